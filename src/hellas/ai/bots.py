@@ -1,0 +1,45 @@
+"""The generic bots and the lookup that turns a seat name (``random``, ``bot``) into a bot.
+
+Game-specific bots (heuristics) come from ``Game.bots()``; the generic ones live here.  Names are
+what ``hellas play --seats`` and the simulator accept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hellas.core.errors import HellasError, suggest
+from hellas.core.game import Bot, Choice, Decision, Game
+from hellas.core.rng import Rng
+
+
+class RandomBot:
+    """Picks a legal choice uniformly at random (honest: it looks at nothing else)."""
+
+    name = "random"
+
+    def choose(self, decision: Decision[Any], rng: Rng) -> Choice:
+        """Return a uniformly random legal choice."""
+        return decision.choices[rng.below(len(decision.choices))]
+
+
+GENERIC: dict[str, Callable[[], Bot]] = {"random": RandomBot}
+
+
+def bot_names(game: Game[Any]) -> list[str]:
+    """Return every bot name usable for ``game``."""
+    return sorted({*GENERIC, *game.bots()})
+
+
+def make_bot(game: Game[Any], name: str) -> Bot:
+    """Return a new bot called ``name`` for ``game`` or raise a clear error."""
+    key = name.strip().lower()
+    factories = {**GENERIC, **game.bots()}
+    if key not in factories:
+        hint = suggest(key, factories)
+        did = f"; did you mean {hint[0]!r}?" if hint else ""
+        raise HellasError(
+            f"unknown bot {name!r} for {game.meta.id}{did} Bots: {', '.join(sorted(factories))}"
+        )
+    return factories[key]()

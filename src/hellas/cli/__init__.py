@@ -1,0 +1,1 @@
+"""The ``hellas`` command line (Typer + Rich): play, list games, replay records."""

@@ -1,0 +1,250 @@
+"""Terminal play for any registered game: pass-and-play humans and bots around one table.
+
+The loop only ever shows a seat its own view and the events it may see.  Between two different
+human seats it clears the screen and asks for the device to be passed, so hands stay private.
+Commands at the prompt: a choice number or key, ``save [FILE]``, ``load FILE``, ``undo``,
+``help``, ``quit``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from hellas.ai import make_bot
+from hellas.core.errors import HellasError
+from hellas.core.game import Bot, Decision, Event, Game
+from hellas.core.record import Match, Record
+from hellas.core.rng import Rng
+
+HUMAN = "human"
+HELP = (
+    "Type the number of a choice (or its key, e.g. fight:guile).  Commands: "
+    "save [FILE] · load FILE · undo · help · quit"
+)
+
+
+class QuitGame(Exception):
+    """The player asked to leave the table."""
+
+
+@dataclass
+class TerminalTable:
+    """One game at the terminal: seats are ``human`` or a bot name."""
+
+    game: Game[Any]
+    match: Match[Any]
+    seats: list[str]
+    console: Console
+    ask: Callable[[str], str]
+    bot_seed: int = 0
+    pause_between_humans: bool = True
+    bots: dict[int, Bot] = field(default_factory=dict)
+    actors: list[int] = field(default_factory=list)
+    inbox: dict[int, list[Event]] = field(default_factory=dict)
+    last_human: int | None = None
+
+    def __post_init__(self) -> None:
+        for seat, name in enumerate(self.seats):
+            if name != HUMAN:
+                self.bots[seat] = make_bot(self.game, name)
+        self.rng = Rng(self.bot_seed)
+        self.inbox = {s: [] for s, name in enumerate(self.seats) if name == HUMAN}
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Play until the game ends or a human quits."""
+        try:
+            while (seat := self.match.to_act()) is not None:
+                if seat in self.bots:
+                    self._bot_turn(seat)
+                else:
+                    self._human_turn(seat)
+        except QuitGame:
+            self.console.print(
+                "[bold]You left the table.[/] Use 'save' before quitting to "
+                "keep a game; 'hellas play --load FILE' resumes it."
+            )
+            return
+        self._summary()
+
+    def _deliver(self, events: list[Event]) -> None:
+        for seat, box in self.inbox.items():
+            box.extend(e for e in events if e.visible_to(seat))
+        if len(self.inbox) == 1:
+            (seat,) = self.inbox
+            self._show_events(seat)
+
+    def _show_events(self, seat: int) -> None:
+        box = self.inbox.get(seat, [])
+        for e in box:
+            self.console.print(f"  • {e.text}")
+        box.clear()
+
+    def _bot_turn(self, seat: int) -> None:
+        choice = self.bots[seat].choose(Decision(self.game, self.match.state, seat), self.rng)
+        events = self.match.apply(choice)
+        self.actors.append(seat)
+        self._deliver(events)
+
+    def _human_turn(self, seat: int) -> None:
+        humans = len(self.inbox)
+        if humans > 1 and self.last_human is not None and self.last_human != seat:
+            self._pass_device(seat)
+        self.last_human = seat
+        if humans > 1:
+            self._show_events(seat)
+        view = self.game.view(self.match.state, seat)
+        draw = self.game.renderer()
+        self.console.print(draw(view) if draw else json.dumps(view, indent=1))
+        choices = list(self.game.choices(self.match.state))
+        self._list_choices(choices)
+        while True:
+            answer = self.ask(f"{self._seat_name(seat)} > ").strip()
+            if not answer:
+                continue
+            if self._command(answer, seat):
+                return
+            picked = self._pick(answer, choices)
+            if picked is None:
+                continue
+            events = self.match.apply(picked)
+            self.actors.append(seat)
+            self._deliver(events)
+            return
+
+    def _list_choices(self, choices: list[Any]) -> None:
+        table = Table(show_header=False, box=None, padding=(0, 1))
+        for i, c in enumerate(choices, 1):
+            table.add_row(f"[bold]{i:>2}[/]", c.label, f"[dim]{c.key}[/]")
+        self.console.print(table)
+
+    def _pick(self, answer: str, choices: list[Any]) -> Any | None:
+        if answer.isdigit():
+            k = int(answer)
+            if 1 <= k <= len(choices):
+                return choices[k - 1]
+            self.console.print(f"[red]No choice {k}: pick 1 to {len(choices)}.[/] {HELP}")
+            return None
+        for c in choices:
+            if c.key == answer:
+                return c
+        self.console.print(f"[red]{answer!r} is not a choice here.[/] {HELP}")
+        return None
+
+    def _seat_name(self, seat: int) -> str:
+        view = self.game.view(self.match.state, None)
+        heroes = view.get("heroes")
+        if isinstance(heroes, list) and seat < len(heroes) and "name" in heroes[seat]:
+            return f"{heroes[seat]['name']} (seat {seat + 1})"
+        return f"Seat {seat + 1}"
+
+    def _pass_device(self, seat: int) -> None:
+        self.console.clear()
+        self.console.print(
+            f"[bold]Pass the device to {self._seat_name(seat)}.[/] Other players, look away."
+        )
+        if self.pause_between_humans:
+            self.ask("Press Enter when ready... ")
+        self.console.clear()
+
+    # -- commands ------------------------------------------------------------------------------
+
+    def _command(self, answer: str, seat: int) -> bool:
+        """Run a command; return True when the turn must be re-rendered."""
+        word, _, rest = answer.partition(" ")
+        word = word.lower()
+        if word in ("help", "?"):
+            self.console.print(HELP)
+            return False
+        if word in ("quit", "exit"):
+            raise QuitGame
+        if word == "save":
+            path = Path(rest.strip() or f"hellas-{self.game.meta.id}-{self.match.record.seed}.json")
+            try:
+                self.match.record.save(path)
+            except OSError as exc:
+                self.console.print(f"[red]Cannot save to {path}: {exc.strerror}[/]")
+                return False
+            self.console.print(f"Saved the game record to [bold]{path}[/].")
+            return False
+        if word == "load":
+            if not rest.strip():
+                self.console.print("[red]Usage: load FILE[/]")
+                return False
+            try:
+                record = Record.load(rest.strip())
+                match = Match.from_record(self.game, record)
+            except HellasError as exc:
+                self.console.print(f"[red]Cannot load: {exc}[/]")
+                return False
+            if self.game.meta.seats(match.record.options) != len(self.seats):
+                self.console.print(
+                    "[red]Cannot load: that game has a different number of seats.[/]"
+                )
+                return False
+            self.match = match
+            self.actors = _actors_of(self.game, record)
+            self.console.print(f"Loaded {rest.strip()} ({len(record.choices)} choices).")
+            return True
+        if word == "undo":
+            return self._undo(seat)
+        return False
+
+    def _undo(self, seat: int) -> bool:
+        mine = [i for i, a in enumerate(self.actors) if a == seat]
+        if not mine:
+            self.console.print("[red]Nothing of yours to undo.[/]")
+            return False
+        last = mine[-1]
+        others = {a for a in self.actors[last + 1 :] if a not in self.bots and a != seat}
+        if others:
+            self.console.print("[red]Another player has acted since; undo is not allowed.[/]")
+            return False
+        self.match.undo(len(self.actors) - last)
+        del self.actors[last:]
+        self.console.print("Took back your last choice.")
+        return True
+
+    def _summary(self) -> None:
+        outcome = self.game.outcome(self.match.state)
+        if outcome is None:  # pragma: no cover - run() only ends at the end or on quit
+            return
+        for seat in self.inbox:
+            self._show_events(seat)
+        self.console.rule("[bold]Game over")
+        self.console.print(f"[bold]{outcome.reason}[/]")
+        table = Table(show_header=False, box=None)
+        for key, value in outcome.details.items():
+            if isinstance(value, list | dict):
+                continue
+            table.add_row(key.replace("_", " "), str(value))
+        self.console.print(table)
+        self.console.print(
+            f"Replay it: save with 'save', or record seed {self.match.record.seed}"
+            f" and options {self.match.record.options}."
+        )
+
+
+def _actors_of(game: Game[Any], record: Record) -> list[int]:
+    """Return who made each choice of a record (by replaying it)."""
+    state = game.new(record.options, record.seed)
+    actors = []
+    for key in record.choices:
+        seat = game.to_act(state)
+        actors.append(-1 if seat is None else seat)
+        game.step(state, key)
+    return actors
+
+
+def fresh_seed() -> int:
+    """Return a new random seed for a game the user did not seed."""
+    return int.from_bytes(os.urandom(4), "little")

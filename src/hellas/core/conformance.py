@@ -1,0 +1,133 @@
+"""The conformance checks every registered game must pass (shipped with the package).
+
+Modelled on pgx's ``api_test``, PettingZoo's ``api_test``/``seed_test``, OpenSpiel's
+``random_sim_test`` and TAG's ``ForwardModelTester``: random games from many seeds never fail;
+``choices`` is never empty before the end; states round-trip through JSON; records replay to
+identical states; copies are independent; views are JSON and hold nothing hidden from their seat
+(a view is unchanged when everything its seat cannot know is re-dealt); the global random
+generator has no influence.  Failures raise ``AssertionError`` naming the game, options, seed
+and step.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from hellas.core.game import Game
+from hellas.core.record import Record, replay
+from hellas.core.rng import Rng
+
+
+@dataclass
+class RunStats:
+    """What one checked random game did."""
+
+    steps: int
+    outcome: str
+    record: Record
+
+
+def _fail(game: Game[Any], options: Mapping[str, Any], seed: int, step: int, what: str) -> None:
+    raise AssertionError(f"{game.meta.id} options={dict(options)} seed={seed} step={step}: {what}")
+
+
+def random_game(
+    game: Game[Any],
+    options: Mapping[str, Any],
+    seed: int,
+    *,
+    deep: bool = False,
+    max_steps: int = 100_000,
+) -> RunStats:
+    """Play one random game, checking the contract at every step (more when ``deep``)."""
+    opts = game.validate_options(options)
+    seats = game.meta.seats(opts)
+    state = game.new(opts, seed)
+    shadow = game.new(opts, seed)  # replays the record incrementally, step by step
+    rng = Rng(seed ^ 0x5EED)
+    record = Record(game.meta.id, game.meta.version, opts, seed, [])
+    step = 0
+    while True:
+        game.check_invariants(state)
+        seat = game.to_act(state)
+        outcome = game.outcome(state)
+        if (seat is None) != (outcome is not None):
+            _fail(game, opts, seed, step, "to_act and outcome disagree about the end")
+        choices = list(game.choices(state))
+        if seat is None:
+            if choices:
+                _fail(game, opts, seed, step, "choices offered after the end")
+            break
+        if not choices:
+            _fail(game, opts, seed, step, f"no legal choice for seat {seat}")
+        keys = [c.key for c in choices]
+        if len(set(keys)) != len(keys):
+            _fail(game, opts, seed, step, f"duplicate choices {keys}")
+        for c in choices:
+            if c.key not in game.table or game.table[c.key].index != c.index:
+                _fail(game, opts, seed, step, f"choice {c.key} is not in the choice table")
+        if deep:
+            _deep_checks(game, state, seats, rng, opts, seed, step)
+        choice = choices[rng.below(len(choices))]
+        random.random()  # perturb the global generator: the game must not notice
+        game.apply(state, choice)
+        record.choices.append(choice.key)
+        game.step(shadow, choice.key)
+        if game.state_to_json(shadow) != game.state_to_json(state):
+            _fail(game, opts, seed, step, "replaying the record diverged from the game")
+        step += 1
+        if step > max_steps:
+            _fail(game, opts, seed, step, "the game did not end")
+    final = replay(game, record)
+    if game.state_to_json(final) != game.state_to_json(state):
+        _fail(game, opts, seed, step, "replay of the full record differs")
+    reloaded = Record.loads(record.dumps())
+    if game.state_to_json(replay(game, reloaded)) != game.state_to_json(state):
+        _fail(game, opts, seed, step, "replay of the saved record differs")
+    assert outcome is not None
+    return RunStats(step, outcome.reason, record)
+
+
+def _deep_checks(
+    game: Game[Any],
+    state: Any,
+    seats: int,
+    rng: Rng,
+    opts: Mapping[str, Any],
+    seed: int,
+    step: int,
+) -> None:
+    before = game.state_to_json(state)
+    text = json.dumps(before)
+    again = game.state_from_json(json.loads(text))
+    if game.state_to_json(again) != before:
+        _fail(game, opts, seed, step, "state JSON round trip differs")
+    if list(game.choices(again)) != list(game.choices(state)):
+        _fail(game, opts, seed, step, "choices differ after a JSON round trip")
+    twin = state.copy()
+    twin_choices = list(game.choices(twin))
+    game.apply(twin, twin_choices[rng.below(len(twin_choices))])
+    if game.state_to_json(state) != before:
+        _fail(game, opts, seed, step, "a copy shares mutable data with its original")
+    json.dumps(game.view(state, None))
+    for seat in range(seats):
+        mine = game.view(state, seat)
+        json.dumps(mine)
+        sampled = game.determinize(state, seat, rng.fork())
+        if game.state_to_json(state) != before:
+            _fail(game, opts, seed, step, "determinize changed the original state")
+        if game.view(sampled, seat) != mine:
+            _fail(
+                game,
+                opts,
+                seed,
+                step,
+                f"seat {seat}'s view changes when hidden information is re-dealt",
+            )
+        if game.to_act(sampled) == seat and game.choices(sampled) != game.choices(state):
+            _fail(game, opts, seed, step, f"seat {seat}'s choices depend on hidden information")
+        game.check_invariants(sampled)

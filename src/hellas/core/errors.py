@@ -1,0 +1,59 @@
+"""Errors shared by every layer: illegal choices, bad options, bad records, bad content.
+
+Every error is a ``ValueError`` subclass whose message says what was wrong and what would have
+been right, so that front ends can show it as is.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+
+
+def suggest(word: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
+    """Return the candidates closest to ``word`` (for 'did you mean' messages)."""
+    pool = list(candidates)
+    close = difflib.get_close_matches(word, pool, n=limit, cutoff=0.5)
+    if not close:
+        lowered = word.lower()
+        close = [c for c in pool if lowered and lowered in c.lower()][:limit]
+    return close
+
+
+class HellasError(ValueError):
+    """Base class of every error Hellas raises on purpose."""
+
+
+class IllegalChoice(HellasError):
+    """A choice that is not legal in the current state; lists what is legal."""
+
+    def __init__(self, choice: str, legal: Sequence[str], reason: str = "") -> None:
+        self.choice = choice
+        self.legal = list(legal)
+        shown = ", ".join(self.legal) if self.legal else "(none: the game is over)"
+        why = f" ({reason})" if reason else ""
+        hint = suggest(choice, self.legal)
+        did = f"; did you mean {' or '.join(repr(h) for h in hint)}?" if hint else ""
+        super().__init__(f"illegal choice {choice!r}{why}{did} Legal now: {shown}")
+
+
+class OptionError(HellasError):
+    """Game options that do not fit the game's option schema."""
+
+
+class RecordError(HellasError):
+    """A game record that cannot be read or does not replay."""
+
+
+class ContentError(HellasError):
+    """A content (data) file with a missing, unknown or invalid field."""
+
+    def __init__(self, source: str, record: str, field: str, problem: str) -> None:
+        self.source = source
+        self.record = record
+        self.field = field
+        self.problem = problem
+        where = f"{source}: {record}" if record else source
+        if field:
+            where += f": field {field!r}"
+        super().__init__(f"{where}: {problem}")

@@ -1,0 +1,284 @@
+"""The game contract every game implements and every front end relies on.
+
+A game is a forward model over a mutable *state* object that always knows whose decision comes
+next.  Front ends only ever call the methods of :class:`Game`: ``new``, ``to_act``, ``choices``,
+``apply``, ``view``, ``outcome`` and ``determinize``.  Choices carry stable text keys (and a
+stable integer index per key, for RL action masks); events carry a visibility so that logs can
+be filtered by seat exactly like views.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from hellas.core.errors import IllegalChoice, OptionError
+from hellas.core.options import Options, OptionSchema
+from hellas.core.rng import Rng
+
+View = dict[str, Any]
+
+
+class State(Protocol):
+    """What the core needs of any game state: a fast, deep, independent copy."""
+
+    def copy(self) -> Any:  # pragma: no cover - protocol
+        """Return an independent copy of the state."""
+        ...
+
+
+S = TypeVar("S", bound=State)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One atomic decision: a stable text key, its stable integer index and a label."""
+
+    key: str
+    index: int
+    label: str
+
+    def __str__(self) -> str:
+        return self.key
+
+
+class ChoiceTable:
+    """Every choice a game can ever offer, numbered once and for all (for RL masks)."""
+
+    def __init__(self, entries: Iterable[tuple[str, str]]) -> None:
+        self._by_key: dict[str, Choice] = {}
+        for key, label in entries:
+            if key in self._by_key:
+                raise ValueError(f"duplicate choice key {key!r}")
+            self._by_key[key] = Choice(key, len(self._by_key), label)
+        self._by_index = list(self._by_key.values())
+
+    def __getitem__(self, key: str) -> Choice:
+        return self._by_key[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._by_key
+
+    def __len__(self) -> int:
+        return len(self._by_index)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_key)
+
+    def at(self, index: int) -> Choice:
+        """Return the choice with stable integer ``index``."""
+        return self._by_index[index]
+
+    def keys(self) -> list[str]:
+        """Return every key in index order."""
+        return [c.key for c in self._by_index]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, with the seats allowed to see it (``None`` = everyone)."""
+
+    kind: str
+    text: str
+    to: frozenset[int] | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Return whether ``seat`` (``None`` = spectator) may see this event."""
+        return self.to is None or (seat is not None and seat in self.to)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the event as plain JSON data."""
+        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+
+
+def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """Return the events ``seat`` may see, in order."""
+    return [e for e in events if e.visible_to(seat)]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: a score per seat, the winners and the reason in words."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    reason: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the outcome as plain JSON data."""
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "details": dict(self.details),
+        }
+
+
+@dataclass(frozen=True)
+class GameMeta:
+    """Declarative facts about a game that every tool reads: id, seats, options, version."""
+
+    id: str
+    title: str
+    version: str
+    min_seats: int
+    max_seats: int
+    options: OptionSchema
+    rulebook: str
+    summary: str
+    seats_option: str = "players"
+
+    def validate(self, raw: Mapping[str, Any]) -> Options:
+        """Return complete, typed options for this game or raise ``OptionError``."""
+        options = self.options.validate(raw)
+        seats = options.get(self.seats_option)
+        if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
+            raise OptionError(
+                f"{self.title} takes {self.min_seats} to {self.max_seats} players, got {seats!r}"
+            )
+        return options
+
+    def seats(self, options: Mapping[str, Any]) -> int:
+        """Return the number of seats the (validated) options ask for."""
+        return int(options[self.seats_option])
+
+
+class Decision(Generic[S]):
+    """What a bot is given for one decision: its seat's view, the legal choices, a sampler.
+
+    The true state is private: honest bots reach it only through :meth:`sample`, which re-deals
+    everything the seat cannot know.  ``true_state`` exists for the clairvoyant reference bot.
+    """
+
+    __slots__ = ("_state", "choices", "game", "seat")
+
+    def __init__(self, game: Game[S], state: S, seat: int) -> None:
+        self.game = game
+        self._state = state
+        self.seat = seat
+        self.choices: Sequence[Choice] = game.choices(state)
+
+    def view(self) -> View:
+        """Return the seat's view of the table."""
+        return self.game.view(self._state, self.seat)
+
+    def sample(self, rng: Rng) -> S:
+        """Return a state consistent with what the seat knows (a determinization)."""
+        return self.game.determinize(self._state, self.seat, rng)
+
+    def true_state(self) -> S:
+        """Return the real state: for the labelled clairvoyant reference bot only."""
+        return self._state
+
+
+class Bot(Protocol):
+    """A seat-filling player: given a decision and its own generator, returns one choice."""
+
+    name: str
+
+    def choose(self, decision: Decision[Any], rng: Rng) -> Choice:  # pragma: no cover
+        """Return one of ``decision.choices``."""
+        ...
+
+
+BotFactory = Callable[[], Bot]
+
+
+class Game(ABC, Generic[S]):
+    """The contract: a forward model over states, with views, records and determinization."""
+
+    meta: GameMeta
+    table: ChoiceTable
+
+    @abstractmethod
+    def new(self, options: Mapping[str, Any], seed: int) -> S:
+        """Return the starting state for (raw or validated) options and a seed."""
+
+    @abstractmethod
+    def to_act(self, s: S) -> int | None:
+        """Return the seat whose decision is next, or ``None`` once the game is over."""
+
+    @abstractmethod
+    def choices(self, s: S) -> Sequence[Choice]:
+        """Return every legal choice now (never empty before the end)."""
+
+    @abstractmethod
+    def _apply(self, s: S, choice: Choice, log: bool) -> list[Event]:
+        """Apply a choice already known to be legal; return events when ``log`` is true."""
+
+    @abstractmethod
+    def view(self, s: S, seat: int | None) -> View:
+        """Return, as JSON data, exactly what ``seat`` may know (``None`` = spectator)."""
+
+    @abstractmethod
+    def outcome(self, s: S) -> Outcome | None:
+        """Return how the game ended, or ``None`` while it goes on."""
+
+    @abstractmethod
+    def determinize(self, s: S, seat: int, rng: Rng) -> S:
+        """Return a copy with everything ``seat`` cannot know re-dealt using ``rng``."""
+
+    @abstractmethod
+    def state_to_json(self, s: S) -> dict[str, Any]:
+        """Return the whole state as JSON data (round-trips through ``state_from_json``)."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> S:
+        """Rebuild a state from ``state_to_json`` output."""
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        """Return the game's own bots by name (heuristics live with the game)."""
+        return {}
+
+    def renderer(self) -> Callable[[View], Any] | None:
+        """Return a function drawing a view for the terminal (``None``: show the JSON)."""
+        return None
+
+    def conformance_options(self) -> list[dict[str, Any]]:
+        """Return option sets the conformance suite should exercise (default options only)."""
+        return [{}]
+
+    def check_invariants(self, s: S) -> None:
+        """Raise ``AssertionError`` if a conservation law or bound is broken (tests only)."""
+
+    def describe(self, choice: Choice, s: S) -> str:
+        """Return the choice's label in the context of ``s`` (default: the static label)."""
+        return choice.label
+
+    # -- generic helpers ------------------------------------------------------------------
+
+    def resolve(self, s: S, choice: Choice | str) -> Choice:
+        """Return the legal choice matching ``choice`` (object or key) or raise IllegalChoice."""
+        legal = self.choices(s)
+        if isinstance(choice, Choice):
+            for c in legal:
+                if c is choice or c.key == choice.key:
+                    return c
+            key = choice.key
+        elif isinstance(choice, str):
+            key = choice.strip()
+            for c in legal:
+                if c.key == key:
+                    return c
+        else:
+            raise IllegalChoice(repr(choice), [c.key for c in legal], "not a choice or key")
+        if self.to_act(s) is None:
+            raise IllegalChoice(key, [], "the game is over")
+        reason = "unknown key" if key not in self.table else "not legal now"
+        raise IllegalChoice(key, [c.key for c in legal], reason)
+
+    def apply(self, s: S, choice: Choice | str) -> list[Event]:
+        """Apply a legal choice (object or key) and return the events; raise IllegalChoice."""
+        return self._apply(s, self.resolve(s, choice), True)
+
+    def step(self, s: S, choice: Choice | str) -> None:
+        """Apply a legal choice without building events (the fast path for bots and sims)."""
+        self._apply(s, self.resolve(s, choice), False)
+
+    def validate_options(self, raw: Mapping[str, Any]) -> Options:
+        """Return complete typed options or raise ``OptionError``."""
+        return self.meta.validate(raw)

@@ -1,0 +1,151 @@
+"""Option schemas: the typed, documented settings a game accepts (mission, players, ...).
+
+Every front end reads the same schema from a game's metadata: the CLI turns it into flags, the
+server into a form.  ``validate`` checks raw values (strings from a command line or JSON values)
+and returns a complete, typed options dictionary or raises one ``OptionError`` naming every
+problem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hellas.core.errors import OptionError, suggest
+
+Options = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option: its name, type, default, allowed values and a line of help."""
+
+    name: str
+    kind: str  # "int", "str", "bool" or "list" (a comma-separated list of strings)
+    default: Any
+    help: str
+    choices: tuple[str, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the spec as plain JSON data (for the server's forms)."""
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "default": self.default,
+            "help": self.help,
+            "choices": list(self.choices) if self.choices is not None else None,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+        }
+
+
+def _convert(spec: OptionSpec, raw: Any) -> Any:
+    """Convert one raw value to the spec's type or raise ``ValueError`` with a reason."""
+    if spec.kind == "int":
+        if isinstance(raw, bool):
+            raise ValueError("expected a whole number")
+        if isinstance(raw, int):
+            value: Any = raw
+        elif isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
+            value = int(raw.strip())
+        else:
+            raise ValueError(f"expected a whole number, got {raw!r}")
+        if spec.minimum is not None and value < spec.minimum:
+            raise ValueError(f"must be at least {spec.minimum}, got {value}")
+        if spec.maximum is not None and value > spec.maximum:
+            raise ValueError(f"must be at most {spec.maximum}, got {value}")
+        return value
+    if spec.kind == "bool":
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower()
+        if text in ("1", "true", "yes", "on"):
+            return True
+        if text in ("0", "false", "no", "off"):
+            return False
+        raise ValueError(f"expected true or false, got {raw!r}")
+    if spec.kind == "str":
+        if not isinstance(raw, str):
+            raise ValueError(f"expected text, got {raw!r}")
+        value = raw.strip().lower()
+        if spec.choices is not None and value not in spec.choices:
+            hint = suggest(value, spec.choices)
+            did = f" (did you mean {hint[0]!r}?)" if hint else ""
+            raise ValueError(f"{raw!r} is not one of {', '.join(spec.choices)}{did}")
+        return value
+    if spec.kind == "list":
+        if isinstance(raw, str):
+            items = [p.strip().lower() for p in raw.split(",") if p.strip()]
+        elif isinstance(raw, list | tuple):
+            items = [str(p).strip().lower() for p in raw]
+        else:
+            raise ValueError(f"expected a comma-separated list, got {raw!r}")
+        return items
+    raise ValueError(f"unknown option kind {spec.kind!r}")
+
+
+@dataclass(frozen=True)
+class OptionSchema:
+    """The ordered list of options a game accepts."""
+
+    specs: tuple[OptionSpec, ...] = field(default_factory=tuple)
+
+    def names(self) -> list[str]:
+        """Return the option names in schema order."""
+        return [s.name for s in self.specs]
+
+    def get(self, name: str) -> OptionSpec:
+        """Return the spec called ``name`` or raise ``OptionError`` with suggestions."""
+        for s in self.specs:
+            if s.name == name:
+                return s
+        hint = suggest(name, self.names())
+        did = f"; did you mean {hint[0]!r}?" if hint else ""
+        raise OptionError(f"unknown option {name!r}{did} Known options: {', '.join(self.names())}")
+
+    def defaults(self) -> Options:
+        """Return every option at its default value."""
+        return {
+            s.name: (list(s.default) if isinstance(s.default, list) else s.default)
+            for s in self.specs
+        }
+
+    def validate(self, raw: Mapping[str, Any]) -> Options:
+        """Return complete typed options from raw values, or raise one ``OptionError``."""
+        problems: list[str] = []
+        known = {s.name: s for s in self.specs}
+        for name in raw:
+            if name not in known:
+                hint = suggest(name, known)
+                did = f" (did you mean {hint[0]!r}?)" if hint else ""
+                problems.append(f"unknown option {name!r}{did}")
+        out = self.defaults()
+        for name, value in raw.items():
+            spec = known.get(name)
+            if spec is None or value is None:
+                continue
+            try:
+                out[name] = _convert(spec, value)
+            except ValueError as exc:
+                problems.append(f"option {name!r}: {exc}")
+        if problems:
+            raise OptionError("; ".join(problems))
+        return out
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """Return the schema as plain JSON data."""
+        return [s.to_json() for s in self.specs]
+
+
+def parse_assignments(pairs: Sequence[str]) -> dict[str, str]:
+    """Parse ``["mission=3", "players=2"]`` into a dict, with clear errors."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise OptionError(f"expected NAME=VALUE, got {pair!r}")
+        name, value = pair.split("=", 1)
+        out[name.strip().replace("-", "_")] = value
+    return out

@@ -1,0 +1,51 @@
+"""The registry of games: one entry per game, read by every front end.
+
+Adding a game is adding one folder under ``hellas.games`` and one line in its registry list;
+the CLI, the simulator and the conformance suite pick it up from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from hellas.core.errors import HellasError, suggest
+from hellas.core.game import Game
+
+
+class UnknownGame(HellasError):
+    """A game id that is not registered."""
+
+
+class Registry:
+    """Games by id, in registration order."""
+
+    def __init__(self, games: Iterable[Game[Any]] = ()) -> None:
+        self._games: dict[str, Game[Any]] = {}
+        for g in games:
+            self.register(g)
+
+    def register(self, game: Game[Any]) -> None:
+        """Add a game; its id must be new."""
+        if game.meta.id in self._games:
+            raise ValueError(f"game {game.meta.id!r} is registered twice")
+        self._games[game.meta.id] = game
+
+    def get(self, game_id: str) -> Game[Any]:
+        """Return the game with this id, or raise ``UnknownGame`` with suggestions."""
+        key = game_id.strip().lower()
+        if key in self._games:
+            return self._games[key]
+        hint = suggest(key, self._games)
+        did = f"; did you mean {hint[0]!r}?" if hint else ""
+        raise UnknownGame(f"unknown game {game_id!r}{did} Games: {', '.join(self._games)}")
+
+    def ids(self) -> list[str]:
+        """Return the registered ids."""
+        return list(self._games)
+
+    def __iter__(self) -> Iterator[Game[Any]]:
+        return iter(self._games.values())
+
+    def __len__(self) -> int:
+        return len(self._games)

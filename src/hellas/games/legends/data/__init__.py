@@ -1,0 +1,1 @@
+"""Legends of Hellas data files (TOML), read by ``content``."""

@@ -1,0 +1,229 @@
+"""The Legends of Hellas game object: metadata, option schema and the contract methods.
+
+This is the only object front ends see; it ties together the rules (``rules``), the view and
+determinization (``view``), the state's JSON form (``state``) and the game's own bots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from hellas.core.game import BotFactory, Choice, Event, Game, GameMeta, Outcome, View
+from hellas.core.options import OptionSchema, OptionSpec
+from hellas.core.rng import Rng
+from hellas.games.legends import choices as C
+from hellas.games.legends import rules
+from hellas.games.legends.content import CARD_TYPES, DIFFICULTIES, NUM_ATTRS, content
+from hellas.games.legends.state import (
+    FACE_DOWN,
+    P_OVER,
+    P_SUPPORT_DISCARD,
+    P_SUPPORT_GIVE,
+    SIDEWAYS,
+    LegendsState,
+)
+from hellas.games.legends.view import determinize, view
+
+VERSION = "1.0"
+
+OPTIONS = OptionSchema(
+    (
+        OptionSpec("players", "int", 3, "number of players (1-5)", minimum=1, maximum=5),
+        OptionSpec("mission", "int", 1, "mission number (1-12)", minimum=1, maximum=12),
+        OptionSpec(
+            "difficulty",
+            "str",
+            "human",
+            "how many divine interventions go into the deck",
+            choices=DIFFICULTIES,
+        ),
+        OptionSpec(
+            "heroes",
+            "list",
+            [],
+            "hero of each seat, e.g. atalanta,jason (default: "
+            "atalanta, hercules, perseus, achilles, jason in seat order)",
+        ),
+        OptionSpec(
+            "hero_colours",
+            "list",
+            [],
+            "override hero colours, e.g. jason=speed,perseus="
+            "courage (default: see docs/rules/legends.md)",
+        ),
+    )
+)
+
+META = GameMeta(
+    id="legends",
+    title="Legends of Hellas",
+    version=VERSION,
+    min_seats=1,
+    max_seats=5,
+    options=OPTIONS,
+    rulebook="legends-of-hellas.txt",
+    summary="Co-operative card game: 1-5 heroes, hidden hands, no talking, 12 missions.",
+)
+
+
+class LegendsGame(Game[LegendsState]):
+    """Legends of Hellas on the Hellas contract."""
+
+    meta = META
+    table = C.TABLE
+
+    def new(self, options: Mapping[str, Any], seed: int) -> LegendsState:
+        """Return the state of a freshly set-up mission."""
+        validated = self.meta.validate(options)
+        rules.resolve_heroes(validated)  # raises OptionError for bad heroes/colours
+        return rules.new_state(validated, seed)
+
+    def to_act(self, s: LegendsState) -> int | None:
+        """Return the seat to act, or ``None`` once the mission is won or lost."""
+        return None if s.phase == P_OVER else s.actor
+
+    def choices(self, s: LegendsState) -> Sequence[Choice]:
+        """Return the legal choices of the seat to act."""
+        return rules.legal(s)
+
+    def _apply(self, s: LegendsState, choice: Choice, log: bool) -> list[Event]:
+        events: list[Event] | None = [] if log else None
+        rules.play(s, choice, events)
+        return events or []
+
+    def view(self, s: LegendsState, seat: int | None) -> View:
+        """Return what ``seat`` may know."""
+        if seat is not None and not 0 <= seat < s.n:
+            raise ValueError(f"seat {seat} is not at this table (0-{s.n - 1})")
+        return view(s, seat)
+
+    def outcome(self, s: LegendsState) -> Outcome | None:
+        """Return won/lost (every seat scores 1 on a win, 0 on a loss), or ``None``."""
+        if s.phase != P_OVER:
+            return None
+        won = s.result == 1
+        return Outcome(
+            scores=tuple(1.0 if won else 0.0 for _ in range(s.n)),
+            winners=tuple(range(s.n)) if won else (),
+            reason=s.reason,
+            details=summary(s),
+        )
+
+    def determinize(self, s: LegendsState, seat: int, rng: Rng) -> LegendsState:
+        """Return a copy with everything ``seat`` cannot know re-dealt."""
+        return determinize(s, seat, rng)
+
+    def state_to_json(self, s: LegendsState) -> dict[str, Any]:
+        """Return the state as JSON data."""
+        return s.to_json()
+
+    def state_from_json(self, data: Mapping[str, Any]) -> LegendsState:
+        """Rebuild a state from JSON data."""
+        return LegendsState.from_json(data)
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        """Return the Legends heuristic bot (also registered as the default ``bot``)."""
+        from hellas.games.legends.bots import HeuristicBot  # noqa: PLC0415 - avoid a cycle
+
+        return {"heuristic": HeuristicBot, "bot": HeuristicBot}
+
+    def renderer(self) -> Callable[[View], Any]:
+        """Return the terminal renderer (a Rich renderable from a view)."""
+        from hellas.games.legends.render import render  # noqa: PLC0415 - rich loads lazily
+
+        return render
+
+    def conformance_options(self) -> list[dict[str, Any]]:
+        """Return every mission x player count x difficulty."""
+        return [
+            {"mission": m, "players": p, "difficulty": d}
+            for m in range(1, 13)
+            for p in range(1, 6)
+            for d in DIFFICULTIES
+        ]
+
+    def check_invariants(self, s: LegendsState) -> None:
+        """Check card conservation and the knowledge bounds (raises AssertionError)."""
+        check_invariants(s)
+
+
+def card_locations(s: LegendsState) -> dict[str, list[int]]:
+    """Return the count of each card type in every location (for accounting)."""
+    hands = [0] * 6
+    for i, v in enumerate(s.hands):
+        hands[i % 6] += v
+    deck = [s.deck.count(t) for t in range(6)]
+    discard = [s.discard.count(t) for t in range(6)]
+    table = [0] * 6
+    for slot in s.monsters:
+        for _who, card, _as, _mode in slot.cards:
+            table[card] += 1
+    oracle = [s.oracle.count(t) + s.order.count(t) for t in range(6)]
+    box = [0] * 5 + [content().divine_total - s.divine_in_deck]
+    return {
+        "hands": hands,
+        "deck": deck,
+        "discard": discard,
+        "monsters": table,
+        "oracle": oracle,
+        "out_of_game": box,
+    }
+
+
+def check_invariants(s: LegendsState) -> None:
+    """Raise AssertionError when cards are not all accounted for or a bound is broken."""
+    c = content()
+    where = card_locations(s)
+    total = [sum(v[t] for v in where.values()) for t in range(6)]
+    expected = [c.cards_per_attribute] * NUM_ATTRS + [c.divine_total]
+    if total != expected:
+        raise AssertionError(f"cards not accounted for: {total} != {expected} ({where})")
+    for q in range(s.n):
+        hand = s.hand(q)
+        if sum(hand) != s.hsize[q] or min(hand) < 0:
+            raise AssertionError(f"hand size of seat {q} is wrong: {hand} vs {s.hsize[q]}")
+        for obs in range(s.n + 1):
+            if obs == q:
+                continue
+            base = s.known_index(obs, q)
+            bound = s.known[base : base + 6]
+            if any(b > h for b, h in zip(bound, hand, strict=True)) or min(bound) < 0:
+                raise AssertionError(f"observer {obs} over-knows seat {q}: {bound} vs {hand}")
+    if len(s.dmask) != len(s.discard) or not 0 <= s.deck_known <= len(s.deck):
+        raise AssertionError("discard masks or known deck prefix out of step")
+    for slot in s.monsters:
+        counted = sum(1 for card in slot.cards if card[3] != SIDEWAYS)
+        if counted != slot.played or slot.played > slot.size:
+            raise AssertionError(f"{slot.name}: {slot.played} played vs {counted} cards")
+        if not slot.alive and slot.missing():
+            raise AssertionError(f"{slot.name} defeated without every attribute")
+    for q in range(s.n):
+        if s.phase != P_OVER and s.discs[q] >= 0 and not s.monsters[s.discs[q]].alive:
+            raise AssertionError(f"seat {q}'s disc is on a defeated monster")
+    receiving = s.support_to if s.phase in (P_SUPPORT_GIVE, P_SUPPORT_DISCARD) else -1
+    for q in range(s.n):
+        if q != receiving and s.hsize[q] > rules.HAND_LIMIT:
+            raise AssertionError(f"seat {q} holds more than 5 cards: {s.hsize}")
+
+
+def summary(s: LegendsState) -> dict[str, Any]:
+    """Return end-of-mission figures: result, turns, defeats, cards left, broken discs."""
+    return {
+        "result": {1: "won", -1: "lost", 0: "in progress"}[s.result],
+        "mission": s.mission.number,
+        "players": s.n,
+        "difficulty": s.difficulty,
+        "turns": s.turn,
+        "monsters_defeated": s.defeats,
+        "finals_defeated": s.finals_done,
+        "deck_left": len(s.deck),
+        "cards_in_hands": sum(s.hsize),
+        "discarded": len(s.discard),
+        "special_abilities_used": bin(s.broken).count("1"),
+        "face_down_cards": sum(1 for m in s.monsters for c in m.cards if c[3] == FACE_DOWN),
+        "card_types": list(CARD_TYPES),
+    }
+
+
+GAME = LegendsGame()

@@ -1,0 +1,238 @@
+"""What each seat may know: the per-seat view, and determinization for honest search bots.
+
+``view`` returns plain JSON data: the seat's own hand, the public table, and what that seat saw
+(cards it gave or received, the Oracle's cards and their order on the deck, its own face-down
+cards and discards).  ``determinize`` re-deals everything the seat cannot know, keeping every
+fact in its view fixed; the conformance suite checks ``view(determinize(s, seat)) == view(s)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hellas.core.rng import Rng
+from hellas.games.legends.content import ATTRIBUTES, CARD_TYPES, NUM_ATTRS, content
+from hellas.games.legends.rules import everyone, slot_title
+from hellas.games.legends.state import (
+    FACE_DOWN,
+    KIND_NAMES,
+    MODE_NAMES,
+    P_OVER,
+    P_SUPPORT_DISCARD,
+    P_SUPPORT_GIVE,
+    PHASE_NAMES,
+    LegendsState,
+    MonsterSlot,
+)
+
+
+def _counts(values: list[int]) -> dict[str, int]:
+    return {CARD_TYPES[t]: values[t] for t in range(6) if values[t]}
+
+
+def view(s: LegendsState, seat: int | None) -> dict[str, Any]:
+    """Return what ``seat`` may know (``None``: a spectator, who sees only the public table)."""
+    c = content()
+    n = s.n
+    over = s.phase == P_OVER
+    heroes = []
+    for q in range(n):
+        hero = c.heroes[s.heroes[q]]
+        entry: dict[str, Any] = {
+            "seat": q,
+            "hero": hero.id,
+            "name": hero.name,
+            "colour": ATTRIBUTES[s.colours[q]],
+            "disc": s.monsters[s.discs[q]].name if s.discs[q] >= 0 else None,
+            "broken": bool((s.broken >> q) & 1),
+            "hand_size": s.hsize[q],
+        }
+        if seat is not None and q != seat:
+            base = s.known_index(seat, q)
+            entry["known_cards"] = _counts(s.known[base : base + 6])
+        heroes.append(entry)
+    monsters = []
+    for slot in s.monsters:
+        monsters.append(_slot_view(s, slot, seat))
+    discard_known = []
+    if seat is not None:
+        bit = 1 << seat
+        top = len(s.discard) - 1
+        for i, mask in enumerate(s.dmask):
+            if mask & bit:
+                discard_known.append({"from_top": top - i, "card": CARD_TYPES[s.discard[i]]})
+        discard_known.reverse()
+    gifts = []
+    for giver, receiver, card, turn in s.gifts:
+        sees = seat is not None and seat in (giver, receiver)
+        gifts.append(
+            {
+                "from": giver,
+                "to": receiver,
+                "turn": turn,
+                "card": CARD_TYPES[card] if sees and card >= 0 else None,
+            }
+        )
+    support = None
+    if s.phase in (P_SUPPORT_GIVE, P_SUPPORT_DISCARD):
+        support = {
+            "giver": s.current,
+            "receiver": s.support_to,
+            "must_discard": s.support_left if s.phase == P_SUPPORT_DISCARD else None,
+        }
+    deck_top = [CARD_TYPES[t] for t in reversed(s.deck[len(s.deck) - s.deck_known :])]
+    return {
+        "game": "legends",
+        "seat": seat,
+        "mission": {
+            "number": s.mission.number,
+            "name": s.mission.name,
+            "special": s.mission.special,
+            "finals": s.mission.finals,
+        },
+        "difficulty": s.difficulty,
+        "players": n,
+        "turn": s.turn,
+        "current": s.current,
+        "to_act": None if over else s.actor,
+        "phase": PHASE_NAMES[s.phase],
+        "forced_recover": s.forced,
+        "heroes": heroes,
+        "hand": _counts(s.hand(seat)) if seat is not None else None,
+        "monsters": monsters,
+        "monster_deck": len(s.mdeck),
+        "deck": len(s.deck),
+        "deck_top": deck_top,
+        "discard": len(s.discard),
+        "discard_known": discard_known,
+        "divine_in_deck": s.divine_in_deck,
+        "divine_out_of_game": content().divine_total - s.divine_in_deck,
+        "defeats": s.defeats,
+        "finals_defeated": s.finals_done,
+        "oracle": [CARD_TYPES[t] for t in s.oracle],
+        "oracle_order": [CARD_TYPES[t] for t in s.order],
+        "support": support,
+        "gifts": gifts,
+        "result": {1: "won", -1: "lost"}.get(s.result),
+        "reason": s.reason or None,
+    }
+
+
+def _slot_view(s: LegendsState, slot: MonsterSlot, seat: int | None) -> dict[str, Any]:
+    monsters = content().monsters
+    cards = []
+    for who, card, as_attr, mode in slot.cards:
+        hidden = mode == FACE_DOWN and who != seat
+        cards.append(
+            {
+                "seat": who,
+                "card": None if hidden else CARD_TYPES[card],
+                "as": ATTRIBUTES[as_attr] if as_attr >= 0 else None,
+                "mode": MODE_NAMES[mode],
+            }
+        )
+    here = [q for q in range(s.n) if s.discs[q] >= 0 and s.monsters[s.discs[q]] is slot]
+    return {
+        "name": slot.name,
+        "title": slot_title(slot),
+        "kind": KIND_NAMES[slot.kind],
+        "cards_of": [monsters[i].name for i in slot.ids],
+        "need": {ATTRIBUTES[a]: slot.need[a] for a in range(NUM_ATTRS) if slot.need[a]},
+        "size": slot.size,
+        "played": slot.played,
+        "counts": {ATTRIBUTES[a]: slot.counts[a] for a in range(NUM_ATTRS) if slot.counts[a]},
+        "missing": {ATTRIBUTES[a]: m for a, m in slot.missing().items()},
+        "slayable": slot.slayable and slot.alive,
+        "cards": cards,
+        "alive": slot.alive,
+        "by_divine": slot.by_divine,
+        "heroes_here": here if slot.alive else [],
+    }
+
+
+def determinize(s: LegendsState, seat: int, rng: Rng) -> LegendsState:
+    """Return a copy of ``s`` with everything ``seat`` cannot know re-dealt from ``rng``.
+
+    Fixed: the public table, ``seat``'s hand and face-down cards, the Oracle's cards still on
+    top of the deck, the discards ``seat`` saw, and what ``seat`` knows other hands hold.
+    Re-dealt uniformly: the rest of other hands, the rest of the draw deck and discard pile,
+    others' face-down cards, the monster deck order and the game's future random numbers.
+    """
+    t = s.copy()
+    n = s.n
+    bit = 1 << seat
+    pool = [0] * 6
+    free = [0] * n
+    pinned: list[list[int]] = [[0] * 6 for _ in range(n)]
+    for r in range(n):
+        if r == seat:
+            continue
+        base = s.known_index(seat, r)
+        pin = s.known[base : base + 6]
+        pinned[r] = pin
+        hb = r * 6
+        for k in range(6):
+            pool[k] += s.hands[hb + k] - pin[k]
+        free[r] = s.hsize[r] - sum(pin)
+    hidden_deck = len(s.deck) - s.deck_known
+    for i in range(hidden_deck):
+        pool[s.deck[i]] += 1
+    hidden_discards = [i for i, m in enumerate(s.dmask) if not m & bit]
+    for i in hidden_discards:
+        pool[s.discard[i]] += 1
+    hidden_facedown: list[tuple[int, int]] = []  # (slot index, card index)
+    for si, slot in enumerate(s.monsters):
+        for ci, (who, card, _as, mode) in enumerate(slot.cards):
+            if mode == FACE_DOWN and who != seat:
+                hidden_facedown.append((si, ci))
+                pool[card] += 1
+    cards = [k for k in range(6) for _ in range(pool[k])]
+    rng.shuffle(cards)
+    pos = 0
+    for r in range(n):
+        if r == seat:
+            continue
+        hb = r * 6
+        hand = pinned[r][:]
+        for card in cards[pos : pos + free[r]]:
+            hand[card] += 1
+        pos += free[r]
+        t.hands[hb : hb + 6] = hand
+    t.deck[0:hidden_deck] = cards[pos : pos + hidden_deck]
+    pos += hidden_deck
+    for i in hidden_discards:
+        t.discard[i] = cards[pos]
+        pos += 1
+    slots = list(t.monsters)
+    for si, ci in hidden_facedown:
+        old = slots[si]
+        listed = list(old.cards)
+        who, _card, as_attr, mode = listed[ci]
+        listed[ci] = (who, cards[pos], as_attr, mode)
+        pos += 1
+        slots[si] = MonsterSlot(
+            old.ids, old.kind, old.counts, old.played, tuple(listed), old.alive, old.by_divine
+        )
+    t.monsters = slots
+    # Knowledge the seat does not share: other seats keep only what is public.
+    public = s.known_index(n, 0)
+    for obs in range(n):
+        if obs != seat:
+            start = s.known_index(obs, 0)
+            t.known[start : start + n * 6] = s.known[public : public + n * 6]
+    t.known_sum = [
+        sum(
+            sum(t.known[t.known_index(obs, r) : t.known_index(obs, r) + 6])
+            for obs in range(n + 1)
+            if obs != r
+        )
+        for r in range(n)
+    ]
+    every = everyone(s)
+    t.dmask = [m if m == every else m & bit for m in s.dmask]
+    t.gifts = tuple(g if seat in (g[0], g[1]) else (g[0], g[1], -1, g[3]) for g in s.gifts)
+    t.mdeck = sorted(s.mdeck)
+    rng.shuffle(t.mdeck)
+    t.rng = Rng(rng.next64())
+    t.cache = None
+    return t
