@@ -51,7 +51,7 @@ def test_bad_option_values_and_seats_are_rejected() -> None:
     code, out = run("play", "legends", "--mission", "13")
     assert code == 2 and "at most 12" in out
     code, out = run("play", "legends", "--seats", "human,robot")
-    assert code == 2 and "unknown seat type 'robot'" in out
+    assert code == 2 and "unknown seat type 'robot'" in out and "heuristic" in out
     code, out = run("play", "legends", "--players", "3", "--seats", "human,bot")
     assert code == 2 and "names 2 seats" in out
     code, out = run("play", "chess")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from hellas.ai.ismcts import ClairvoyantBot, ISMCTSBot
 from hellas.core.errors import HellasError, suggest
 from hellas.core.game import Bot, Choice, Decision, Game
 from hellas.core.rng import Rng
@@ -24,7 +25,12 @@ class RandomBot:
         return decision.choices[rng.below(len(decision.choices))]
 
 
-GENERIC: dict[str, Callable[[], Bot]] = {"random": RandomBot}
+GENERIC: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
+    "ismcts": ISMCTSBot,
+    "clairvoyant": ClairvoyantBot,
+}
+TUNABLE = {"ismcts": ISMCTSBot, "clairvoyant": ClairvoyantBot}
 
 
 def bot_names(game: Game[Any]) -> list[str]:
@@ -33,8 +39,14 @@ def bot_names(game: Game[Any]) -> list[str]:
 
 
 def make_bot(game: Game[Any], name: str) -> Bot:
-    """Return a new bot called ``name`` for ``game`` or raise a clear error."""
-    key = name.strip().lower()
+    """Return a new bot called ``name`` (``ismcts:200`` sets iterations) or raise clearly."""
+    key, _, knob = name.strip().lower().partition(":")
+    if knob:
+        if key not in TUNABLE:
+            raise HellasError(f"bot {key!r} has no strength setting (only {', '.join(TUNABLE)})")
+        if not knob.isdigit() or int(knob) < 1:
+            raise HellasError(f"{name!r}: the setting after ':' is iterations per decision (>= 1)")
+        return TUNABLE[key](int(knob))
     factories = {**GENERIC, **game.bots()}
     if key not in factories:
         hint = suggest(key, factories)

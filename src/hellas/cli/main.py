@@ -6,14 +6,25 @@ Game options are read from each game's option schema, so ``hellas play legends -
 
 from __future__ import annotations
 
+import json
+import math
 import sys
+from pathlib import Path
 from typing import Any
 
 import typer
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
-from hellas.ai import bot_names
+from hellas.ai import bot_names, make_bot
 from hellas.cli.table import HUMAN, TerminalTable, _actors_of, fresh_seed
 from hellas.core.errors import HellasError, OptionError
 from hellas.core.game import Game, visible_events
@@ -56,12 +67,14 @@ def parse_seats(game: Game[Any], seats: str | None, options: Options) -> list[st
     if not seats:
         return [HUMAN] + ["bot"] * (n - 1)
     names = [s.strip().lower() for s in seats.split(",") if s.strip()]
-    known = {HUMAN, *bot_names(game)}
     for name in names:
-        if name not in known:
-            raise OptionError(
-                f"unknown seat type {name!r}; use human or one of {', '.join(bot_names(game))}"
-            )
+        if name != HUMAN:
+            try:
+                make_bot(game, name)
+            except HellasError as exc:
+                raise OptionError(
+                    f"unknown seat type {name!r}: use human or a bot ({exc})"
+                ) from exc
     if len(names) != n:
         raise OptionError(f"--seats names {len(names)} seats but the game has {n} players")
     return names
@@ -170,6 +183,157 @@ def replay(
         return
     outcome = game.outcome(state)
     console.print(outcome.reason if outcome else "(the record stops before the end)")
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def simulate(
+    ctx: typer.Context,
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    bots: list[str] = typer.Option(
+        ["heuristic"],
+        "--bots",
+        help="a team: one bot for every "
+        "seat (heuristic) or one per seat (ismcts/heuristic/random);"
+        " repeat for several teams",
+    ),
+    games: int = typer.Option(100, "--games", help="games per cell"),
+    seed: int = typer.Option(0, "--seed", help="base seed of the sweep"),
+    out: Path = typer.Option(Path("results.csv"), "--out", help="results (.csv or .parquet)"),
+    jobs: int = typer.Option(1, "--jobs", help="local worker processes"),
+    backend: str = typer.Option("local", "--backend", help="local or ray"),
+    address: str = typer.Option(None, "--address", help="Ray cluster address (ray backend)"),
+    limit: int = typer.Option(None, "--limit", help="stop after this many games (resume later)"),
+) -> None:
+    """Play a sweep of games (options may be ranges: --mission 1-12 --players 2-4)."""
+    from hellas.sim.run import simulate as run_sweep  # noqa: PLC0415
+    from hellas.sim.sweep import sweep_from_flags  # noqa: PLC0415
+
+    try:
+        game = REGISTRY.get(game_id)
+        if backend not in ("local", "ray"):
+            raise OptionError(f"--backend must be local or ray, not {backend!r}")
+        sweep = sweep_from_flags(game, parse_game_flags(game, list(ctx.args)), bots, games, seed)
+        cells = sweep.cells()
+    except HellasError as exc:
+        _fail(str(exc))
+        return
+    console.print(f"{len(cells)} cells x {games} games -> {out} ({backend} backend)")
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+    ) as bar:
+        job = bar.add_task("games", total=None)
+
+        def started(total: int, skipped: int) -> None:
+            bar.update(job, total=total, completed=skipped)
+            if skipped:
+                bar.console.print(f"resuming: {skipped} games already in {out}")
+
+        try:
+            summary = run_sweep(
+                sweep,
+                out,
+                backend=backend,
+                jobs=jobs,
+                address=address,
+                limit=limit,
+                on_start=started,
+                on_row=lambda _row: bar.advance(job),
+            )
+        except KeyboardInterrupt:
+            console.print(
+                f"Interrupted. Finished games are in {out}; run the same command again to resume."
+            )
+            raise typer.Exit(130) from None
+        except HellasError as exc:
+            _fail(str(exc))
+            return
+    state = "complete" if summary.complete else "incomplete (run again to resume)"
+    console.print(f"{summary.played} games played, {summary.skipped} already done: {state}.")
+
+
+@app.command()
+def report(
+    results: Path = typer.Argument(..., help="results table from hellas simulate"),
+    out: Path = typer.Option(Path("report"), "--out", help="folder for the PNG charts"),
+) -> None:
+    """Print win rates with 95% intervals and write PNG charts."""
+    from hellas.sim.report import CLAIRVOYANT_NOTE, build  # noqa: PLC0415
+    from hellas.sim.results import check_target, read_rows  # noqa: PLC0415
+
+    try:
+        check_target(results)
+        if not results.exists() and not Path(str(results) + ".partial.csv").exists():
+            raise HellasError(f"no results at {results}")
+        built = build(read_rows(results), out)
+    except HellasError as exc:
+        _fail(str(exc))
+        return
+    for title, frame in built.tables:
+        table = Table(title=title, title_justify="left")
+        index_names = [str(n) for n in frame.index.names]
+        table.add_column("/".join(index_names))
+        for column in frame.columns:
+            label = " ".join(str(c) for c in column) if isinstance(column, tuple) else str(column)
+            table.add_column(label, justify="right")
+        for idx, row in frame.iterrows():
+            table.add_row(str(idx), *[_cell(v) for v in row.tolist()])
+        console.print(table)
+    if any("clairvoyant" in title for title, _ in built.tables):
+        console.print(f"[dim]{CLAIRVOYANT_NOTE}[/]")
+    built.cells.to_csv(out / "cells.csv", index=False)
+    console.print(f"charts: {', '.join(str(p) for p in built.charts)}; cells: {out / 'cells.csv'}")
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def bench(
+    ctx: typer.Context,
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    seconds: float = typer.Option(3.0, "--seconds", help="time per measurement"),
+    as_json: bool = typer.Option(False, "--json", help="print machine-readable JSON"),
+) -> None:
+    """Measure random-play speed, copies, ISMCTS iterations (and OpenSpiel Hanabi)."""
+    from hellas.sim.bench import run as run_bench  # noqa: PLC0415
+
+    try:
+        game = REGISTRY.get(game_id)
+        figures = run_bench(game, parse_game_flags(game, list(ctx.args)), seconds)
+    except HellasError as exc:
+        _fail(str(exc))
+        return
+    if as_json:
+        print(json.dumps(figures, indent=1))
+        return
+    table = Table(
+        title=f"hellas bench {game.meta.id} (one core, {seconds:g} s per figure)",
+        title_justify="left",
+    )
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    rp = figures["random_play"]
+    table.add_row("random play: decisions / s", f"{rp['decisions_per_s']:,.0f}")
+    table.add_row("random play: games / s", f"{rp['games_per_s']:,.1f}")
+    table.add_row("random play: decisions / game", f"{rp['decisions_per_game']:,.1f}")
+    table.add_row("state copies / s", f"{figures['state_copies_per_s']:,.0f}")
+    table.add_row("ISMCTS iterations / s", f"{figures['ismcts_iterations_per_s']:,.0f}")
+    spiel = figures["openspiel_hanabi"]
+    if spiel:
+        table.add_row(
+            "OpenSpiel Hanabi random play: decisions / s", f"{spiel['decisions_per_s']:,.0f}"
+        )
+        table.add_row("ratio (Hellas / Hanabi)", f"{figures['ratio_vs_hanabi']:.2f}")
+    else:
+        table.add_row("OpenSpiel Hanabi", "not installed (pip install open_spiel)")
+    console.print(table)
+
+
+def _cell(value: Any) -> str:
+    """Return a report table cell's text (blank for a missing cell)."""
+    return "" if isinstance(value, float) and math.isnan(value) else str(value)
 
 
 def main() -> None:

@@ -32,9 +32,13 @@ class State(Protocol):
 S = TypeVar("S", bound=State)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Choice:
-    """One atomic decision: a stable text key, its stable integer index and a label."""
+    """One atomic decision: a stable text key, its stable integer index and a label.
+
+    Each game builds every choice once (its ``ChoiceTable``), so identity is equality and
+    comparisons on the hot path cost one pointer check.
+    """
 
     key: str
     index: int
@@ -131,6 +135,9 @@ class GameMeta:
     rulebook: str
     summary: str
     seats_option: str = "players"
+    cooperative: bool = False
+    report_layout: tuple[str, ...] = ()  # option columns of report tables: rows, then columns
+    progress_metric: str | None = None  # an outcome detail whose distribution reports plot
 
     def validate(self, raw: Mapping[str, Any]) -> Options:
         """Return complete, typed options for this game or raise ``OptionError``."""
@@ -237,6 +244,22 @@ class Game(ABC, Generic[S]):
     def renderer(self) -> Callable[[View], Any] | None:
         """Return a function drawing a view for the terminal (``None``: show the JSON)."""
         return None
+
+    def rollout_policy(self) -> Callable[[S, Rng], Choice] | None:
+        """Return a fast policy for search rollouts (reads only the actor's information)."""
+        return None
+
+    def worth_searching(self, s: S) -> bool:
+        """Return whether search bots should search this decision (else follow the policy).
+
+        Must depend only on public information (the phase of the turn, not hidden cards).
+        """
+        return True
+
+    def rollout_value(self, s: S, seat: int) -> float:
+        """Return the value of a finished game for ``seat`` (default: its outcome score)."""
+        outcome = self.outcome(s)
+        return 0.0 if outcome is None else float(outcome.scores[seat])
 
     def conformance_options(self) -> list[dict[str, Any]]:
         """Return option sets the conformance suite should exercise (default options only)."""

@@ -15,11 +15,16 @@ from hellas.core.rng import Rng
 from hellas.games.legends import choices as C
 from hellas.games.legends import rules
 from hellas.games.legends.content import CARD_TYPES, DIFFICULTIES, NUM_ATTRS, content
+from hellas.games.legends.policy import choose
 from hellas.games.legends.state import (
     FACE_DOWN,
+    P_ACTION,
     P_OVER,
+    P_PLACE,
+    P_SETUP_PLACE,
     P_SUPPORT_DISCARD,
     P_SUPPORT_GIVE,
+    P_VOLUNTEER,
     SIDEWAYS,
     LegendsState,
 )
@@ -64,6 +69,9 @@ META = GameMeta(
     options=OPTIONS,
     rulebook="legends-of-hellas.txt",
     summary="Co-operative card game: 1-5 heroes, hidden hands, no talking, 12 missions.",
+    cooperative=True,
+    report_layout=("mission", "difficulty", "players"),
+    progress_metric="monsters_defeated",
 )
 
 
@@ -133,6 +141,21 @@ class LegendsGame(Game[LegendsState]):
         from hellas.games.legends.render import render  # noqa: PLC0415 - rich loads lazily
 
         return render
+
+    def rollout_policy(self) -> Callable[[LegendsState, Rng], Choice]:
+        """Return the heuristic policy, used by ISMCTS rollouts."""
+        return choose
+
+    def worth_searching(self, s: LegendsState) -> bool:
+        """Search the choice of action (and setup placement); routine steps follow the policy."""
+        return s.phase in (P_ACTION, P_VOLUNTEER, P_SETUP_PLACE, P_PLACE)
+
+    def rollout_value(self, s: LegendsState, seat: int) -> float:
+        """Return 1 for a win; a loss scores a little for progress (shaped for search)."""
+        if s.result == 1:
+            return 1.0
+        needed = s.mission.singles + s.mission.finals
+        return 0.3 * min(1.0, s.defeats / needed)
 
     def conformance_options(self) -> list[dict[str, Any]]:
         """Return every mission x player count x difficulty."""

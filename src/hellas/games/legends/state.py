@@ -88,32 +88,36 @@ class MonsterSlot:
         alive: bool = True,
         by_divine: bool = False,
     ) -> None:
-        monsters = content().monsters
+        need = _NEED.get(ids)
+        if need is None:
+            need = _NEED[ids] = _need_of(ids)
+        size = KIND_SIZE[kind]
         self.ids = ids
         self.kind = kind
-        self.size = KIND_SIZE[kind]
-        need = [0] * NUM_ATTRS
-        for i in ids:
-            for a in monsters[i].attributes:
-                need[a] += 1
-        self.need = tuple(need)
+        self.size = size
+        self.need = need
         self.counts = counts
         self.played = played
         self.cards = cards
         self.alive = alive
         self.by_divine = by_divine
-        self.name = slot_name(ids, kind)
+        self.name = _NAME.get(ids) or _NAME.setdefault(ids, slot_name(ids, kind))
         missing = 0
         for a in range(NUM_ATTRS):
             if counts[a] < need[a]:
                 missing += need[a] - counts[a]
-        left = self.size - played
+        left = size - played - 1
         self.slayable = missing == 0
-        playable = []
-        for a in range(NUM_ATTRS):
-            if need[a] and left - 1 >= missing - (1 if counts[a] < need[a] else 0):
-                playable.append(a)
-        self.playable = tuple(playable) if alive else ()
+        if alive:
+            # a card of attribute a keeps the monster defeatable when the slots left after
+            # it can still cover every missing symbol
+            self.playable = tuple(
+                a
+                for a in range(NUM_ATTRS)
+                if need[a] and left >= missing - (1 if counts[a] < need[a] else 0)
+            )
+        else:
+            self.playable = ()
 
     def with_card(self, seat: int, card: int, as_attr: int, mode: int) -> MonsterSlot:
         """Return the slot with one more card next to it (sideways cards do not count)."""
@@ -166,6 +170,19 @@ class MonsterSlot:
             d["alive"],
             d["by_divine"],
         )
+
+
+_NEED: dict[tuple[int, ...], tuple[int, ...]] = {}
+_NAME: dict[tuple[int, ...], str] = {}
+
+
+def _need_of(ids: tuple[int, ...]) -> tuple[int, ...]:
+    """Return the attribute symbols of these monster cards (duplicates counted)."""
+    need = [0] * NUM_ATTRS
+    for i in ids:
+        for a in content().monsters[i].attributes:
+            need[a] += 1
+    return tuple(need)
 
 
 def slot_name(ids: tuple[int, ...], kind: int) -> str:

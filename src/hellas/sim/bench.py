@@ -1,0 +1,145 @@
+"""``hellas bench``: the engine's speed, measured (never asserted in tests).
+
+Figures, each on one core: random-play decisions and games per second (the loop: list choices,
+pick one with the state's kind of generator, apply), state copies per second, ISMCTS iterations
+per second; and, when the ``open-spiel`` package is installed, the same random-play loop over
+OpenSpiel's C++ Hanabi through Python in the same run, with the ratio.
+"""
+
+from __future__ import annotations
+
+import platform
+import random
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from hellas.ai.ismcts import ISMCTSBot
+from hellas.core.game import Decision, Game
+from hellas.core.rng import Rng
+
+
+def random_play(game: Game[Any], options: Mapping[str, Any], seconds: float) -> dict[str, float]:
+    """Return decisions/s and games/s of uniformly random play for about ``seconds``."""
+    rng = Rng(1)
+    choices, step, to_act = game.choices, game.step, game.to_act
+    decisions = games = seed = 0
+    start = time.perf_counter()
+    while True:
+        state = game.new(options, seed)
+        seed += 1
+        while to_act(state) is not None:
+            cs = choices(state)
+            step(state, cs[rng.below(len(cs))])
+            decisions += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            break
+    return {
+        "decisions_per_s": decisions / elapsed,
+        "games_per_s": games / elapsed,
+        "decisions_per_game": decisions / games,
+    }
+
+
+def _midgame(game: Game[Any], options: Mapping[str, Any], steps: int = 40) -> Any:
+    rng = Rng(7)
+    state = game.new(options, 7)
+    for _ in range(steps):
+        if game.to_act(state) is None:
+            break
+        cs = game.choices(state)
+        game.step(state, cs[rng.below(len(cs))])
+    return state
+
+
+def copies(game: Game[Any], options: Mapping[str, Any], seconds: float) -> float:
+    """Return state copies per second of a mid-game state."""
+    state = _midgame(game, options)
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for _ in range(1000):
+            state.copy()
+        n += 1000
+    return n / (time.perf_counter() - start)
+
+
+def ismcts_rate(game: Game[Any], options: Mapping[str, Any], seconds: float) -> float:
+    """Return ISMCTS iterations per second (determinize, tree walk, rollout, backup)."""
+    bot = ISMCTSBot(iterations=50)
+    rng = Rng(3)
+    state = game.new(options, 11)
+    iterations = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        seat = game.to_act(state)
+        if seat is None:
+            state = game.new(options, iterations + 12)
+            continue
+        decision = Decision(game, state, seat)
+        searched = len(decision.choices) > 1 and game.worth_searching(state)
+        choice = bot.choose(decision, rng)
+        iterations += bot.iterations if searched else 0
+        game.step(state, choice)
+    return iterations / (time.perf_counter() - start)
+
+
+def hanabi(seconds: float) -> dict[str, float] | None:
+    """Return the same random-play figures for OpenSpiel's Hanabi, or None without pyspiel."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]  # noqa: PLC0415
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hanabi")
+    rng = random.Random(1)
+    decisions = games = 0
+    start = time.perf_counter()
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                r, acc = rng.random(), 0.0
+                picked = outcomes[-1][0]
+                for outcome, p in outcomes:
+                    acc += p
+                    if r < acc:
+                        picked = outcome
+                        break
+                state.apply_action(picked)
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                decisions += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            break
+    return {
+        "decisions_per_s": decisions / elapsed,
+        "games_per_s": games / elapsed,
+        "decisions_per_game": decisions / games,
+    }
+
+
+def run(game: Game[Any], options: Mapping[str, Any], seconds: float = 3.0) -> dict[str, Any]:
+    """Return every benchmark figure for ``game``."""
+    opts = game.validate_options(options)
+    result: dict[str, Any] = {
+        "game": game.meta.id,
+        "options": opts,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "random_play": random_play(game, opts, seconds),
+        "state_copies_per_s": copies(game, opts, min(seconds, 1.0)),
+        "ismcts_iterations_per_s": ismcts_rate(game, opts, seconds),
+    }
+    spiel = hanabi(seconds)
+    result["openspiel_hanabi"] = spiel
+    if spiel:
+        result["ratio_vs_hanabi"] = (
+            result["random_play"]["decisions_per_s"] / spiel["decisions_per_s"]
+        )
+    return result

@@ -1,0 +1,172 @@
+"""Reports from a results table: win rates with 95% intervals, and PNG charts.
+
+For co-operative games (Legends) the table is one team's win rate per cell: rows are the game's
+first layout option (mission), columns the others (difficulty x players).  For competitive games
+it is each bot's win rate by seat.  Charts: a win-rate heatmap per team and the distribution of
+the game's progress metric (monsters defeated for Legends), or score distributions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import pandas as pd
+
+from hellas.core.errors import HellasError
+from hellas.sim.stats import wilson
+
+CLAIRVOYANT_NOTE = "clairvoyant bots read hidden cards: an upper bound, not a fair player"
+
+
+@dataclass
+class Report:
+    """The text tables and the chart files of a report."""
+
+    tables: list[tuple[str, pd.DataFrame]]
+    charts: list[Path]
+    cells: pd.DataFrame
+
+
+def team_label(team: str) -> str:
+    """Return a team's display name, flagging clairvoyant reference bots."""
+    return f"{team} (clairvoyant: reads hidden cards)" if "clairvoyant" in team else team
+
+
+def cell_rates(table: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+    """Return n, wins, rate and the Wilson 95% interval for each group of ``keys``."""
+    grouped = table.groupby(keys, dropna=False)["win"].agg(["count", "sum"]).reset_index()
+    grouped = grouped.rename(columns={"count": "games", "sum": "wins"})
+    intervals = [wilson(w, n) for w, n in zip(grouped["wins"], grouped["games"], strict=True)]
+    grouped["rate"] = [i[0] for i in intervals]
+    grouped["low"] = [i[1] for i in intervals]
+    grouped["high"] = [i[2] for i in intervals]
+    grouped["half_width"] = (grouped["high"] - grouped["low"]) / 2
+    return grouped
+
+
+def _fmt(rate: float, low: float, high: float, n: int) -> str:
+    return f"{100 * rate:5.1f} ±{100 * (high - low) / 2:4.1f} ({n})"
+
+
+def build(table: pd.DataFrame, out_dir: Path) -> Report:
+    """Build the report tables and write the charts into ``out_dir``."""
+    if table.empty:
+        raise HellasError("the results table is empty")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    from hellas.games import REGISTRY  # noqa: PLC0415
+
+    games = sorted(table["game"].unique())
+    tables: list[tuple[str, pd.DataFrame]] = []
+    charts: list[Path] = []
+    all_cells = []
+    for game_id in games:
+        game = REGISTRY.get(str(game_id))
+        rows = table[table["game"] == game_id]
+        layout = [c for c in game.meta.report_layout if c in rows.columns]
+        keys = ["team", *layout]
+        cells = cell_rates(rows, keys)
+        cells.insert(0, "game", game_id)
+        all_cells.append(cells)
+        for team in sorted(rows["team"].unique()):
+            mine = cells[cells["team"] == team]
+            pivot = _pivot(mine, layout)
+            tables.append(
+                (f"{game.meta.title}: win % ±95% half-width (games) — {team_label(team)}", pivot)
+            )
+            charts.append(
+                _heatmap(
+                    mine,
+                    layout,
+                    f"{game_id}-{_slug(team)}-winrate.png",
+                    f"{game.meta.title} — {team_label(team)}",
+                    out_dir,
+                )
+            )
+        metric = game.meta.progress_metric
+        if metric and metric in rows.columns:
+            charts.append(
+                _distribution(rows, metric, game.meta.title, out_dir, f"{game_id}-{metric}.png")
+            )
+    return Report(tables, charts, pd.concat(all_cells, ignore_index=True))
+
+
+def _slug(text: str) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in text).strip("-")
+
+
+def _pivot(cells: pd.DataFrame, layout: list[str]) -> pd.DataFrame:
+    text = cells.apply(lambda r: _fmt(r["rate"], r["low"], r["high"], int(r["games"])), axis=1)
+    frame = cells.assign(text=text)
+    if len(layout) >= 2:
+        return frame.pivot_table(
+            index=layout[0], columns=layout[1:], values="text", aggfunc="first"
+        )
+    if layout:
+        return frame.set_index(layout)[["text"]]
+    return frame[["text"]]
+
+
+def _heatmap(cells: pd.DataFrame, layout: list[str], name: str, title: str, out_dir: Path) -> Path:
+    path = out_dir / name
+    if len(layout) >= 2:
+        grid = cells.pivot_table(index=layout[0], columns=layout[1:], values="rate")
+    else:
+        grid = cells.set_index(layout or ["team"])[["rate"]]
+    fig, ax = plt.subplots(
+        figsize=(max(6, 0.8 * grid.shape[1] + 2), max(3, 0.45 * grid.shape[0] + 1.5))
+    )
+    image = ax.imshow(grid.to_numpy(dtype=float), vmin=0, vmax=1, cmap="viridis", aspect="auto")
+    ax.set_xticks(range(grid.shape[1]))
+    ax.set_xticklabels([_label(c) for c in grid.columns], rotation=60, ha="right", fontsize=7)
+    ax.set_yticks(range(grid.shape[0]))
+    ax.set_yticklabels([str(i) for i in grid.index], fontsize=8)
+    ax.set_ylabel(str(grid.index.name or ""))
+    for (i, j), value in pd.DataFrame(grid.to_numpy(dtype=float)).stack().items():
+        ax.text(
+            j,
+            i,
+            f"{100 * value:.0f}",
+            ha="center",
+            va="center",
+            fontsize=6,
+            color="white" if value < 0.6 else "black",
+        )
+    fig.colorbar(image, ax=ax, label="win rate")
+    ax.set_title(title, fontsize=9)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def _label(column: Any) -> str:
+    if isinstance(column, tuple):
+        return " ".join(str(c) for c in column)
+    return str(column)
+
+
+def _distribution(rows: pd.DataFrame, metric: str, title: str, out_dir: Path, name: str) -> Path:
+    path = out_dir / name
+    teams = sorted(rows["team"].unique())
+    fig, ax = plt.subplots(figsize=(7, 4))
+    low, high = int(rows[metric].min()), int(rows[metric].max())
+    bins = [x - 0.5 for x in range(low, high + 2)]
+    for team in teams:
+        values = rows[rows["team"] == team][metric]
+        ax.hist(
+            values, bins=bins, histtype="step", density=True, linewidth=1.5, label=team_label(team)
+        )
+    ax.set_xlabel(metric.replace("_", " "))
+    ax.set_ylabel("share of games")
+    ax.set_title(f"{title}: {metric.replace('_', ' ')}", fontsize=9)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path

@@ -1,0 +1,109 @@
+"""Bots: every bot plays legal choices; honest bots ignore everything their seat cannot know."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from hellas.ai import make_bot
+from hellas.ai.ismcts import ISMCTSBot
+from hellas.core.errors import HellasError
+from hellas.core.game import Decision
+from hellas.core.rng import Rng
+from hellas.games.legends import GAME
+
+HONEST = ["random", "heuristic", "ismcts:6"]
+
+
+def positions(count: int) -> list[Any]:
+    """Mid-game states from random play across missions and player counts."""
+    out = []
+    rng = Rng(99)
+    seed = 0
+    while len(out) < count:
+        seed += 1
+        options = {
+            "mission": seed % 12 + 1,
+            "players": seed % 4 + 2,
+            "difficulty": ["human", "heroic", "godlike"][seed % 3],
+        }
+        s = GAME.new(options, seed)
+        stop = rng.below(120)
+        for _ in range(stop):
+            if GAME.to_act(s) is None:
+                break
+            cs = GAME.choices(s)
+            GAME.step(s, cs[rng.below(len(cs))])
+        if GAME.to_act(s) is not None and len(GAME.choices(s)) > 1:
+            out.append(s)
+    return out
+
+
+POSITIONS = positions(60)
+
+
+@pytest.mark.parametrize("name", [*HONEST, "clairvoyant:6"])
+def test_bots_choose_legal_choices(name: str) -> None:
+    bot = make_bot(GAME, name)
+    for i, s in enumerate(POSITIONS):
+        seat = GAME.to_act(s)
+        decision = Decision(GAME, s, seat)
+        choice = bot.choose(decision, Rng(i))
+        assert choice in decision.choices
+
+
+@pytest.mark.parametrize("name", HONEST)
+def test_honest_bots_do_not_change_when_hidden_cards_are_redealt(name: str) -> None:
+    """Re-dealing everything hidden from the bot's seat never changes its choice."""
+    for i, s in enumerate(POSITIONS):
+        seat = GAME.to_act(s)
+        first = make_bot(GAME, name).choose(Decision(GAME, s, seat), Rng(i))
+        for r in range(3):
+            other = GAME.determinize(s, seat, Rng(1000 * i + r))
+            again = make_bot(GAME, name).choose(Decision(GAME, other, seat), Rng(i))
+            assert again.key == first.key, (name, i, r)
+
+
+class PeekingBot:
+    """A dishonest bot for testing the test: it looks at the deck order."""
+
+    name = "peeking"
+
+    def choose(self, decision: Decision[Any], rng: Rng) -> Any:
+        deck = decision.true_state().deck
+        return decision.choices[sum(deck[-3:]) % len(decision.choices)]
+
+
+def test_the_honesty_check_catches_a_peeking_bot() -> None:
+    """The same check fails for a bot that reads hidden cards."""
+    changed = 0
+    for i, s in enumerate(POSITIONS):
+        seat = GAME.to_act(s)
+        first = PeekingBot().choose(Decision(GAME, s, seat), Rng(i))
+        other = GAME.determinize(s, seat, Rng(i + 7))
+        changed += PeekingBot().choose(Decision(GAME, other, seat), Rng(i)).key != first.key
+    assert changed > 10
+
+
+def test_bot_names_and_knobs() -> None:
+    assert isinstance(make_bot(GAME, "ismcts:25"), ISMCTSBot)
+    assert make_bot(GAME, "ismcts:25").iterations == 25  # type: ignore[attr-defined]
+    assert make_bot(GAME, "clairvoyant").clairvoyant  # type: ignore[attr-defined]
+    with pytest.raises(HellasError, match="did you mean 'heuristic'"):
+        make_bot(GAME, "heuristc")
+    with pytest.raises(HellasError, match="no strength setting"):
+        make_bot(GAME, "heuristic:3")
+    with pytest.raises(HellasError, match="iterations per decision"):
+        make_bot(GAME, "ismcts:lots")
+
+
+def test_search_bots_can_sit_at_the_terminal_table() -> None:
+    from typer.testing import CliRunner  # noqa: PLC0415
+
+    from hellas.cli.main import app  # noqa: PLC0415
+
+    result = CliRunner().invoke(
+        app, ["play", "legends", "--seats", "ismcts:4,heuristic,random", "--seed", "2"]
+    )
+    assert result.exit_code == 0 and "Game over" in result.output
