@@ -34,6 +34,14 @@ CASES = [
         12,
         ["random", "random"],
     ),
+    ("realms", "realms-3p-greedy", {"players": 3}, 5, ["greedy", "greedy", "random"]),
+    (
+        "realms",
+        "realms-4p-manual-promo",
+        {"players": 4, "endgame": "manual", "promo": True},
+        9,
+        ["random", "greedy", "random", "greedy"],
+    ),
 ]
 
 

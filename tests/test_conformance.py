@@ -11,7 +11,10 @@ from hellas.games import REGISTRY
 
 # Games and how many random games each option set gets: shallow (every step: legality, replay,
 # invariants) and deep (plus JSON round trip, copy independence, views and determinization).
-COVERED = {"legends": {"shallow_per_options": 12, "deep_every": 9}}
+COVERED = {
+    "legends": {"shallow_per_options": 12, "deep_every": 9},
+    "realms": {"shallow_per_options": 40, "deep_every": 1},
+}
 
 
 def test_every_registered_game_is_covered() -> None:

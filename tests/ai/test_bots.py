@@ -12,35 +12,60 @@ from hellas.core.errors import HellasError
 from hellas.core.game import Decision
 from hellas.core.rng import Rng
 from hellas.games.legends import GAME
+from hellas.games.realms import GAME as REALMS
 
 HONEST = ["random", "heuristic", "ismcts:6"]
+REALMS_HONEST = ["random", "greedy", "ismcts:4"]
 
 
-def positions(count: int) -> list[Any]:
-    """Mid-game states from random play across missions and player counts."""
+def positions(count: int, game: Any = GAME) -> list[Any]:
+    """Mid-game states from random play across options."""
     out = []
     rng = Rng(99)
     seed = 0
     while len(out) < count:
         seed += 1
-        options = {
-            "mission": seed % 12 + 1,
-            "players": seed % 4 + 2,
-            "difficulty": ["human", "heroic", "godlike"][seed % 3],
-        }
-        s = GAME.new(options, seed)
+        if game is GAME:
+            options = {
+                "mission": seed % 12 + 1,
+                "players": seed % 4 + 2,
+                "difficulty": ["human", "heroic", "godlike"][seed % 3],
+            }
+        else:
+            options = {"players": seed % 5 + 2, "endgame": ["auto", "manual"][seed % 2]}
+        s = game.new(options, seed)
         stop = rng.below(120)
         for _ in range(stop):
-            if GAME.to_act(s) is None:
+            if game.to_act(s) is None:
                 break
-            cs = GAME.choices(s)
-            GAME.step(s, cs[rng.below(len(cs))])
-        if GAME.to_act(s) is not None and len(GAME.choices(s)) > 1:
+            cs = game.choices(s)
+            game.step(s, cs[rng.below(len(cs))])
+        if game.to_act(s) is not None and len(game.choices(s)) > 1:
             out.append(s)
     return out
 
 
 POSITIONS = positions(60)
+REALMS_POSITIONS = positions(30, REALMS)
+
+
+@pytest.mark.parametrize("name", [*REALMS_HONEST, "clairvoyant:4"])
+def test_realms_bots_choose_legal_choices(name: str) -> None:
+    bot = make_bot(REALMS, name)
+    for i, s in enumerate(REALMS_POSITIONS):
+        decision = Decision(REALMS, s, REALMS.to_act(s))
+        assert bot.choose(decision, Rng(i)) in decision.choices
+
+
+@pytest.mark.parametrize("name", REALMS_HONEST)
+def test_realms_honest_bots_ignore_redealt_hidden_cards(name: str) -> None:
+    for i, s in enumerate(REALMS_POSITIONS):
+        seat = REALMS.to_act(s)
+        first = make_bot(REALMS, name).choose(Decision(REALMS, s, seat), Rng(i))
+        for r in range(2):
+            other = REALMS.determinize(s, seat, Rng(1000 * i + r))
+            again = make_bot(REALMS, name).choose(Decision(REALMS, other, seat), Rng(i))
+            assert again.key == first.key, (name, i, r)
 
 
 @pytest.mark.parametrize("name", [*HONEST, "clairvoyant:6"])

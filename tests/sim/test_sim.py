@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from hellas.cli.main import app
 from hellas.core.errors import OptionError
 from hellas.games.legends import GAME
+from hellas.games.realms import GAME as REALMS
 from hellas.sim.play import TIMING_COLUMNS
 from hellas.sim.report import build
 from hellas.sim.results import read_rows
@@ -163,3 +164,18 @@ def test_cli_simulate_resume_report_and_bench(tmp_path: Path) -> None:
     figures = json.loads(result.output)
     assert figures["random_play"]["decisions_per_s"] > 0
     assert figures["ismcts_iterations_per_s"] > 0 and figures["state_copies_per_s"] > 0
+
+
+def test_realms_sweep_and_competitive_report(tmp_path: Path) -> None:
+    sweep = sweep_from_flags(
+        REALMS, {"players": "3"}, ["greedy/random/random", "random"], 4, seed=2
+    )
+    simulate(sweep, tmp_path / "r.csv")
+    report = build(read_rows(tmp_path / "r.csv"), tmp_path / "rep")
+    titles = [t for t, _ in report.tables]
+    assert any("by seat" in t for t in titles) and any("by bot" in t for t in titles)
+    names = {p.name for p in report.charts}
+    assert names == {"realms-scores.png", "realms-seats.png"}
+    assert all(p.read_bytes().startswith(PNG) for p in report.charts)
+    table = read_rows(tmp_path / "r.csv")
+    assert {"score_0", "score_1", "score_2", "winners"} <= set(table.columns)

@@ -114,11 +114,15 @@ class ISMCTSBot:
                 step(s, move)
                 path.append(child)
                 node = child
-            while to_act(s) is not None:
+            depth = game.rollout_depth(s)
+            while to_act(s) is not None and depth != 0:
                 step(s, policy(s, rng))
+                if depth is not None:
+                    depth -= 1
+            finished = to_act(s) is None
             for child in path:
                 child.visits += 1
-                child.wins += value_of(s, child.seat)
+                child.wins += value_of(s, child.seat) if finished else game.evaluate(s, child.seat)
         best = max(choices, key=lambda ch: (_visits(root, ch.key), -ch.index))
         return best
 

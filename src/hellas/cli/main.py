@@ -141,6 +141,61 @@ def _ask(prompt: str) -> str:
 
 
 @app.command()
+def score(
+    game_id: str = typer.Argument(..., metavar="GAME", help="realms"),
+    hand: str = typer.Option(..., "--hand", help="comma-separated card names"),
+    afterlife: str = typer.Option("", "--afterlife", help="comma-separated card names"),
+    choose: list[str] = typer.Option(
+        [],
+        "--choose",
+        help="an endgame decision to make "
+        "yourself, e.g. clear:moly=pomegranate (repeatable); "
+        "the solver makes the rest",
+    ),
+    as_json: bool = typer.Option(False, "--json", help="print machine-readable JSON"),
+) -> None:
+    """Score a Fantasy Realms hand exactly, card by card, with the best endgame choices."""
+    from hellas.games.realms.content import deck  # noqa: PLC0415
+    from hellas.games.realms.endgame import solve  # noqa: PLC0415
+    from hellas.games.realms.lookup import parse_cards  # noqa: PLC0415
+    from hellas.games.realms.scoring import Table, explain  # noqa: PLC0415
+
+    try:
+        if REGISTRY.get(game_id).meta.id != "realms":
+            raise HellasError(f"hellas score works for realms, not {game_id!r}")
+        cards = deck()
+        mine = parse_cards(cards, hand)
+        after = parse_cards(cards, afterlife)
+        both = {c.id for c in mine} & {c.id for c in after}
+        if both:
+            raise HellasError(
+                f"{', '.join(sorted(both))} cannot be in the hand and the Afterlife at once"
+            )
+        table = Table(mine, after)
+        try:
+            solution = solve(table, choose)
+        except ValueError as exc:
+            raise HellasError(str(exc)) from exc
+    except HellasError as exc:
+        _fail(str(exc))
+        return
+    lines, cost = explain(table, solution.outcome)
+    result = {
+        "score": solution.score,
+        "choices": solution.choices,
+        "endgame": solution.story(table),
+        "lines": [line.to_json() for line in lines],
+        "afterlife_penalty": -cost,
+    }
+    if as_json:
+        print(json.dumps(result, indent=1))
+        return
+    from hellas.games.realms.render import score_table  # noqa: PLC0415
+
+    console.print(score_table(result, f"Best score: {solution.score}"))
+
+
+@app.command()
 def games() -> None:
     """List the registered games and their options."""
     for game in REGISTRY:
@@ -320,6 +375,8 @@ def bench(
     table.add_row("random play: decisions / game", f"{rp['decisions_per_game']:,.1f}")
     table.add_row("state copies / s", f"{figures['state_copies_per_s']:,.0f}")
     table.add_row("ISMCTS iterations / s", f"{figures['ismcts_iterations_per_s']:,.0f}")
+    for name, value in figures["game_figures"].items():
+        table.add_row(name.replace("_per_s", " / s").replace("_", " "), f"{value:,.0f}")
     spiel = figures["openspiel_hanabi"]
     if spiel:
         table.add_row(

@@ -261,6 +261,18 @@ class Game(ABC, Generic[S]):
         outcome = self.outcome(s)
         return 0.0 if outcome is None else float(outcome.scores[seat])
 
+    def rollout_depth(self, s: S) -> int | None:
+        """Return how many rollout steps to play before ``evaluate`` (None: to the end)."""
+        return None
+
+    def evaluate(self, s: S, seat: int) -> float:
+        """Return a value in [0, 1] for ``seat`` of an unfinished state (truncated rollouts)."""
+        return 0.5
+
+    def benchmarks(self, seconds: float) -> dict[str, float]:
+        """Return game-specific speed figures for ``hellas bench`` (default: none)."""
+        return {}
+
     def conformance_options(self) -> list[dict[str, Any]]:
         """Return option sets the conformance suite should exercise (default options only)."""
         return [{}]

@@ -5,8 +5,8 @@ its package and one line to the list below.
 """
 
 from hellas.core.registry import Registry
-from hellas.games import legends
+from hellas.games import legends, realms
 
-REGISTRY = Registry([legends.GAME])
+REGISTRY = Registry([legends.GAME, realms.GAME])
 
 __all__ = ["REGISTRY"]

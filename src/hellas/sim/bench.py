@@ -136,6 +136,7 @@ def run(game: Game[Any], options: Mapping[str, Any], seconds: float = 3.0) -> di
         "state_copies_per_s": copies(game, opts, min(seconds, 1.0)),
         "ismcts_iterations_per_s": ismcts_rate(game, opts, seconds),
     }
+    result["game_figures"] = game.benchmarks(seconds)
     spiel = hanabi(seconds)
     result["openspiel_hanabi"] = spiel
     if spiel:

@@ -2,7 +2,8 @@
 
 For co-operative games (Legends) the table is one team's win rate per cell: rows are the game's
 first layout option (mission), columns the others (difficulty x players).  For competitive games
-it is each bot's win rate by seat.  Charts: a win-rate heatmap per team and the distribution of
+(Realms) it is each seat's win rate per team, and each bot's win rate and mean score; a shared
+victory counts as a share of a win.  Charts: a win-rate heatmap per team and the distribution of
 the game's progress metric (monsters defeated for Legends), or score distributions.
 """
 
@@ -68,6 +69,11 @@ def build(table: pd.DataFrame, out_dir: Path) -> Report:
     for game_id in games:
         game = REGISTRY.get(str(game_id))
         rows = table[table["game"] == game_id]
+        if not game.meta.cooperative:
+            seat_cells = _competitive(rows, str(game_id), game.meta.title, out_dir, tables, charts)
+            seat_cells.insert(0, "game", game_id)
+            all_cells.append(seat_cells)
+            continue
         layout = [c for c in game.meta.report_layout if c in rows.columns]
         keys = ["team", *layout]
         cells = cell_rates(rows, keys)
@@ -94,6 +100,111 @@ def build(table: pd.DataFrame, out_dir: Path) -> Report:
                 _distribution(rows, metric, game.meta.title, out_dir, f"{game_id}-{metric}.png")
             )
     return Report(tables, charts, pd.concat(all_cells, ignore_index=True))
+
+
+def seat_rows(rows: pd.DataFrame) -> pd.DataFrame:
+    """Return one row per (game, seat): the seat's bot, its score and its share of the win."""
+    out = []
+    for _, r in rows.iterrows():
+        bots = str(r["seats"]).split("/")
+        winners = [int(w) for w in str(r["winners"]).split("/") if w not in ("", "nan")]
+        for seat, bot in enumerate(bots):
+            out.append(
+                {
+                    "team": r["team"],
+                    "players": len(bots),
+                    "seat": seat + 1,
+                    "bot": bot,
+                    "score": r.get(f"score_{seat}"),
+                    "win": (1.0 / len(winners)) if seat in winners else 0.0,
+                }
+            )
+    return pd.DataFrame(out)
+
+
+def _competitive(
+    rows: pd.DataFrame,
+    game_id: str,
+    title: str,
+    out_dir: Path,
+    tables: list[tuple[str, pd.DataFrame]],
+    charts: list[Path],
+) -> pd.DataFrame:
+    """Win rates by seat and by bot, and score distributions, for competitive games."""
+    seats = seat_rows(rows)
+    by_seat = cell_rates(seats, ["team", "players", "seat"])
+    text = by_seat.apply(lambda r: _fmt(r["rate"], r["low"], r["high"], int(r["games"])), axis=1)
+    tables.append(
+        (
+            f"{title}: win % by seat ±95% half-width (games; a shared win counts as a share)",
+            by_seat.assign(text=text).pivot_table(
+                index=["team", "players"], columns="seat", values="text", aggfunc="first"
+            ),
+        )
+    )
+    by_bot = cell_rates(seats, ["players", "bot"])
+    means = seats.groupby(["players", "bot"])["score"].mean().reset_index(name="mean_score")
+    by_bot = by_bot.merge(means, on=["players", "bot"])
+    text = by_bot.apply(
+        lambda r: (
+            f"{_fmt(r['rate'], r['low'], r['high'], int(r['games']))}"
+            f"  mean score {r['mean_score']:.1f}"
+        ),
+        axis=1,
+    )
+    tables.append(
+        (
+            f"{title}: win % by bot (all seats)",
+            by_bot.assign(text=text).pivot_table(
+                index="bot", columns="players", values="text", aggfunc="first"
+            ),
+        )
+    )
+    path = out_dir / f"{game_id}-scores.png"
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for bot in sorted(seats["bot"].unique()):
+        ax.hist(
+            seats[seats["bot"] == bot]["score"].dropna(),
+            bins=30,
+            histtype="step",
+            density=True,
+            linewidth=1.5,
+            label=team_label(bot),
+        )
+    ax.set_xlabel("final score")
+    ax.set_ylabel("share of games")
+    ax.set_title(f"{title}: score distribution by bot", fontsize=9)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    charts.append(path)
+    path = out_dir / f"{game_id}-seats.png"
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for team in sorted(by_seat["team"].unique()):
+        mine = by_seat[by_seat["team"] == team].sort_values(["players", "seat"])
+        labels = [f"{p}p s{s}" for p, s in zip(mine["players"], mine["seat"], strict=True)]
+        ax.errorbar(
+            labels,
+            mine["rate"],
+            yerr=[
+                (mine["rate"] - mine["low"]).clip(lower=0),
+                (mine["high"] - mine["rate"]).clip(lower=0),
+            ],
+            fmt="o",
+            capsize=3,
+            label=team_label(team),
+        )
+    ax.set_ylabel("win rate")
+    ax.set_ylim(0, 1)
+    ax.tick_params(axis="x", labelrotation=60, labelsize=7)
+    ax.set_title(f"{title}: win rate by seat (95% intervals)", fontsize=9)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    charts.append(path)
+    return by_seat
 
 
 def _slug(text: str) -> str:

@@ -1,0 +1,200 @@
+"""Fantasy Realms bots: the greedy expected-value bot and the fast rollout policy.
+
+The greedy bot values a hand by the solver's best score for it (as if the game ended now).
+Drawing from the deck is valued by averaging over cards it cannot see (a sample of the cards
+that are not in its hand, the discard area, any Afterlife or known to be in another hand);
+taking from the discard area is valued exactly.  It reads only its own seat's information.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hellas.core.game import Choice, Decision
+from hellas.core.rng import Rng
+from hellas.games.realms.choices import TABLE
+from hellas.games.realms.content import HERO, SUITS, TAGS, tag_bit
+from hellas.games.realms.endgame import solve
+from hellas.games.realms.rules import cards, endgame_of, legal
+from hellas.games.realms.scoring import Table
+from hellas.games.realms.state import (
+    P_ALTAR,
+    P_CORNUCOPIA,
+    P_DISCARD,
+    P_DRAW,
+    P_ENDGAME,
+    P_FATES_DISCARD,
+    P_FATES_NAME,
+    P_ORACLE,
+    RealmsState,
+)
+
+DRAW_SAMPLES = 6
+ROLLOUT_DRAW_GAIN = 12  # a random draw adds about 12 points to an 8-card hand (measured: 604 draws)
+INSTANT_BONUS = {"oracle": 1.0, "cornucopia": 2.0, "fates": 3.0, "altar": 0.0}
+
+
+class _Valuer:
+    """Caches the solver's value of hands for one decision."""
+
+    def __init__(self, afterlife: list[int]) -> None:
+        self.afterlife = tuple(afterlife)
+        self.memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+
+    def value(
+        self, hand: list[int] | tuple[int, ...], afterlife: tuple[int, ...] | None = None
+    ) -> int:
+        after = self.afterlife if afterlife is None else afterlife
+        key = (tuple(sorted(hand)), after)
+        v = self.memo.get(key)
+        if v is None:
+            cs = cards()
+            v = self.memo[key] = solve(Table([cs[i] for i in key[0]], [cs[i] for i in after])).score
+        return v
+
+    def best_after(self, hand: list[int], extra: int) -> int:
+        """Return the best value keeping 7 of ``hand`` + ``extra``."""
+        full = [*hand, extra]
+        return max(self.value([c for j, c in enumerate(full) if j != k]) for k in range(len(full)))
+
+
+def unknown_cards(s: RealmsState, seat: int) -> list[int]:
+    """Return the cards ``seat`` cannot place (deck or unknown parts of other hands)."""
+    seen = set(s.hands[seat]) | set(s.discard)
+    for a in s.afterlife:
+        seen |= set(a)
+    for owner in range(s.n):
+        if owner != seat:
+            seen |= set(s.known[seat][owner])
+    if s.look and s.current == seat:
+        seen |= set(s.look)
+    return sorted(c for c in s.pool if c not in seen)
+
+
+def greedy_choice(s: RealmsState, rng: Rng) -> Choice:
+    """Return the greedy expected-value choice for the seat to act in ``s``."""
+    options = legal(s)
+    if len(options) == 1:
+        return options[0]
+    p = s.actor
+    hand = s.hands[p]
+    cs = cards()
+    v = _Valuer(s.afterlife[p])
+    phase = s.phase
+    if phase == P_DRAW:
+        unknown = unknown_cards(s, p)
+        picks = [unknown[rng.below(len(unknown))] for _ in range(DRAW_SAMPLES)] if unknown else []
+        draw_value = (sum(v.best_after(hand, c) for c in picks) / len(picks)) if picks else -1e9
+        best: tuple[float, Choice] = (draw_value, TABLE["draw"]) if s.deck else (-1e9, options[0])
+        for c in options:
+            if c.key.startswith("take:"):
+                taken = cs[_index(c.key)].index
+                gain = v.best_after(hand, taken) - 0.5  # taking reveals the card to everyone
+                if gain > best[0]:
+                    best = (gain, c)
+        return best[1]
+    if phase in (P_DISCARD, P_CORNUCOPIA, P_FATES_DISCARD):
+        best_value, best_choice = -1e9, options[0]
+        for c in options:
+            verb = c.key.partition(":")[0]
+            card = cs[_index(c.key)]
+            rest = [x for x in hand if x != card.index]
+            if verb == "discard":
+                value: float = v.value(rest)
+            else:
+                value = v.value(rest, (*v.afterlife, card.index)) + INSTANT_BONUS.get(
+                    card.instant or "", 0.0
+                )
+            if value > best_value:
+                best_value, best_choice = value, c
+        return best_choice
+    if phase == P_ORACLE:
+        now = v.value(hand)
+        for c in options:
+            if c.key.startswith("bottom:") and v.best_after(hand, _index(c.key)) <= now:
+                return c
+        return TABLE["keep"]
+    if phase == P_FATES_NAME:
+        unknown = unknown_cards(s, p)
+        best_value, best_choice = -1e9, options[0]
+        for word in (*SUITS, *TAGS):
+            if word in SUITS:
+                pool = [c for c in unknown if cs[c].suit == SUITS.index(word)]
+            else:
+                pool = [c for c in unknown if cs[c].tags & tag_bit(word)]
+            if not pool:
+                continue
+            sample = [pool[rng.below(len(pool))] for _ in range(3)]
+            value = sum(v.best_after(hand, c) for c in sample) / len(sample)
+            if value > best_value:
+                best_value, best_choice = value, TABLE[f"name:{word}"]
+        return best_choice
+    if phase == P_ALTAR:
+        now = v.value(hand)
+        best_value, best_choice = float(now), TABLE["altar:none"]
+        for c in options:
+            if c.key != "altar:none":
+                hero = _index(c.key)
+                rest = [x for x in hand if x != hero]
+                value = v.value(rest, (*v.afterlife, hero)) + 3.0  # a replacement card
+                if value > best_value:
+                    best_value, best_choice = value, c
+        return best_choice
+    if phase == P_ENDGAME:
+        eg = endgame_of(s, p)
+        solution = solve(eg.table, s.endgame[p])
+        key = solution.choices[len(s.endgame[p])]
+        return TABLE[key]
+    return options[0]
+
+
+def _index(key: str) -> int:
+    from hellas.games.realms.content import deck  # noqa: PLC0415
+
+    return deck().by_id(key.partition(":")[2]).index
+
+
+class GreedyBot:
+    """Greedy expected-value Realms player (sees only its own seat's information)."""
+
+    name = "greedy"
+
+    def choose(self, decision: Decision[Any], rng: Rng) -> Choice:
+        """Return the greedy choice on a sample of this seat's information."""
+        if len(decision.choices) == 1:
+            return decision.choices[0]
+        picked = greedy_choice(decision.sample(rng), rng)
+        return next(c for c in decision.choices if c.key == picked.key)
+
+
+def rollout(s: RealmsState, rng: Rng) -> Choice:
+    """Return a quick move for search rollouts: draw, then discard what the hand misses least."""
+    options = legal(s)
+    if len(options) == 1:
+        return options[0]
+    phase = s.phase
+    hand = s.hands[s.actor]
+    v = _Valuer(s.afterlife[s.actor])
+    if phase == P_DRAW:
+        # take a card from the discard area when it adds clearly more than a typical draw
+        now = v.value(hand)
+        best, gain = options[0], ROLLOUT_DRAW_GAIN
+        for c in options:
+            if c.key.startswith("take:"):
+                extra = v.value([*hand, _index(c.key)]) - now
+                if extra > gain:
+                    best, gain = c, extra
+        return best if best.key != "draw" or s.deck else options[-1]
+    if phase in (P_DISCARD, P_CORNUCOPIA, P_FATES_DISCARD):
+        keep = max(range(len(hand)), key=lambda k: (v.value(hand[:k] + hand[k + 1 :]), -k))
+        return TABLE[f"discard:{cards()[hand[keep]].id}"]
+    if phase == P_ENDGAME:
+        return greedy_choice(s, rng)
+    if phase == P_ALTAR:
+        return TABLE["altar:none"]
+    if phase == P_ORACLE:
+        return TABLE["keep"]
+    return options[rng.below(len(options))]
+
+
+__all__ = ["HERO", "GreedyBot", "greedy_choice", "rollout"]

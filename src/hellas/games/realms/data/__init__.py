@@ -1,0 +1,1 @@
+"""Fantasy Realms: Greek Legends data files (TOML), read by ``content``."""

@@ -1,0 +1,117 @@
+"""The terminal rendering of a Fantasy Realms view (Rich renderables, no game state)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from hellas.games.realms.content import SUITS, deck
+
+SUIT_STYLE = {
+    "god": "yellow",
+    "hero": "cyan",
+    "item": "magenta",
+    "location": "green",
+    "monster": "red",
+    "quest": "blue",
+}
+
+
+def card_text(card_id: str) -> Text:
+    """Return a card's name, base value and tags, coloured by suit."""
+    c = deck().by_id(card_id)
+    suit = SUITS[c.suit]
+    tags = ", ".join(c.tag_names())
+    text = Text(c.name, style=f"bold {SUIT_STYLE[suit]}")
+    text.append(
+        f" ({suit} {c.base}{'; ' + tags if tags else ''}"
+        f"{'; ⇢afterlife' if c.afterlife_icon else ''})",
+        style="dim",
+    )
+    return text
+
+
+def _cards(ids: list[str]) -> Text:
+    if not ids:
+        return Text("—", style="dim")
+    out = Text()
+    for i, card_id in enumerate(ids):
+        if i:
+            out.append(" · ")
+        out.append_text(card_text(card_id))
+    return out
+
+
+def score_table(score: dict[str, Any], title: str) -> Table:
+    """Return the card-by-card breakdown of a score."""
+    table = Table(title=title, title_justify="left", expand=True)
+    table.add_column("Card")
+    table.add_column("Where")
+    table.add_column("Base", justify="right")
+    table.add_column("Bonus", justify="right")
+    table.add_column("Penalty", justify="right")
+    table.add_column("Total", justify="right")
+    table.add_column("Notes")
+    for line in score["lines"]:
+        table.add_row(
+            line["card"],
+            line["place"],
+            str(line["base"]),
+            str(line["bonus"]),
+            str(line["penalty"]),
+            str(line["total"]),
+            "; ".join(line["notes"]),
+        )
+    table.add_row("Afterlife", "", "", "", "", str(score["afterlife_penalty"]), "−10 per card")
+    table.add_row(
+        "[bold]Total", "", "", "", "", f"[bold]{score['score']}", ", ".join(score["choices"])
+    )
+    if score.get("endgame"):
+        table.caption = "Endgame: " + " ".join(score["endgame"])
+        table.caption_justify = "left"
+    return table
+
+
+def render(view: dict[str, Any]) -> RenderableType:
+    """Return the table as seen by the view's seat."""
+    seat = view["seat"]
+    parts: list[RenderableType] = []
+    info = Text(
+        f"Deck: {view['deck']}   Discard area: {len(view['discard'])}/10   "
+        f"Turn {view['turn']}, Player {view['current'] + 1} to play"
+    )
+    if view["first_turn"]:
+        info.append("  (the first player must draw from the deck)")
+    parts.append(info)
+    parts.append(Text("Discard area: ").append_text(_cards(view["discard"])))
+    for q, after in enumerate(view["afterlives"]):
+        label = "your" if q == seat else f"Player {q + 1}'s"
+        line = Text(f"{label} Afterlife ({view['hand_sizes'][q]} cards in hand): ")
+        line.append_text(_cards(after))
+        known = view["known"].get(str(q))
+        if known:
+            line.append("  — you know they hold: ")
+            line.append_text(_cards(known))
+        parts.append(line)
+    if view["oracle"]:
+        parts.append(Text("The Oracle shows (top first): ").append_text(_cards(view["oracle"])))
+    if seat is not None:
+        parts.append(Text("Your hand: ", style="bold").append_text(_cards(view["hand"] or [])))
+        parts.append(
+            score_table(
+                view["score"],
+                f"Your hand would score {view['score']['score']} now (best endgame choices)",
+            )
+        )
+    if view.get("scores"):
+        for q, sc in enumerate(view["scores"]):
+            parts.append(score_table(sc, f"Player {q + 1}: {sc['score']}"))
+        winners = view["result"]["winners"]
+        parts.append(
+            Text("Winner(s): " + ", ".join(f"Player {w + 1}" for w in winners), style="bold green")
+        )
+    return Panel(Group(*parts), title="Fantasy Realms: Greek Legends", title_align="left")

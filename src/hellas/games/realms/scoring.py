@@ -1,0 +1,317 @@
+"""Scoring one player's cards (hand + Afterlife) for a fixed set of endgame outcomes.
+
+A :class:`Table` is one player's cards compiled for fast scoring: positions 0..k-1, suit
+position masks, which cards are Heroes, which carry the Afterlife icon.  An :class:`Outcome`
+says where every card ended (hand or Afterlife), every card's tags after CLEAR and ADD, and
+which bonuses and penalties are switched off.  ``score`` adds it all up with bit arithmetic;
+``explain`` says the same card by card, the way the rulebook's scoring example does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from hellas.games.realms.content import (
+    A_AFTERLIFE,
+    A_ICON,
+    A_LIVING,
+    ATOMS,
+    HERO,
+    SUITS,
+    TAGS,
+    Card,
+    Selector,
+    Term,
+)
+
+AFTERLIFE_COST = 10  # "every card in the Afterlife subtracts 10 points"
+
+# The atoms of every possible tag set (tag b is atom 6 + b), so scoring loops only over set tags.
+TAG_ATOMS = [tuple(6 + b for b in range(len(TAGS)) if t >> b & 1) for t in range(1 << len(TAGS))]
+
+
+class Table:
+    """One player's cards (hand first, then Afterlife), compiled for scoring."""
+
+    __slots__ = (
+        "afterlife",
+        "cards",
+        "hero_mask",
+        "icon_mask",
+        "idpos",
+        "k",
+        "lethe_mask",
+        "suit_pos",
+    )
+
+    def __init__(self, hand: Sequence[Card], afterlife: Sequence[Card]) -> None:
+        cards = list(hand) + list(afterlife)
+        self.cards = cards
+        self.k = len(cards)
+        self.afterlife = ((1 << len(afterlife)) - 1) << len(hand)
+        suit_pos = [0] * len(SUITS)
+        self.idpos: dict[int, int] = {}
+        icon = lethe = 0
+        for i, c in enumerate(cards):
+            suit_pos[c.suit] |= 1 << i
+            self.idpos[c.index] = self.idpos.get(c.index, 0) | 1 << i
+            if c.afterlife_icon:
+                icon |= 1 << i
+            if c.lethe:
+                lethe |= 1 << i
+        self.suit_pos = suit_pos
+        self.hero_mask = suit_pos[HERO]
+        self.icon_mask = icon
+        self.lethe_mask = lethe
+
+
+@dataclass
+class Outcome:
+    """Where each card ended and what was cleared or added (one endgame result)."""
+
+    afterlife: int
+    tags: list[int]
+    bonus_off: int = 0
+    penalty_off: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def initial(table: Table) -> Outcome:
+    """Return the outcome before any endgame step: printed tags, nothing cleared."""
+    return Outcome(table.afterlife, [c.tags for c in table.cards])
+
+
+def _positions(table: Table, out: Outcome) -> tuple[list[int], int]:
+    """Return the atom position masks and the Heroes blanked by River Lethe."""
+    pos = [0] * ATOMS
+    pos[: len(SUITS)] = table.suit_pos
+    lethe_blank = 0
+    if table.lethe_mask & ~out.penalty_off:
+        lethe_blank = table.hero_mask & out.afterlife
+    for i, tags in enumerate(out.tags):
+        if tags and not lethe_blank >> i & 1:
+            bit = 1 << i
+            for a in TAG_ATOMS[tags]:
+                pos[a] |= bit
+    pos[A_LIVING] = table.hero_mask & ~out.afterlife
+    pos[A_AFTERLIFE] = out.afterlife
+    pos[A_ICON] = table.icon_mask
+    return pos, lethe_blank
+
+
+def count(sel: Selector, pos: list[int], idpos: dict[int, int]) -> int:
+    """Return the position mask matching a selector."""
+    found = 0
+    for conj in sel:
+        m = -1
+        for a in conj:
+            m &= pos[a] if a >= 0 else idpos.get(-a - 1, 0)
+        found |= m
+    return found
+
+
+def _term_value(term: Term, i: int, table: Table, out: Outcome, pos: list[int], blank: int) -> int:
+    """Return what one term is worth to card ``i``."""
+    idpos = table.idpos
+    kind = term.kind
+    if kind == "each":
+        me = ~(1 << i) if term.other else -1
+        total = 0
+        beyond = term.beyond
+        for sel in term.sels:
+            n = (count(sel, pos, idpos) & me).bit_count()
+            if beyond:
+                n = n - beyond if n > beyond else 0
+            total += n
+        return term.value * total
+    if kind == "with":
+        me = ~(1 << i)
+        for sel, k in term.needs:
+            if (count(sel, pos, idpos) & me).bit_count() < k:
+                return 0
+        return term.value
+    if kind == "unless":
+        if term.self_in_afterlife:
+            return 0 if out.afterlife >> i & 1 else term.value
+        me = ~(1 << i)
+        for sel, k in term.needs:
+            if (count(sel, pos, idpos) & me).bit_count() < k:
+                return term.value
+        return 0
+    me = ~(1 << i) if term.other else -1
+    if kind == "pairs":
+        a = (count(term.sels[0], pos, idpos) & me).bit_count()
+        b = (count(term.sels[1], pos, idpos) & me).bit_count()
+        return term.value * min(a, b)
+    if kind == "pairs_of":
+        return term.value * ((count(term.sels[0], pos, idpos) & me).bit_count() // 2)
+    if kind == "product":
+        a = count(term.sels[0], pos, idpos).bit_count()
+        b = count(term.sels[1], pos, idpos).bit_count()
+        return term.value * a * b
+    if kind == "more":
+        a = count(term.sels[0], pos, idpos).bit_count()
+        b = count(term.sels[1], pos, idpos).bit_count()
+        return term.value if a > b else 0
+    if kind == "copy_base":
+        best = 0
+        if term.what == "afterlife":
+            for j in range(table.k):
+                if j != i and out.afterlife >> j & 1:
+                    best = max(best, table.cards[j].base)
+        else:  # a Hero with no tags and no bonus (after clears)
+            off = out.bonus_off | blank
+            for j in range(table.k):
+                c = table.cards[j]
+                if c.suit == HERO and not out.tags[j] and (off >> j & 1 or not c.bonus):
+                    best = max(best, c.base)
+        return best
+    raise AssertionError(kind)  # pragma: no cover
+
+
+def _bonus_active(c: Card, i: int, table: Table, out: Outcome, pos: list[int], off: int) -> bool:
+    if not c.bonus or off >> i & 1:
+        return False
+    if c.alive and out.afterlife >> i & 1:
+        return False
+    return all(count(sel, pos, table.idpos) & ~(1 << i) for sel in c.requires)
+
+
+def score(table: Table, out: Outcome) -> int:
+    """Return the total score of an endgame outcome."""
+    pos, blank = _positions(table, out)
+    off = out.bonus_off | blank
+    penalty_off = out.penalty_off
+    total = 0
+    for i, c in enumerate(table.cards):
+        total += c.base
+        if c.bonus and _bonus_active(c, i, table, out, pos, off):
+            for term in c.bonus:
+                total += _term_value(term, i, table, out, pos, blank)
+        if c.penalty and not penalty_off >> i & 1:
+            for term in c.penalty:
+                total += _term_value(term, i, table, out, pos, blank)
+    return total - AFTERLIFE_COST * out.afterlife.bit_count()
+
+
+@dataclass
+class Line:
+    """One card's part of the score, with the reasons."""
+
+    card: str
+    place: str  # "hand" or "afterlife"
+    base: int
+    bonus: int
+    penalty: int
+    notes: list[str]
+
+    @property
+    def total(self) -> int:
+        """Return base + bonus + penalty."""
+        return self.base + self.bonus + self.penalty
+
+    def to_json(self) -> dict[str, object]:
+        """Return the line as JSON data."""
+        return {
+            "card": self.card,
+            "place": self.place,
+            "base": self.base,
+            "bonus": self.bonus,
+            "penalty": self.penalty,
+            "total": self.total,
+            "notes": list(self.notes),
+        }
+
+
+def _describe(
+    term: Term, i: int, table: Table, out: Outcome, pos: list[int], blank: int, value: int
+) -> str:
+    """Return one term in words with the numbers behind it."""
+    idpos = table.idpos
+    me = ~(1 << i) if term.other else -1
+    other = "other " if term.other else ""
+    kind = term.kind
+    if kind == "each":
+        counts = []
+        for sel in term.sels:
+            n = (count(sel, pos, idpos) & me).bit_count()
+            counts.append(max(0, n - term.beyond) if term.beyond else n)
+        extra = " beyond the first of each" if term.beyond else ""
+        return f"{term.value:+d} × {sum(counts)} ({other}{term.text}{extra}) = {value:+d}"
+    if kind == "with":
+        return f"{value:+d} (with {term.text})" if value else f"no bonus (needs {term.text})"
+    if kind == "unless":
+        if value:
+            return f"{value:+d} (not {term.text})"
+        return f"no penalty ({'in the Afterlife' if term.self_in_afterlife else term.text})"
+    if kind in ("pairs", "pairs_of"):
+        n = value // term.value if term.value else 0
+        return f"{term.value:+d} × {n} pair(s) ({other}{term.text}) = {value:+d}"
+    if kind == "product":
+        a = count(term.sels[0], pos, idpos).bit_count()
+        b = count(term.sels[1], pos, idpos).bit_count()
+        return f"{term.value} × {a} × {b} ({term.text}) = {value:+d}"
+    if kind == "more":
+        a = count(term.sels[0], pos, idpos).bit_count()
+        b = count(term.sels[1], pos, idpos).bit_count()
+        words = term.text.split(" / ")
+        return f"{value:+d} ({a} {words[0]} vs {b} {words[1]})"
+    if kind == "copy_base":
+        source = ""
+        for j in range(table.k):
+            c = table.cards[j]
+            if (
+                j != i
+                and c.base == value
+                and value
+                and (out.afterlife >> j & 1 if term.what == "afterlife" else c.suit == HERO)
+            ):
+                source = c.name
+                break
+        return f"{value:+d} (copies {source}'s base value)" if source else "+0 (nothing to copy)"
+    return f"{value:+d}"  # pragma: no cover
+
+
+def explain(table: Table, out: Outcome) -> tuple[list[Line], int]:
+    """Return each card's line (base, bonus, penalty, notes) and the Afterlife cost."""
+    pos, blank = _positions(table, out)
+    off = out.bonus_off | blank
+    lines = []
+    for i, c in enumerate(table.cards):
+        notes: list[str] = []
+        bonus = penalty = 0
+        if c.bonus:
+            if _bonus_active(c, i, table, out, pos, off):
+                parts = []
+                for term in c.bonus:
+                    v = _term_value(term, i, table, out, pos, blank)
+                    bonus += v
+                    parts.append(_describe(term, i, table, out, pos, blank, v))
+                notes.append("bonus " + "; ".join(parts))
+            elif off >> i & 1:
+                notes.append("bonus cleared")
+            elif c.alive and out.afterlife >> i & 1:
+                notes.append("bonus needs this Hero alive")
+            else:
+                notes.append("bonus requirement not met")
+        if c.penalty:
+            if out.penalty_off >> i & 1:
+                notes.append("penalty cleared")
+            else:
+                parts = []
+                for term in c.penalty:
+                    v = _term_value(term, i, table, out, pos, blank)
+                    penalty += v
+                    parts.append(_describe(term, i, table, out, pos, blank, v))
+                notes.append("penalty " + "; ".join(parts))
+        elif c.has_penalty and out.penalty_off >> i & 1:
+            notes.append("penalty cleared")
+        if c.suit == HERO and out.tags[i] != c.tags:
+            names = [t for b, t in enumerate(TAGS) if out.tags[i] >> b & 1]
+            notes.append("tags now: " + (", ".join(names) if names else "none"))
+        if blank >> i & 1:
+            notes.append("tags and bonus lost to River Lethe")
+        place = "afterlife" if out.afterlife >> i & 1 else "hand"
+        lines.append(Line(c.name, place, c.base, bonus, penalty, notes))
+    return lines, AFTERLIFE_COST * out.afterlife.bit_count()

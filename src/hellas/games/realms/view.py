@@ -1,0 +1,154 @@
+"""What each seat may know in Fantasy Realms, and determinization for honest search bots.
+
+Public: the discard area, every Afterlife, hand sizes, the deck's size, and - once the game
+ends - every hand.  Private: one's own hand, the cards seen at the Oracle at Delphi, and what
+one knows other hands hold (cards taken from the discard area, cards the Fates revealed, cards
+seen at the Oracle then drawn).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hellas.core.rng import Rng
+from hellas.games.realms.content import SUITS, TAGS, Card
+from hellas.games.realms.endgame import narrate, solve
+from hellas.games.realms.rules import cards, endgame_of, everyone
+from hellas.games.realms.scoring import Table, explain, score
+from hellas.games.realms.state import P_ENDGAME, P_ORACLE, P_OVER, PHASE_NAMES, RealmsState
+
+
+def _ids(indices: list[int]) -> list[str]:
+    cs = cards()
+    return [cs[i].id for i in indices]
+
+
+def breakdown(
+    hand: list[int],
+    afterlife: list[int],
+    forced: list[str] | None = None,
+    manual: bool = False,
+    s: RealmsState | None = None,
+    seat: int = -1,
+) -> dict[str, Any]:
+    """Return the best score of a hand + Afterlife with the card-by-card explanation."""
+    cs = cards()
+    table = Table([cs[i] for i in hand], [cs[i] for i in afterlife])
+    if manual and s is not None:
+        eg = endgame_of(s, seat)
+        outcome = eg.outcome()
+        choices = eg.keys()
+        total = score(table, outcome)
+    else:
+        solution = solve(table, forced or ())
+        outcome, total, choices = solution.outcome, solution.score, solution.choices
+    lines, cost = explain(table, outcome)
+    return {
+        "score": total,
+        "choices": choices,
+        "endgame": narrate(table, choices),
+        "lines": [line.to_json() for line in lines],
+        "afterlife_penalty": -cost,
+    }
+
+
+def card_info(c: Card) -> dict[str, Any]:
+    """Return a card's public facts (for renderers)."""
+    return {
+        "id": c.id,
+        "name": c.name,
+        "suit": SUITS[c.suit],
+        "base": c.base,
+        "tags": [t for b, t in enumerate(TAGS) if c.tags >> b & 1],
+        "afterlife": c.afterlife_icon,
+    }
+
+
+def view(s: RealmsState, seat: int | None) -> dict[str, Any]:
+    """Return what ``seat`` may know (``None``: a spectator)."""
+    over = s.phase in (P_ENDGAME, P_OVER)
+    known = {}
+    if seat is not None:
+        for owner in range(s.n):
+            if owner != seat and s.known[seat][owner]:
+                known[str(owner)] = _ids(s.known[seat][owner])
+    v: dict[str, Any] = {
+        "game": "realms",
+        "seat": seat,
+        "players": s.n,
+        "turn": s.turn,
+        "current": s.current,
+        "to_act": None if s.phase == P_OVER else s.actor,
+        "phase": PHASE_NAMES[s.phase],
+        "first_turn": s.first_turn,
+        "hand": _ids(s.hands[seat]) if seat is not None else None,
+        "hand_sizes": [len(h) for h in s.hands],
+        "afterlives": [_ids(a) for a in s.afterlife],
+        "discard": _ids(s.discard),
+        "deck": len(s.deck),
+        "known": known,
+        "oracle": _ids(s.look) if seat == s.current and s.phase == P_ORACLE else None,
+        "oracle_count": len(s.look),
+        "hands": [_ids(h) for h in s.hands] if over else None,
+        "endgame_choices": [list(e) for e in s.endgame] if over else None,
+        "result": dict(s.result) if s.result else None,
+    }
+    if seat is not None:
+        v["score"] = breakdown(
+            s.hands[seat], s.afterlife[seat], manual=s.phase == P_ENDGAME, s=s, seat=seat
+        )
+    if s.phase == P_OVER:
+        v["scores"] = (
+            [breakdown(s.hands[q], s.afterlife[q], forced=s.endgame[q]) for q in range(s.n)]
+            if not s.manual
+            else [
+                breakdown(s.hands[q], s.afterlife[q], manual=True, s=s, seat=q) for q in range(s.n)
+            ]
+        )
+    return v
+
+
+def determinize(s: RealmsState, seat: int, rng: Rng) -> RealmsState:
+    """Return a copy with everything ``seat`` cannot know re-dealt from ``rng``."""
+    t = s.copy()
+    n = s.n
+    bit = 1 << seat
+    if s.phase in (P_ENDGAME, P_OVER):
+        hidden_hands: list[int] = []  # every hand is on the table
+    else:
+        hidden_hands = [q for q in range(n) if q != seat]
+    pool: list[int] = []
+    slots: list[tuple[str, int, int]] = []
+    for q in hidden_hands:
+        known_here = set(s.known[seat][q])
+        for card in s.hands[q]:
+            if card not in known_here:
+                pool.append(card)
+        slots.append(("hand", q, len(s.hands[q]) - len(known_here & set(s.hands[q]))))
+    hidden_deck = [i for i, m in enumerate(s.deck_seen) if not m & bit]
+    pool.extend(s.deck[i] for i in hidden_deck)
+    look_hidden = s.phase == P_ORACLE and seat != s.current
+    if look_hidden:
+        pool.extend(s.look)
+    pool.sort()
+    rng.shuffle(pool)
+    pos = 0
+    for _kind, q, free in slots:
+        kept = [c for c in s.hands[q] if c in set(s.known[seat][q])]
+        t.hands[q] = sorted(kept + pool[pos : pos + free])
+        pos += free
+    for i in hidden_deck:
+        t.deck[i] = pool[pos]
+        pos += 1
+    if look_hidden:
+        t.look = pool[pos : pos + len(s.look)]
+        pos += len(s.look)
+    public = s.known[n]
+    for obs in range(n):
+        if obs != seat:
+            t.known[obs] = [k[:] for k in public]
+    every = everyone(s)
+    t.deck_seen = [m if m == every else m & bit for m in s.deck_seen]
+    t.rng = Rng(rng.next64())
+    t.cache = None
+    return t
