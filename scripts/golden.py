@@ -42,6 +42,13 @@ CASES = [
         9,
         ["random", "greedy", "random", "greedy"],
     ),
+    (
+        "lords",
+        "lords-3p-heuristic",
+        {"players": 3, "turn_limit": 40},
+        3,
+        ["heuristic", "random", "heuristic"],
+    ),
 ]
 
 

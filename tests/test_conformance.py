@@ -14,6 +14,7 @@ from hellas.games import REGISTRY
 COVERED = {
     "legends": {"shallow_per_options": 12, "deep_every": 9},
     "realms": {"shallow_per_options": 40, "deep_every": 1},
+    "lords": {"shallow_per_options": 25, "deep_every": 1},
 }
 
 

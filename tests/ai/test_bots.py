@@ -12,6 +12,7 @@ from hellas.core.errors import HellasError
 from hellas.core.game import Decision
 from hellas.core.rng import Rng
 from hellas.games.legends import GAME
+from hellas.games.lords import GAME as LORDS
 from hellas.games.realms import GAME as REALMS
 
 HONEST = ["random", "heuristic", "ismcts:6"]
@@ -47,6 +48,37 @@ def positions(count: int, game: Any = GAME) -> list[Any]:
 
 POSITIONS = positions(60)
 REALMS_POSITIONS = positions(30, REALMS)
+
+
+def lords_positions(count: int) -> list[Any]:
+    out = []
+    rng = Rng(7)
+    seed = 0
+    while len(out) < count:
+        seed += 1
+        s = LORDS.new({"players": seed % 3 + 2, "turn_limit": 40}, seed)
+        for _ in range(rng.below(250)):
+            if LORDS.to_act(s) is None:
+                break
+            cs = LORDS.choices(s)
+            LORDS.step(s, cs[rng.below(len(cs))])
+        if LORDS.to_act(s) is not None and len(LORDS.choices(s)) > 1:
+            out.append(s)
+    return out
+
+
+LORDS_POSITIONS = lords_positions(40)
+
+
+@pytest.mark.parametrize("name", ["random", "heuristic"])
+def test_lords_bots_are_legal_and_honest(name: str) -> None:
+    for i, s in enumerate(LORDS_POSITIONS):
+        seat = LORDS.to_act(s)
+        first = make_bot(LORDS, name).choose(Decision(LORDS, s, seat), Rng(i))
+        assert first in LORDS.choices(s)
+        other = LORDS.determinize(s, seat, Rng(500 + i))
+        again = make_bot(LORDS, name).choose(Decision(LORDS, other, seat), Rng(i))
+        assert again.key == first.key
 
 
 @pytest.mark.parametrize("name", [*REALMS_HONEST, "clairvoyant:4"])

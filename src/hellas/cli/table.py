@@ -142,9 +142,10 @@ class TerminalTable:
 
     def _seat_name(self, seat: int) -> str:
         view = self.game.view(self.match.state, None)
-        heroes = view.get("heroes")
-        if isinstance(heroes, list) and seat < len(heroes) and "name" in heroes[seat]:
-            return f"{heroes[seat]['name']} (seat {seat + 1})"
+        for name in ("heroes", "players_info"):
+            heroes = view.get(name)
+            if isinstance(heroes, list) and seat < len(heroes) and "name" in heroes[seat]:
+                return f"{heroes[seat]['name']} (seat {seat + 1})"
         return f"Seat {seat + 1}"
 
     def _pass_device(self, seat: int) -> None:

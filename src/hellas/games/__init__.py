@@ -5,8 +5,8 @@ its package and one line to the list below.
 """
 
 from hellas.core.registry import Registry
-from hellas.games import legends, realms
+from hellas.games import legends, lords, realms
 
-REGISTRY = Registry([legends.GAME, realms.GAME])
+REGISTRY = Registry([legends.GAME, realms.GAME, lords.GAME])
 
 __all__ = ["REGISTRY"]

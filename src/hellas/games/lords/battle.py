@@ -1,0 +1,448 @@
+"""Battles, exactly as the rulebook's sequence: cards, Army Strength, Casualties, withdrawal.
+
+1. The defender, then the attacker, play one Combat Card at a time or pass (a player who passed
+   plays no more), until both have passed; Casualty symbols may not exceed one's Hoplites.
+2. Army Strength: Hoplites + card Strengths + card effects + Fortification (+1 City, +2 Sparta)
+   + Blessings and Hero abilities.  A tie goes to the defender.
+3. Both sides kill their Casualties; the loser kills one more (Encirclement: three) and withdraws
+   to a neighbouring Region it may enter (the attacker: where it attacked from) or loses all.
+4. The winner takes control - unless it has no Hoplites left (a pyrrhic victory).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hellas.games.lords.board import (
+    gain_priest,
+    has_blessing,
+    kill,
+    neighbours,
+    settle_control,
+    take_control,
+)
+from hellas.games.lords.cards import draw_combat, enforce_limit
+from hellas.games.lords.content import LEADERSHIP, SPEED, STRENGTH, CombatCard, content
+from hellas.games.lords.state import Frame, LordsState
+
+
+def rid(r: int) -> str:
+    """Return a Region's id."""
+    return content().regions[r].id
+
+
+def start_battle(s: LordsState, region: int, att: int, origins: list[int]) -> None:
+    """Push a Battle in ``region`` started by ``att``'s Hoplites coming from ``origins``."""
+    defender = next(q for q in range(s.n) if q != att and s.hoplites(region, q))
+    f: Frame = {
+        "k": "battle",
+        "region": region,
+        "att": att,
+        "def": defender,
+        "stage": "response",
+        "played": [[], []],
+        "passed": [False, False],
+        "turn": 1,
+        "bonus": [0, 0],
+        "bluffed": [False, False],
+        "withdrew": -1,
+        "first": -1,
+        "ended": False,
+        "pending": "",
+        "origins": list(origins),
+    }
+    s.stack.append(f)
+    _pre_battle(s, f)
+
+
+def _side(f: Frame, seat: int) -> int:
+    return 0 if seat == f["att"] else 1
+
+
+def _seat(f: Frame, side: int) -> int:
+    return int(f["att"] if side == 0 else f["def"])
+
+
+def _pre_battle(s: LordsState, f: Frame) -> None:
+    """Effects "before the Battle": Ambush, Unbroken Morale, Always Prepared."""
+    region, att, dfn = f["region"], f["att"], f["def"]
+    if has_blessing(s, dfn, "ambush") and s.fort[region] == dfn:
+        kill(s, region, att, 1)
+    for me, other in ((att, dfn), (dfn, att)):
+        if has_blessing(s, me, "unbroken-morale") and s.hoplites(region, other) > s.hoplites(
+            region, me
+        ):
+            kill(s, region, other, 1)
+    for me in (att, dfn):
+        if has_blessing(s, me, "always-prepared") and not s.hands[me]:
+            draw_combat(s, me, 1)
+    if _check_empty(s, f):
+        _resolve(s, f)
+        return
+    if not (has_blessing(s, dfn, "response-force") and _response_sources(s, f)):
+        f["stage"] = "cards"
+        f["turn"] = 0  # so that the defender (side 1) is asked first
+        _next_turn(s, f)
+        return
+    _check_empty(s, f)
+
+
+def _response_sources(s: LordsState, f: Frame) -> list[int]:
+    dfn = f["def"]
+    return [r for r in neighbours(f["region"]) if s.hop[r * s.n + dfn]]
+
+
+def actor(s: LordsState, f: Frame) -> int:
+    """Return who decides next in this Battle."""
+    stage = f["stage"]
+    if stage == "response":
+        return int(f["def"])
+    if stage in ("reinforce", "reinforce-count", "master"):
+        return int(f["pending_seat"])
+    if stage == "withdraw":
+        return int(f["loser"])
+    return _seat(f, int(f["turn"]))
+
+
+def _casualties(f: Frame, side: int, extra: CombatCard | None = None) -> int:
+    cards = content().combat
+    played: list[CombatCard] = [cards[c] for c in f["played"][side]]
+    if extra is not None:
+        played.append(extra)
+    total: int = sum(c.casualties for c in played)
+    if f.get("no_attrition", [False, False])[side] and played:
+        total -= played[0].casualties
+    return total
+
+
+def options(s: LordsState, f: Frame) -> list[str]:
+    """Return the decisions of the Battle's current step."""
+    stage = f["stage"]
+    cards = content().combat
+    if stage == "response":
+        out = ["response:none"]
+        out += [f"response:{rid(r)}" for r in _response_sources(s, f)]
+        return out
+    if stage == "reinforce":
+        return ["reinforce:none"] + [f"reinforce:{rid(r)}" for r in f["sources"]]
+    if stage in ("reinforce-count",):
+        return [f"count:{k}" for k in range(1, f["most"] + 1)]
+    if stage == "master":
+        return ["master:sacrifice", "master:keep"]
+    if stage == "withdraw":
+        return [f"withdraw:{rid(r)}" for r in f["where"]]
+    side = f["turn"]
+    seat = _seat(f, side)
+    out = ["pass"]
+    if _may_play(s, f, side):
+        hoplites = s.hoplites(f["region"], seat)
+        for c in sorted(set(s.hands[seat])):
+            if _casualties(f, side, cards[c]) <= hoplites:
+                out.append(f"card:{cards[c].id}")
+    return out
+
+
+def _may_play(s: LordsState, f: Frame, side: int) -> bool:
+    if f["passed"][side] and f.get("bluff_now") != side:
+        return False
+    seat = _seat(f, side)
+    if side == 0 and has_blessing(s, f["def"], "restrictive-maneuver") and f["played"][0]:
+        return False  # "When you are the defender in a Battle, your enemy can play only 1"
+    return bool(s.hands[seat])
+
+
+def choose(s: LordsState, f: Frame, key: str) -> None:
+    """Apply one Battle decision."""
+    verb, _, arg = key.partition(":")
+    region = f["region"]
+    if verb == "response":
+        f["stage"] = "cards"
+        if arg != "none":
+            src = content().region(arg).index
+            dfn = f["def"]
+            count = min(s.attr(dfn, SPEED), s.hop[src * s.n + dfn])
+            s.hop[src * s.n + dfn] -= count
+            s.hop[region * s.n + dfn] += count
+        f["turn"] = 0
+        _next_turn(s, f)
+        return
+    if verb == "reinforce":
+        if arg == "none":
+            _after_card(s, f)
+            return
+        f["src"] = content().region(arg).index
+        f["most"] = s.hop[f["src"] * s.n + f["pending_seat"]]
+        f["stage"] = "reinforce-count"
+        return
+    if verb == "count":
+        seat = f["pending_seat"]
+        s.hop[f["src"] * s.n + seat] -= int(arg)
+        s.hop[region * s.n + seat] += int(arg)
+        _after_card(s, f)
+        return
+    if verb == "master":
+        seat = f["pending_seat"]
+        if arg == "sacrifice":
+            s.priests[seat] -= 1
+            f["bonus"][_side(f, seat)] += 3
+        f["stage"] = "cards"
+        _next_turn(s, f)
+        return
+    if verb == "withdraw":
+        _withdraw(s, f, content().region(arg).index)
+        return
+    side = f["turn"]
+    seat = _seat(f, side)
+    if verb == "pass":
+        if f.get("bluff_now") == side:
+            f["bluff_now"] = -1
+        f["passed"][side] = True
+        _next_turn(s, f)
+        return
+    card = next(c for c in content().combat if c.id == arg)
+    s.hands[seat].remove(card.index)
+    f["played"][side].append(card.index)
+    if f["first"] < 0:
+        f["first"] = card.index
+        if has_blessing(s, seat, "no-attrition"):
+            f.setdefault("no_attrition", [False, False])[side] = True
+    if f.get("bluff_now") == side:
+        f["bluff_now"] = -1
+        f["passed"][side] = True
+    _card_effect(s, f, side, card)
+
+
+def _card_effect(s: LordsState, f: Frame, side: int, card: CombatCard) -> None:
+    """Resolve what a card does when played (strength effects are counted at the end)."""
+    seat = _seat(f, side)
+    other = _seat(f, 1 - side)
+    region = f["region"]
+    effect = card.effect
+    if effect == "local-support" and side == 1 and content().regions[region].city:
+        from hellas.games.lords.board import add_hoplites  # noqa: PLC0415
+
+        add_hoplites(s, region, seat, 2)
+    elif effect == "javelin-volley" and s.hoplites(region, seat) > s.hoplites(region, other):
+        kill(s, region, other, 1)
+    elif effect == "tactical-withdrawal":
+        f["withdrew"] = seat
+        f["ended"] = True
+    elif effect == "final-charge" and side == 0:
+        f["ended"] = True
+    elif effect == "reinforcements":
+        sources = [r for r in neighbours(region) if s.hop[r * s.n + seat]]
+        if sources:
+            f["stage"] = "reinforce"
+            f["sources"] = sources
+            f["pending_seat"] = seat
+            return
+    _after_card(s, f)
+
+
+def _after_card(s: LordsState, f: Frame) -> None:
+    seat = _seat(f, f["turn"])
+    if has_blessing(s, seat, "master-plan") and s.priests[seat] > 0:
+        f["stage"] = "master"
+        f["pending_seat"] = seat
+        return
+    f["stage"] = "cards"
+    _next_turn(s, f)
+
+
+def _next_turn(s: LordsState, f: Frame) -> None:
+    """Pass the turn to the other side, or finish the card-playing.
+
+    A side that cannot play (no card, or none within its Casualty limit) passes by itself.
+    """
+    if _check_empty(s, f) or f["ended"]:
+        _resolve(s, f)
+        return
+    for side in (1 - f["turn"], f["turn"]):
+        if not f["passed"][side]:
+            if _can_play(s, f, side):
+                f["turn"] = side
+                return
+            f["passed"][side] = True
+    # both have passed: Bluff gives its holder one more card
+    for side in (1, 0):
+        seat = _seat(f, side)
+        if has_blessing(s, seat, "bluff") and not f["bluffed"][side]:
+            f["bluffed"][side] = True
+            f["bluff_now"] = side
+            if _can_play(s, f, side):
+                f["turn"] = side
+                return
+            f["bluff_now"] = -1
+    _resolve(s, f)
+
+
+def _can_play(s: LordsState, f: Frame, side: int) -> bool:
+    """Return whether a side has a card it may play now."""
+    if not _may_play(s, f, side):
+        return False
+    cards = content().combat
+    hoplites = s.hoplites(f["region"], _seat(f, side))
+    return any(_casualties(f, side, cards[c]) <= hoplites for c in s.hands[_seat(f, side)])
+
+
+def _check_empty(s: LordsState, f: Frame) -> bool:
+    """End the Battle when a side has no Hoplites left (Javelins, Ambush): it loses."""
+    region = f["region"]
+    if not s.hoplites(region, f["att"]) or not s.hoplites(region, f["def"]):
+        f["ended"] = True
+        if f["stage"] in ("response",):
+            f["stage"] = "cards"
+        return True
+    return False
+
+
+def strength(s: LordsState, f: Frame, side: int) -> int:
+    """Return one side's Army Strength."""
+    seat = _seat(f, side)
+    other = _seat(f, 1 - side)
+    region = f["region"]
+    r = content().regions[region]
+    mine = s.hoplites(region, seat)
+    theirs = s.hoplites(region, other)
+    total: int = mine + int(f["bonus"][side])
+    cards = content().combat
+    played = [cards[c] for c in f["played"][side]]
+    for i, c in enumerate(played):
+        value = c.strength
+        if c.effect == "sudden-strike" and f["first"] == c.index and i == 0:
+            value = 7
+        total += value
+        e = c.effect
+        if e == "fortification" and side == 1 and r.city:
+            total += 2
+        elif e == "glory" and s.glory[r.land] == seat:
+            total += 3
+        elif e == "phalanx":
+            total += mine // 2
+        elif e == "flank-attack" and mine > theirs:
+            total += 2
+        elif e == "trap":
+            total += s.attr(seat, LEADERSHIP)
+        elif (e == "assault" and side == 0) or (
+            e == "tactical-maneuver" and s.attr(seat, LEADERSHIP) > s.attr(other, LEADERSHIP)
+        ):
+            total += 2
+    if s.fort[region] == seat:
+        total += r.city  # "+1 for a City / +2 for Sparta"
+    if has_blessing(s, seat, "cunning-tactician"):
+        total += len(played)
+    if has_blessing(s, seat, "heroic-presence") and s.hero_at[seat] == region:
+        total += 2
+    if has_blessing(s, seat, "stalwart-defense") and side == 1:
+        total += 1
+    hero = content().heroes[s.heroes[seat]]
+    if hero.ability == "lower-of-speed-strength-in-battle" and s.hero_at[seat] == region:
+        total += min(s.attr(seat, SPEED), s.attr(seat, STRENGTH))
+    return total
+
+
+def _resolve(s: LordsState, f: Frame) -> None:
+    """Compare Army Strength, take Casualties, withdraw the loser, hand over control."""
+    region = f["region"]
+    att, dfn = f["att"], f["def"]
+    if f["withdrew"] >= 0:
+        loser = f["withdrew"]
+    elif not s.hoplites(region, att):
+        loser = att
+    elif not s.hoplites(region, dfn):
+        loser = dfn
+    else:
+        loser = att if strength(s, f, 0) <= strength(s, f, 1) else dfn
+    winner = dfn if loser == att else att
+    f["result"] = {"winner": winner, "att": strength(s, f, 0), "def": strength(s, f, 1)}
+    for side in (0, 1):
+        seat = _seat(f, side)
+        if seat == f["withdrew"]:
+            continue  # Tactical Withdrawal: "You don't suffer any Casualties"
+        kill(s, region, seat, _casualties(f, side))
+    if f["withdrew"] < 0:
+        extra = 1
+        cards = content().combat
+        if any(cards[c].effect == "encirclement" for c in f["played"][_side(f, winner)]):
+            extra = 3
+        kill(s, region, loser, extra)
+    f["winner"] = winner
+    f["loser"] = loser
+    _rewards(s, f, winner)
+    for side in (0, 1):
+        for c in f["played"][side]:
+            s.combat_discard.append(c)
+    f["played"] = [[], []]
+    if s.hoplites(region, loser):
+        where = _withdraw_options(s, f, loser)
+        if len(where) > 1:
+            f["stage"] = "withdraw"
+            f["where"] = where
+            return
+        _withdraw(s, f, where[0] if where else -1)
+        return
+    _finish(s, f)
+
+
+def _withdraw_options(s: LordsState, f: Frame, loser: int) -> list[int]:
+    from hellas.games.lords.board import withdraw_options  # noqa: PLC0415
+
+    if loser != f["att"]:
+        return withdraw_options(s, loser, f["region"])
+    # "If the attacker loses the Battle, he/she must withdraw to the Region from which
+    # he/she attacked" - if that Region cannot take them, they are all killed.
+    return [
+        r
+        for r in f["origins"]
+        if s.control[r] in (-1, loser)
+        and not any(s.hoplites(r, q) for q in range(s.n) if q != loser)
+    ]
+
+
+def _withdraw(s: LordsState, f: Frame, dest: int) -> None:
+    region = f["region"]
+    loser = f["loser"]
+    if dest < 0:
+        kill(s, region, loser, s.hoplites(region, loser))
+    else:
+        count = s.hoplites(region, loser)
+        kill(s, region, loser, count)
+        s.supply[loser] -= count
+        s.hop[dest * s.n + loser] += count
+    _finish(s, f)
+
+
+def _rewards(s: LordsState, f: Frame, winner: int) -> None:
+    if has_blessing(s, winner, "athenas-gift"):
+        gain_priest(s, winner)
+    cards = content().combat
+    region = content().regions[f["region"]]
+    for c in f["played"][_side(f, winner)]:
+        if cards[c].effect == "offerings" and (region.shrine or s.temples[region.index]):
+            gain_priest(s, winner)
+
+
+def _finish(s: LordsState, f: Frame) -> None:
+    """Control goes to the winner unless it has no Hoplites left (pyrrhic victory)."""
+    region = f["region"]
+    winner = f["winner"]
+    s.stack.pop()
+    if s.hoplites(region, winner):
+        take_control(s, region, winner)
+    else:
+        settle_control(s, region)
+    for seat in (f["att"], f["def"]):
+        enforce_limit(s, seat)
+
+
+def summary(f: Frame) -> dict[str, Any]:
+    """Return the public facts of a Battle in progress (for views)."""
+    cards = content().combat
+    return {
+        "region": rid(f["region"]),
+        "attacker": f["att"],
+        "defender": f["def"],
+        "played": [[cards[c].id for c in side] for side in f["played"]],
+        "passed": list(f["passed"]),
+        "stage": f["stage"],
+    }

@@ -1,0 +1,185 @@
+"""Map queries and bookkeeping: Hoplites, control, Lands, Temples, and the victory conditions.
+
+Everything here reads or updates the state directly and takes no decisions; the procedures in
+``turn``, ``battle`` and ``phases`` call it.
+"""
+
+from __future__ import annotations
+
+from hellas.games.lords.content import LANDS, content
+from hellas.games.lords.state import LordsState
+
+MAX_HOPLITES = 15  # "The maximum number of Hoplites available is 15 per player."
+MAX_PRIESTS = 4  # "Each player can control a maximum of 4 Priests."
+BLUE = LANDS.index("blue")
+
+
+def neighbours(region: int) -> tuple[int, ...]:
+    """Return the Regions bordering ``region`` by land or sea trail."""
+    return content().regions[region].neighbours
+
+
+def land_regions(land: int) -> list[int]:
+    """Return the Regions of a Land."""
+    return [r.index for r in content().regions if r.land == land]
+
+
+def armies(s: LordsState, region: int) -> list[int]:
+    """Return the seats with Hoplites in ``region``."""
+    return [q for q in range(s.n) if s.hoplites(region, q)]
+
+
+def population(s: LordsState, region: int, seat: int) -> int:
+    """Return the Population Strength ``seat`` must reach (Local Support lowers it by 2)."""
+    value = content().regions[region].population
+    if has_blessing(s, seat, "local-support"):
+        value = max(1, value - 2)
+    return value
+
+
+def has_blessing(s: LordsState, seat: int, blessing_id: str) -> bool:
+    """Return whether ``seat`` holds the Blessing ``blessing_id``."""
+    blessings = content().blessings
+    return any(blessings[b].id == blessing_id for b in s.blessings[seat])
+
+
+def add_hoplites(s: LordsState, region: int, seat: int, count: int, fortified: bool = False) -> int:
+    """Put up to ``count`` Hoplites from ``seat``'s supply into ``region``; return how many."""
+    placed = 0
+    for _ in range(count):
+        if s.supply[seat] <= 0:
+            break
+        s.supply[seat] -= 1
+        if fortified and placed == 0 and can_fortify(s, region, seat):
+            s.fort[region] = seat
+        else:
+            s.hop[region * s.n + seat] += 1
+        placed += 1
+    return placed
+
+
+def can_fortify(s: LordsState, region: int, seat: int) -> bool:
+    """Return whether ``seat`` may put a Hoplite into this Region's empty City."""
+    return content().regions[region].city > 0 and s.fort[region] < 0 and s.control[region] == seat
+
+
+def kill(s: LordsState, region: int, seat: int, count: int) -> int:
+    """Kill up to ``count`` of ``seat``'s Hoplites in ``region``; the Fortified one dies last."""
+    killed = 0
+    i = region * s.n + seat
+    while killed < count and s.hop[i] > 0:
+        s.hop[i] -= 1
+        s.supply[seat] += 1
+        killed += 1
+    if killed < count and s.fort[region] == seat:
+        s.fort[region] = -1
+        s.supply[seat] += 1
+        killed += 1
+    return killed
+
+
+def move_hoplites(s: LordsState, seat: int, src: int, dst: int, count: int) -> None:
+    """Move ``count`` non-Fortified Hoplites of ``seat`` from ``src`` to ``dst``."""
+    s.hop[src * s.n + seat] -= count
+    s.hop[dst * s.n + seat] += count
+
+
+def withdraw_options(s: LordsState, seat: int, region: int) -> list[int]:
+    """Return where a loser may withdraw: not controlled by or holding another player."""
+    out = []
+    for r in neighbours(region):
+        if s.control[r] not in (-1, seat):
+            continue
+        if any(s.hoplites(r, q) for q in range(s.n) if q != seat):
+            continue
+        out.append(r)
+    return out
+
+
+def settle_control(s: LordsState, region: int) -> None:
+    """Update control of a Region holding one player's Hoplites (after moves or Battles).
+
+    An enemy-controlled Region with no enemy Hoplites falls to any Hoplites; a Neutral Region
+    needs its Population Strength.  A Region keeps its controller when the controller's army
+    leaves it empty.
+    """
+    present = armies(s, region)
+    if len(present) != 1:
+        return
+    seat = present[0]
+    owner = s.control[region]
+    if owner == seat:
+        return
+    if owner >= 0 or s.hoplites(region, seat) >= population(s, region, seat):
+        take_control(s, region, seat)
+
+
+def take_control(s: LordsState, region: int, seat: int) -> None:
+    """Give ``seat`` control of ``region`` (and the God's Artifact of its Monument)."""
+    s.control[region] = seat
+    if s.fort[region] >= 0 and s.fort[region] != seat:
+        # an enemy's Fortified Hoplite cannot stay in a City it no longer controls
+        loser = s.fort[region]
+        s.fort[region] = -1
+        s.hop[region * s.n + loser] += 1
+    for g in content().gods:
+        if g.site == region and s.artifact_owner[g.index] != seat:
+            s.artifact_owner[g.index] = seat
+            s.artifact_charged[g.index] = True  # "This Artifact is charged for the new controller"
+
+
+def lands_controlled(s: LordsState, seat: int) -> list[int]:
+    """Return the Lands all of whose Regions ``seat`` controls."""
+    return [
+        land for land in range(len(LANDS)) if all(s.control[r] == seat for r in land_regions(land))
+    ]
+
+
+def temples_controlled(s: LordsState, seat: int) -> int:
+    """Return how many Regions with a Temple (the Oracle counts) ``seat`` controls."""
+    return sum(1 for r in range(len(s.temples)) if s.temples[r] and s.control[r] == seat)
+
+
+def priests_owned(s: LordsState, seat: int) -> int:
+    """Return ``seat``'s Priests in the pool and at Monuments."""
+    return s.priests[seat] + sum(p.count(seat) for p in s.monument_priests)
+
+
+def gain_priest(s: LordsState, seat: int, count: int = 1) -> int:
+    """Add Priests to the pool, up to the limit of 4 owned; return how many were added."""
+    added = 0
+    while added < count and priests_owned(s, seat) < MAX_PRIESTS:
+        s.priests[seat] += 1
+        added += 1
+    return added
+
+
+def monsters_slain(s: LordsState, seat: int) -> int:
+    """Return the Monsters ``seat`` has slain."""
+    return s.slain.count(seat)
+
+
+def check_victory(s: LordsState) -> dict[str, object] | None:
+    """Return the winner and condition if someone has won now (active player checked first)."""
+    order = [(s.current + k) % s.n for k in range(s.n)]
+    lands_needed = 3 if s.n == 2 else 2
+    for seat in order:
+        lands = lands_controlled(s, seat)
+        if s.n == 3:
+            lands = [land for land in lands if land != BLUE]
+        if len(lands) >= lands_needed:
+            names = ", ".join(LANDS[land] for land in lands)
+            return {
+                "winner": seat,
+                "condition": "warlord",
+                "text": f"Warlord of Hellas: controls the {names} Lands",
+            }
+        if temples_controlled(s, seat) >= 5:
+            return {
+                "winner": seat,
+                "condition": "favored",
+                "text": "Favored of the Gods: controls 5 Regions with Temples",
+            }
+        if monsters_slain(s, seat) >= 3:
+            return {"winner": seat, "condition": "slayer", "text": "Monster Slayer: 3 Monsters"}
+    return None

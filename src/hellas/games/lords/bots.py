@@ -1,0 +1,291 @@
+"""The Lords of Hellas heuristic bot: expand, fight when stronger, build, pray.
+
+It decides on a sample of its own seat's information (the board is public; other hands are
+re-dealt), so it is honest by construction.  Movement and Special Actions are chosen by a
+one-step look-ahead with the rules engine and a position value (Regions, whole Lands, Temples,
+Hoplites, Priests); Battles by comparing Army Strength; the rest by simple preferences.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hellas.core.game import Choice, Decision
+from hellas.core.rng import Rng
+from hellas.games.lords import battle
+from hellas.games.lords.board import land_regions, temples_controlled
+from hellas.games.lords.content import LANDS, content
+from hellas.games.lords.rules import PROCEDURES, legal, play
+from hellas.games.lords.state import LordsState
+
+LOOKAHEAD = ("recruit", "power-recruit", "fly", "usurp", "setup", "withdraw")
+SPECIAL_ORDER = ("temple", "recruit", "march", "usurp", "prepare", "monument")
+
+
+def value(s: LordsState, p: int) -> float:
+    """Return how good the board is for ``p`` (higher is better)."""
+    if s.result is not None:
+        return 1000.0 if s.result.get("winner") == p else -1000.0
+    total = 0.0
+    mine = [r for r in range(len(s.control)) if s.control[r] == p]
+    total += 10.0 * len(mine)
+    for land in range(len(LANDS)):
+        regions = land_regions(land)
+        share = sum(1 for r in regions if s.control[r] == p) / len(regions)
+        total += 30.0 * share * share
+    total += 12.0 * temples_controlled(s, p)
+    total += sum(s.hoplites(r, p) for r in range(len(s.control)))
+    total += 2.0 * s.priests[p]
+    for q in range(s.n):
+        if q != p:
+            total -= 3.0 * s.control.count(q)
+    return total
+
+
+def _settled(s: LordsState, p: int) -> LordsState:
+    """Finish the current movement on a copy so that control changes can be valued."""
+    t = s.copy()
+    for _ in range(3):
+        if not t.stack or t.result is not None:
+            break
+        f = t.stack[-1]
+        options = PROCEDURES[f["k"]][0](t, f)
+        if f["k"] in ("hoplites", "recruit") and "done" in options:
+            play(t, _choice("done"), None)
+        elif f["k"] == "battle":
+            break
+        else:
+            break
+    return t
+
+
+def _choice(key: str) -> Choice:
+    from hellas.games.lords.choices import TABLE  # noqa: PLC0415
+
+    return TABLE[key]
+
+
+def _battle_value(s: LordsState, p: int) -> float:
+    """Value a pending Battle by its Hoplite odds."""
+    bonus = 0.0
+    for f in s.stack:
+        if f["k"] == "battle" and p in (f["att"], f["def"]):
+            mine = s.hoplites(f["region"], p)
+            other = f["def"] if p == f["att"] else f["att"]
+            theirs = s.hoplites(f["region"], other)
+            bonus += 8.0 if mine > theirs + 1 else -8.0
+    return bonus
+
+
+def _lookahead(s: LordsState, p: int, options: list[Choice], rng: Rng) -> Choice:
+    best, best_value = options[0], -1e18
+    for c in options:
+        t = s.copy()
+        play(t, c, None)
+        t = _settled(t, p)
+        v = value(t, p) + _battle_value(t, p) + rng.random() * 0.01
+        if c.key in ("done", "stop"):
+            v += 0.5  # no gain: prefer to stop
+        if v > best_value:
+            best, best_value = c, v
+    return best
+
+
+def choose(s: LordsState, rng: Rng) -> Choice:
+    """Return the heuristic's choice for the seat to act."""
+    options = legal(s)
+    if len(options) == 1:
+        return options[0]
+    f = s.stack[-1]
+    kind = f["k"]
+    from hellas.games.lords.rules import actor  # noqa: PLC0415
+
+    p = actor(s)
+    keys = [c.key for c in options]
+    if kind == "turn":
+        return _turn(s, p, options, keys, rng)
+    if kind == "hoplites":
+        return _hoplites(s, f, p, options, keys)
+    if kind == "march":
+        return _march(s, f, p, options, keys)
+    if kind in LOOKAHEAD:
+        return _lookahead(s, p, options, rng)
+    if kind == "battle":
+        return _battle(s, f, p, options, keys)
+    if kind in ("discard", "sphinx", "owl"):
+        cards = content().combat
+
+        def worth(key: str) -> float:
+            verb, _, arg = key.partition(":")
+            if verb == "lose":
+                return 2.5
+            card = next(c for c in cards if c.id == arg)
+            sign = 1 if verb == "keep" else -1
+            return sign * (card.strength - card.casualties * 0.5)
+
+        return options[max(range(len(keys)), key=lambda i: (worth(keys[i]), -i))]
+    if kind in ("mmove", "mmode", "monsters"):
+        return _monster(s, p, options, keys)
+    if kind == "prepare":
+        for pref in ("prep:heal", "prep:recruit", "prep:draw"):
+            for c in options:
+                if c.key.startswith(pref):
+                    return c
+    if kind == "hero":
+        return options[keys.index("stop")]
+    return options[rng.below(len(options))]
+
+
+def need(s: LordsState, p: int, region: int) -> int:
+    """Return how many of ``p``'s Hoplites must stand in ``region`` to take it."""
+    from hellas.games.lords.board import population  # noqa: PLC0415
+
+    enemies = sum(s.hoplites(region, q) for q in range(s.n) if q != p)
+    if enemies:
+        return enemies + 2
+    if s.control[region] == p:
+        return 0
+    if s.control[region] >= 0:
+        return 1
+    return population(s, region, p)
+
+
+def worth(s: LordsState, p: int, region: int) -> float:
+    """Return what taking ``region`` is worth to ``p``."""
+    r = content().regions[region]
+    land = land_regions(r.land)
+    share = (sum(1 for x in land if s.control[x] == p) + 1) / len(land)
+    value = 10.0 + 25.0 * share * share + 6.0 * (r.shrine > 0) + 4.0 * (r.city > 0)
+    if s.temples[region]:
+        value += 10.0
+    return value
+
+
+def _targets(s: LordsState, p: int, free: dict[int, int], budget: int) -> list[tuple[float, int]]:
+    """Return (score, region) of Regions ``p`` can take with the free Hoplites nearby."""
+    out = []
+    for b in range(len(s.control)):
+        want = need(s, p, b) - s.hoplites(b, p)
+        if need(s, p, b) <= 0 or want <= 0:
+            continue
+        nearby = sum(free.get(a, 0) for a in content().regions[b].neighbours)
+        if min(nearby, budget) >= want:
+            out.append((worth(s, p, b) / max(want, 1), b))
+    return sorted(out, reverse=True)
+
+
+def _hoplites(
+    s: LordsState, f: dict[str, Any], p: int, options: list[Choice], keys: list[str]
+) -> Choice:
+    free = {r: s.hop[r * s.n + p] - f["arrived"][r] for r in range(len(s.control))}
+    free = {r: k for r, k in free.items() if k > 0}
+    # keep a Hoplite behind where we would otherwise give up a City or Temple unguarded
+    targets = _targets(s, p, free, f["left"])
+    for _score, b in targets:
+        sources = sorted(
+            (a for a in content().regions[b].neighbours if free.get(a)), key=lambda a: -free[a]
+        )
+        for a in sources:
+            key = f"move:{content().regions[a].id}>{content().regions[b].id}"
+            if key in keys:
+                return options[keys.index(key)]
+    return options[keys.index("done")]
+
+
+def _march(
+    s: LordsState, f: dict[str, Any], p: int, options: list[Choice], keys: list[str]
+) -> Choice:
+    regions = content().regions
+    if f["stage"] == "from":
+        best, best_score = options[0], -1.0
+        for c in options:
+            a = regions[[r.id for r in regions].index(c.key[6:])].index
+            army = s.hop[a * s.n + p]
+            for b in regions[a].neighbours:
+                if 0 < need(s, p, b) <= army + s.hoplites(b, p):
+                    score = worth(s, p, b) + army * 0.1
+                    if score > best_score:
+                        best, best_score = c, score
+        return best
+    if f["stage"] == "to":
+        army = s.hop[f["src"] * s.n + p]
+
+        def gain(c: Choice) -> float:
+            b = content().region(c.key.partition(":")[2]).index
+            n = need(s, p, b)
+            return worth(s, p, b) if 0 < n <= army + s.hoplites(b, p) else -float(n)
+
+        return max(options, key=gain)
+    return options[-1]
+
+
+def _turn(s: LordsState, p: int, options: list[Choice], keys: list[str], rng: Rng) -> Choice:
+    for prefix in ("pray:", "artifact:owl", "artifact:thunder"):
+        for c in options:
+            if c.key.startswith(prefix):
+                return c
+    if "hoplite-move" in keys:
+        free = {r: s.hop[r * s.n + p] for r in range(len(s.control)) if s.hop[r * s.n + p]}
+        if _targets(s, p, free, s.attr(p, 0)):
+            return options[keys.index("hoplite-move")]
+    specials = [c for c in options if c.key.split(":")[0] in SPECIAL_ORDER]
+    if not specials:
+        return options[0]
+    scored = []
+    for c in specials:
+        t = s.copy()
+        play(t, c, None)
+        t = _settled(t, p)
+        rank = SPECIAL_ORDER.index(c.key.split(":")[0])
+        scored.append((value(t, p) - 2.0 * rank + rng.random() * 0.01, c))
+    return max(scored, key=lambda x: x[0])[1]
+
+
+def _battle(
+    s: LordsState, f: dict[str, Any], p: int, options: list[Choice], keys: list[str]
+) -> Choice:
+    stage = f["stage"]
+    if stage == "withdraw":
+        return max(options, key=lambda c: s.control[content().region(c.key[9:]).index] == p)
+    if stage in ("response", "reinforce"):
+        return options[-1]
+    if stage == "reinforce-count":
+        return options[-1]
+    if stage == "master":
+        return options[0]
+    side = 0 if p == f["att"] else 1
+    mine = battle.strength(s, f, side)
+    theirs = battle.strength(s, f, 1 - side)
+    winning = mine > theirs if side == 0 else mine >= theirs
+    if winning or keys == ["pass"]:
+        return options[keys.index("pass")]
+    cards = content().combat
+    plays = [c for c in options if c.key.startswith("card:")]
+    return max(plays, key=lambda c: next(x.strength for x in cards if x.id == c.key[5:]))
+
+
+def _monster(s: LordsState, p: int, options: list[Choice], keys: list[str]) -> Choice:
+    def enemy_weight(region_id: str) -> int:
+        r = content().region(region_id).index
+        return sum(s.hoplites(r, q) for q in range(s.n) if q != p) - s.hoplites(r, p) * 2
+
+    if keys[0].startswith("mmove:"):
+        return max(options, key=lambda c: enemy_weight(c.key[6:]))
+    if keys[0].startswith("mode:"):
+        f = s.stack[-1]
+        here = content().regions[s.monster_at[f["m"]]].id
+        return options[1] if enemy_weight(here) > 0 else options[0]
+    return options[0]
+
+
+class HeuristicBot:
+    """Rule-based Lords player that reads only its own seat's information."""
+
+    name = "heuristic"
+
+    def choose(self, decision: Decision[Any], rng: Rng) -> Choice:
+        """Return the heuristic's choice on a sample of this seat's information."""
+        if len(decision.choices) == 1:
+            return decision.choices[0]
+        picked = choose(decision.sample(rng), rng)
+        return next(c for c in decision.choices if c.key == picked.key)

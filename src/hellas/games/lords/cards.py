@@ -1,0 +1,72 @@
+"""Combat Cards and Blessings: drawing, the hand limit, and gaining Blessings.
+
+The Combat deck reshuffles its discard pile when it runs out.  A player above the hand limit
+(4, or 6 with Armory) must discard at once: a ``discard`` frame is pushed for them.
+"""
+
+from __future__ import annotations
+
+from hellas.games.lords.board import gain_priest, has_blessing
+from hellas.games.lords.content import LEADERSHIP, SPEED, STRENGTH, content
+from hellas.games.lords.state import LordsState
+
+HAND_LIMIT = 4
+ARMORY_LIMIT = 6
+MAX_ATTRIBUTE = 5
+
+
+def hand_limit(s: LordsState, seat: int) -> int:
+    """Return ``seat``'s Combat Card limit."""
+    return ARMORY_LIMIT if has_blessing(s, seat, "armory") else HAND_LIMIT
+
+
+def draw_combat(s: LordsState, seat: int, count: int = 1) -> int:
+    """Draw Combat Cards (reshuffling the discard pile if needed); return how many."""
+    drawn = 0
+    for _ in range(count):
+        if not s.combat_deck:
+            if not s.combat_discard:
+                break
+            s.combat_deck = s.combat_discard
+            s.combat_discard = []
+            s.rng.shuffle(s.combat_deck)
+        s.hands[seat].append(s.combat_deck.pop())
+        drawn += 1
+    s.hands[seat].sort()
+    return drawn
+
+
+def enforce_limit(s: LordsState, seat: int) -> None:
+    """Push a discard decision if ``seat`` holds more Combat Cards than allowed."""
+    if len(s.hands[seat]) > hand_limit(s, seat):
+        s.stack.append({"k": "discard", "seat": seat})
+
+
+def discard_combat(s: LordsState, seat: int, card: int) -> None:
+    """Move one Combat Card from a hand to the discard pile."""
+    s.hands[seat].remove(card)
+    s.combat_discard.append(card)
+
+
+def raise_attribute(s: LordsState, seat: int, a: int, by: int = 1) -> None:
+    """Raise an Attribute permanently (at most 5)."""
+    i = seat * 3 + a
+    s.attrs[i] = min(MAX_ATTRIBUTE, s.attrs[i] + by)
+
+
+def receive_blessing(s: LordsState, seat: int, blessing: int) -> None:
+    """Give ``seat`` a Blessing and apply what it does at once."""
+    s.blessings[seat].append(blessing)
+    bid = content().blessings[blessing].id
+    if bid == "armory":
+        draw_combat(s, seat, 2)
+    elif bid == "gods-strength":
+        raise_attribute(s, seat, STRENGTH)
+    elif bid == "advanced-dodge":
+        raise_attribute(s, seat, SPEED)
+    elif bid == "hermes-temple":
+        gain_priest(s, seat)
+    enforce_limit(s, seat)
+
+
+__all__ = ["LEADERSHIP", "draw_combat", "enforce_limit", "hand_limit", "receive_blessing"]

@@ -1,0 +1,514 @@
+"""Lords of Hellas content: the board, heroes, combat cards, blessings, temples, gods, monsters.
+
+Every file in ``data/`` is read into frozen records and checked (unknown fields, unknown ids,
+one-sided borders, unknown effect names) with errors naming file, record and field.  A content
+pack (``--content DIR``) holds files of the same names; its records replace built-in records
+with the same id, so an owner of the physical game can enter the printed values where ours are
+provisional.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from hellas.core.content import Fields, merge_by_id, read_package_toml, read_toml_file
+from hellas.core.errors import ContentError
+
+PACKAGE = "hellas.games.lords.data"
+LANDS = ("red", "yellow", "blue", "green", "brown")
+ATTRIBUTES = ("leadership", "strength", "speed")
+LEADERSHIP, STRENGTH, SPEED = range(3)
+COMBAT_EFFECTS = (
+    "fortification",
+    "local-support",
+    "glory",
+    "phalanx",
+    "flank-attack",
+    "trap",
+    "tactical-maneuver",
+    "encirclement",
+    "reinforcements",
+    "javelin-volley",
+    "assault",
+    "tactical-withdrawal",
+    "offerings",
+    "final-charge",
+    "sudden-strike",
+    "none",
+)
+HERO_BONUSES = ("strength+1", "speed+1", "leadership+1", "glory-of-start-land", "neutral-artifacts")
+HERO_ABILITIES = (
+    "glory-for-artifacts",
+    "place-after-prepare",
+    "lower-of-speed-strength-in-battle",
+    "bars-enemy-hoplites",
+)
+ORACLE_BONUSES = (
+    "extra-special-action",
+    "priest-and-draft",
+    "neutral-artifacts",
+    "fill-combat-hand",
+    "two-attributes",
+)
+ATTACKS = ("kill", "kill_each", "kill_half", "kill_neighbours", "discard_or_kill")
+DIE_FACES = ("nothing", "action", "move", "move-or-action")
+EVOLUTIONS = (
+    "kills-entering-hoplite",
+    "wounds",
+    "hunt-strength",
+    "hunt-speed",
+    "hunt-needs-priest",
+    "hunt-needs-leadership",
+)
+POWERS = ("draw", "recruit", "move")
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """A Region of the board."""
+
+    index: int
+    id: str
+    name: str
+    land: int
+    population: int
+    city: int  # 0 none, 1 City, 2 Sparta (also the Fortification bonus)
+    shrine: int  # 0 none, 1 Shrine, 2 the Oracle of Delphi
+    monument: str | None
+    neighbours: tuple[int, ...]  # land borders and sea trails
+    sea: tuple[int, ...]
+    x: float
+    y: float
+    provenance: str
+
+
+@dataclass(frozen=True, slots=True)
+class Hero:
+    """A Hero with its starting bonus and special ability (named rules)."""
+
+    index: int
+    id: str
+    name: str
+    bonus: str
+    ability: str
+    provenance: str
+
+
+@dataclass(frozen=True, slots=True)
+class CombatCard:
+    """One kind of Combat Card (``count`` copies in the deck)."""
+
+    index: int
+    id: str
+    name: str
+    symbol: str
+    strength: int
+    casualties: int
+    effect: str
+    count: int
+    additional: bool
+    provenance: str
+
+
+@dataclass(frozen=True, slots=True)
+class Blessing:
+    """A Blessing card (its effect is the named rule ``id``)."""
+
+    index: int
+    id: str
+    god: str
+    name: str
+    text: str
+    hunt: bool
+    provenance: str
+
+
+@dataclass(frozen=True, slots=True)
+class TempleCard:
+    """Which Temples start a Blessing Draft, and the Oracle of Delphi's reward."""
+
+    index: int
+    id: str
+    drafts: tuple[int, ...]
+    oracle: str
+    provenance: str
+
+
+@dataclass(frozen=True, slots=True)
+class God:
+    """A god: Monument site, Attribute, God's Artifact, Monument Power per level."""
+
+    index: int
+    id: str
+    name: str
+    site: int
+    attribute: int
+    artifact: str
+    powers: tuple[tuple[str, int] | None, ...]
+    provenance: str
+
+
+@dataclass(frozen=True, slots=True)
+class Artifact:
+    """A God's Artifact (named rule ``id``)."""
+
+    index: int
+    id: str
+    name: str
+    effect: str
+    provenance: str
+
+
+@dataclass(frozen=True, slots=True)
+class Monster:
+    """A Monster: its Region Attack and its two Event cards."""
+
+    index: int
+    id: str
+    name: str
+    artifact: str
+    attack: tuple[str, int]
+    cards: tuple[tuple[int, str], ...]  # (spawn Region, evolution)
+    provenance: str
+
+
+@dataclass(frozen=True, slots=True)
+class Quest:
+    """A Quest card of the Events Deck."""
+
+    index: int
+    id: str
+    name: str
+    region: int
+    provenance: str
+
+
+@dataclass(frozen=True)
+class Content:
+    """Everything Lords of Hellas reads from data files."""
+
+    regions: tuple[Region, ...]
+    heroes: tuple[Hero, ...]
+    combat: tuple[CombatCard, ...]
+    blessings: tuple[Blessing, ...]
+    temples: tuple[TempleCard, ...]
+    gods: tuple[God, ...]
+    artifacts: tuple[Artifact, ...]
+    monsters: tuple[Monster, ...]
+    quests: tuple[Quest, ...]
+    die: tuple[str, ...]
+
+    def region(self, region_id: str) -> Region:
+        """Return the Region with this id."""
+        for r in self.regions:
+            if r.id == region_id:
+                return r
+        raise KeyError(region_id)
+
+    def hero(self, hero_id: str) -> Hero:
+        """Return the Hero with this id."""
+        for h in self.heroes:
+            if h.id == hero_id:
+                return h
+        raise KeyError(hero_id)
+
+
+FILES = (
+    "map.toml",
+    "heroes.toml",
+    "combat.toml",
+    "blessings.toml",
+    "temples.toml",
+    "gods.toml",
+    "monsters.toml",
+)
+TABLES = {
+    "map.toml": ("region",),
+    "heroes.toml": ("hero",),
+    "combat.toml": ("card",),
+    "blessings.toml": ("blessing",),
+    "temples.toml": ("temple_card",),
+    "gods.toml": ("god", "artifact"),
+    "monsters.toml": ("monster", "quest"),
+}
+
+
+def _index(f: Fields, field: str, value: Any, ids: Sequence[str]) -> int:
+    if value not in ids:
+        raise f.error(field, f"unknown region {value!r}")
+    return list(ids).index(value)
+
+
+def _small_table(f: Fields, field: str, raw: Any, allowed: Sequence[str]) -> tuple[str, int]:
+    if not isinstance(raw, Mapping) or len(raw) != 1:
+        raise f.error(field, f"expected one of {', '.join(allowed)} = N, got {raw!r}")
+    ((kind, value),) = raw.items()
+    if kind not in allowed:
+        raise f.error(field, f"unknown kind {kind!r} (known: {', '.join(allowed)})")
+    if isinstance(value, bool):
+        value = int(value)
+    if not isinstance(value, int) or value < 0:
+        raise f.error(field, f"{kind} needs a whole number, got {value!r}")
+    return kind, value
+
+
+def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
+    """Validate the raw records of every file and return the content."""
+    regions_raw = data["map.toml"].get("region", [])
+    ids = [str(r.get("id", "")) for r in regions_raw]
+    regions = []
+    for i, raw in enumerate(regions_raw):
+        f = Fields("map.toml", f"region {raw.get('id', i + 1)}", raw)
+        land = f.one_of("land", LANDS)
+        borders = [_index(f, "borders", b, ids) for b in f.items("borders")]
+        sea = [_index(f, "sea_trails", b, ids) for b in f.items("sea_trails")]
+        monument = f.optional_text("monument")
+        x, y = raw.get("x"), raw.get("y")
+        if not isinstance(x, int | float) or not isinstance(y, int | float):
+            raise f.error("x", "needs numeric x and y coordinates")
+        f._seen.update(("x", "y"))
+        regions.append(
+            Region(
+                i,
+                f.text("id"),
+                f.text("name"),
+                LANDS.index(land),
+                f.integer("population", 1, 9),
+                ("none", "city", "sparta").index(f.one_of("city", ("none", "city", "sparta"))),
+                ("none", "shrine", "oracle").index(
+                    f.one_of("shrine", ("none", "shrine", "oracle"))
+                ),
+                monument,
+                tuple(sorted(set(borders) | set(sea))),
+                tuple(sea),
+                float(x),
+                float(y),
+                f.provenance(),
+            )
+        )
+        f.finish()
+    for r in regions:
+        for n in r.neighbours:
+            if r.index not in regions[n].neighbours:
+                raise ContentError(
+                    "map.toml",
+                    f"region {r.id}",
+                    "borders",
+                    f"{regions[n].id} does not border {r.id} back",
+                )
+    heroes = []
+    for i, raw in enumerate(data["heroes.toml"].get("hero", [])):
+        f = Fields("heroes.toml", f"hero {raw.get('id', i + 1)}", raw)
+        heroes.append(
+            Hero(
+                i,
+                f.text("id"),
+                f.text("name"),
+                f.one_of("bonus", HERO_BONUSES),
+                f.one_of("ability", HERO_ABILITIES),
+                f.provenance(),
+            )
+        )
+        f.finish()
+    combat = []
+    for i, raw in enumerate(data["combat.toml"].get("card", [])):
+        f = Fields("combat.toml", f"card {raw.get('id', i + 1)}", raw)
+        additional = raw.get("additional", False)
+        f._seen.add("additional")
+        if not isinstance(additional, bool):
+            raise f.error("additional", "expected true or false")
+        combat.append(
+            CombatCard(
+                i,
+                f.text("id"),
+                f.text("name"),
+                f.text("symbol"),
+                f.integer("strength", 0, 9),
+                f.integer("casualties", 0, 9),
+                f.one_of("effect", COMBAT_EFFECTS),
+                f.integer("count", 1, 9),
+                additional,
+                f.provenance(),
+            )
+        )
+        f.finish()
+    blessings = []
+    for i, raw in enumerate(data["blessings.toml"].get("blessing", [])):
+        f = Fields("blessings.toml", f"blessing {raw.get('id', i + 1)}", raw)
+        hunt = raw.get("hunt", False)
+        f._seen.add("hunt")
+        blessings.append(
+            Blessing(
+                i,
+                f.text("id"),
+                f.one_of("god", ("zeus", "athena", "hermes")),
+                f.text("name"),
+                f.text("text"),
+                bool(hunt),
+                f.provenance(),
+            )
+        )
+        f.finish()
+    temples = []
+    for i, raw in enumerate(data["temples.toml"].get("temple_card", [])):
+        f = Fields("temples.toml", f"temple card {raw.get('id', i + 1)}", raw)
+        drafts = f.items("drafts")
+        if not all(isinstance(d, int) and 1 <= d <= 8 for d in drafts):
+            raise f.error("drafts", "expected Temple numbers 1-8")
+        temples.append(
+            TempleCard(
+                i, f.text("id"), tuple(drafts), f.one_of("oracle", ORACLE_BONUSES), f.provenance()
+            )
+        )
+        f.finish()
+    artifacts = []
+    for i, raw in enumerate(data["gods.toml"].get("artifact", [])):
+        f = Fields("gods.toml", f"artifact {raw.get('id', i + 1)}", raw)
+        artifacts.append(
+            Artifact(i, f.text("id"), f.text("name"), f.text("effect"), f.provenance())
+        )
+        f.finish()
+    gods = []
+    for i, raw in enumerate(data["gods.toml"].get("god", [])):
+        f = Fields("gods.toml", f"god {raw.get('id', i + 1)}", raw)
+        powers: list[tuple[str, int] | None] = []
+        levels = f.items("powers")
+        if len(levels) != 5:
+            raise f.error("powers", "a Monument has 5 levels")
+        for level in levels:
+            powers.append(_small_table(f, "powers", level, POWERS) if level else None)
+        artifact = f.text("artifact")
+        if artifact not in [a.id for a in artifacts]:
+            raise f.error("artifact", f"unknown artifact {artifact!r}")
+        gods.append(
+            God(
+                i,
+                f.text("id"),
+                f.text("name"),
+                _index(f, "site", f.text("site"), ids),
+                ATTRIBUTES.index(f.one_of("attribute", ATTRIBUTES)),
+                artifact,
+                tuple(powers),
+                f.provenance(),
+            )
+        )
+        f.finish()
+    die_raw = data["monsters.toml"].get("die", {})
+    f = Fields("monsters.toml", "die", die_raw)
+    faces = f.items("faces")
+    if not faces or not all(face in DIE_FACES for face in faces):
+        raise f.error("faces", f"faces must be among {', '.join(DIE_FACES)}")
+    f.provenance()
+    f.finish()
+    monsters = []
+    for i, raw in enumerate(data["monsters.toml"].get("monster", [])):
+        f = Fields("monsters.toml", f"monster {raw.get('id', i + 1)}", raw)
+        cards = []
+        for card in f.items("cards"):
+            if not isinstance(card, Mapping) or card.get("evolve") not in EVOLUTIONS:
+                raise f.error("cards", f"each card needs spawn and a known evolve, got {card!r}")
+            cards.append((_index(f, "cards", card.get("spawn"), ids), str(card["evolve"])))
+        monsters.append(
+            Monster(
+                i,
+                f.text("id"),
+                f.text("name"),
+                f.text("artifact"),
+                _small_table(f, "attack", raw.get("attack"), ATTACKS),
+                tuple(cards),
+                f.provenance(),
+            )
+        )
+        f._seen.add("attack")
+        f.finish()
+    quests = []
+    for i, raw in enumerate(data["monsters.toml"].get("quest", [])):
+        f = Fields("monsters.toml", f"quest {raw.get('id', i + 1)}", raw)
+        quests.append(
+            Quest(
+                i,
+                f.text("id"),
+                f.text("name"),
+                _index(f, "region", f.text("region"), ids),
+                f.provenance(),
+            )
+        )
+        f.finish()
+    return Content(
+        tuple(regions),
+        tuple(heroes),
+        tuple(combat),
+        tuple(blessings),
+        tuple(temples),
+        tuple(gods),
+        tuple(artifacts),
+        tuple(monsters),
+        tuple(quests),
+        tuple(faces),
+    )
+
+
+def load(pack: Path | None = None) -> Content:
+    """Return the built-in content with a content pack's records merged over it by id."""
+    data: dict[str, dict[str, Any]] = {}
+    for name in FILES:
+        data[name] = dict(read_package_toml(PACKAGE, name))
+    if pack is not None:
+        if not pack.is_dir():
+            raise ContentError(str(pack), "", "", "a content pack must be a folder")
+        known = set(FILES)
+        for path in sorted(pack.glob("*.toml")):
+            if path.name not in known:
+                raise ContentError(str(path), "", "", f"unknown file (known: {', '.join(FILES)})")
+            override = read_toml_file(path)
+            for table, records in override.items():
+                if table not in TABLES[path.name] and table != "die":
+                    raise ContentError(str(path), "", table, "unknown table")
+                if table == "die":
+                    data[path.name]["die"] = records
+                    continue
+                if not isinstance(records, list):
+                    raise ContentError(str(path), "", table, "expected [[records]]")
+                data[path.name][table] = merge_by_id(
+                    data[path.name].get(table, []), records, str(path)
+                )
+    return parse(data)
+
+
+_ACTIVE: dict[str, Content] = {}
+
+
+@cache
+def _builtin() -> Content:
+    return load()
+
+
+def content() -> Content:
+    """Return the content in use: the built-in data, or the active content pack's."""
+    return _ACTIVE.get("pack") or _builtin()
+
+
+def use_pack(pack: str) -> None:
+    """Make a content pack (a folder) the content in use, or go back to the built-in data.
+
+    The pack is validated first; one pack is active per process at a time.
+    """
+    if not pack:
+        _ACTIVE.pop("pack", None)
+        return
+    loaded = load(Path(pack))
+    _check_shape(loaded, _builtin())
+    _ACTIVE["pack"] = loaded
+
+
+def _check_shape(pack: Content, base: Content) -> None:
+    """Refuse a pack that adds or drops Regions, Gods, Monsters, Heroes or Quests."""
+    for name in ("regions", "gods", "monsters", "heroes", "quests"):
+        if [r.id for r in getattr(pack, name)] != [r.id for r in getattr(base, name)]:
+            raise ContentError(
+                name, "", "", "a content pack may change records, not add or remove them"
+            )

@@ -1,0 +1,1 @@
+"""Lords of Hellas data files (TOML), read by ``content``."""

@@ -1,0 +1,170 @@
+"""The Lords of Hellas game object (part 1: everything but Hunts, Quests and other Artifacts)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from hellas.core.game import BotFactory, Choice, Event, Game, GameMeta, Outcome, View
+from hellas.core.options import OptionSchema, OptionSpec
+from hellas.core.rng import Rng
+from hellas.games.lords import rules
+from hellas.games.lords.board import MAX_HOPLITES, MAX_PRIESTS, priests_owned
+from hellas.games.lords.choices import TABLE
+from hellas.games.lords.content import content, use_pack
+from hellas.games.lords.state import LordsState
+from hellas.games.lords.view import determinize, view
+
+VERSION = "0.1"
+
+OPTIONS = OptionSchema(
+    (
+        OptionSpec("players", "int", 3, "number of players (2-4)", minimum=2, maximum=4),
+        OptionSpec(
+            "turn_limit",
+            "int",
+            0,
+            "end the game without a winner after this many turns (0: play until someone wins)",
+            minimum=0,
+            maximum=10_000,
+        ),
+        OptionSpec("additional_combat_cards", "bool", False, "add the 6 additional Combat Cards"),
+        OptionSpec("content", "str", "", "a content pack folder overriding the built-in data"),
+    )
+)
+
+META = GameMeta(
+    id="lords",
+    title="Lords of Hellas",
+    version=VERSION,
+    min_seats=2,
+    max_seats=4,
+    options=OPTIONS,
+    rulebook="lords-of-hellas.txt",
+    summary="Area control: armies, battles, temples, monuments and monsters, 2-4 players.",
+    report_layout=("players",),
+)
+
+
+class LordsGame(Game[LordsState]):
+    """Lords of Hellas on the Hellas contract."""
+
+    meta = META
+    table = TABLE
+
+    def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate options; a content folder path keeps its case."""
+        fixed = dict(raw)
+        pack = fixed.get("content")
+        options = self.meta.validate({k: v for k, v in fixed.items() if k != "content"})
+        options["content"] = str(pack) if pack else ""
+        return options
+
+    def new(self, options: Mapping[str, Any], seed: int) -> LordsState:
+        """Return a game after Game Preparation, at the first hero pick."""
+        validated = self.validate_options(options)
+        rules.validate(validated)
+        use_pack(validated["content"])
+        return rules.new_state(validated, seed)
+
+    def to_act(self, s: LordsState) -> int | None:
+        """Return the seat to act, or ``None`` once someone has won."""
+        return None if s.result is not None or not s.stack else rules.actor(s)
+
+    def choices(self, s: LordsState) -> Sequence[Choice]:
+        """Return the legal choices."""
+        return rules.legal(s)
+
+    def _apply(self, s: LordsState, choice: Choice, log: bool) -> list[Event]:
+        events: list[Event] | None = [] if log else None
+        rules.play(s, choice, events)
+        return events or []
+
+    def view(self, s: LordsState, seat: int | None) -> View:
+        """Return what ``seat`` may know."""
+        if seat is not None and not 0 <= seat < s.n:
+            raise ValueError(f"seat {seat} is not at this table (0-{s.n - 1})")
+        return view(s, seat)
+
+    def outcome(self, s: LordsState) -> Outcome | None:
+        """Return the winner (1 point) or a draw at the turn limit (0 for all)."""
+        if s.result is None:
+            return None
+        winner = int(s.result.get("winner", -1))
+        scores = tuple(1.0 if q == winner else 0.0 for q in range(s.n))
+        return Outcome(
+            scores,
+            (winner,) if winner >= 0 else (),
+            s.result["text"],
+            {"condition": s.result["condition"], "turns": s.turn},
+        )
+
+    def determinize(self, s: LordsState, seat: int, rng: Rng) -> LordsState:
+        """Return a copy with hidden cards and deck orders re-dealt."""
+        return determinize(s, seat, rng)
+
+    def state_to_json(self, s: LordsState) -> dict[str, Any]:
+        """Return the state as JSON data."""
+        return s.to_json()
+
+    def state_from_json(self, data: Mapping[str, Any]) -> LordsState:
+        """Rebuild a state from JSON data."""
+        return LordsState.from_json(data)
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        """Return the Lords heuristic bot."""
+        from hellas.games.lords.bots import HeuristicBot  # noqa: PLC0415
+
+        return {"heuristic": HeuristicBot, "bot": HeuristicBot}
+
+    def renderer(self) -> Callable[[View], Any]:
+        """Return the terminal renderer."""
+        from hellas.games.lords.render import render  # noqa: PLC0415
+
+        return render
+
+    def conformance_options(self) -> list[dict[str, Any]]:
+        """Return 2-4 players, with and without the additional cards, with a turn limit."""
+        return [
+            {"players": p, "turn_limit": 60, "additional_combat_cards": extra}
+            for p in (2, 3, 4)
+            for extra in (False, True)
+        ]
+
+    def check_invariants(self, s: LordsState) -> None:
+        """Hoplites, Priests and cards are conserved; bounds hold."""
+        c = content()
+        regions = len(c.regions)
+        for q in range(s.n):
+            on_map = sum(s.hoplites(r, q) for r in range(regions))
+            if on_map + s.supply[q] != MAX_HOPLITES or min(s.hop[q :: s.n]) < 0:
+                raise AssertionError(
+                    f"seat {q}: {on_map} Hoplites on the map + {s.supply[q]} in supply != 15"
+                )
+            if priests_owned(s, q) > MAX_PRIESTS or s.priests[q] < 0:
+                raise AssertionError(f"seat {q} owns too many Priests")
+            if any(not 1 <= v <= 5 for v in s.attrs[q * 3 : q * 3 + 3]):
+                raise AssertionError(f"seat {q} has an Attribute out of 1-5")
+        for r in range(regions):
+            if s.fort[r] >= 0 and not c.regions[r].city:
+                raise AssertionError(f"a Fortified Hoplite outside a City in {c.regions[r].id}")
+        total = len(s.combat_deck) + len(s.combat_discard) + sum(len(h) for h in s.hands)
+        for f in s.stack:
+            if f["k"] == "battle":
+                total += sum(len(side) for side in f["played"])
+        expected = sum(
+            card.count
+            for card in c.combat
+            if s.options.get("additional_combat_cards") or not card.additional
+        )
+        if total != expected:
+            raise AssertionError(f"Combat Cards: {total} != {expected}")
+        blessings = len(s.blessing_deck) + sum(len(b) for b in s.blessings)
+        for f in s.stack:
+            if f["k"] == "draft":
+                blessings += len(f["cards"])
+        if blessings > len(c.blessings):
+            raise AssertionError("Blessings duplicated")
+
+
+GAME = LordsGame()

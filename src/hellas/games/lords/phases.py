@@ -1,0 +1,562 @@
+"""Setup, the Monster and Event Phases, Blessing Drafts, withdrawals and small decisions.
+
+Setup: draw 7 Events (Quests to the slots, Monsters to the map), then heroes are picked and
+placed counter-clockwise; the last to place starts.  After Build Monument: the Monster Phase
+(the Monster Die for every Monster, in the builder's order) and the Event Phase (a Quest for
+a free slot, or a Monster appearing or Evolving).
+"""
+
+from __future__ import annotations
+
+from hellas.games.lords import battle
+from hellas.games.lords.board import (
+    add_hoplites,
+    armies,
+    gain_priest,
+    kill,
+    neighbours,
+    take_control,
+    withdraw_options,
+)
+from hellas.games.lords.cards import (
+    discard_combat,
+    draw_combat,
+    enforce_limit,
+    hand_limit,
+    raise_attribute,
+    receive_blessing,
+)
+from hellas.games.lords.content import ATTRIBUTES, content
+from hellas.games.lords.state import Frame, LordsState
+
+QUEST_SLOTS = 3
+START_EVENTS = 7
+N_QUESTS = 9
+
+
+def rid(r: int) -> str:
+    """Return a Region's id."""
+    return content().regions[r].id
+
+
+def region_of(region_id: str) -> int:
+    """Return a Region's index."""
+    return content().region(region_id).index
+
+
+# -- events ---------------------------------------------------------------------------------------
+
+
+def event_card(index: int) -> tuple[str, int, int]:
+    """Return (kind, monster or quest index, card number) of an Events Deck card."""
+    quests = len(content().quests)
+    if index < quests:
+        return "quest", index, 0
+    index -= quests
+    return "monster", index // 2, index % 2
+
+
+def draw_event(s: LordsState) -> int:
+    """Draw the top Events card (reshuffling the discard pile if needed)."""
+    if not s.event_deck:
+        s.event_deck = s.event_discard
+        s.event_discard = []
+        s.rng.shuffle(s.event_deck)
+    return s.event_deck.pop()
+
+
+def setup_events(s: LordsState) -> None:
+    """Draw 7 Events and resolve them (Game Preparation step 8)."""
+    used: list[int] = []
+    drawn = 0
+    while drawn < START_EVENTS and s.event_deck:
+        card = s.event_deck.pop()
+        kind, index, number = event_card(card)
+        if kind == "quest":
+            drawn += 1
+            if len(s.quest_slots) < QUEST_SLOTS:
+                s.quest_slots.append(index)
+            else:
+                used.append(card)
+            continue
+        if s.monster_at[index] >= 0:
+            used.append(card)  # already on the board: ignore it and draw another
+            continue
+        drawn += 1
+        s.monster_at[index] = content().monsters[index].cards[number][0]
+        used.append(card)
+    s.event_deck.extend(used)
+    s.rng.shuffle(s.event_deck)
+
+
+def event_phase(s: LordsState) -> str:
+    """Resolve one Event: a Quest for a free slot, a Monster appearing or Evolving."""
+    for _ in range(len(s.event_deck) + len(s.event_discard) + 1):
+        card = draw_event(s)
+        kind, index, number = event_card(card)
+        if kind == "quest":
+            if len(s.quest_slots) < QUEST_SLOTS and index not in s.quest_slots:
+                s.quest_slots.append(index)
+                return f"Quest: {content().quests[index].name} appears."
+            s.event_discard.append(card)
+            return f"Quest: {content().quests[index].name}, but the Quest slots are full."
+        monster = content().monsters[index]
+        if s.slain[index] >= 0:
+            s.event_discard.append(card)  # slain: discard and draw another
+            continue
+        s.event_discard.append(card)
+        if s.monster_at[index] >= 0:
+            s.evolutions[index].append(monster.cards[number][1])
+            return f"{monster.name} Evolves."
+        s.monster_at[index] = monster.cards[number][0]
+        return f"{monster.name} appears in {content().regions[s.monster_at[index]].name}."
+    return "No Event."
+
+
+# -- the round's end: Monster Phase, Event Phase --------------------------------------------------
+
+
+def start_round_end(s: LordsState, builder: int) -> None:
+    """After Build Monument: the Event Phase waits under the Monster Phase."""
+    s.stack.append({"k": "event"})
+    todo = [m.index for m in content().monsters if s.monster_at[m.index] >= 0]
+    if todo:
+        s.stack.append({"k": "monsters", "todo": todo})
+
+
+def monsters_options(s: LordsState, f: Frame) -> list[str]:
+    """Monster Phase: the builder picks which Monster rolls the Monster Die next."""
+    return [f"monster:{content().monsters[m].id}" for m in f["todo"]]
+
+
+def monsters_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Roll the Monster Die for the chosen Monster."""
+    m = next(x.index for x in content().monsters if x.id == key.partition(":")[2])
+    f["todo"].remove(m)
+    if not f["todo"]:
+        s.stack.pop()
+    faces = content().die
+    face = faces[s.rng.below(len(faces))]
+    f.setdefault("log", []).append([m, face])
+    if face == "action":
+        region_attack(s, m)
+    elif face == "move":
+        s.stack.append({"k": "mmove", "m": m})
+    elif face == "move-or-action":
+        s.stack.append({"k": "mmode", "m": m})
+
+
+def mmove_options(s: LordsState, f: Frame) -> list[str]:
+    """Move the Monster to a neighbouring Region of the builder's choosing."""
+    return [f"mmove:{rid(r)}" for r in neighbours(s.monster_at[f["m"]])]
+
+
+def mmove_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Move the Monster."""
+    s.stack.pop()
+    s.monster_at[f["m"]] = region_of(key.partition(":")[2])
+
+
+def mmode_options(s: LordsState, f: Frame) -> list[str]:
+    """Move or Action: the builder decides."""
+    return ["mode:move", "mode:action"]
+
+
+def mmode_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Resolve the builder's pick."""
+    s.stack.pop()
+    if key == "mode:move":
+        s.stack.append({"k": "mmove", "m": f["m"]})
+    else:
+        region_attack(s, f["m"])
+
+
+def region_attack(s: LordsState, m: int) -> None:
+    """Resolve a Monster's Region Attack (provisional; see data/monsters.toml)."""
+    kind, n = content().monsters[m].attack
+    region = s.monster_at[m]
+    present = armies(s, region)
+    if kind == "kill":
+        for _ in range(n):
+            present = armies(s, region)
+            if not present:
+                break
+            biggest = max(present, key=lambda q: (s.hoplites(region, q), -q))
+            kill(s, region, biggest, 1)
+    elif kind == "kill_each":
+        for q in present:
+            kill(s, region, q, n)
+    elif kind == "kill_half":
+        for q in present:
+            kill(s, region, q, s.hoplites(region, q) // 2)
+    elif kind == "kill_neighbours":
+        targets = [region]
+        around = [r for r in neighbours(region) if armies(s, r)]
+        if around:
+            targets.append(
+                max(around, key=lambda r: (sum(s.hoplites(r, q) for q in range(s.n)), -r))
+            )
+        for r in targets:
+            for _ in range(n):
+                here = armies(s, r)
+                if not here:
+                    break
+                biggest = max(here, key=lambda q: (s.hoplites(r, q), -q))
+                kill(s, r, biggest, 1)
+    elif kind == "discard_or_kill":
+        for q in reversed(present):
+            if s.hands[q]:
+                s.stack.append({"k": "sphinx", "seat": q, "region": region})
+            else:
+                kill(s, region, q, 1)
+
+
+def sphinx_options(s: LordsState, f: Frame) -> list[str]:
+    """Discard a Combat Card or lose a Hoplite."""
+    cards = content().combat
+    return ["lose"] + [f"discard:{cards[c].id}" for c in sorted(set(s.hands[f["seat"]]))]
+
+
+def sphinx_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Resolve the Sphinx's demand."""
+    s.stack.pop()
+    if key == "lose":
+        kill(s, f["region"], f["seat"], 1)
+    else:
+        discard_combat(s, f["seat"], _combat(key.partition(":")[2]))
+
+
+def _combat(card_id: str) -> int:
+    return next(c.index for c in content().combat if c.id == card_id)
+
+
+# -- Blessing Draft -------------------------------------------------------------------------------
+
+
+def start_draft(s: LordsState, starter: int) -> None:
+    """Start a Blessing Draft: players + 1 cards, picked in turn counter-clockwise.
+
+    The rulebook: "draws an amount of Blessing Cards equal to the numbers of players +1, picks
+    one, and passes the rest to the player to the right (counter-clockwise)".
+    """
+    count = min(s.n + 1, len(s.blessing_deck))
+    if not count:
+        return
+    cards = [s.blessing_deck.pop() for _ in range(count)]
+    order = [(starter - k) % s.n for k in range(s.n)]
+    s.stack.append({"k": "draft", "cards": sorted(cards), "order": order, "i": 0})
+
+
+def draft_options(s: LordsState, f: Frame) -> list[str]:
+    """Pick one of the Blessings passed to you."""
+    blessings = content().blessings
+    return [f"bless:{blessings[b].id}" for b in f["cards"]]
+
+
+def draft_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Keep a Blessing and pass the rest on."""
+    seat = f["order"][f["i"]]
+    b = next(x.index for x in content().blessings if x.id == key.partition(":")[2])
+    f["cards"].remove(b)
+    f["i"] += 1
+    if f["i"] >= len(f["order"]) or not f["cards"]:
+        s.stack.pop()  # "then discard the unused card"
+    receive_blessing(s, seat, b)
+
+
+# -- withdrawal (Usurp) ---------------------------------------------------------------------------
+
+
+def push_withdrawal(s: LordsState, seat: int, region: int, reason: str) -> None:
+    """Make ``seat``'s army leave ``region`` (choosing where when there is a choice)."""
+    where = withdraw_options(s, seat, region)
+    if len(where) > 1:
+        s.stack.append({"k": "withdraw", "seat": seat, "region": region, "where": where})
+        return
+    move_army(s, seat, region, where[0] if where else -1)
+
+
+def move_army(s: LordsState, seat: int, region: int, dest: int) -> None:
+    """Move all of ``seat``'s Hoplites out of ``region`` (all die if there is nowhere)."""
+    count = s.hoplites(region, seat)
+    kill(s, region, seat, count)
+    if dest >= 0:
+        s.supply[seat] -= count
+        s.hop[dest * s.n + seat] += count
+
+
+def withdraw_frame_options(s: LordsState, f: Frame) -> list[str]:
+    """Where the army withdraws to."""
+    return [f"withdraw:{rid(r)}" for r in f["where"]]
+
+
+def withdraw_frame_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Withdraw."""
+    s.stack.pop()
+    move_army(s, f["seat"], f["region"], region_of(key.partition(":")[2]))
+
+
+# -- the Oracle of Delphi's bonus -----------------------------------------------------------------
+
+
+def oracle_bonus(s: LordsState, p: int, bonus: str, turn: Frame) -> None:
+    """Give the Temple Card's extra reward for building the Oracle of Delphi."""
+    if bonus == "extra-special-action":
+        turn["extra"] += 1
+    elif bonus == "priest-and-draft":
+        gain_priest(s, p)
+        start_draft(s, p)
+    elif bonus == "fill-combat-hand":
+        draw_combat(s, p, max(0, hand_limit(s, p) - len(s.hands[p])))
+    elif bonus == "two-attributes":
+        s.stack.append({"k": "attrs", "left": 2, "chosen": []})
+    # "neutral-artifacts": Neutral Artifacts arrive with the next part (docs/rules/lords.md)
+
+
+def attrs_options(s: LordsState, f: Frame) -> list[str]:
+    """Raise an Attribute (two different ones in all)."""
+    return [f"attr:{a}" for a in ATTRIBUTES if a not in f["chosen"]]
+
+
+def attrs_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Raise the chosen Attribute."""
+    a = key.partition(":")[2]
+    f["chosen"].append(a)
+    raise_attribute(s, s.current, ATTRIBUTES.index(a))
+    f["left"] -= 1
+    if not f["left"]:
+        s.stack.pop()
+
+
+# -- small decisions ------------------------------------------------------------------------------
+
+
+def discard_options(s: LordsState, f: Frame) -> list[str]:
+    """Hand limit: discard down to the limit."""
+    cards = content().combat
+    return [f"discard:{cards[c].id}" for c in sorted(set(s.hands[f["seat"]]))]
+
+
+def discard_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Discard one card; done when the limit is met."""
+    seat = f["seat"]
+    discard_combat(s, seat, _combat(key.partition(":")[2]))
+    if len(s.hands[seat]) <= hand_limit(s, seat):
+        s.stack.pop()
+
+
+def owl_options(s: LordsState, f: Frame) -> list[str]:
+    """Owl of Athena: keep one of the two cards drawn."""
+    cards = content().combat
+    return [f"keep:{cards[c].id}" for c in sorted(set(f["cards"]))]
+
+
+def owl_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Keep one, discard the other."""
+    s.stack.pop()
+    kept = _combat(key.partition(":")[2])
+    other = list(f["cards"])
+    other.remove(kept)
+    discard_combat(s, s.current, other[0])
+    enforce_limit(s, s.current)
+
+
+def place_options(s: LordsState, f: Frame) -> list[str]:
+    """Place the Hero in any Region (Boots of Hermes, Perseus after Prepare)."""
+    out = [f"place:{rid(r)}" for r in range(len(s.control))]
+    if f["k"] == "perseus":
+        out.append("place:stay")
+    return out
+
+
+def place_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Place the Hero."""
+    s.stack.pop()
+    arg = key.partition(":")[2]
+    if arg != "stay":
+        s.hero_at[s.current] = region_of(arg)
+
+
+def thunder_options(s: LordsState, f: Frame) -> list[str]:
+    """Thunder of Zeus: the enemy Hero to injure."""
+    heroes = content().heroes
+    return [
+        f"zap:{heroes[s.heroes[q]].id}" for q in range(s.n) if q != s.current and s.injured[q] != 7
+    ]
+
+
+def thunder_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Let the struck Hero's player pick the injured Attribute."""
+    s.stack.pop()
+    hero = key.partition(":")[2]
+    q = next(q for q in range(s.n) if content().heroes[s.heroes[q]].id == hero)
+    s.stack.append({"k": "injure", "seat": q})
+
+
+def injure_options(s: LordsState, f: Frame) -> list[str]:
+    """Choose the Attribute that takes the Injury."""
+    return [f"injure:{ATTRIBUTES[a]}" for a in range(3) if not s.injured[f["seat"]] >> a & 1]
+
+
+def injure_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Injure it (the Attribute counts as 1 until healed)."""
+    s.stack.pop()
+    s.injured[f["seat"]] |= 1 << ATTRIBUTES.index(key.partition(":")[2])
+
+
+def exile_options(s: LordsState, f: Frame) -> list[str]:
+    """Exile: the Monster and where it goes."""
+    here = s.hero_at[s.current]
+    monsters = [m for m in content().monsters if s.monster_at[m.index] == here]
+    return [f"exile:{m.id}>{rid(r)}" for m in monsters for r in range(len(s.control)) if r != here]
+
+
+def exile_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Move the Monster."""
+    s.stack.pop()
+    monster_id, _, region_id = key.partition(":")[2].partition(">")
+    m = next(x.index for x in content().monsters if x.id == monster_id)
+    s.monster_at[m] = region_of(region_id)
+
+
+def shoot_options(s: LordsState, f: Frame) -> list[str]:
+    """Shoot to Kill: discard a bow card."""
+    cards = content().combat
+    return [
+        f"shoot:{cards[c].id}" for c in sorted(set(s.hands[s.current])) if cards[c].symbol == "bow"
+    ]
+
+
+def shoot_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Kill 2 enemy Hoplites in the Hero's Region."""
+    from hellas.games.lords.turn import kill_enemies  # noqa: PLC0415
+
+    s.stack.pop()
+    discard_combat(s, s.current, _combat(key.partition(":")[2]))
+    kill_enemies(s, s.current, s.hero_at[s.current], 2)
+
+
+def fly_options(s: LordsState, f: Frame) -> list[str]:
+    """Winged Boots (any Region) or Hero's Apprentice (up to Speed Regions): one Hoplite."""
+    from hellas.games.lords.turn import can_enter  # noqa: PLC0415
+
+    p = s.current
+    out = []
+    for r in range(len(s.control)):
+        if not s.hop[r * s.n + p]:
+            continue
+        for t in _within(s, p, r, f["steps"]):
+            if can_enter(s, p, t):
+                out.append(f"fly:{rid(r)}>{rid(t)}")
+    return out or ["fly:none"]
+
+
+def _within(s: LordsState, p: int, start: int, steps: int) -> list[int]:
+    """Regions reachable in ``steps`` moves through Neutral or own Regions."""
+    if steps >= len(s.control):
+        return [r for r in range(len(s.control)) if r != start]
+    seen = {start}
+    frontier = [start]
+    for _ in range(steps):
+        nxt = []
+        for r in frontier:
+            if r != start and (
+                s.control[r] not in (-1, p) or any(s.hoplites(r, q) for q in range(s.n) if q != p)
+            ):
+                continue  # one may end in an enemy Region but not pass through it
+            for t in neighbours(r):
+                if t not in seen:
+                    seen.add(t)
+                    nxt.append(t)
+        frontier = nxt
+    seen.discard(start)
+    return sorted(seen)
+
+
+def fly_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Move the Hoplite; a Battle follows if it meets enemies."""
+    from hellas.games.lords.turn import after_moves, chimera_bites  # noqa: PLC0415
+
+    s.stack.pop()
+    arg = key.partition(":")[2]
+    if arg == "none":
+        return
+    a, b = (region_of(x) for x in arg.split(">"))
+    p = s.current
+    s.hop[a * s.n + p] -= 1
+    s.hop[b * s.n + p] += 1
+    chimera_bites(s, p, b)
+    after_moves(s, p, [b], {str(b): [a]})
+
+
+def battles_options(s: LordsState, f: Frame) -> list[str]:
+    """Let the attacker choose which Battle to fight next (the attacker decides the order)."""
+    return [f"battle:{rid(r)}" for r in f["regions"]]
+
+
+def battles_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Start the chosen Battle (when both armies are still there)."""
+    r = region_of(key.partition(":")[2])
+    f["regions"].remove(r)
+    if not f["regions"]:
+        s.stack.pop()
+    att = f["att"]
+    if s.hoplites(r, att) and any(s.hoplites(r, q) for q in range(s.n) if q != att):
+        battle.start_battle(s, r, att, f["origins"].get(str(r), []))
+    elif s.hoplites(r, att):
+        from hellas.games.lords.board import settle_control  # noqa: PLC0415
+
+        settle_control(s, r)
+
+
+# -- setup ----------------------------------------------------------------------------------------
+
+
+def setup_options(s: LordsState, f: Frame) -> list[str]:
+    """Pick a Hero, then place it with 2 Hoplites in a Region holding no other Hero."""
+    heroes = content().heroes
+    if f["step"] == "pick":
+        taken = {s.heroes[q] for q in range(s.n) if s.heroes[q] >= 0}
+        return [f"hero:{h.id}" for h in heroes if h.index not in taken]
+    occupied = {s.hero_at[q] for q in range(s.n) if s.hero_at[q] >= 0}
+    return [f"start:{rid(r)}" for r in range(len(s.control)) if r not in occupied]
+
+
+def setup_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Apply a pick or a placement."""
+    seat = f["order"][0]
+    verb, _, arg = key.partition(":")
+    if verb == "hero":
+        hero = content().hero(arg)
+        s.heroes[seat] = hero.index
+        if hero.bonus == "strength+1":
+            raise_attribute(s, seat, 1)
+        elif hero.bonus == "speed+1":
+            raise_attribute(s, seat, 2)
+        elif hero.bonus == "leadership+1":
+            raise_attribute(s, seat, 0)
+        f["step"] = "place"
+        return
+    r = region_of(arg)
+    s.hero_at[seat] = r
+    add_hoplites(s, r, seat, 2)
+    if content().regions[r].population <= 2:
+        take_control(s, r, seat)
+    if content().heroes[s.heroes[seat]].bonus == "glory-of-start-land":
+        s.glory[content().regions[r].land] = seat
+    f["order"].pop(0)
+    f["step"] = "pick"
+    if not f["order"]:
+        s.stack.pop()
+        from hellas.games.lords.turn import start_turn  # noqa: PLC0415
+
+        start_turn(s, seat)  # "The last player to choose and place ... will begin the game."
+
+
+def deal_starting_cards(s: LordsState) -> None:
+    """Deal every player one Combat Card (Picking Heroes step 1)."""
+    for q in range(s.n):
+        draw_combat(s, q, 1)
+
+
+__all__ = ["N_QUESTS", "event_phase", "setup_events"]

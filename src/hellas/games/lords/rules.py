@@ -1,0 +1,247 @@
+"""Lords of Hellas rules: set-up, and the dispatch of every decision to its procedure.
+
+The state's stack holds the pending procedures; ``legal`` asks the top one for its choices and
+``play`` applies one, then ``advance`` runs what needs no decision (the Event Phase, the end of a
+turn) and checks the victory conditions, which end the game at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from hellas.core.errors import OptionError
+from hellas.core.game import Choice, Event
+from hellas.core.rng import Rng
+from hellas.games.lords import battle, phases, turn
+from hellas.games.lords.board import MAX_HOPLITES, check_victory
+from hellas.games.lords.choices import TABLE
+from hellas.games.lords.content import content
+from hellas.games.lords.state import Frame, LordsState
+
+EventLog = list[Event] | None
+Options = Callable[[LordsState, Frame], list[str]]
+Chooser = Callable[[LordsState, Frame, str], None]
+
+PROCEDURES: dict[str, tuple[Options, Chooser]] = {
+    "setup": (phases.setup_options, phases.setup_choose),
+    "turn": (turn.turn_options, turn.turn_choose),
+    "hero": (turn.hero_options, turn.hero_choose),
+    "wrath": (turn.wrath_options, turn.wrath_choose),
+    "hoplites": (turn.hoplite_options, turn.hoplite_choose),
+    "power-recruit": (turn.power_recruit_options, turn.power_recruit_choose),
+    "recruit": (turn.recruit_options, turn.recruit_choose),
+    "march": (turn.march_options, turn.march_choose),
+    "temple-site": (turn.temple_site_options, turn.temple_site_choose),
+    "prepare": (turn.prepare_options, turn.prepare_choose),
+    "usurp": (turn.usurp_options, turn.usurp_choose),
+    "battles": (phases.battles_options, phases.battles_choose),
+    "battle": (battle.options, battle.choose),
+    "discard": (phases.discard_options, phases.discard_choose),
+    "withdraw": (phases.withdraw_frame_options, phases.withdraw_frame_choose),
+    "monsters": (phases.monsters_options, phases.monsters_choose),
+    "mmove": (phases.mmove_options, phases.mmove_choose),
+    "mmode": (phases.mmode_options, phases.mmode_choose),
+    "sphinx": (phases.sphinx_options, phases.sphinx_choose),
+    "draft": (phases.draft_options, phases.draft_choose),
+    "attrs": (phases.attrs_options, phases.attrs_choose),
+    "owl": (phases.owl_options, phases.owl_choose),
+    "boots": (phases.place_options, phases.place_choose),
+    "perseus": (phases.place_options, phases.place_choose),
+    "thunder": (phases.thunder_options, phases.thunder_choose),
+    "injure": (phases.injure_options, phases.injure_choose),
+    "exile": (phases.exile_options, phases.exile_choose),
+    "shoot": (phases.shoot_options, phases.shoot_choose),
+    "fly": (phases.fly_options, phases.fly_choose),
+}
+SEAT_FRAMES = ("discard", "injure", "sphinx", "withdraw")
+
+
+def new_state(options: Mapping[str, Any], seed: int) -> LordsState:
+    """Game preparation and the start of hero picking."""
+    c = content()
+    n = int(options["players"])
+    s = LordsState.__new__(LordsState)
+    s.n = n
+    s.options = dict(options)
+    s.rng = rng = Rng(seed)
+    regions = len(c.regions)
+    s.heroes = [-1] * n
+    s.attrs = [1] * (3 * n)  # every Attribute starts at 1
+    s.injured = [0] * n
+    s.hero_at = [-1] * n
+    s.hop = [0] * (regions * n)
+    s.fort = [-1] * regions
+    s.control = [-1] * regions
+    s.supply = [MAX_HOPLITES] * n
+    s.priests = [0] * n
+    s.monument = [1] * len(c.gods)  # "Place the first level of each assigned Monument"
+    s.monument_priests = [[] for _ in c.gods]
+    s.activation = []
+    s.temples = [0] * regions
+    s.temples_built = 0
+    s.oracle = 0
+    s.temple_card = rng.below(len(c.temples))
+    s.artifact_owner = [-1] * len(c.gods)
+    s.artifact_charged = [True] * len(c.gods)
+    s.glory = [-1] * 5
+    s.used = [0] * n
+    s.regular = 0
+    s.hands = [[] for _ in range(n)]
+    additional = bool(options.get("additional_combat_cards"))
+    s.combat_deck = [
+        card.index
+        for card in c.combat
+        if additional or not card.additional
+        for _ in range(card.count)
+    ]
+    rng.shuffle(s.combat_deck)
+    s.combat_discard = []
+    s.blessings = [[] for _ in range(n)]
+    s.blessing_deck = [b.index for b in c.blessings]
+    rng.shuffle(s.blessing_deck)
+    s.monster_at = [-1] * len(c.monsters)
+    s.slain = [-1] * len(c.monsters)
+    s.evolutions = [[] for _ in c.monsters]
+    s.event_deck = list(range(len(c.quests) + 2 * len(c.monsters)))
+    rng.shuffle(s.event_deck)
+    s.event_discard = []
+    s.quest_slots = []
+    s.turn = 0
+    s.result = None
+    s.cache = None
+    phases.setup_events(s)
+    phases.deal_starting_cards(s)
+    start = rng.below(n)  # "Decide upon a starting player."
+    s.current = start
+    order = [(start - k) % n for k in range(n)]  # counter-clockwise picks
+    s.stack = [{"k": "setup", "order": order, "step": "pick"}]
+    return s
+
+
+def validate(options: Mapping[str, Any]) -> None:
+    """Check option combinations the schema cannot express."""
+    if int(options.get("turn_limit", 0)) < 0:
+        raise OptionError("option 'turn_limit' must be 0 (none) or more")
+
+
+def actor(s: LordsState) -> int:
+    """Return the seat whose decision is next."""
+    f = s.stack[-1]
+    kind = f["k"]
+    if kind == "setup":
+        return int(f["order"][0])
+    if kind == "battle":
+        return battle.actor(s, f)
+    if kind in SEAT_FRAMES:
+        return int(f["seat"])
+    if kind == "draft":
+        return int(f["order"][f["i"]])
+    return s.current
+
+
+def legal(s: LordsState) -> list[Choice]:
+    """Return the legal choices now."""
+    if s.cache is not None:
+        return s.cache
+    if s.result is not None or not s.stack:
+        s.cache = []
+        return []
+    f = s.stack[-1]
+    keys = PROCEDURES[f["k"]][0](s, f)
+    s.cache = [TABLE[k] for k in dict.fromkeys(keys)]
+    return s.cache
+
+
+def play(s: LordsState, choice: Choice, ev: EventLog) -> None:
+    """Apply one legal choice, then run everything that needs no decision."""
+    s.cache = None
+    who = actor(s)
+    f = s.stack[-1]
+    if ev is not None:
+        ev.append(_describe(s, who, choice))
+        if choice.key.startswith("keep:"):
+            ev.append(
+                Event("private", f"You keep {choice.label[5:]}.", frozenset((who,)), {"seat": who})
+            )
+    before_log = len(f.get("log", []))
+    PROCEDURES[f["k"]][1](s, f, choice.key)
+    if ev is not None and f["k"] == "monsters" and len(f.get("log", [])) > before_log:
+        m, face = f["log"][-1]
+        ev.append(
+            Event(
+                "monster-die",
+                f"Monster Die for the {content().monsters[m].name}: {face}.",
+                None,
+                {"monster": m, "face": face},
+            )
+        )
+    advance(s, ev)
+
+
+def _describe(s: LordsState, who: int, choice: Choice) -> Event:
+    name = hero_name(s, who)
+    label = choice.label
+    if choice.key.startswith(("keep:", "discard:")) and s.stack[-1]["k"] in ("owl",):
+        label = "Keep one of the two cards drawn"
+    return Event("choice", f"{name}: {label}", None, {"seat": who, "key": choice.key})
+
+
+def hero_name(s: LordsState, seat: int) -> str:
+    """Return a seat's name for messages (its Hero once chosen)."""
+    if s.heroes[seat] >= 0:
+        return f"{content().heroes[s.heroes[seat]].name} (P{seat + 1})"
+    return f"Player {seat + 1}"
+
+
+def advance(s: LordsState, ev: EventLog) -> None:
+    """Resolve what needs no decision; check victory; end turns."""
+    while s.result is None and s.stack:
+        won = check_victory(s)
+        if won:
+            s.result = won
+            break
+        f = s.stack[-1]
+        if f["k"] == "event":
+            s.stack.pop()
+            text = phases.event_phase(s)
+            if ev is not None:
+                ev.append(Event("event", f"Event Phase: {text}", None, {}))
+            continue
+        if f["k"] == "turn" and f["specials"] > f.get("handled", 0):
+            f["handled"] = f["specials"]
+            if turn.end_of_special(s, f):
+                s.stack.pop()
+                _next_turn(s, ev)
+            continue
+        if f["k"] == "battles" and len(f["regions"]) == 1:
+            phases.battles_choose(s, f, f"battle:{content().regions[f['regions'][0]].id}")
+            continue
+        if not PROCEDURES[f["k"]][0](s, f):
+            if f["k"] == "turn":
+                raise AssertionError("a turn with no choice")  # pragma: no cover
+            s.stack.pop()  # a procedure with nothing left to do (e.g. no Region to use)
+            continue
+        break
+    if s.result is not None:
+        s.stack = []
+        if ev is not None:
+            winner = s.result.get("winner", -1)
+            who = hero_name(s, winner) if winner >= 0 else "Nobody"
+            ev.append(Event("over", f"{who} wins: {s.result['text']}.", None, dict(s.result)))
+
+
+def _next_turn(s: LordsState, ev: EventLog) -> None:
+    limit = int(s.options.get("turn_limit", 0))
+    if limit and s.turn >= limit:
+        s.result = {
+            "winner": -1,
+            "condition": "limit",
+            "text": f"the turn limit ({limit}) is reached: no victory",
+        }
+        return
+    turn.start_turn(s, (s.current + 1) % s.n)
+    if ev is not None:
+        ev.append(
+            Event("turn", f"Turn {s.turn}: {hero_name(s, s.current)}.", None, {"seat": s.current})
+        )

@@ -1,0 +1,210 @@
+"""The Lords of Hellas state: flat integer lists, a stack of pending procedures, a seeded Rng.
+
+Hoplites are counted per (Region, seat) in one flat list; a City holds at most one Fortified
+Hoplite (``fort`` = its owner).  The turn is driven by ``stack``: each frame is a small dict
+naming a pending procedure (a player's turn, a Hero Movement, a Battle, a Blessing Draft, the
+Monster Phase ...).  The top frame decides whose decision is next; finishing it pops it and the
+procedure below resumes (TAG's extended sequences; DESIGN.md section 2).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from hellas.core.game import Choice
+from hellas.core.rng import Rng
+
+# Special actions, in Used Action Token order (Hunt waits for the next part).
+RECRUIT, MARCH, TEMPLE, PREPARE, USURP, HUNT = range(6)
+SPECIALS = ("recruit", "march", "temple", "prepare", "usurp", "hunt")
+# Regular actions done this turn (bits of ``regular``).
+RA_ARTIFACTS, RA_PRAY, RA_HERO, RA_HOPLITES = 1, 2, 4, 8
+
+Frame = dict[str, Any]
+
+
+class LordsState:
+    """Everything about one game of Lords of Hellas in progress."""
+
+    __slots__ = (
+        "activation",
+        "artifact_charged",
+        "artifact_owner",
+        "attrs",
+        "blessing_deck",
+        "blessings",
+        "cache",
+        "combat_deck",
+        "combat_discard",
+        "control",
+        "current",
+        "event_deck",
+        "event_discard",
+        "evolutions",
+        "fort",
+        "glory",
+        "hands",
+        "hero_at",
+        "heroes",
+        "hop",
+        "injured",
+        "monster_at",
+        "monument",
+        "monument_priests",
+        "n",
+        "options",
+        "oracle",
+        "priests",
+        "quest_slots",
+        "regular",
+        "result",
+        "rng",
+        "slain",
+        "stack",
+        "supply",
+        "temple_card",
+        "temples",
+        "temples_built",
+        "turn",
+        "used",
+    )
+
+    n: int
+    options: dict[str, Any]
+    rng: Rng
+    heroes: list[int]
+    attrs: list[int]
+    injured: list[int]
+    hero_at: list[int]
+    hop: list[int]
+    fort: list[int]
+    control: list[int]
+    supply: list[int]
+    priests: list[int]
+    monument: list[int]
+    monument_priests: list[list[int]]
+    activation: list[int]
+    temples: list[int]
+    temples_built: int
+    oracle: int
+    temple_card: int
+    artifact_owner: list[int]
+    artifact_charged: list[bool]
+    glory: list[int]
+    used: list[int]
+    regular: int
+    hands: list[list[int]]
+    combat_deck: list[int]
+    combat_discard: list[int]
+    blessings: list[list[int]]
+    blessing_deck: list[int]
+    monster_at: list[int]
+    slain: list[int]
+    evolutions: list[list[str]]
+    event_deck: list[int]
+    event_discard: list[int]
+    quest_slots: list[int]
+    current: int
+    turn: int
+    stack: list[Frame]
+    result: dict[str, Any] | None
+    cache: list[Choice] | None
+
+    _LISTS = (
+        "heroes",
+        "attrs",
+        "injured",
+        "hero_at",
+        "hop",
+        "fort",
+        "control",
+        "supply",
+        "priests",
+        "monument",
+        "activation",
+        "temples",
+        "artifact_owner",
+        "artifact_charged",
+        "glory",
+        "used",
+        "combat_deck",
+        "combat_discard",
+        "blessing_deck",
+        "monster_at",
+        "slain",
+        "event_deck",
+        "event_discard",
+        "quest_slots",
+    )
+    _NESTED = ("monument_priests", "hands", "blessings", "evolutions")
+    _SCALARS = ("n", "temples_built", "oracle", "temple_card", "regular", "current", "turn")
+
+    def copy(self) -> LordsState:
+        """Return an independent copy."""
+        t = LordsState.__new__(LordsState)
+        t.options = self.options
+        t.rng = Rng(self.rng.state)
+        for name in self._LISTS:
+            setattr(t, name, getattr(self, name)[:])
+        for name in self._NESTED:
+            setattr(t, name, [x[:] for x in getattr(self, name)])
+        for name in self._SCALARS:
+            setattr(t, name, getattr(self, name))
+        t.stack = copy.deepcopy(self.stack)
+        t.result = self.result
+        t.cache = self.cache
+        return t
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the whole state as JSON data."""
+        d: dict[str, Any] = {
+            "options": dict(self.options),
+            "rng": self.rng.state,
+            "stack": copy.deepcopy(self.stack),
+            "result": self.result,
+        }
+        for name in self._LISTS:
+            d[name] = list(getattr(self, name))
+        for name in self._NESTED:
+            d[name] = [list(x) for x in getattr(self, name)]
+        for name in self._SCALARS:
+            d[name] = getattr(self, name)
+        return d
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> LordsState:
+        """Rebuild a state from ``to_json`` output."""
+        t = cls.__new__(cls)
+        t.options = dict(d["options"])
+        t.rng = Rng(int(d["rng"]))
+        for name in cls._LISTS:
+            setattr(t, name, list(d[name]))
+        for name in cls._NESTED:
+            setattr(t, name, [list(x) for x in d[name]])
+        for name in cls._SCALARS:
+            setattr(t, name, int(d[name]))
+        t.stack = copy.deepcopy(list(d["stack"]))
+        t.result = d["result"]
+        t.cache = None
+        return t
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LordsState) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- small accessors used everywhere --------------------------------------------------
+
+    def hoplites(self, region: int, seat: int) -> int:
+        """Return ``seat``'s Hoplites in ``region`` (Fortified one included)."""
+        return self.hop[region * self.n + seat] + (1 if self.fort[region] == seat else 0)
+
+    def attr(self, seat: int, a: int) -> int:
+        """Return an Attribute's value now (an Injured Attribute counts as 1)."""
+        return 1 if self.injured[seat] >> a & 1 else self.attrs[seat * 3 + a]
+
+    def frame(self) -> Frame:
+        """Return the procedure now waiting for a decision."""
+        return self.stack[-1]

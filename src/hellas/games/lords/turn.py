@@ -1,0 +1,788 @@
+"""A player's turn: Regular Actions in any order, each once, then one Special Action.
+
+Regular Actions: use Artifacts, send a Priest to a Monument (Attribute +1 and the Monument
+Power of its level), Hero Movement, Hoplite Movement (with Fortification); Blessings may
+replace Hero or Hoplite Movement.  Special Actions: Recruit, March, Build Temple, Prepare,
+Usurp, Build Monument (Hunt comes with the next part).  Each procedure is a frame on the state's
+stack with ``options`` (choice keys) and ``choose`` (apply one).
+"""
+
+from __future__ import annotations
+
+from hellas.games.lords import board
+from hellas.games.lords.board import (
+    add_hoplites,
+    armies,
+    can_fortify,
+    gain_priest,
+    has_blessing,
+    kill,
+    move_hoplites,
+    neighbours,
+    settle_control,
+    take_control,
+)
+from hellas.games.lords.cards import (
+    draw_combat,
+    enforce_limit,
+    raise_attribute,
+)
+from hellas.games.lords.content import ATTRIBUTES, content
+from hellas.games.lords.state import (
+    HUNT,
+    MARCH,
+    PREPARE,
+    RA_ARTIFACTS,
+    RA_HERO,
+    RA_HOPLITES,
+    RA_PRAY,
+    RECRUIT,
+    SPECIALS,
+    TEMPLE,
+    USURP,
+    Frame,
+    LordsState,
+)
+
+KING_OF_KINGS_TOKENS = 3
+
+
+def rid(r: int) -> str:
+    """Return a Region's id."""
+    return content().regions[r].id
+
+
+def region_of(key_arg: str) -> int:
+    """Return the Region index of an id."""
+    return content().region(key_arg).index
+
+
+# -- the turn frame ---------------------------------------------------------------------------
+
+
+def start_turn(s: LordsState, seat: int) -> None:
+    """Begin ``seat``'s turn."""
+    s.current = seat
+    s.regular = 0
+    s.turn += 1
+    s.stack.append({"k": "turn", "open": False, "extra": 0, "specials": 0, "must": ""})
+
+
+def _movable(s: LordsState, seat: int) -> bool:
+    return any(s.hop[r * s.n + seat] for r in range(len(s.control))) or any(
+        f == seat for f in s.fort
+    )
+
+
+def _temple_sites(s: LordsState, seat: int) -> list[int]:
+    limit = 8 if s.n == 4 else 6  # "Place only the first 6 Temples for 3- and 2-player games"
+    out = []
+    for r in content().regions:
+        if not r.shrine or s.temples[r.index] or s.control[r.index] != seat:
+            continue
+        if r.shrine == 1 and s.temples_built >= limit:
+            continue
+        out.append(r.index)
+    return out
+
+
+def special_options(s: LordsState, seat: int) -> list[str]:
+    """Return the Special Actions ``seat`` may take now."""
+    used = s.used[seat]
+    out = []
+    if (
+        not used >> RECRUIT & 1
+        and s.supply[seat]
+        and any(content().regions[r].city and s.control[r] == seat for r in range(len(s.control)))
+    ):
+        out.append("recruit")
+    if not used >> MARCH & 1 and any(s.hop[r * s.n + seat] for r in range(len(s.control))):
+        out.append("march")
+    if not used >> TEMPLE & 1:
+        out += [f"temple:{rid(r)}" for r in _temple_sites(s, seat)]
+    if not used >> PREPARE & 1:
+        out.append("prepare")
+    here = s.hero_at[seat]
+    if (
+        not used >> USURP & 1
+        and here >= 0
+        and s.glory[content().regions[here].land] == seat
+        and s.control[here] != seat
+    ):
+        out.append("usurp")
+    out += monument_options(s)
+    return out
+
+
+def monument_options(s: LordsState) -> list[str]:
+    """Return the Build Monument choices (a reset without a level once all are complete)."""
+    open_gods = [g.id for g in content().gods if s.monument[g.index] < 5]
+    if open_gods:
+        return [f"monument:{g}" for g in open_gods]
+    return ["monument:rest"]
+
+
+def turn_options(s: LordsState, f: Frame) -> list[str]:
+    """Return the choices of the player whose turn it is."""
+    p = s.current
+    if f["must"] == "monument":
+        return monument_options(s)
+    out: list[str] = []
+    if f["specials"]:  # an extra Special Action (Oracle of Delphi, Hermes' Temple)
+        return [o for o in special_options(s, p) if not o.startswith("monument")]
+    ra = s.regular
+    if not ra & RA_ARTIFACTS or f["open"]:
+        for g in content().gods:
+            if s.artifact_owner[g.index] == p and s.artifact_charged[g.index]:
+                out.append(f"artifact:{g.artifact}")
+    if not ra & RA_PRAY and s.priests[p]:
+        for g in content().gods:
+            if len(s.monument_priests[g.index]) < s.monument[g.index]:
+                out.append(f"pray:{g.id}")
+    if not ra & RA_HERO:
+        if s.hero_at[p] >= 0:
+            out.append("hero-move")
+        if has_blessing(s, p, "push-ups"):
+            out.append("alt:push-ups")
+        if has_blessing(s, p, "heros-apprentice") and _movable(s, p):
+            out.append("alt:heros-apprentice")
+    if not ra & RA_HOPLITES:
+        if _movable(s, p):
+            out.append("hoplite-move")
+        if has_blessing(s, p, "local-volunteers") and s.supply[p] and p in s.control:
+            out.append("alt:local-volunteers")
+        if has_blessing(s, p, "winged-boots") and _movable(s, p):
+            out.append("alt:winged-boots")
+    if has_blessing(s, p, "battle-prayer") and s.priests[p]:
+        out.append("use:battle-prayer")
+    here = s.hero_at[p]
+    if has_blessing(s, p, "exile") and here >= 0 and s.injured[p] != 7 and here in s.monster_at:
+        out.append("use:exile")
+    if (
+        has_blessing(s, p, "shoot-to-kill")
+        and here >= 0
+        and any(content().combat[c].symbol == "bow" for c in s.hands[p])
+        and any(q != p and s.hoplites(here, q) for q in range(s.n))
+    ):
+        out.append("use:shoot-to-kill")
+    out += special_options(s, p)
+    if s.n == 2:  # the 2-player rule: first use one Special Action already used
+        out += [
+            f"first:{SPECIALS[a]}"
+            for a in range(HUNT)
+            if s.used[p] >> a & 1 and _special_possible(s, p, a)
+        ]
+    return out
+
+
+def _special_possible(s: LordsState, p: int, a: int) -> bool:
+    saved = s.used[p]
+    s.used[p] = saved & ~(1 << a)
+    ok = any(o.split(":")[0] == SPECIALS[a] for o in special_options(s, p))
+    s.used[p] = saved
+    return ok
+
+
+def _close_artifacts(s: LordsState, f: Frame) -> None:
+    if f["open"]:
+        f["open"] = False
+
+
+def turn_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Apply a choice made in the turn menu."""
+    p = s.current
+    verb, _, arg = key.partition(":")
+    if verb != "artifact":
+        _close_artifacts(s, f)
+    if verb == "artifact":
+        s.regular |= RA_ARTIFACTS
+        f["open"] = True
+        use_artifact(s, p, arg)
+    elif verb == "pray":
+        s.regular |= RA_PRAY
+        pray(s, p, arg)
+    elif key == "hero-move":
+        s.regular |= RA_HERO
+        s.stack.append({"k": "hero", "left": s.attr(p, 2)})
+    elif key == "hoplite-move":
+        s.regular |= RA_HOPLITES
+        s.stack.append(hoplite_frame(s, s.attr(p, 0)))
+    elif verb == "alt":
+        alternative(s, p, arg)
+    elif verb == "use":
+        use_blessing(s, p, arg)
+    elif verb == "first":
+        f["must"] = "monument"
+        action = SPECIALS.index(arg)
+        s.used[p] &= ~(1 << action)
+        _special(s, f, p, arg if arg != "temple" else "temple-choose")
+    else:
+        _special(s, f, p, key)
+
+
+def _special(s: LordsState, f: Frame, p: int, key: str) -> None:
+    """Start a Special Action: mark its Used Action Token, then run it."""
+    verb, _, arg = key.partition(":")
+    f["specials"] += 1
+    take_activation_token(s, p)
+    if s.result:
+        return
+    if verb == "monument":
+        if f["must"]:
+            f["must"] = ""
+        f["extra"] = 0
+        build_monument(s, p, arg)
+        return
+    if verb == "temple-choose":
+        s.used[p] |= 1 << TEMPLE
+        s.stack.append({"k": "temple-site"})
+        return
+    s.used[p] |= 1 << SPECIALS.index(verb)
+    if verb == "recruit":
+        s.stack.append(recruit_frame(s, p))
+    elif verb == "march":
+        s.stack.append(
+            {"k": "march", "stage": "from", "src": -1, "dst": -1, "limit": 0, "source": "march"}
+        )
+    elif verb == "temple":
+        build_temple(s, p, region_of(arg), f)
+    elif verb == "prepare":
+        s.stack.append({"k": "prepare", "left": 2})
+    elif verb == "usurp":
+        usurp(s, p)
+
+
+def take_activation_token(s: LordsState, p: int) -> None:
+    """King of Kings: the builder of the first full Monument takes a token per Special Action."""
+    if not s.activation or s.activation[0] != p or s.activation[1] <= 0:
+        return
+    s.activation[1] -= 1
+    if s.activation[1] == 0:
+        site = content().gods[s.activation[2]].site
+        owner = s.control[site]
+        if owner >= 0:
+            s.result = {
+                "winner": owner,
+                "condition": "king",
+                "text": f"King of Kings: controls {content().regions[site].name} "
+                "with the first complete Monument",
+            }
+
+
+def end_of_special(s: LordsState, f: Frame) -> bool:
+    """Return whether the turn is over (no extra Special Action pending)."""
+    if f["must"]:
+        return False
+    if f["extra"] > 0:
+        f["extra"] -= 1
+        return not turn_options(s, f)
+    return True
+
+
+# -- Hero Movement ------------------------------------------------------------------------------
+
+
+def hero_options(s: LordsState, f: Frame) -> list[str]:
+    """Hero Movement: step to a neighbouring Region, or stop."""
+    p = s.current
+    out = ["stop"]
+    if f["left"] > 0:
+        out += [f"go:{rid(r)}" for r in neighbours(s.hero_at[p])]
+    return out
+
+
+def hero_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Apply one Hero Movement step (or stop)."""
+    p = s.current
+    if key.startswith("go:"):
+        s.hero_at[p] = region_of(key[3:])
+        f["left"] -= 1
+        if f["left"] > 0:
+            return
+    s.stack.pop()
+    here = s.hero_at[p]
+    if (
+        has_blessing(s, p, "heros-wrath")
+        and s.hands[p]
+        and any(q != p and s.hoplites(here, q) for q in range(s.n))
+    ):
+        s.stack.append({"k": "wrath"})
+
+
+def wrath_options(s: LordsState, f: Frame) -> list[str]:
+    """Hero's Wrath: discard a Combat Card to kill 2 enemy Hoplites, or not."""
+    return ["wrath:none"] + [
+        f"wrath:{content().combat[c].id}" for c in sorted(set(s.hands[s.current]))
+    ]
+
+
+def wrath_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Resolve Hero's Wrath."""
+    s.stack.pop()
+    if key == "wrath:none":
+        return
+    p = s.current
+    card = combat_index(key.partition(":")[2])
+    s.hands[p].remove(card)
+    s.combat_discard.append(card)
+    kill_enemies(s, p, s.hero_at[p], 2)
+
+
+def combat_index(card_id: str) -> int:
+    """Return a Combat Card kind's index from its id."""
+    for c in content().combat:
+        if c.id == card_id:
+            return c.index
+    raise KeyError(card_id)
+
+
+def kill_enemies(s: LordsState, p: int, region: int, count: int) -> None:
+    """Kill ``count`` enemy Hoplites in a Region, the largest enemy army first."""
+    for _ in range(count):
+        enemies = [q for q in range(s.n) if q != p and s.hoplites(region, q)]
+        if not enemies:
+            return
+        q = max(enemies, key=lambda e: (s.hoplites(region, e), -e))
+        kill(s, region, q, 1)
+
+
+# -- Hoplite Movement ---------------------------------------------------------------------------
+
+
+def hoplite_frame(s: LordsState, left: int, mode: str = "move") -> Frame:
+    """Return a Hoplite Movement frame: ``left`` Hoplites may move one Region each."""
+    return {
+        "k": "hoplites",
+        "left": left,
+        "arrived": [0] * len(s.control),
+        "entered": [],
+        "mode": mode,
+        "origins": {},
+    }
+
+
+def can_enter(s: LordsState, p: int, region: int) -> bool:
+    """Helen (provisional): enemy Hoplites may not enter her Region unless their Hero is there."""
+    for q in range(s.n):
+        if (
+            q != p
+            and s.hero_at[q] == region
+            and content().heroes[s.heroes[q]].ability == "bars-enemy-hoplites"
+            and s.hero_at[p] != region
+        ):
+            return False
+    return True
+
+
+def hoplite_options(s: LordsState, f: Frame) -> list[str]:
+    """Hoplite Movement: move one Hoplite, Fortify one, or finish."""
+    p = s.current
+    out = ["done"]
+    if f["left"] <= 0:
+        return out
+    n = s.n
+    for r in range(len(s.control)):
+        free = s.hop[r * n + p] - f["arrived"][r]
+        if free > 0:
+            out += [f"move:{rid(r)}>{rid(t)}" for t in neighbours(r) if can_enter(s, p, t)]
+            if can_fortify(s, r, p):
+                out.append(f"fortify:{rid(r)}")
+        if s.fort[r] == p:
+            out.append(f"unfortify:{rid(r)}")
+    return out
+
+
+def hoplite_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Apply one Hoplite move (or finish the movement)."""
+    p = s.current
+    verb, _, arg = key.partition(":")
+    if verb == "move":
+        a, b = (region_of(x) for x in arg.split(">"))
+        move_hoplites(s, p, a, b, 1)
+        f["arrived"][b] += 1
+        if b not in f["entered"]:
+            f["entered"].append(b)
+        origins = f["origins"].setdefault(str(b), [])
+        if a not in origins:
+            origins.append(a)
+        f["left"] -= 1
+        chimera_bites(s, p, b)
+        f["arrived"][b] = min(f["arrived"][b], s.hop[b * s.n + p])
+    elif verb == "fortify":
+        r = region_of(arg)
+        s.hop[r * s.n + p] -= 1
+        s.fort[r] = p
+        f["left"] -= 1
+    elif verb == "unfortify":
+        r = region_of(arg)
+        s.fort[r] = -1
+        s.hop[r * s.n + p] += 1
+        f["arrived"][r] += 1
+        f["left"] -= 1
+    if verb == "done" or f["left"] <= 0:
+        s.stack.pop()
+        after_moves(s, p, f["entered"], f["origins"])
+
+
+def chimera_bites(s: LordsState, p: int, region: int) -> None:
+    """Kill one entering Hoplite if an Evolved Chimera stands in the Region."""
+    for m in content().monsters:
+        if s.monster_at[m.index] == region and "kills-entering-hoplite" in s.evolutions[m.index]:
+            kill(s, region, p, 1)
+
+
+def after_moves(s: LordsState, p: int, entered: list[int], origins: dict[str, list[int]]) -> None:
+    """After moving: Battles where enemies are met, control where they are not."""
+    battles = []
+    for r in entered:
+        if not s.hoplites(r, p):
+            continue
+        if any(s.hoplites(r, q) for q in range(s.n) if q != p):
+            battles.append(r)
+        else:
+            settle_control(s, r)
+    if battles:
+        s.stack.append(
+            {
+                "k": "battles",
+                "att": p,
+                "regions": battles,
+                "origins": {str(r): origins.get(str(r), []) for r in battles},
+            }
+        )
+
+
+# -- Prayer and Monument Powers -------------------------------------------------------------------
+
+
+def pray(s: LordsState, p: int, god_id: str) -> None:
+    """Send a Priest to a Monument: its Attribute +1, then its Monument Power."""
+    g = next(g for g in content().gods if g.id == god_id)
+    s.priests[p] -= 1
+    s.monument_priests[g.index].append(p)
+    raise_attribute(s, p, g.attribute)
+    power = g.powers[s.monument[g.index] - 1]
+    if power is None:
+        return
+    kind, n = power
+    if kind == "draw":
+        draw_combat(s, p, n)
+        enforce_limit(s, p)
+    elif kind == "recruit":
+        if s.supply[p] and any(s.control[r] == p for r in range(len(s.control))):
+            s.stack.append({"k": "power-recruit", "n": n})
+    elif kind == "move" and any(s.hop[r * s.n + p] for r in range(len(s.control))):
+        s.stack.append(
+            {"k": "march", "stage": "from", "src": -1, "dst": -1, "limit": n, "source": "hermes"}
+        )
+
+
+def power_recruit_options(s: LordsState, f: Frame) -> list[str]:
+    """Athena's power: pick the Region you control that receives the Hoplites."""
+    p = s.current
+    out = []
+    for r in range(len(s.control)):
+        if s.control[r] == p:
+            out.append(f"power:{rid(r)}")
+            if can_fortify(s, r, p):
+                out.append(f"power-fortified:{rid(r)}")
+    return out
+
+
+def power_recruit_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Recruit the power's Hoplites."""
+    s.stack.pop()
+    verb, _, arg = key.partition(":")
+    add_hoplites(s, region_of(arg), s.current, f["n"], fortified=verb == "power-fortified")
+
+
+# -- Special Actions ------------------------------------------------------------------------------
+
+
+def recruit_frame(s: LordsState, p: int) -> Frame:
+    """Return the Recruit frame: 2 per City you control, 4 in Sparta."""
+    caps = {}
+    for r in content().regions:
+        if r.city and s.control[r.index] == p:
+            caps[r.id] = 4 if r.city == 2 else 2
+    return {
+        "k": "recruit",
+        "caps": caps,
+        "fort": [],
+        "mobilize": 1 if has_blessing(s, p, "mobilization") else 0,
+    }
+
+
+def recruit_options(s: LordsState, f: Frame) -> list[str]:
+    """Recruit: one Hoplite at a time (one may arrive Fortified), then done."""
+    p = s.current
+    out = ["done"]
+    if not s.supply[p]:
+        return out
+    for region_id, cap in f["caps"].items():
+        if cap > 0:
+            out.append(f"recruit:{region_id}")
+            r = region_of(region_id)
+            if can_fortify(s, r, p) and region_id not in f["fort"]:
+                out.append(f"recruit-fortified:{region_id}")
+    if f["mobilize"]:
+        out += [f"mobilize:{rid(r)}" for r in range(len(s.control)) if s.control[r] == p]
+    return out
+
+
+def recruit_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Apply one Recruit choice."""
+    p = s.current
+    verb, _, arg = key.partition(":")
+    if verb == "done":
+        s.stack.pop()
+        return
+    if verb == "mobilize":
+        add_hoplites(s, region_of(arg), p, 2)
+        f["mobilize"] = 0
+        return
+    add_hoplites(s, region_of(arg), p, 1, fortified=verb == "recruit-fortified")
+    f["caps"][arg] -= 1
+    if verb == "recruit-fortified":
+        f["fort"].append(arg)
+    if not s.supply[p] or (not any(f["caps"].values()) and not f["mobilize"]):
+        s.stack.pop()
+
+
+def march_options(s: LordsState, f: Frame) -> list[str]:
+    """March (or Hermes' power): choose the Army, where it goes, and how many go."""
+    p = s.current
+    n = s.n
+    if f["stage"] == "from":
+        return [f"march:{rid(r)}" for r in range(len(s.control)) if s.hop[r * n + p]]
+    if f["stage"] == "to":
+        src = f["src"]
+        out = [f"to:{rid(r)}" for r in reach(s, p, src, f) if can_enter(s, p, r)]
+        if (
+            f["source"] == "march"
+            and has_blessing(s, p, "murderous-march")
+            and s.hop[src * n + p] >= 3
+        ):
+            out += [f"murder:{rid(r)}" for r in range(len(s.control)) if r != src]
+        return out
+    most = s.hop[f["src"] * n + p]
+    if f["limit"]:
+        most = min(most, f["limit"])
+    return [f"count:{k}" for k in range(1, most + 1)]
+
+
+def reach(s: LordsState, p: int, src: int, f: Frame) -> list[int]:
+    """Return where a March may go: neighbours, or two Regions with Forced March."""
+    out = set(neighbours(src))
+    if f["source"] == "march" and has_blessing(s, p, "forced-march"):
+        for mid in neighbours(src):
+            # "the player can travel only through Neutral Regions or those under his/her control"
+            if s.control[mid] in (-1, p) and not any(
+                s.hoplites(mid, q) for q in range(s.n) if q != p
+            ):
+                out |= set(neighbours(mid))
+    out.discard(src)
+    return sorted(out)
+
+
+def march_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Apply one March choice."""
+    p = s.current
+    verb, _, arg = key.partition(":")
+    if verb == "march":
+        f["src"] = region_of(arg)
+        f["stage"] = "to"
+        return
+    if verb in ("to", "murder"):
+        f["dst"] = region_of(arg)
+        if verb == "murder":
+            kill(s, f["src"], p, 2)
+            f["murdered"] = True
+        f["stage"] = "count"
+        if len(march_options(s, f)) == 1:
+            march_choose(s, f, march_options(s, f)[0])
+        return
+    count = int(arg)
+    src, dst = f["src"], f["dst"]
+    s.stack.pop()
+    move_hoplites(s, p, src, dst, count)
+    chimera_bites(s, p, dst)
+    if f["source"] == "march" and has_blessing(s, p, "rearguard"):
+        add_hoplites(s, src, p, 2)
+    after_moves(s, p, [dst], {str(dst): [src]})
+
+
+def build_temple(s: LordsState, p: int, region: int, f: Frame) -> None:
+    """Build Temple: a Temple on a Shrine you control, a Priest, maybe a Blessing Draft."""
+    from hellas.games.lords.phases import oracle_bonus, start_draft  # noqa: PLC0415
+
+    s.temples[region] = 1
+    gain_priest(s, p)
+    card = content().temples[s.temple_card]
+    if content().regions[region].shrine == 2:
+        s.oracle = 1
+        oracle_bonus(s, p, card.oracle, f)
+    else:
+        s.temples_built += 1
+        if s.temples_built in card.drafts:
+            start_draft(s, p)
+    if has_blessing(s, p, "hermes-temple"):
+        f["extra"] += 1
+
+
+def temple_site_options(s: LordsState, f: Frame) -> list[str]:
+    """Build Temple (2-player first action): pick the Shrine."""
+    return [f"temple:{rid(r)}" for r in _temple_sites(s, s.current)]
+
+
+def temple_site_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Build the chosen Temple."""
+    s.stack.pop()
+    build_temple(s, s.current, region_of(key.partition(":")[2]), s.stack[-1])
+
+
+def prepare_options(s: LordsState, f: Frame) -> list[str]:
+    """Prepare: two picks among heal an Injury, draw a Combat Card, Recruit by your Hero."""
+    p = s.current
+    out = ["prep:draw"]
+    here = s.hero_at[p]
+    if here >= 0 and s.supply[p] and not any(s.hoplites(here, q) for q in range(s.n) if q != p):
+        out.append("prep:recruit")
+    out += [f"prep:heal-{ATTRIBUTES[a]}" for a in range(3) if s.injured[p] >> a & 1]
+    return out
+
+
+def prepare_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Apply one Prepare pick."""
+    p = s.current
+    pick = key.partition(":")[2]
+    if pick == "draw":
+        draw_combat(s, p, 1)
+    elif pick == "recruit":
+        here = s.hero_at[p]
+        add_hoplites(s, here, p, 1)
+        settle_control(s, here)
+    else:
+        s.injured[p] &= ~(1 << ATTRIBUTES.index(pick[5:]))
+    f["left"] -= 1
+    if f["left"] > 0:
+        return
+    s.stack.pop()
+    if has_blessing(s, p, "combat-training"):
+        draw_combat(s, p, 1)
+    if content().heroes[s.heroes[p]].ability == "place-after-prepare":
+        s.stack.append({"k": "perseus"})
+    enforce_limit(s, p)
+
+
+def usurp(s: LordsState, p: int) -> None:
+    """Usurp: take control of your Hero's Region; enemies withdraw without losses."""
+    from hellas.games.lords.phases import push_withdrawal  # noqa: PLC0415
+
+    here = s.hero_at[p]
+    take_control(s, here, p)
+    up_to = 3 if has_blessing(s, p, "glory-of-zeus") else 1
+    s.stack.append({"k": "usurp", "region": here, "n": up_to})
+    for q in armies(s, here):
+        if q != p:
+            push_withdrawal(s, q, here, "usurp")
+
+
+def usurp_options(s: LordsState, f: Frame) -> list[str]:
+    """Usurp's Recruit: how many Hoplites (one may arrive Fortified)."""
+    p = s.current
+    most = min(f["n"], s.supply[p])
+    out = [f"usurp:{k}" for k in range(most + 1)]
+    if most and can_fortify(s, f["region"], p):
+        out += [f"usurp-fortified:{k}" for k in range(1, most + 1)]
+    return out
+
+
+def usurp_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Recruit the Usurp Hoplites."""
+    s.stack.pop()
+    verb, _, arg = key.partition(":")
+    add_hoplites(s, f["region"], s.current, int(arg), fortified=verb == "usurp-fortified")
+
+
+def build_monument(s: LordsState, p: int, god_id: str) -> None:
+    """Build Monument: a level, Priests return, tokens and Artifacts reset, Monsters, Events."""
+    from hellas.games.lords.phases import start_round_end  # noqa: PLC0415
+
+    gods = content().gods
+    if god_id != "rest":
+        g = next(g for g in gods if g.id == god_id)
+        s.monument[g.index] += 1
+        if s.monument[g.index] == 5 and not s.activation and s.n > 2:
+            # "A player who builds the final part of a Monument takes the Monument
+            # Activation Card and places 3 of his Used Action Tokens on it."
+            s.activation = [p, KING_OF_KINGS_TOKENS, g.index]
+    for priests in s.monument_priests:
+        priests.clear()
+    gain_priest(s, p, board.temples_controlled(s, p))
+    for q in range(s.n):
+        s.used[q] = 0
+        if has_blessing(s, q, "gods-strength") and s.injured[q]:
+            low = s.injured[q] & -s.injured[q]
+            s.injured[q] &= ~low
+    for g in gods:
+        s.artifact_charged[g.index] = True
+    start_round_end(s, p)
+
+
+# -- Artifacts and Blessings used on one's turn ---------------------------------------------------
+
+
+def use_artifact(s: LordsState, p: int, artifact_id: str) -> None:
+    """Use a charged God's Artifact."""
+    g = next(g for g in content().gods if g.artifact == artifact_id)
+    s.artifact_charged[g.index] = False
+    if artifact_id == "owl-of-athena":
+        before = list(s.hands[p])
+        draw_combat(s, p, 2)
+        drawn = list(s.hands[p])
+        for c in before:
+            drawn.remove(c)
+        if len(drawn) == 2:
+            s.stack.append({"k": "owl", "cards": drawn})
+        else:
+            enforce_limit(s, p)
+    elif artifact_id == "boots-of-hermes":
+        s.stack.append({"k": "boots"})
+    elif artifact_id == "thunder-of-zeus":
+        targets = [q for q in range(s.n) if q != p and s.injured[q] != 7]
+        if targets:
+            s.stack.append({"k": "thunder"})
+
+
+def alternative(s: LordsState, p: int, blessing_id: str) -> None:
+    """Use a Blessing instead of Hero or Hoplite Movement."""
+    if blessing_id in ("push-ups", "heros-apprentice"):
+        s.regular |= RA_HERO
+    else:
+        s.regular |= RA_HOPLITES
+    if blessing_id == "push-ups":
+        draw_combat(s, p, 1)
+        enforce_limit(s, p)
+    elif blessing_id == "local-volunteers":
+        s.stack.append({"k": "power-recruit", "n": 2})
+    elif blessing_id == "winged-boots":
+        s.stack.append({"k": "fly", "steps": 99})
+    elif blessing_id == "heros-apprentice":
+        s.stack.append({"k": "fly", "steps": s.attr(p, 2)})
+
+
+def use_blessing(s: LordsState, p: int, blessing_id: str) -> None:
+    """Use a Blessing at will on one's turn."""
+    if blessing_id == "battle-prayer":
+        s.priests[p] -= 1
+        draw_combat(s, p, 1)
+        enforce_limit(s, p)
+    elif blessing_id == "exile":
+        s.stack.append({"k": "exile"})
+        s.stack.append({"k": "injure", "seat": p})
+    elif blessing_id == "shoot-to-kill":
+        s.stack.append({"k": "shoot"})
+
+
+__all__ = ["HUNT", "start_turn", "turn_choose", "turn_options"]

@@ -1,0 +1,93 @@
+"""Helpers for Lords of Hellas tests: set up a game, then arrange the board exactly."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hellas.games.lords import GAME
+from hellas.games.lords.content import content
+from hellas.games.lords.state import LordsState
+
+
+def R(region_id: str) -> int:
+    return content().region(region_id).index
+
+
+def started(
+    players: int = 2,
+    heroes: tuple[str, ...] = ("heracles", "achilles", "perseus", "helen"),
+    starts: tuple[str, ...] = ("epirus", "crete", "elis", "boeotia"),
+    seed: int = 1,
+    **options: Any,
+) -> LordsState:
+    """Play the setup with the given heroes and starting Regions (in picking order)."""
+    s = GAME.new({"players": players, **options}, seed)
+    for i in range(players):
+        GAME.apply(s, f"hero:{heroes[i]}")
+        GAME.apply(s, f"start:{starts[i]}")
+    return s
+
+
+def seat_of(s: LordsState, hero: str) -> int:
+    return next(q for q in range(s.n) if content().heroes[s.heroes[q]].id == hero)
+
+
+def clear_board(s: LordsState) -> None:
+    """Remove every Hoplite and control token (Hoplites back to supply)."""
+    for r in range(len(s.control)):
+        for q in range(s.n):
+            s.supply[q] += s.hop[r * s.n + q]
+            s.hop[r * s.n + q] = 0
+        if s.fort[r] >= 0:
+            s.supply[s.fort[r]] += 1
+            s.fort[r] = -1
+        s.control[r] = -1
+    s.monster_at = [-1] * len(s.monster_at)
+    s.cache = None
+
+
+def put(
+    s: LordsState,
+    region: str,
+    seat: int,
+    count: int,
+    control: bool = False,
+    fortified: bool = False,
+) -> None:
+    r = R(region)
+    s.hop[r * s.n + seat] += count
+    s.supply[seat] -= count
+    if fortified:
+        s.hop[r * s.n + seat] -= 1
+        s.fort[r] = seat
+    if control:
+        s.control[r] = seat
+    s.cache = None
+
+
+def give_cards(s: LordsState, seat: int, *card_ids: str) -> None:
+    """Give a seat exactly these Combat Cards (taken from the deck or discard)."""
+    for card in s.hands[seat]:
+        s.combat_deck.append(card)
+    s.hands[seat] = []
+    for cid in card_ids:
+        idx = next(c.index for c in content().combat if c.id == cid)
+        for pile in (s.combat_deck, s.combat_discard, *s.hands):
+            if idx in pile:
+                pile.remove(idx)
+                break
+        s.hands[seat].append(idx)
+    s.hands[seat].sort()
+    s.cache = None
+
+
+def keys(s: LordsState) -> list[str]:
+    return [c.key for c in GAME.choices(s)]
+
+
+def play(s: LordsState, *choice_keys: str) -> list[Any]:
+    events = []
+    for k in choice_keys:
+        events += GAME.apply(s, k)
+        GAME.check_invariants(s)
+    return events

@@ -1,0 +1,77 @@
+"""Conservation laws over random play (hypothesis), and the terminal and simulation fronts."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from hellas.cli.main import app
+from hellas.core.rng import Rng
+from hellas.games.lords import GAME
+from hellas.games.lords.board import MAX_HOPLITES, priests_owned
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**9), st.integers(2, 4))
+def test_hoplites_priests_and_cards_are_conserved(seed: int, players: int) -> None:
+    """15 Hoplites and at most 4 Priests per player; every Combat Card somewhere, always."""
+    s = GAME.new({"players": players, "turn_limit": 30}, seed)
+    rng = Rng(seed)
+    while GAME.to_act(s) is not None:
+        GAME.check_invariants(s)
+        for q in range(players):
+            on_map = sum(s.hoplites(r, q) for r in range(19))
+            assert on_map + s.supply[q] == MAX_HOPLITES
+            assert priests_owned(s, q) <= 4
+            assert max(s.attrs[q * 3 : q * 3 + 3]) <= 5
+        cs = GAME.choices(s)
+        GAME.apply(s, cs[rng.below(len(cs))])
+
+
+def test_play_lords_in_the_terminal_with_bots() -> None:
+    result = CliRunner().invoke(
+        app, ["play", "lords", "--seats", "heuristic,random", "--turn-limit", "30", "--seed", "4"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output
+
+
+def test_a_human_can_take_a_lords_turn() -> None:
+    result = CliRunner().invoke(
+        app,
+        ["play", "lords", "--players", "2", "--seed", "1", "--turn-limit", "6"],
+        input="1\n" * 400,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Your Combat Cards" in result.output and "Game over" in result.output
+
+
+def test_simulate_lords() -> None:
+    import tempfile  # noqa: PLC0415
+    from pathlib import Path  # noqa: PLC0415
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "lords.csv"
+        result = CliRunner().invoke(
+            app,
+            [
+                "simulate",
+                "lords",
+                "--players",
+                "2-3",
+                "--bots",
+                "heuristic",
+                "--bots",
+                "random",
+                "--games",
+                "2",
+                "--turn-limit",
+                "40",
+                "--out",
+                str(out),
+            ],
+        )
+        assert result.exit_code == 0, result.output
+        result = CliRunner().invoke(app, ["report", str(out), "--out", str(Path(tmp) / "r")])
+        assert result.exit_code == 0 and "win % by bot" in result.output
