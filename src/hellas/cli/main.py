@@ -336,7 +336,8 @@ def report(
             label = " ".join(str(c) for c in column) if isinstance(column, tuple) else str(column)
             table.add_column(label, justify="right")
         for idx, row in frame.iterrows():
-            table.add_row(str(idx), *[_cell(v) for v in row.tolist()])
+            label = " · ".join(str(i) for i in idx) if isinstance(idx, tuple) else str(idx)
+            table.add_row(label, *[_cell(v) for v in row.tolist()])
         console.print(table)
     if any("clairvoyant" in title for title, _ in built.tables):
         console.print(f"[dim]{CLAIRVOYANT_NOTE}[/]")
@@ -388,6 +389,39 @@ def bench(
     console.print(table)
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="interface to listen on"),
+    port: int = typer.Option(8000, "--port", help="TCP port"),
+    db: str = typer.Option(
+        "",
+        "--db",
+        help="database URL (default: SQLite file hellas.db, or "
+        "$HELLAS_DB; e.g. postgresql+psycopg://user@host/db)",
+    ),
+    bot_delay: float = typer.Option(0.3, "--bot-delay", help="seconds between bot moves"),
+) -> None:
+    """Run the web table: lobby, tables, live play, replays (SQLite by default)."""
+    import os  # noqa: PLC0415
+
+    import uvicorn  # noqa: PLC0415
+
+    from hellas.server.app import create_app  # noqa: PLC0415
+
+    url = db or os.environ.get("HELLAS_DB") or "sqlite:///hellas.db"
+    try:
+        application = create_app(url, bot_delay=bot_delay)
+    except Exception as exc:
+        _fail(f"cannot open the database {url!r}: {exc}")
+        return
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    console.print(
+        f"[bold]Hellas web table[/] on [link]http://{shown}:{port}/[/link] "
+        f"(database: {url}). Ctrl-C stops it; tables are kept."
+    )
+    uvicorn.run(application, host=host, port=port, log_level="warning")
+
+
 def _cell(value: Any) -> str:
     """Return a report table cell's text (blank for a missing cell)."""
     return "" if isinstance(value, float) and math.isnan(value) else str(value)
@@ -400,3 +434,7 @@ def main() -> None:
     except KeyboardInterrupt:  # pragma: no cover - interactive only
         console.print("\nInterrupted.")
         sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

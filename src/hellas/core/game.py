@@ -195,11 +195,39 @@ class Bot(Protocol):
 BotFactory = Callable[[], Bot]
 
 
+class SampledPolicyBot:
+    """A bot that applies a game's state policy to a sample of its own seat's information.
+
+    The policy sees a determinized state (``Decision.sample``), never the true one, so the bot
+    is honest by construction; subclasses set ``name`` and ``policy``.
+    """
+
+    name = "policy"
+    policy: Callable[[Any, Rng], Choice]
+
+    def choose(self, decision: Decision[Any], rng: Rng) -> Choice:
+        """Return the policy's choice on a sample of this seat's information."""
+        if len(decision.choices) == 1:
+            return decision.choices[0]
+        picked = self.policy(decision.sample(rng), rng)
+        for c in decision.choices:
+            if c.key == picked.key:
+                return c
+        raise AssertionError(f"{self.name} chose {picked.key}, which is not legal")
+
+
+def check_seat(seat: int | None, seats: int) -> None:
+    """Raise ``ValueError`` unless ``seat`` is a seat number (or ``None``: a spectator)."""
+    if seat is not None and not 0 <= seat < seats:
+        raise ValueError(f"seat {seat} is not at this table (0-{seats - 1})")
+
+
 class Game(ABC, Generic[S]):
     """The contract: a forward model over states, with views, records and determinization."""
 
     meta: GameMeta
     table: ChoiceTable
+    state_class: Any = None  # the state type, whose to_json/from_json give the JSON form
 
     @abstractmethod
     def new(self, options: Mapping[str, Any], seed: int) -> S:
@@ -229,13 +257,15 @@ class Game(ABC, Generic[S]):
     def determinize(self, s: S, seat: int, rng: Rng) -> S:
         """Return a copy with everything ``seat`` cannot know re-dealt using ``rng``."""
 
-    @abstractmethod
     def state_to_json(self, s: S) -> dict[str, Any]:
         """Return the whole state as JSON data (round-trips through ``state_from_json``)."""
+        data: dict[str, Any] = s.to_json()  # type: ignore[attr-defined]
+        return data
 
-    @abstractmethod
     def state_from_json(self, data: Mapping[str, Any]) -> S:
         """Rebuild a state from ``state_to_json`` output."""
+        state: S = self.state_class.from_json(data)
+        return state
 
     def bots(self) -> Mapping[str, BotFactory]:
         """Return the game's own bots by name (heuristics live with the game)."""

@@ -7,25 +7,12 @@ hand and the public table.  The honesty tests re-deal hidden cards and check its
 
 from __future__ import annotations
 
-from typing import Any
-
-from hellas.core.game import Choice, Decision
-from hellas.core.rng import Rng
+from hellas.core.game import SampledPolicyBot
 from hellas.games.legends.policy import choose
 
 
-class HeuristicBot:
+class HeuristicBot(SampledPolicyBot):
     """Rule-based Legends player: plays needed cards, slays wisely, moves to fit its hand."""
 
     name = "heuristic"
-
-    def choose(self, decision: Decision[Any], rng: Rng) -> Choice:
-        """Return the policy's choice on a sample of this seat's information."""
-        if len(decision.choices) == 1:
-            return decision.choices[0]
-        sample = decision.sample(rng)
-        picked = choose(sample, rng)
-        for c in decision.choices:
-            if c.key == picked.key:
-                return c
-        raise AssertionError(f"policy chose {picked.key}, not legal")  # pragma: no cover
+    policy = staticmethod(choose)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from hellas.core.game import BotFactory, Choice, Event, Game, GameMeta, Outcome, View
+from hellas.core.game import BotFactory, Choice, Event, Game, GameMeta, Outcome, View, check_seat
 from hellas.core.options import OptionSchema, OptionSpec
 from hellas.core.rng import Rng
 from hellas.games.legends import choices as C
@@ -79,6 +79,7 @@ class LegendsGame(Game[LegendsState]):
     """Legends of Hellas on the Hellas contract."""
 
     meta = META
+    state_class = LegendsState
     table = C.TABLE
 
     def new(self, options: Mapping[str, Any], seed: int) -> LegendsState:
@@ -102,8 +103,7 @@ class LegendsGame(Game[LegendsState]):
 
     def view(self, s: LegendsState, seat: int | None) -> View:
         """Return what ``seat`` may know."""
-        if seat is not None and not 0 <= seat < s.n:
-            raise ValueError(f"seat {seat} is not at this table (0-{s.n - 1})")
+        check_seat(seat, s.n)
         return view(s, seat)
 
     def outcome(self, s: LegendsState) -> Outcome | None:
@@ -121,14 +121,6 @@ class LegendsGame(Game[LegendsState]):
     def determinize(self, s: LegendsState, seat: int, rng: Rng) -> LegendsState:
         """Return a copy with everything ``seat`` cannot know re-dealt."""
         return determinize(s, seat, rng)
-
-    def state_to_json(self, s: LegendsState) -> dict[str, Any]:
-        """Return the state as JSON data."""
-        return s.to_json()
-
-    def state_from_json(self, data: Mapping[str, Any]) -> LegendsState:
-        """Rebuild a state from JSON data."""
-        return LegendsState.from_json(data)
 
     def bots(self) -> Mapping[str, BotFactory]:
         """Return the Legends heuristic bot (also registered as the default ``bot``)."""

@@ -78,6 +78,18 @@ def kill(s: LordsState, region: int, seat: int, count: int) -> int:
     return killed
 
 
+def kill_largest(s: LordsState, region: int, count: int, spare: int = -1) -> None:
+    """Kill ``count`` Hoplites one at a time from the largest army (ties: the lower seat).
+
+    ``spare``'s army is never touched.
+    """
+    for _ in range(count):
+        present = [q for q in armies(s, region) if q != spare]
+        if not present:
+            return
+        kill(s, region, max(present, key=lambda q: (s.hoplites(region, q), -q)), 1)
+
+
 def move_hoplites(s: LordsState, seat: int, src: int, dst: int, count: int) -> None:
     """Move ``count`` non-Fortified Hoplites of ``seat`` from ``src`` to ``dst``."""
     s.hop[src * s.n + seat] -= count

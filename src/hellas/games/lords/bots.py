@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hellas.core.game import Choice, Decision
+from hellas.core.game import Choice, SampledPolicyBot
 from hellas.core.rng import Rng
 from hellas.games.lords import battle
 from hellas.games.lords.board import land_regions, temples_controlled
@@ -278,14 +278,8 @@ def _monster(s: LordsState, p: int, options: list[Choice], keys: list[str]) -> C
     return options[0]
 
 
-class HeuristicBot:
+class HeuristicBot(SampledPolicyBot):
     """Rule-based Lords player that reads only its own seat's information."""
 
     name = "heuristic"
-
-    def choose(self, decision: Decision[Any], rng: Rng) -> Choice:
-        """Return the heuristic's choice on a sample of this seat's information."""
-        if len(decision.choices) == 1:
-            return decision.choices[0]
-        picked = choose(decision.sample(rng), rng)
-        return next(c for c in decision.choices if c.key == picked.key)
+    policy = staticmethod(choose)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from hellas.core.game import BotFactory, Choice, Event, Game, GameMeta, Outcome, View
+from hellas.core.game import BotFactory, Choice, Event, Game, GameMeta, Outcome, View, check_seat
 from hellas.core.options import OptionSchema, OptionSpec
 from hellas.core.rng import Rng
 from hellas.games.lords import rules
@@ -50,6 +50,7 @@ class LordsGame(Game[LordsState]):
     """Lords of Hellas on the Hellas contract."""
 
     meta = META
+    state_class = LordsState
     table = TABLE
 
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -82,8 +83,7 @@ class LordsGame(Game[LordsState]):
 
     def view(self, s: LordsState, seat: int | None) -> View:
         """Return what ``seat`` may know."""
-        if seat is not None and not 0 <= seat < s.n:
-            raise ValueError(f"seat {seat} is not at this table (0-{s.n - 1})")
+        check_seat(seat, s.n)
         return view(s, seat)
 
     def outcome(self, s: LordsState) -> Outcome | None:
@@ -102,14 +102,6 @@ class LordsGame(Game[LordsState]):
     def determinize(self, s: LordsState, seat: int, rng: Rng) -> LordsState:
         """Return a copy with hidden cards and deck orders re-dealt."""
         return determinize(s, seat, rng)
-
-    def state_to_json(self, s: LordsState) -> dict[str, Any]:
-        """Return the state as JSON data."""
-        return s.to_json()
-
-    def state_from_json(self, data: Mapping[str, Any]) -> LordsState:
-        """Rebuild a state from JSON data."""
-        return LordsState.from_json(data)
 
     def bots(self) -> Mapping[str, BotFactory]:
         """Return the Lords heuristic bot."""

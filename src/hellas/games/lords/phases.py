@@ -14,6 +14,7 @@ from hellas.games.lords.board import (
     armies,
     gain_priest,
     kill,
+    kill_largest,
     neighbours,
     take_control,
     withdraw_options,
@@ -177,12 +178,7 @@ def region_attack(s: LordsState, m: int) -> None:
     region = s.monster_at[m]
     present = armies(s, region)
     if kind == "kill":
-        for _ in range(n):
-            present = armies(s, region)
-            if not present:
-                break
-            biggest = max(present, key=lambda q: (s.hoplites(region, q), -q))
-            kill(s, region, biggest, 1)
+        kill_largest(s, region, n)
     elif kind == "kill_each":
         for q in present:
             kill(s, region, q, n)
@@ -197,12 +193,7 @@ def region_attack(s: LordsState, m: int) -> None:
                 max(around, key=lambda r: (sum(s.hoplites(r, q) for q in range(s.n)), -r))
             )
         for r in targets:
-            for _ in range(n):
-                here = armies(s, r)
-                if not here:
-                    break
-                biggest = max(here, key=lambda q: (s.hoplites(r, q), -q))
-                kill(s, r, biggest, 1)
+            kill_largest(s, r, n)
     elif kind == "discard_or_kill":
         for q in reversed(present):
             if s.hands[q]:

@@ -17,6 +17,7 @@ from hellas.games.lords.board import (
     gain_priest,
     has_blessing,
     kill,
+    kill_largest,
     move_hoplites,
     neighbours,
     settle_control,
@@ -338,12 +339,7 @@ def combat_index(card_id: str) -> int:
 
 def kill_enemies(s: LordsState, p: int, region: int, count: int) -> None:
     """Kill ``count`` enemy Hoplites in a Region, the largest enemy army first."""
-    for _ in range(count):
-        enemies = [q for q in range(s.n) if q != p and s.hoplites(region, q)]
-        if not enemies:
-            return
-        q = max(enemies, key=lambda e: (s.hoplites(region, e), -e))
-        kill(s, region, q, 1)
+    kill_largest(s, region, count, spare=p)
 
 
 # -- Hoplite Movement ---------------------------------------------------------------------------

@@ -8,9 +8,7 @@ taking from the discard area is valued exactly.  It reads only its own seat's in
 
 from __future__ import annotations
 
-from typing import Any
-
-from hellas.core.game import Choice, Decision
+from hellas.core.game import Choice, SampledPolicyBot
 from hellas.core.rng import Rng
 from hellas.games.realms.choices import TABLE
 from hellas.games.realms.content import HERO, SUITS, TAGS, tag_bit
@@ -154,17 +152,11 @@ def _index(key: str) -> int:
     return deck().by_id(key.partition(":")[2]).index
 
 
-class GreedyBot:
+class GreedyBot(SampledPolicyBot):
     """Greedy expected-value Realms player (sees only its own seat's information)."""
 
     name = "greedy"
-
-    def choose(self, decision: Decision[Any], rng: Rng) -> Choice:
-        """Return the greedy choice on a sample of this seat's information."""
-        if len(decision.choices) == 1:
-            return decision.choices[0]
-        picked = greedy_choice(decision.sample(rng), rng)
-        return next(c for c in decision.choices if c.key == picked.key)
+    policy = staticmethod(greedy_choice)
 
 
 def rollout(s: RealmsState, rng: Rng) -> Choice:

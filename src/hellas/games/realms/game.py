@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from hellas.core.game import BotFactory, Choice, Event, Game, GameMeta, Outcome, View
+from hellas.core.game import BotFactory, Choice, Event, Game, GameMeta, Outcome, View, check_seat
 from hellas.core.options import OptionSchema, OptionSpec
 from hellas.core.rng import Rng
 from hellas.games.realms import rules
@@ -52,6 +52,7 @@ class RealmsGame(Game[RealmsState]):
     """Fantasy Realms: Greek Legends on the Hellas contract."""
 
     meta = META
+    state_class = RealmsState
     table = TABLE
 
     def new(self, options: Mapping[str, Any], seed: int) -> RealmsState:
@@ -73,8 +74,7 @@ class RealmsGame(Game[RealmsState]):
 
     def view(self, s: RealmsState, seat: int | None) -> View:
         """Return what ``seat`` may know."""
-        if seat is not None and not 0 <= seat < s.n:
-            raise ValueError(f"seat {seat} is not at this table (0-{s.n - 1})")
+        check_seat(seat, s.n)
         return view(s, seat)
 
     def outcome(self, s: RealmsState) -> Outcome | None:
@@ -101,14 +101,6 @@ class RealmsGame(Game[RealmsState]):
     def determinize(self, s: RealmsState, seat: int, rng: Rng) -> RealmsState:
         """Return a copy with everything ``seat`` cannot know re-dealt."""
         return determinize(s, seat, rng)
-
-    def state_to_json(self, s: RealmsState) -> dict[str, Any]:
-        """Return the state as JSON data."""
-        return s.to_json()
-
-    def state_from_json(self, data: Mapping[str, Any]) -> RealmsState:
-        """Rebuild a state from JSON data."""
-        return RealmsState.from_json(data)
 
     def bots(self) -> Mapping[str, BotFactory]:
         """Return the greedy expected-value bot (also the default ``bot``)."""

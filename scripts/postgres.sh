@@ -1,0 +1,38 @@
+# Sourced by ./check: make sure a PostgreSQL server runs for the persistence tests and export
+# HELLAS_TEST_PG_URL.  Installs Debian's postgresql when missing; the cluster lives in
+# .venv/pgdata and listens on 127.0.0.1:${HELLAS_PG_PORT:-54329}.  Set HELLAS_TEST_PG_URL
+# yourself to use another server instead.
+set -euo pipefail
+
+if [ -z "${HELLAS_TEST_PG_URL:-}" ]; then
+  PG_PORT="${HELLAS_PG_PORT:-54329}"
+  BIN=""
+  for dir in /usr/lib/postgresql/*/bin; do
+    [ -x "$dir/initdb" ] && BIN="$dir"
+  done
+  if [ -z "$BIN" ]; then
+    need_apt postgresql
+    for dir in /usr/lib/postgresql/*/bin; do
+      [ -x "$dir/initdb" ] && BIN="$dir"
+    done
+  fi
+  DATA="$(pwd)/.venv/pgdata"
+  RUN_AS=()
+  if [ "$(id -u)" -eq 0 ]; then
+    # PostgreSQL refuses to run as root: use the postgres account Debian creates
+    id postgres >/dev/null 2>&1 || useradd --system --no-create-home postgres
+    RUN_AS=(runuser -u postgres --)
+    mkdir -p "$DATA"
+    chown postgres "$DATA"
+    chmod 700 "$DATA"
+  fi
+  if [ ! -f "$DATA/PG_VERSION" ]; then
+    "${RUN_AS[@]}" "$BIN/initdb" -D "$DATA" -U hellas --auth=trust -E UTF8 >/dev/null
+  fi
+  if ! "${RUN_AS[@]}" "$BIN/pg_ctl" -D "$DATA" status >/dev/null 2>&1; then
+    "${RUN_AS[@]}" "$BIN/pg_ctl" -D "$DATA" -w -l "$DATA/server.log" \
+      -o "-p $PG_PORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=on" start >/dev/null
+  fi
+  export HELLAS_TEST_PG_URL="postgresql+psycopg://hellas@127.0.0.1:$PG_PORT/postgres"
+fi
+export HELLAS_REQUIRE_PG=1

@@ -1,0 +1,270 @@
+"""Persistence with SQLAlchemy: tables, seats and moves.
+
+A table is its record (game, version, options, seed) plus its seats; every accepted choice is
+one ``moves`` row, committed before the server acknowledges it, so a restarted server rebuilds
+every table exactly by replaying its moves.  Seat tokens are stored as SHA-256 hashes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+
+METADATA = MetaData()
+
+TABLES = Table(
+    "hellas_tables",
+    METADATA,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("version", String(16), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", String(24), nullable=False),
+    Column("name", String(80), nullable=False, default=""),
+    Column("created", Float, nullable=False),
+    Column("finished", Boolean, nullable=False, default=False),
+)
+SEATS = Table(
+    "hellas_seats",
+    METADATA,
+    Column("table_id", String(32), ForeignKey("hellas_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(40), nullable=False),  # "human" or a bot name
+    Column("bot", String(40), nullable=False, default=""),  # bot standing in for a human
+    Column("token_hash", String(64), nullable=False, default=""),
+    Column("claimed", Boolean, nullable=False, default=False),
+)
+MOVES = Table(
+    "hellas_moves",
+    METADATA,
+    Column("table_id", String(32), ForeignKey("hellas_tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("key", String(120), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+    UniqueConstraint("table_id", "seq", name="one_move_per_step"),
+)
+
+
+def hash_token(token: str) -> str:
+    """Return the stored form of a seat token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class SeatRow:
+    """One seat of a stored table."""
+
+    seat: int
+    kind: str
+    bot: str
+    token_hash: str
+    claimed: bool
+
+
+@dataclass
+class TableRow:
+    """A stored table with its seats and moves."""
+
+    id: str
+    game: str
+    version: str
+    options: dict[str, Any]
+    seed: int
+    name: str
+    created: float
+    finished: bool
+    seats: list[SeatRow]
+    moves: list[str]
+
+
+class Store:
+    """The database behind the server (any SQLAlchemy URL; SQLite and PostgreSQL tested)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine = create_engine(url, future=True, pool_pre_ping=True)
+        if url.startswith("sqlite"):
+
+            @event.listens_for(self.engine, "connect")
+            def _sqlite_pragmas(conn: Any, _record: Any) -> None:
+                cursor = conn.cursor()
+                cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute("PRAGMA synchronous=FULL")  # a commit survives kill -9
+                cursor.execute("PRAGMA foreign_keys=ON")
+                cursor.close()
+
+        METADATA.create_all(self.engine)
+
+    def create_table(
+        self,
+        game: str,
+        version: str,
+        options: dict[str, Any],
+        seed: int,
+        seats: list[str],
+        name: str = "",
+    ) -> str:
+        """Store a new table and its seats; return its id."""
+        table_id = secrets.token_hex(6)
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(TABLES).values(
+                    id=table_id,
+                    game=game,
+                    version=version,
+                    options=json.dumps(options),
+                    seed=str(seed),
+                    name=name[:80],
+                    created=time.time(),
+                    finished=False,
+                )
+            )
+            for i, kind in enumerate(seats):
+                conn.execute(
+                    insert(SEATS).values(
+                        table_id=table_id,
+                        seat=i,
+                        kind=kind,
+                        bot="",
+                        token_hash="",
+                        claimed=kind != "human",
+                    )
+                )
+        return table_id
+
+    def claim(self, table_id: str, seat: int) -> str | None:
+        """Claim a free human seat; return its new token, or None if it is not free."""
+        token = secrets.token_urlsafe(18)
+        with self.engine.begin() as conn:
+            result = conn.execute(
+                update(SEATS)
+                .where(
+                    SEATS.c.table_id == table_id,
+                    SEATS.c.seat == seat,
+                    SEATS.c.kind == "human",
+                    SEATS.c.claimed.is_(False),
+                )
+                .values(claimed=True, token_hash=hash_token(token))
+            )
+            if result.rowcount != 1:
+                return None
+        return token
+
+    def set_bot(self, table_id: str, seat: int, bot: str) -> None:
+        """Let a bot play a human seat ("" hands it back)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(SEATS)
+                .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
+                .values(bot=bot)
+            )
+
+    def add_move(self, table_id: str, seq: int, key: str, seat: int) -> None:
+        """Durably store the ``seq``-th choice of a table (fails if it already exists)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(MOVES).values(table_id=table_id, seq=seq, key=key, seat=seat, at=time.time())
+            )
+
+    def finish(self, table_id: str) -> None:
+        """Mark a table finished."""
+        with self.engine.begin() as conn:
+            conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(finished=True))
+
+    def load(self, table_id: str) -> TableRow | None:
+        """Return a stored table with its seats and moves, or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(TABLES).where(TABLES.c.id == table_id)).first()
+            if row is None:
+                return None
+            seats = conn.execute(
+                select(SEATS).where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat)
+            ).all()
+            moves = (
+                conn.execute(
+                    select(MOVES.c.key).where(MOVES.c.table_id == table_id).order_by(MOVES.c.seq)
+                )
+                .scalars()
+                .all()
+            )
+        return TableRow(
+            row.id,
+            row.game,
+            row.version,
+            json.loads(row.options),
+            int(row.seed),
+            row.name,
+            row.created,
+            row.finished,
+            [SeatRow(s.seat, s.kind, s.bot, s.token_hash, s.claimed) for s in seats],
+            list(moves),
+        )
+
+    def list_tables(self, finished: bool | None = None, limit: int = 100) -> list[TableRow]:
+        """Return recent tables (without moves), newest first."""
+        with self.engine.connect() as conn:
+            query = select(TABLES).order_by(TABLES.c.created.desc()).limit(limit)
+            if finished is not None:
+                query = query.where(TABLES.c.finished.is_(finished))
+            rows = conn.execute(query).all()
+            out = []
+            for row in rows:
+                seats = conn.execute(
+                    select(SEATS).where(SEATS.c.table_id == row.id).order_by(SEATS.c.seat)
+                ).all()
+                count = conn.execute(
+                    select(func.count()).select_from(MOVES).where(MOVES.c.table_id == row.id)
+                ).scalar_one()
+                out.append(
+                    TableRow(
+                        row.id,
+                        row.game,
+                        row.version,
+                        json.loads(row.options),
+                        int(row.seed),
+                        row.name,
+                        row.created,
+                        row.finished,
+                        [SeatRow(s.seat, s.kind, s.bot, s.token_hash, s.claimed) for s in seats],
+                        ["?"] * int(count),
+                    )
+                )
+        return out
+
+    def unfinished_ids(self) -> list[str]:
+        """Return the ids of tables still in play."""
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(select(TABLES.c.id).where(TABLES.c.finished.is_(False)))
+                .scalars()
+                .all()
+            )
+
+    def close(self) -> None:
+        """Release the connection pool."""
+        self.engine.dispose()
