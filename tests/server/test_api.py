@@ -35,6 +35,20 @@ def test_create_claim_join_and_list(server: Server) -> None:
     assert status == 409 and again["code"] == "taken"
     status, bot_seat = server.post(f"/api/tables/{data['id']}/claim", {"seat": 1})
     assert status == 404 and bot_seat["code"] == "bad-seat"
+    assert "seat 2 " in bot_seat["message"]  # people count seats from 1
+
+
+def test_options_naming_server_files_are_refused(server: Server) -> None:
+    games = server.get("/api/games")[1]
+    lords = next(g for g in games if g["id"] == "lords")
+    assert next(o for o in lords["options"] if o["name"] == "content")["local_only"] is True
+    before = len(server.get("/api/tables?status=all")[1])
+    status, data = server.post(
+        "/api/tables",
+        {"game": "lords", "options": {"players": 2, "content": "/etc"}, "seats": ["human"] * 2},
+    )
+    assert status == 400 and "command line" in data["message"]
+    assert len(server.get("/api/tables?status=all")[1]) == before
 
 
 def test_bad_table_requests_are_explained_and_create_nothing(server: Server) -> None:

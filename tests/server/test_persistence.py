@@ -75,6 +75,7 @@ def test_kill_and_restart_continue_identically(kind: str, tmp_path: Path) -> Non
     try:
         after = wait_for_human(second, table, token)
         assert after["seq"] == before["seq"] and after["view"] == before["view"]
+        assert after["events"] and after["events"] == before["events"]  # the log is rebuilt too
         play_first_choices(second, table, token, 100_000)
         _st, killed_record = second.get(f"/api/tables/{table}/record")
     finally:

@@ -89,19 +89,20 @@ class Listener:
     """Collects every message of one WebSocket in a background thread."""
 
     def __init__(self, url: str) -> None:
-        self.ws = connect(url)
+        self.ws = connect(url).__enter__()  # entered: closed by the test's ``finally``
         self.messages: list[dict[str, Any]] = []
         self.lock = threading.Lock()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
 
     def _run(self) -> None:
-        try:
-            for raw in self.ws:
-                with self.lock:
-                    self.messages.append(json.loads(raw))
-        except Exception:
-            return
+        while True:
+            try:
+                raw = self.ws.recv()
+            except Exception:  # closed: the test is over
+                return
+            with self.lock:
+                self.messages.append(json.loads(raw))
 
     def states(self) -> list[dict[str, Any]]:
         with self.lock:

@@ -28,6 +28,7 @@ class OptionSpec:
     choices: tuple[str, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    local_only: bool = False  # names files on this machine: the server refuses other values
 
     def to_json(self) -> dict[str, Any]:
         """Return the spec as plain JSON data (for the server's forms)."""
@@ -39,6 +40,7 @@ class OptionSpec:
             "choices": list(self.choices) if self.choices is not None else None,
             "minimum": self.minimum,
             "maximum": self.maximum,
+            "local_only": self.local_only,
         }
 
 

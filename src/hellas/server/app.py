@@ -49,6 +49,12 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> FastAPI:
     async def _hellas_error(_request: Request, exc: HellasError) -> JSONResponse:
         return JSONResponse(error_body(exc), status_code=getattr(exc, "status", 400))
 
+    @app.exception_handler(Exception)
+    async def _internal_error(_request: Request, exc: Exception) -> JSONResponse:
+        log.exception("internal error", exc_info=exc)
+        body = {"type": "error", "code": "internal", "message": "internal server error (logged)"}
+        return JSONResponse(body, status_code=500)
+
     # -- pages ---------------------------------------------------------------------------------
 
     @app.get("/", include_in_schema=False)

@@ -19,7 +19,7 @@ from typing import Any
 from hellas.ai import make_bot
 from hellas.core.errors import HellasError, IllegalChoice, OptionError
 from hellas.core.game import Decision, Event, Game
-from hellas.core.record import Match, Record, replay
+from hellas.core.record import Match, replay
 from hellas.core.rng import Rng
 from hellas.games import REGISTRY
 from hellas.server.store import SeatRow, Store, TableRow, hash_token
@@ -94,6 +94,12 @@ class Hub:
         """Create and store a table; the first human seat is claimed for its creator."""
         game = REGISTRY.get(game_id)
         validated = game.validate_options(options)
+        for spec in game.meta.options.specs:
+            if spec.local_only and validated.get(spec.name) != spec.default:
+                raise OptionError(
+                    f"option {spec.name!r} names files on the server's machine and can only be "
+                    "set from the command line"
+                )
         n = game.meta.seats(validated)
         if len(seats) != n:
             raise OptionError(
@@ -134,9 +140,19 @@ class Hub:
 
     def _build(self, row: TableRow) -> LiveTable:
         game = REGISTRY.get(row.game)
-        record = Record(row.game, row.version, row.options, row.seed, row.moves)
-        match = Match.from_record(game, record)
-        return LiveTable(row.id, game, match, row.name, row.seats)
+        if row.version != game.meta.version:
+            raise ServerError(
+                "old-rules",
+                f"table {row.id} was made with {row.game} rules version {row.version}; "
+                f"this server has version {game.meta.version}",
+                409,
+            )
+        match: Match[Any] = Match(game, row.options, row.seed)
+        events: list[tuple[int, Event]] = []
+        for step, key in enumerate(row.moves):  # replaying rebuilds the recent event log too
+            events.extend((step, e) for e in match.apply(key))
+            del events[:-EVENT_MEMORY]
+        return LiveTable(row.id, game, match, row.name, row.seats, events=events)
 
     async def resume_all(self) -> int:
         """Load every unfinished table (and restart its bots); return how many."""
@@ -152,7 +168,7 @@ class Hub:
         if seat is None:
             return
         if not 0 <= seat < len(table.seats):
-            raise ServerError("bad-seat", f"seat {seat} is not at this table", 404)
+            raise ServerError("bad-seat", f"seat {seat + 1} is not at this table", 404)
         row = table.seats[seat]
         if (
             row.kind != HUMAN
@@ -165,10 +181,10 @@ class Hub:
     async def claim(self, table: LiveTable, seat: int) -> str:
         """Claim a free human seat; return its token."""
         if not 0 <= seat < len(table.seats) or table.seats[seat].kind != HUMAN:
-            raise ServerError("bad-seat", f"seat {seat} is not a human seat", 404)
+            raise ServerError("bad-seat", f"seat {seat + 1} is not a human seat", 404)
         token = await asyncio.to_thread(self.store.claim, table.id, seat)
         if token is None:
-            raise ServerError("taken", f"seat {seat} is already taken", 409)
+            raise ServerError("taken", f"seat {seat + 1} is already taken", 409)
         table.seats[seat].claimed = True
         table.seats[seat].token_hash = hash_token(token)
         await self.broadcast(table)

@@ -29,7 +29,13 @@ OPTIONS = OptionSchema(
             maximum=10_000,
         ),
         OptionSpec("additional_combat_cards", "bool", False, "add the 6 additional Combat Cards"),
-        OptionSpec("content", "str", "", "a content pack folder overriding the built-in data"),
+        OptionSpec(
+            "content",
+            "str",
+            "",
+            "a content pack folder overriding the built-in data",
+            local_only=True,
+        ),
     )
 )
 

@@ -1,0 +1,357 @@
+// The lobby: create a table (game, options from the game's schema, who plays each seat), join
+// an open seat, watch or replay a table.  /?join=ID&seat=K claims that seat and goes to it.
+
+import {
+  absolute, api, copyText, forgetSeat, games, h, mySeats, query, rememberSeat, replaceChildren,
+  seatClass, seatDot, toast,
+} from "./util.js";
+
+const LIST_LIMIT = 15;
+const REFRESH_MS = 5000;
+const LAST_GAME = "hellas.lastGame";
+
+const el = {
+  game: document.getElementById("game"),
+  summary: document.getElementById("game-summary"),
+  options: document.getElementById("options"),
+  seats: document.getElementById("seats"),
+  name: document.getElementById("table-name"),
+  seed: document.getElementById("seed"),
+  create: document.getElementById("create"),
+  createError: document.getElementById("create-error"),
+  created: document.getElementById("created"),
+  open: document.getElementById("open-tables"),
+  playing: document.getElementById("playing-tables"),
+  finished: document.getElementById("finished-tables"),
+  mine: document.getElementById("mine"),
+  minePanel: document.getElementById("mine-panel"),
+  joinBox: document.getElementById("join-box"),
+};
+
+let gameList = [];
+let current = null; // the selected game's description
+
+// -- joining by link ----------------------------------------------------------------------------
+
+async function handleJoin(params) {
+  const id = params.get("join");
+  const seat = Number(params.get("seat"));
+  el.joinBox.hidden = false;
+  replaceChildren(el.joinBox, h("h2", {}, `Joining table ${id}…`));
+  if (!Number.isInteger(seat) || params.get("seat") === null || params.get("seat") === "") {
+    replaceChildren(el.joinBox, h("h2", {}, "Cannot join"), h("p", { class: "form-error" }, "The link names no seat."));
+    return;
+  }
+  try {
+    const res = await api(`/api/tables/${encodeURIComponent(id)}/claim`, { seat });
+    rememberSeat({ table: id, seat: res.seat, token: res.token, link: res.link });
+    window.location.replace(res.link);
+  } catch (err) {
+    replaceChildren(el.joinBox,
+      h("h2", {}, `Cannot join seat ${seat + 1} of table ${id}`),
+      h("p", { class: "form-error" }, err.message),
+      h("p", {}, h("a", { href: `/table/${encodeURIComponent(id)}`, class: "button secondary" }, "Watch this table"), " ",
+        h("a", { href: "/", class: "button secondary" }, "Back to the lobby")));
+  }
+}
+
+// -- the new-table form -------------------------------------------------------------------------
+
+function fillGames() {
+  const params = query();
+  const wanted = params.get("game") || localStorage.getItem(LAST_GAME) || (gameList[0] && gameList[0].id);
+  replaceChildren(el.game, gameList.map((g) => h("option", { value: g.id, selected: g.id === wanted }, g.title)));
+  if (!gameList.some((g) => g.id === wanted) && gameList.length) el.game.value = gameList[0].id;
+  selectGame(el.game.value);
+}
+
+function selectGame(id) {
+  current = gameList.find((g) => g.id === id) || null;
+  if (!current) return;
+  try {
+    localStorage.setItem(LAST_GAME, id);
+  } catch {
+    // ignore
+  }
+  el.summary.textContent = current.summary;
+  buildOptions();
+  buildSeats();
+  el.created.hidden = true;
+  el.createError.textContent = "";
+}
+
+function optionField(opt, seatOpt) {
+  const id = `opt-${opt.name}`;
+  let input;
+  if (opt.kind === "int") {
+    let min = opt.minimum;
+    let max = opt.maximum;
+    if (opt.name === seatOpt) {
+      min = Math.max(min ?? current.min_seats, current.min_seats);
+      max = Math.min(max ?? current.max_seats, current.max_seats);
+    }
+    input = h("input", { id, name: opt.name, type: "number", step: "1", min: min ?? null, max: max ?? null, value: opt.default, required: true });
+  } else if (opt.kind === "bool") {
+    input = h("input", { id, name: opt.name, type: "checkbox", checked: Boolean(opt.default) });
+  } else if (opt.kind === "str" && opt.choices) {
+    input = h("select", { id, name: opt.name }, opt.choices.map((c) => h("option", { value: c, selected: c === opt.default }, c)));
+  } else if (opt.kind === "list") {
+    input = h("input", { id, name: opt.name, type: "text", value: (opt.default || []).join(","), placeholder: "comma-separated" });
+  } else {
+    input = h("input", { id, name: opt.name, type: "text", value: opt.default ?? "" });
+  }
+  input.dataset.kind = opt.kind;
+  const label = opt.name === seatOpt ? "Players" : opt.name.replace(/_/g, " ");
+  return h("div", { class: "field" },
+    h("label", { for: id }, label.charAt(0).toUpperCase() + label.slice(1)),
+    input,
+    opt.help ? h("span", { class: "help" }, opt.help) : null);
+}
+
+function buildOptions() {
+  const seatOpt = current.seats_option;
+  const fields = current.options.filter((opt) => !opt.local_only).map((opt) => optionField(opt, seatOpt));
+  replaceChildren(el.options, fields);
+  const players = el.options.elements.namedItem(seatOpt);
+  if (players) {
+    players.addEventListener("input", buildSeats);
+    players.addEventListener("change", buildSeats);
+  }
+}
+
+function seatCount() {
+  const players = current && el.options.elements.namedItem(current.seats_option);
+  if (!players) return current ? current.min_seats : 0;
+  const n = Number(players.value);
+  if (!Number.isInteger(n)) return null;
+  return Math.max(current.min_seats, Math.min(current.max_seats, n));
+}
+
+function buildSeats() {
+  const n = seatCount();
+  if (n === null) return;
+  const previous = [...el.seats.querySelectorAll("select[data-testid=seat]")].map((s) => s.value);
+  const fallbackBot = current.bots.includes("heuristic") ? "heuristic" : current.bots[0];
+  const rows = [];
+  for (let i = 0; i < n; i += 1) {
+    const value = previous[i] ?? (i === 0 ? "human" : fallbackBot);
+    const id = `seat-${i}`;
+    rows.push(h("div", { class: `seat-row ${seatClass(i)}` },
+      h("label", { for: id }, seatDot(i), `Seat ${i + 1}`),
+      h("select", { id, name: id, dataset: { testid: "seat", seat: i } },
+        h("option", { value: "human", selected: value === "human" }, "Human"),
+        h("optgroup", { label: "Bots" },
+          current.bots.map((b) => h("option", { value: b, selected: value === b }, `Bot: ${b}`))))));
+  }
+  replaceChildren(el.seats, rows);
+}
+
+function readOptions() {
+  const out = {};
+  for (const opt of current.options) {
+    const field = el.options.elements.namedItem(opt.name);
+    if (!field) continue;
+    if (opt.kind === "int") {
+      const raw = field.value.trim();
+      if (raw === "") throw new Error(`give a number for ${opt.name}`);
+      const n = Number(raw);
+      if (!Number.isInteger(n)) throw new Error(`${opt.name} must be a whole number`);
+      out[opt.name] = n;
+    } else if (opt.kind === "bool") {
+      out[opt.name] = field.checked;
+    } else {
+      out[opt.name] = field.value;
+    }
+  }
+  return out;
+}
+
+async function create() {
+  el.createError.textContent = "";
+  el.created.hidden = true;
+  let body;
+  try {
+    const options = readOptions();
+    const seats = [...el.seats.querySelectorAll("select[data-testid=seat]")].map((s) => s.value);
+    body = { game: current.id, options, seats };
+    const name = el.name.value.trim();
+    if (name) body.name = name;
+    const seed = el.seed.value.trim();
+    if (seed !== "") {
+      const n = Number(seed);
+      if (!Number.isInteger(n)) throw new Error("the seed must be a whole number");
+      body.seed = n;
+    }
+  } catch (err) {
+    el.createError.textContent = err.message;
+    return;
+  }
+  el.create.disabled = true;
+  try {
+    const res = await api("/api/tables", body);
+    if (res.you) {
+      rememberSeat({ table: res.id, seat: res.you.seat, token: res.you.token, game: current.id, title: current.title, link: res.you.link });
+    }
+    if (!res.join.length) {
+      window.location.href = res.you ? res.you.link : res.watch;
+      return;
+    }
+    showCreated(res);
+    refreshLists();
+  } catch (err) {
+    el.createError.textContent = err.message;
+  } finally {
+    el.create.disabled = false;
+  }
+}
+
+function showCreated(res) {
+  const links = res.join.map((j) => {
+    const url = absolute(j.link);
+    return h("div", { class: `link-row ${seatClass(j.seat)}` },
+      seatDot(j.seat), h("strong", {}, `Seat ${j.seat + 1}:`),
+      h("a", { href: j.link, dataset: { testid: "join-link", seat: j.seat } }, url),
+      h("button", {
+        type: "button",
+        class: "small secondary",
+        onclick: async () => toast(await copyText(url) ? `Link for seat ${j.seat + 1} copied` : url),
+      }, "Copy"));
+  });
+  replaceChildren(el.created,
+    h("h2", {}, `Table ${res.id} is ready`),
+    h("p", {}, "Send these links to the other players (each link takes one seat):"),
+    links,
+    h("div", { class: "form-actions" },
+      res.you ? h("a", { href: res.you.link, class: "button big", dataset: { testid: "go-table" } }, `Go to your seat (seat ${res.you.seat + 1}) →`) : null,
+      h("a", { href: res.watch, class: "button secondary" }, "Watch")));
+  el.created.hidden = false;
+  el.created.scrollIntoView({ block: "nearest", behavior: "smooth" });
+}
+
+// -- table lists --------------------------------------------------------------------------------
+
+function gameTitle(id) {
+  return (gameList.find((g) => g.id === id) || { title: id }).title;
+}
+
+function seatKinds(seats) {
+  return h("span", { class: "seat-kinds" }, seats.map((kind, i) =>
+    h("span", { class: `seat-kind ${seatClass(i)}`, title: `seat ${i + 1}: ${kind}` }, kind === "human" ? "human" : kind)));
+}
+
+function tableItem(t, actions) {
+  return h("li", { class: "table-item", dataset: { table: t.id } },
+    h("span", { class: "t-title" }, gameTitle(t.game)),
+    h("span", { class: "t-meta" }, t.name ? `“${t.name}” · ` : "", `${t.id} · ${t.moves} move${t.moves === 1 ? "" : "s"}`),
+    seatKinds(t.seats),
+    h("span", { class: "t-actions" }, actions));
+}
+
+function fillList(node, items, empty) {
+  if (!items.length) {
+    replaceChildren(node, h("li", { class: "muted" }, empty));
+    return;
+  }
+  const shown = items.slice(0, LIST_LIMIT);
+  replaceChildren(node, shown);
+  if (items.length > LIST_LIMIT) node.append(h("li", { class: "muted" }, `…and ${items.length - LIST_LIMIT} more`));
+}
+
+async function claim(id, seat, button) {
+  button.disabled = true;
+  try {
+    const res = await api(`/api/tables/${encodeURIComponent(id)}/claim`, { seat });
+    rememberSeat({ table: id, seat: res.seat, token: res.token, link: res.link });
+    window.location.href = res.link;
+  } catch (err) {
+    toast(err.message, "error");
+    button.disabled = false;
+    refreshLists();
+  }
+}
+
+async function refreshLists() {
+  let open;
+  let playing;
+  let finished;
+  try {
+    [open, playing, finished] = await Promise.all([
+      api("/api/tables?status=open"), api("/api/tables?status=playing"), api("/api/tables?status=finished"),
+    ]);
+  } catch (err) {
+    for (const node of [el.open, el.playing, el.finished]) {
+      replaceChildren(node, h("li", { class: "form-error" }, `Cannot load the tables: ${err.message}`));
+    }
+    return;
+  }
+  const openIds = new Set(open.map((t) => t.id));
+  fillList(el.open, open.map((t) => tableItem(t, [
+    t.free.map((seat) => {
+      const b = h("button", { type: "button", class: "small", dataset: { testid: "join", seat } }, `Join as seat ${seat + 1}`);
+      b.addEventListener("click", () => claim(t.id, seat, b));
+      return b;
+    }),
+    h("a", { href: `/table/${encodeURIComponent(t.id)}`, class: "button small secondary" }, "Watch"),
+  ])), "No table is waiting for players.");
+  fillList(el.playing, playing.filter((t) => !openIds.has(t.id)).map((t) => tableItem(t, [
+    h("a", { href: `/table/${encodeURIComponent(t.id)}`, class: "button small secondary", dataset: { testid: "watch" } }, "Watch"),
+  ])), "No game in progress.");
+  fillList(el.finished, finished.map((t) => tableItem(t, [
+    h("a", { href: `/replay/${encodeURIComponent(t.id)}`, class: "button small secondary", dataset: { testid: "replay" } }, "Replay"),
+    h("a", { href: `/table/${encodeURIComponent(t.id)}`, class: "button small secondary" }, "Final position"),
+  ])), "No finished game yet.");
+  const finishedIds = new Set(finished.map((t) => t.id));
+  showMine(finishedIds);
+}
+
+function showMine(finishedIds = new Set()) {
+  const list = mySeats();
+  el.minePanel.hidden = !list.length;
+  replaceChildren(el.mine, list.slice(0, 10).map((e) => h("li", { class: "table-item" },
+    seatDot(e.seat),
+    h("span", { class: "t-title" }, e.title || gameTitle(e.game) || "Table"),
+    h("span", { class: "t-meta" }, `${e.table} · seat ${e.seat + 1}${finishedIds.has(e.table) ? " · finished" : ""}`),
+    h("span", { class: "t-actions" },
+      h("a", { href: e.link || `/table/${e.table}?seat=${e.seat}&token=${e.token}`, class: "button small" }, finishedIds.has(e.table) ? "Open" : "Play"),
+      h("button", {
+        type: "button",
+        class: "small secondary",
+        title: "Forget this seat in this browser",
+        onclick: () => {
+          forgetSeat(e.table, e.seat);
+          showMine(finishedIds);
+        },
+      }, "Forget")))));
+}
+
+// -- start --------------------------------------------------------------------------------------
+
+async function start() {
+  const params = query();
+  if (params.get("join")) {
+    handleJoin(params);
+  }
+  try {
+    gameList = await games();
+  } catch (err) {
+    replaceChildren(el.game, h("option", {}, "cannot load the games"));
+    el.createError.textContent = err.message;
+    document.body.dataset.ready = "1";
+    return;
+  }
+  fillGames();
+  el.game.addEventListener("change", () => selectGame(el.game.value));
+  el.create.addEventListener("click", create);
+  el.options.addEventListener("submit", (e) => {
+    e.preventDefault();
+    create();
+  });
+  showMine();
+  await refreshLists();
+  document.body.dataset.ready = "1";
+  setInterval(() => {
+    if (document.visibilityState === "visible") refreshLists();
+  }, REFRESH_MS);
+}
+
+start();

@@ -1,0 +1,37 @@
+// Pieces shared by the game renderers.
+
+import { h, seatClass, seatDot } from "../util.js";
+
+/** A titled panel section. */
+export function panel(title, cls, ...children) {
+  return h("section", { class: `panel ${cls || ""}` },
+    title ? h("h3", { class: "panel-title" }, title) : null, ...children);
+}
+
+/** A "label: value" fact for an info bar. */
+export function fact(label, value, title) {
+  return h("span", { class: "fact", title: title || null },
+    h("span", { class: "fact-label" }, label), " ", h("strong", {}, String(value)));
+}
+
+/** A seat's name with its colour dot; "(you)" for the viewer. */
+export function who(seat, names, viewer) {
+  const name = (names && names[seat]) || `Player ${seat + 1}`;
+  return h("span", { class: `who ${seatClass(seat)}` }, seatDot(seat), " ", name,
+    seat === viewer ? h("span", { class: "you" }, " (you)") : null);
+}
+
+/** A muted dash for empty things. */
+export function none(text = "—") {
+  return h("span", { class: "muted" }, text);
+}
+
+/** Join nodes with a separator. */
+export function joined(nodes, sep = " ") {
+  const out = [];
+  nodes.forEach((n, i) => {
+    if (i) out.push(sep);
+    out.push(n);
+  });
+  return out;
+}

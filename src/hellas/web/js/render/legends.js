@@ -1,0 +1,211 @@
+// Legends of Hellas: monsters and the cards played on them, the heroes, your hand, the decks.
+
+import { capital, h, pretty, replaceChildren, seatClass } from "../util.js";
+import { fact, joined, none, panel, who } from "./common.js";
+
+const TITLES = {
+  guile: "Guile",
+  speed: "Speed",
+  arms: "Arms",
+  strength: "Strength",
+  courage: "Courage",
+  divine: "Divine",
+};
+const LETTERS = { guile: "G", speed: "Sp", arms: "A", strength: "St", courage: "C", divine: "✦" };
+const ORDER = ["guile", "speed", "arms", "strength", "courage", "divine"];
+const SPECIALS = {
+  "recover-after-divine": "After a divine intervention is played, that hero must Recover.",
+  "cycle-through-deck": "Special rule: cycling through the draw deck.",
+  "cycle-through-discard": "Special rule: cycling through the discard pile.",
+  "divine-blocks-arrivals": "Special rule: divine interventions block monster arrivals.",
+};
+
+/** Display names: each seat's hero. */
+export function seatNames(view) {
+  return view.heroes.map((hero) => hero.name);
+}
+
+/** A Legends card: coloured by attribute (null = hidden). */
+function card(type, opts = {}) {
+  if (type === null || type === undefined) {
+    return h("span", { class: `lcard hidden ${opts.small ? "small" : ""}`, title: "a hidden card" },
+      h("span", { class: "lc-letter" }, "?"), opts.small ? null : h("span", { class: "lc-name" }, "Hidden"));
+  }
+  return h("span", {
+    class: `lcard a-${type} ${opts.small ? "small" : ""}`,
+    dataset: opts.data ? { card: type } : null,
+    title: TITLES[type] || type,
+  },
+  h("span", { class: "lc-letter" }, LETTERS[type] || type.charAt(0).toUpperCase()),
+  opts.small ? null : h("span", { class: "lc-name" }, TITLES[type] || pretty(type)));
+}
+
+/** Cards from a {type: count} map, one element per card, in a fixed order. */
+function cardsOf(counts, opts = {}) {
+  const out = [];
+  for (const type of ORDER) {
+    for (let i = 0; i < (counts?.[type] || 0); i += 1) out.push(card(type, opts));
+  }
+  return out;
+}
+
+/** "Arms ×2, Courage" as small coloured chips. */
+function chips(counts) {
+  const parts = ORDER.filter((t) => counts?.[t]).map((t) =>
+    h("span", { class: `chip a-${t}` }, TITLES[t], counts[t] > 1 ? ` ×${counts[t]}` : ""));
+  return parts.length ? parts : [none()];
+}
+
+function monsterCard(m, names) {
+  const attrs = ORDER.filter((a) => m.need[a]);
+  const needs = h("ul", { class: "needs" }, attrs.map((a) => {
+    const have = m.counts[a] || 0;
+    const need = m.need[a];
+    const done = !m.missing[a];
+    return h("li", { class: `need a-${a} ${done ? "done" : ""}`, title: `${TITLES[a]}: ${have} of ${need}` },
+      h("span", { class: "need-name" }, TITLES[a]),
+      h("span", { class: "need-count" }, `${Math.min(have, need)}/${need}`),
+      done ? h("span", { class: "tick", "aria-label": "done" }, "✓") : null);
+  }));
+  const played = m.cards.map((c) => {
+    let face;
+    if (c.mode === "sideways") {
+      face = h("span", { class: "lcard small a-divine sideways", title: "Divine intervention, sideways" },
+        h("span", { class: "lc-letter" }, "✦"));
+    } else if (c.mode === "face-down") {
+      face = h("span", {
+        class: `lcard small facedown ${c.as ? `as-${c.as}` : ""}`,
+        title: c.card ? `your ${TITLES[c.card]}, face-down as ${TITLES[c.as]}`
+          : `face-down, counts as ${TITLES[c.as] || "?"}`,
+      }, h("span", { class: "lc-letter" }, c.card ? LETTERS[c.card] : "?"));
+    } else {
+      face = card(c.card, { small: true });
+      if (c.card === "divine" && c.as) face.title = `Divine intervention as ${TITLES[c.as]}`;
+    }
+    return h("span", { class: `played ${seatClass(c.seat)}`, title: `${names[c.seat]}: ${face.title}` },
+      face, c.as && c.card !== c.as && c.mode !== "sideways"
+        ? h("span", { class: `as a-${c.as}` }, `as ${TITLES[c.as]}`) : null);
+  });
+  const title = capital(m.title);
+  const heroesHere = m.heroes_here.map((q) =>
+    h("span", { class: `disc ${seatClass(q)}`, title: `${names[q]}'s disc` }, names[q]));
+  const pct = m.size ? Math.min(100, Math.round((100 * m.played) / m.size)) : 0;
+  return h("article", {
+    class: `monster kind-${m.kind} ${m.alive ? "" : "dead"} ${m.slayable ? "slayable" : ""}`,
+    dataset: { monster: m.name },
+  },
+  h("header", {},
+    h("strong", { class: "m-title" }, title),
+    m.kind !== "monster" ? h("span", { class: "badge" }, capital(m.kind)) : null,
+    !m.alive ? h("span", { class: "badge defeated" }, m.by_divine ? "slain (divine)" : "defeated") : null),
+  m.cards_of.length > 1 ? h("div", { class: "m-of muted" }, m.cards_of.join(" + ")) : null,
+  needs,
+  h("div", { class: "progress", title: `${m.played} of ${m.size} cards played` },
+    h("div", { class: "bar", style: { width: `${pct}%` } }),
+    h("span", { class: "progress-text" }, `${m.played}/${m.size} cards`)),
+  h("div", { class: "played-list" }, played.length ? played : none("no cards yet")),
+  m.slayable ? h("div", { class: "slay" }, "✦ A divine intervention can slay it") : null,
+  heroesHere.length ? h("div", { class: "discs" }, heroesHere) : null);
+}
+
+function heroTile(hero, view, names, viewer) {
+  const disc = hero.disc
+    ? capital((view.monsters.find((m) => m.name === hero.disc) || {}).title || pretty(hero.disc))
+    : "off the table";
+  const acting = view.to_act === hero.seat;
+  const backs = [];
+  for (let i = 0; i < hero.hand_size; i += 1) backs.push(h("span", { class: "back" }));
+  return h("article", {
+    class: `hero ${seatClass(hero.seat)} ${acting ? "acting" : ""} ${hero.broken ? "broken" : ""}`,
+  },
+  h("header", {}, who(hero.seat, names, viewer),
+    acting ? h("span", { class: "badge acting-badge" }, "to act") : null,
+    hero.broken ? h("span", { class: "badge broken-badge", title: "this hero is broken" }, "broken") : null),
+  h("div", { class: "hero-line" }, "Colour ", h("span", { class: `chip a-${hero.colour}` }, TITLES[hero.colour])),
+  h("div", { class: "hero-line" }, "Disc: ", h("strong", {}, disc)),
+  h("div", { class: "hero-line" }, `${hero.hand_size} card${hero.hand_size === 1 ? "" : "s"} `,
+    h("span", { class: "backs", "aria-hidden": "true" }, backs)),
+  hero.known_cards && Object.keys(hero.known_cards).length
+    ? h("div", { class: "hero-line" }, "You know: ", chips(hero.known_cards)) : null);
+}
+
+/** Draw a Legends view. */
+export function render(root, view, ctx) {
+  const names = seatNames(view);
+  const viewer = view.seat;
+  const m = view.mission;
+  const parts = [];
+
+  parts.push(h("div", { class: "info-bar" },
+    h("span", { class: "mission" }, `Mission ${m.number}: ${m.name}`),
+    fact("Difficulty", capital(view.difficulty)),
+    fact("Turn", view.turn || "setup"),
+    fact("Phase", pretty(view.phase)),
+    fact("Draw deck", view.deck),
+    fact("Discard", view.discard),
+    fact("Monster deck", view.monster_deck),
+    fact("Defeated", view.defeats),
+    fact("Finals", `${view.finals_defeated}/${m.finals}`, "final monsters defeated / needed"),
+    fact("Divine in deck", view.divine_in_deck,
+      `${view.divine_out_of_game} divine interventions are out of the game`)));
+
+  if (m.special && m.special !== "none") {
+    parts.push(h("div", { class: "note" }, SPECIALS[m.special] || `Special rule: ${pretty(m.special)}`));
+  }
+  if (view.result) {
+    parts.push(h("div", { class: `result-line ${view.result}` },
+      view.result === "won" ? "The heroes won! " : "The heroes lost. ", view.reason || ""));
+  }
+  if (view.forced_recover) {
+    parts.push(h("div", { class: "alert" },
+      "A divine intervention was played: this hero must Recover now."));
+  }
+  if (view.support) {
+    const sp = view.support;
+    parts.push(h("div", { class: "alert" },
+      who(sp.giver, names, viewer), " supports ", who(sp.receiver, names, viewer),
+      sp.must_discard ? ` — ${names[sp.receiver]} must discard ${sp.must_discard}` : ""));
+  }
+
+  const alive = view.monsters.filter((x) => x.alive);
+  const dead = view.monsters.filter((x) => !x.alive);
+  parts.push(panel("Monsters", "monsters-panel",
+    h("div", { class: "monsters" }, alive.map((x) => monsterCard(x, names))),
+    dead.length ? h("div", { class: "defeated-list muted" }, "Defeated: ",
+      joined(dead.map((x) => capital(x.title)), ", ")) : null));
+
+  if (viewer !== null && viewer !== undefined) {
+    const hand = view.hand || {};
+    const count = Object.values(hand).reduce((a, b) => a + b, 0);
+    parts.push(panel(`Your hand (${count})`, "hand-panel",
+      h("div", { class: "hand", dataset: { testid: "hand" } },
+        count ? cardsOf(hand, { data: true }) : none("no cards"))));
+  }
+
+  if (view.oracle.length || view.oracle_order.length || view.deck_top.length) {
+    parts.push(panel("The Oracle", "oracle-panel",
+      view.oracle.length ? h("div", { class: "row" }, "Shows: ", view.oracle.map((c) => card(c))) : null,
+      view.oracle_order.length ? h("div", { class: "row" }, "Put back so far (top first): ",
+        view.oracle_order.map((c) => card(c, { small: true }))) : null,
+      view.deck_top.length ? h("div", { class: "row" }, "Top of the draw deck (top first): ",
+        view.deck_top.map((c) => card(c, { small: true }))) : null));
+  }
+
+  parts.push(panel("Heroes", "heroes-panel",
+    h("div", { class: "heroes" }, view.heroes.map((x) => heroTile(x, view, names, viewer)))));
+
+  const extras = [];
+  if (view.discard_known.length) {
+    extras.push(h("div", { class: "row" }, "Discards you saw (top first): ",
+      view.discard_known.map((d) => card(d.card, { small: true }))));
+  }
+  if (view.gifts.length) {
+    const recent = view.gifts.slice(-6).reverse();
+    extras.push(h("div", { class: "gifts" }, h("div", { class: "muted" }, "Recent support:"),
+      h("ul", {}, recent.map((g) => h("li", {}, `Turn ${g.turn}: `, who(g.from, names, viewer), " → ",
+        who(g.to, names, viewer), " ", g.card ? card(g.card, { small: true }) : h("span", { class: "muted" }, "(a card)"))))));
+  }
+  if (extras.length) parts.push(panel("What you know", "known-panel", extras));
+
+  replaceChildren(root, h("div", { class: "board legends" }, parts));
+}

@@ -1,0 +1,378 @@
+// Lords of Hellas: the SVG map (regions, borders, armies, heroes, monsters, temples, monuments,
+// quests), each player's board, the battle in progress, the draft and your Combat Cards.
+
+import { h, pretty, replaceChildren, s, seatClass, seatColour } from "../util.js";
+import { fact, none, panel, who } from "./common.js";
+import { BOUNDS, REGIONS } from "./lords-map.js";
+import { ARTIFACTS, BLESSINGS, COMBAT, GODS, MONSTERS, QUESTS, TEMPLE_CARDS } from "./lords-data.js";
+
+const SCALE = 24; // pixels per map unit
+const PAD = 10;
+const BY_ID = new Map(REGIONS.map((r) => [r.id, r]));
+const LAND_TITLES = { red: "Red", yellow: "Yellow", blue: "Blue", green: "Green", brown: "Brown" };
+const ATTR_TITLES = { leadership: "Leadership", strength: "Strength", speed: "Speed" };
+const ATTR_SHORT = { leadership: "L", strength: "S", speed: "Sp" };
+let zoomed = false; // the map's zoom survives re-rendering
+
+/** Display names: each seat's hero (or "Player N" before heroes are chosen). */
+export function seatNames(view) {
+  return view.players_info.map((p) => p.name);
+}
+
+function px(x) {
+  return (x - BOUNDS.minX) * SCALE + PAD;
+}
+
+function py(y) {
+  return (y - BOUNDS.minY) * SCALE + PAD;
+}
+
+function regionName(id) {
+  return BY_ID.get(id)?.name || pretty(id);
+}
+
+function nameOf(table, id) {
+  return (table[id] && table[id].name) || pretty(id);
+}
+
+/** Region ids mentioned by a choice key ("go:macedonia", "march:from=thessaly"...). */
+function regionsIn(key) {
+  return String(key).split(/[^a-z0-9-]+/).filter((t) => BY_ID.has(t));
+}
+
+// -- the map -----------------------------------------------------------------------------------
+
+function templeIcon(x, y, fill, stroke, title) {
+  return s("g", { class: "icon temple", transform: `translate(${x} ${y}) scale(1.3)` },
+    s("title", {}, title),
+    s("path", { d: "M-8 -2 L0 -8 L8 -2 Z", fill, stroke, "stroke-width": 1.2 }),
+    s("rect", { x: -7, y: -2, width: 14, height: 2, fill, stroke, "stroke-width": 1 }),
+    s("path", { d: "M-5 0 V6 M0 0 V6 M5 0 V6", stroke, "stroke-width": 2 }),
+    s("rect", { x: -8, y: 6, width: 16, height: 2.5, fill, stroke, "stroke-width": 1 }));
+}
+
+function badge(x, y, text, cls, title) {
+  const w = Math.max(20, 9 * String(text).length + 8);
+  return s("g", { class: `map-badge ${cls}`, transform: `translate(${x} ${y})` },
+    s("title", {}, title),
+    s("rect", { x: -w / 2, y: -10, width: w, height: 20, rx: 4 }),
+    s("text", { x: 0, y: 5, "text-anchor": "middle" }, text));
+}
+
+function regionGroup(meta, rv, view, names, ctx, godsAt) {
+  const cx = px(meta.x);
+  const cy = py(meta.y);
+  const points = meta.cell.map(([x, y]) => `${px(x).toFixed(1)},${py(y).toFixed(1)}`).join(" ");
+  const targets = (ctx.choices || []).filter((c) => regionsIn(c.key).includes(meta.id));
+  const facts = [`${meta.name} (${LAND_TITLES[meta.land]} land), population ${meta.population}`];
+  if (meta.city !== "none") facts.push(meta.city === "sparta" ? "Sparta" : "City");
+  if (meta.shrine === "oracle") facts.push(rv.temple ? "Temple (the Oracle of Delphi)" : "The Oracle of Delphi site");
+  else if (meta.shrine === "shrine") facts.push(rv.temple ? "Temple" : "Shrine");
+  if (rv.control >= 0) facts.push(`controlled by ${names[rv.control]}`);
+  const armies = [];
+  rv.hoplites.forEach((n, q) => {
+    const total = n + (rv.fortified === q ? 1 : 0);
+    if (total) armies.push({ q, total, fort: rv.fortified === q });
+  });
+  for (const a of armies) facts.push(`${names[a.q]}: ${a.total} Hoplite${a.total > 1 ? "s" : ""}${a.fort ? " (one Fortified)" : ""}`);
+  const heroes = view.players_info.filter((p) => p.at === meta.id);
+  for (const p of heroes) facts.push(`Hero: ${p.name}`);
+  for (const m of rv.monsters) facts.push(`Monster: ${nameOf(MONSTERS, m)}`);
+  if (rv.quest) facts.push(`Quest: ${nameOf(QUESTS, rv.quest)}`);
+  const god = godsAt.get(meta.id);
+  if (god) facts.push(`${GODS[god]?.name || pretty(god)}'s Monument, level ${view.monuments[god]?.level ?? "?"}`);
+  if (targets.length) facts.push(`Choices here: ${targets.map((t) => t.label).join(" / ")}`);
+
+  const parts = [
+    s("title", {}, facts.join("\n")),
+    s("polygon", { class: "cell-hit", points }),
+  ];
+  // Control ring and the population token.
+  parts.push(s("circle", {
+    class: "control-ring", cx, cy, r: 22,
+    fill: "none",
+    stroke: rv.control >= 0 ? seatColour(rv.control) : "rgba(0,0,0,0.25)",
+    "stroke-width": rv.control >= 0 ? 8 : 1.5,
+  }));
+  parts.push(s("circle", { class: `token ${meta.city}`, cx, cy, r: 16 }));
+  parts.push(s("text", { class: "pop", x: cx, y: cy + 6, "text-anchor": "middle" }, String(meta.population)));
+  if (meta.city === "city") {
+    parts.push(s("text", { class: "city-mark", x: cx + 17, y: cy - 12, "text-anchor": "middle" }, "▣"));
+  } else if (meta.city === "sparta") {
+    parts.push(s("text", { class: "city-mark sparta", x: cx + 18, y: cy - 11, "text-anchor": "middle" }, "★"));
+  }
+  parts.push(s("text", { class: "region-name", x: cx, y: cy - 30, "text-anchor": "middle" }, meta.name));
+
+  // Temples and shrines (left).
+  if (meta.shrine !== "none") {
+    const oracle = meta.shrine === "oracle";
+    const label = oracle ? (rv.temple ? "Temple at Delphi" : "Delphi (no Temple)") : (rv.temple ? "Temple" : "Shrine (no Temple)");
+    parts.push(rv.temple
+      ? templeIcon(cx - 38, cy - 4, "#f5d76e", "#6b4f00", label)
+      : templeIcon(cx - 38, cy - 4, "rgba(255,255,255,0.6)", "#555", label));
+    if (oracle) parts.push(s("text", { class: "oracle-mark", x: cx - 38, y: cy + 21, "text-anchor": "middle" }, "Δ"));
+  }
+  // Monument (right, above).
+  if (god) {
+    const level = view.monuments[god]?.level ?? 0;
+    parts.push(badge(cx + 40, cy - 6, `${(GODS[god]?.name || god).charAt(0)}${level}`, "monument",
+      `${GODS[god]?.name || pretty(god)}'s Monument, level ${level}`));
+  }
+  // Quest (right, below).
+  if (rv.quest) {
+    parts.push(badge(cx + 40, cy + 16, "Q", "quest", `Quest: ${nameOf(QUESTS, rv.quest)}`));
+  }
+  // Heroes (below left of the token).
+  heroes.forEach((p, i) => {
+    const hx = cx - 22 - i * 17;
+    const hy = cy + 20;
+    parts.push(s("g", { class: "hero-pawn", transform: `translate(${hx} ${hy}) scale(1.35)` },
+      s("title", {}, `Hero: ${p.name}`),
+      s("path", { d: "M0 -10 C5 -10 5 -3 0 -3 C-5 -3 -5 -10 0 -10 Z M-7 7 C-7 -1 7 -1 7 7 Z", fill: seatColour(p.seat), stroke: "#111", "stroke-width": 1.3 })));
+  });
+  // Monsters (below right of the token).
+  rv.monsters.forEach((m, i) => {
+    const mx = cx + 24 + i * 24;
+    const my = cy + 21;
+    parts.push(s("g", { class: "monster-mark", transform: `translate(${mx} ${my})` },
+      s("title", {}, `Monster: ${nameOf(MONSTERS, m)}`),
+      s("rect", { x: -10, y: -10, width: 20, height: 20, transform: "rotate(45)" }),
+      s("text", { x: 0, y: 4.5, "text-anchor": "middle" }, nameOf(MONSTERS, m).slice(0, 2))));
+  });
+  // Hoplites: one chip per army, below.
+  const chipW = 30;
+  const startX = cx - (armies.length * (chipW + 3) - 3) / 2;
+  armies.forEach((a, i) => {
+    const x = startX + i * (chipW + 3);
+    const y = cy + 33;
+    parts.push(s("g", { class: `army ${a.fort ? "fortified" : ""}`, dataset: { seat: a.q, count: a.total } },
+      s("title", {}, `${names[a.q]}: ${a.total} Hoplite${a.total > 1 ? "s" : ""}${a.fort ? ", one Fortified" : ""}`),
+      s("rect", { x, y, width: chipW, height: 20, rx: 4, fill: seatColour(a.q), stroke: a.fort ? "#111" : "rgba(0,0,0,0.5)", "stroke-width": a.fort ? 2.5 : 1 }),
+      s("text", { x: x + chipW / 2, y: y + 15, "text-anchor": "middle" }, a.fort ? `${a.total}⌂` : String(a.total))));
+  });
+
+  const attrs = {
+    class: `region ${targets.length ? "target" : ""}`,
+    dataset: { testid: "region", region: meta.id, control: rv.control },
+  };
+  if (targets.length && ctx.choose) {
+    attrs.tabindex = "0";
+    attrs.role = "button";
+    attrs["aria-label"] = `${meta.name}: ${targets.map((t) => t.label).join(" or ")}`;
+    const act = () => {
+      if (targets.length === 1) ctx.choose(targets[0].key);
+      else if (ctx.hint) ctx.hint(targets.map((t) => t.key));
+    };
+    attrs.onclick = act;
+    attrs.onkeydown = (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        e.stopPropagation();
+        act();
+      }
+    };
+  }
+  return s("g", attrs, parts);
+}
+
+function mapSvg(view, names, ctx) {
+  const width = (BOUNDS.maxX - BOUNDS.minX) * SCALE + 2 * PAD;
+  const height = (BOUNDS.maxY - BOUNDS.minY) * SCALE + 2 * PAD;
+  const rv = new Map(view.regions.map((r) => [r.id, r]));
+  const godsAt = new Map(Object.entries(GODS).map(([id, g]) => [g.site, id]));
+  const links = [];
+  const seen = new Set();
+  for (const r of REGIONS) {
+    for (const [list, cls] of [[r.borders, "border"], [r.seaTrails, "sea-trail"]]) {
+      for (const other of list) {
+        const key = [r.id, other].sort().join("|") + cls;
+        const o = BY_ID.get(other);
+        if (seen.has(key) || !o) continue;
+        seen.add(key);
+        links.push(s("line", { class: cls, x1: px(r.x), y1: py(r.y), x2: px(o.x), y2: py(o.y) }));
+      }
+    }
+  }
+  const cells = REGIONS.map((meta) =>
+    regionGroup(meta, rv.get(meta.id) || { control: -1, hoplites: [], fortified: -1, temple: false, monsters: [], quest: null },
+      view, names, ctx, godsAt));
+  // The land-coloured cells go under the border lines; each region's group (tokens, plus a
+  // transparent copy of its cell to catch clicks and show highlights) goes above them.
+  const under = s("g", { class: "cells" });
+  const over = s("g", { class: "tokens" }, cells);
+  for (const meta of REGIONS) {
+    const points = meta.cell.map(([x, y]) => `${px(x).toFixed(1)},${py(y).toFixed(1)}`).join(" ");
+    under.append(s("polygon", { class: `cell-under land-${meta.land}`, points }));
+  }
+  return s("svg", {
+    class: "lords-map",
+    viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`,
+    role: "img",
+    "aria-label": "The map of Hellas",
+  },
+  s("rect", { class: "sea", x: 0, y: 0, width, height, rx: 10 }),
+  under,
+  s("g", { class: "links" }, links),
+  over);
+}
+
+// -- panels ------------------------------------------------------------------------------------
+
+function attrBar(p, a) {
+  const value = p.attributes[a] ?? 0;
+  const hurt = p.injured.includes(a);
+  const pips = [];
+  for (let i = 0; i < Math.max(value, 1); i += 1) pips.push(h("span", { class: `pip ${i < value ? "on" : ""}` }));
+  return h("div", { class: `attr ${hurt ? "injured" : ""}`, title: `${ATTR_TITLES[a]} ${value}${hurt ? " (injured)" : ""}` },
+    h("span", { class: "attr-name" }, ATTR_SHORT[a]),
+    h("span", { class: "pips" }, pips),
+    h("strong", {}, String(value)),
+    hurt ? h("span", { class: "injury", title: "injured" }, "✚") : null);
+}
+
+function playerBoard(p, view, names) {
+  const acting = view.to_act === p.seat;
+  const current = view.current === p.seat;
+  return h("article", { class: `lords-player ${seatClass(p.seat)} ${acting ? "acting" : ""}` },
+    h("header", {}, who(p.seat, names, view.seat),
+      current ? h("span", { class: "badge" }, "turn") : null,
+      acting ? h("span", { class: "badge acting-badge" }, "to act") : null),
+    h("div", { class: "attrs" }, Object.keys(ATTR_TITLES).map((a) => attrBar(p, a))),
+    h("div", { class: "stats" },
+      fact("Hero at", p.at ? regionName(p.at) : "—"),
+      fact("Supply", p.supply, "Hoplites in supply"),
+      fact("Priests", p.priests),
+      fact("Cards", p.cards, "Combat Cards in hand"),
+      fact("Temples", p.temples),
+      fact("Slain", p.slain, "Monsters slain")),
+    h("div", { class: "row" }, h("span", { class: "row-label" }, "Glory"),
+      p.glory.length ? p.glory.map((land) => h("span", { class: `glory land-${land}`, title: `Glory Token: ${LAND_TITLES[land]} land` }, LAND_TITLES[land])) : none()),
+    h("div", { class: "row" }, h("span", { class: "row-label" }, "Lands"),
+      p.lands.length ? p.lands.map((land) => h("span", { class: `glory land-${land}` }, LAND_TITLES[land])) : none()),
+    h("div", { class: "row" }, h("span", { class: "row-label" }, "Blessings"),
+      p.blessings.length ? p.blessings.map((b) => h("span", { class: "chip blessing", title: BLESSINGS[b]?.text || "" }, nameOf(BLESSINGS, b))) : none()),
+    h("div", { class: "row" }, h("span", { class: "row-label" }, "Used"),
+      p.used.length ? p.used.map((u) => h("span", { class: "chip used" }, pretty(u))) : none()));
+}
+
+function combatCard(id, opts = {}) {
+  const c = COMBAT[id];
+  if (!c) return h("span", { class: "ccard", dataset: opts.data ? { card: id } : null }, pretty(id));
+  const casualties = c.casualties ? ` · ${"☠".repeat(c.casualties)}` : "";
+  return h("div", {
+    class: `ccard sym-${c.symbol} ${opts.small ? "small" : ""}`,
+    dataset: opts.data ? { card: id } : null,
+    title: `${c.name}: strength ${c.strength}, ${c.symbol}${c.casualties ? `, ${c.casualties} casualty symbol(s)` : ""}; effect: ${pretty(c.effect)}`,
+  },
+  h("span", { class: "cc-strength" }, String(c.strength)),
+  h("span", { class: "cc-name" }, c.name),
+  opts.small ? null : h("span", { class: "cc-meta" }, `${pretty(c.symbol)}${casualties}`),
+  opts.small || c.effect === "none" ? null : h("span", { class: "cc-effect" }, pretty(c.effect)));
+}
+
+function battlePanel(b, names, viewer) {
+  const side = (q, cards, passed, label) => h("div", { class: `battle-side ${seatClass(q)}` },
+    h("div", {}, h("span", { class: "muted" }, `${label}: `), who(q, names, viewer), passed ? h("span", { class: "badge" }, "passed") : null),
+    h("div", { class: "cards-row" }, cards.length ? cards.map((c) => combatCard(c, { small: true })) : none("no cards yet")));
+  return panel(`Battle in ${regionName(b.region)}`, "battle-panel",
+    h("div", { class: "battle" },
+      side(b.attacker, b.played[0] || [], b.passed?.[0], "Attacker"),
+      h("div", { class: "vs" }, "vs"),
+      side(b.defender, b.played[1] || [], b.passed?.[1], "Defender")),
+    h("div", { class: "muted" }, `Stage: ${pretty(b.stage)}`));
+}
+
+/** Draw a Lords view. */
+export function render(root, view, ctx = {}) {
+  const names = seatNames(view);
+  const viewer = view.seat;
+  const seated = viewer !== null && viewer !== undefined;
+  const side = [];
+
+  if (view.result) {
+    side.push(h("div", { class: "result-line won" }, view.result.text || "The game is over."));
+  }
+  if (view.battle) side.push(battlePanel(view.battle, names, viewer));
+  if (seated) {
+    side.push(panel(`Your Combat Cards (${(view.hand || []).length})`, "hand-panel",
+      h("div", { class: "hand cards-row", dataset: { testid: "hand" } },
+        view.hand && view.hand.length ? view.hand.map((id) => combatCard(id, { data: true })) : none("no cards"))));
+  }
+  if (view.owl && view.owl.length) {
+    side.push(panel("Owl of Athena drew", "owl-panel", h("div", { class: "cards-row" }, view.owl.map((id) => combatCard(id)))));
+  }
+  if (view.draft) {
+    const d = view.draft;
+    side.push(panel("Blessing draft", "draft-panel",
+      h("div", { class: "row" }, "Order: ", d.order.map((q, i) => h("span", { class: i === d.turn ? "strong" : "" }, who(q, names, viewer), i < d.order.length - 1 ? " → " : ""))),
+      d.cards ? h("div", { class: "cards-row" }, d.cards.map((b) => h("div", { class: "bcard", title: BLESSINGS[b]?.text || "" },
+        h("strong", {}, nameOf(BLESSINGS, b)), h("span", { class: "muted" }, ` (${pretty(BLESSINGS[b]?.god || "")})`),
+        h("div", { class: "small-text" }, BLESSINGS[b]?.text || ""))))
+        : h("div", { class: "muted" }, `${d.count} Blessing card(s) being passed round`)));
+  }
+  side.push(panel("Players", "players-panel", h("div", { class: "lords-players" },
+    view.players_info.map((p) => playerBoard(p, view, names)))));
+
+  const monuments = Object.entries(view.monuments).map(([god, m]) => {
+    const g = GODS[god] || { name: pretty(god), artifact: "" };
+    const art = ARTIFACTS[g.artifact];
+    return h("div", { class: "monument" },
+      h("div", {}, h("strong", {}, g.name), h("span", { class: "muted" }, ` · ${regionName(g.site)} · level ${m.level} `),
+        h("span", { class: "level", title: `level ${m.level} of 5` },
+          [1, 2, 3, 4, 5].map((i) => h("span", { class: `pip ${i <= m.level ? "on" : ""}` })))),
+      h("div", { class: "row" }, h("span", { class: "row-label" }, "Priests"),
+        m.priests.length ? m.priests.map((q) => who(q, names, viewer)) : none()),
+      h("div", { class: "row", title: art?.effect || "" }, h("span", { class: "row-label" }, art ? art.name : pretty(g.artifact)),
+        m.artifact_owner >= 0 ? who(m.artifact_owner, names, viewer) : h("span", { class: "muted" }, "unclaimed"),
+        m.artifact_owner >= 0 ? h("span", { class: "muted" }, m.artifact_charged ? " (charged)" : " (used)") : null));
+  });
+  side.push(panel("Monuments", "monuments-panel", h("div", { class: "monuments" }, monuments)));
+
+  const monsterRows = Object.entries(view.monsters)
+    .filter(([, m]) => m.at || m.slain_by >= 0)
+    .map(([id, m]) => h("li", {}, h("strong", {}, nameOf(MONSTERS, id)), " ",
+      m.at ? `in ${regionName(m.at)}` : "",
+      m.slain_by >= 0 ? [" slain by ", who(m.slain_by, names, viewer)] : "",
+      m.evolutions.length ? h("span", { class: "muted" }, ` · evolved: ${m.evolutions.map(pretty).join(", ")}`) : ""));
+  side.push(panel("Monsters and Quests", "monsters-panel",
+    monsterRows.length ? h("ul", { class: "plain-list" }, monsterRows) : h("div", { class: "muted" }, "No monster on the board."),
+    h("div", { class: "row" }, h("span", { class: "row-label" }, "Quests"),
+      view.quests.length ? view.quests.map((q) => h("span", { class: "chip quest", title: `in ${regionName(QUESTS[q]?.region)}` },
+        `${nameOf(QUESTS, q)} (${regionName(QUESTS[q]?.region)})`)) : none())));
+
+  const tc = TEMPLE_CARDS[view.temple_card];
+  const top = h("div", { class: "info-bar" },
+    fact("Turn", view.turn || "setup"),
+    fact("Playing", names[view.current] || `Player ${view.current + 1}`),
+    view.procedure ? fact("Step", pretty(view.procedure)) : null,
+    fact("Temples built", view.temples_built),
+    fact("Temple card", pretty(view.temple_card), tc ? `drafts at ${tc.drafts.join(", ")}; oracle: ${pretty(tc.oracle)}` : ""),
+    view.oracle ? fact("Oracle", "active") : null,
+    fact("Combat deck", `${view.decks.combat} (+${view.decks.combat_discard} discarded)`),
+    fact("Blessings", view.decks.blessings),
+    fact("Events", view.decks.events),
+    view.activation && view.activation.length >= 2 && view.activation[1] > 0
+      ? fact("Activation", `${names[view.activation[0]] || "?"} ×${view.activation[1]}`) : null);
+
+  const zoom = h("button", {
+    type: "button",
+    class: "small secondary map-zoom",
+    "aria-pressed": zoomed ? "true" : "false",
+    onclick: () => {
+      zoomed = !zoomed;
+      zoom.setAttribute("aria-pressed", zoomed ? "true" : "false");
+      zoom.textContent = zoomed ? "Fit the map" : "Enlarge the map";
+      root.querySelector(".map-wrap")?.classList.toggle("zoomed", zoomed);
+    },
+  }, zoomed ? "Fit the map" : "Enlarge the map");
+  const legend = h("div", { class: "map-legend muted" }, zoom, " ",
+    h("span", {}, "▣ city · ★ Sparta · number = population · ring = control · chips = Hoplites (⌂ fortified) · pawn = Hero · ◆ Monster · Q quest · Z/A/H = Monument level · Δ Delphi"),
+    ctx.choices && ctx.choices.some((c) => regionsIn(c.key).length)
+      ? h("span", { class: "map-hint" }, " — highlighted regions can be clicked") : null);
+
+  replaceChildren(root, h("div", { class: "board lords" },
+    top,
+    h("div", { class: "lords-layout" },
+      h("div", { class: `map-wrap ${zoomed ? "zoomed" : ""}` }, h("div", { class: "map-scroll" }, mapSvg(view, names, ctx)), legend),
+      h("div", { class: "lords-side" }, side))));
+}

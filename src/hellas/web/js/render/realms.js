@@ -1,0 +1,162 @@
+// Fantasy Realms: Greek Legends: your hand and its live score, the discard area, every Afterlife.
+
+import { h, pretty, replaceChildren, seatClass } from "../util.js";
+import { fact, none, panel, who } from "./common.js";
+import { CARDS } from "./realms-cards.js";
+
+const SUIT_TITLES = {
+  god: "God", hero: "Hero", item: "Item", location: "Location", monster: "Monster", quest: "Quest",
+};
+const BY_NAME = new Map(Object.entries(CARDS).map(([id, c]) => [c.name, id]));
+
+/** Realms has no names beyond seat numbers. */
+export function seatNames() {
+  return null;
+}
+
+function info(id) {
+  return CARDS[id] || { name: pretty(id), suit: "unknown", base: "?", tags: [], afterlife: false };
+}
+
+/** A card: suit colour, base value, name, tags; `small` for the compact form. */
+function card(id, opts = {}) {
+  const c = info(id);
+  const title = `${c.name} — ${SUIT_TITLES[c.suit] || c.suit}, base ${c.base}`
+    + (c.tags.length ? `; ${c.tags.join(", ")}` : "")
+    + (c.afterlife ? "; may go to the Afterlife" : "");
+  if (opts.small) {
+    return h("span", { class: `rcard small suit-${c.suit}`, title, dataset: opts.data ? { card: id } : null },
+      h("span", { class: "rc-base" }, String(c.base)),
+      h("span", { class: "rc-name" }, c.name),
+      c.afterlife ? h("span", { class: "rc-afterlife", title: "Afterlife icon" }, "⇣") : null);
+  }
+  return h("div", { class: `rcard suit-${c.suit}`, title, dataset: opts.data ? { card: id } : null },
+    h("div", { class: "rc-top" },
+      h("span", { class: "rc-base" }, String(c.base)),
+      h("span", { class: "rc-suit" }, SUIT_TITLES[c.suit] || c.suit)),
+    h("div", { class: "rc-name" }, c.name),
+    h("div", { class: "rc-tags" }, c.tags.map((t) => h("span", { class: "tag" }, t))),
+    c.afterlife ? h("div", { class: "rc-afterlife", title: "may be discarded to the Afterlife" }, "⇣ Afterlife") : null);
+}
+
+function smallCards(ids) {
+  return ids && ids.length ? ids.map((id) => card(id, { small: true })) : [none()];
+}
+
+function signed(n) {
+  if (!n) return "0";
+  return n > 0 ? `+${n}` : `−${Math.abs(n)}`;
+}
+
+/** The card-by-card score breakdown. */
+function scoreTable(score, caption) {
+  const rows = score.lines.map((line) => {
+    const id = BY_NAME.get(line.card);
+    const suit = id ? CARDS[id].suit : "unknown";
+    return h("tr", { class: line.place !== "hand" ? "in-afterlife" : "" },
+      h("td", {}, h("span", { class: `suit-dot suit-${suit}` }), " ", line.card),
+      h("td", { class: "muted" }, line.place),
+      h("td", { class: "num" }, String(line.base)),
+      h("td", { class: `num ${line.bonus > 0 ? "pos" : ""}` }, line.bonus ? signed(line.bonus) : ""),
+      h("td", { class: `num ${line.penalty < 0 ? "neg" : ""}` }, line.penalty ? signed(line.penalty) : ""),
+      h("td", { class: "num total" }, String(line.total)),
+      h("td", { class: "notes" }, line.notes.join("; ")));
+  });
+  if (score.afterlife_penalty) {
+    rows.push(h("tr", { class: "afterlife-row" },
+      h("td", {}, "Afterlife"), h("td", {}), h("td", {}), h("td", {}),
+      h("td", { class: "num neg" }, signed(score.afterlife_penalty)),
+      h("td", { class: "num total" }, String(score.afterlife_penalty)),
+      h("td", { class: "notes" }, "cards in the Afterlife")));
+  }
+  return h("div", { class: "score" },
+    h("div", { class: "table-scroll" },
+      h("table", { class: "score-table" },
+        caption ? h("caption", {}, caption) : null,
+        h("thead", {}, h("tr", {},
+          h("th", {}, "Card"), h("th", {}, "Where"), h("th", { class: "num" }, "Base"),
+          h("th", { class: "num" }, "Bonus"), h("th", { class: "num" }, "Penalty"),
+          h("th", { class: "num" }, "Total"), h("th", {}, "Notes"))),
+        h("tbody", {}, rows),
+        h("tfoot", {}, h("tr", {},
+          h("th", { colspan: "5" }, "Score"),
+          h("th", { class: "num total" }, String(score.score)),
+          h("th", { class: "notes" }, score.choices.length ? `choices: ${score.choices.join(", ")}` : ""))))),
+    score.endgame && score.endgame.length
+      ? h("ul", { class: "endgame" }, score.endgame.map((t) => h("li", {}, t))) : null);
+}
+
+/** Draw a Realms view. */
+export function render(root, view) {
+  const viewer = view.seat;
+  const seated = viewer !== null && viewer !== undefined;
+  const parts = [];
+
+  parts.push(h("div", { class: "info-bar" },
+    fact("Turn", view.turn),
+    fact("Phase", pretty(view.phase)),
+    fact("Playing", `Player ${view.current + 1}`),
+    fact("Deck", view.deck),
+    fact("Discard area", `${view.discard.length}/10`, "the game ends when the discard area holds 10 cards"),
+    view.first_turn ? h("span", { class: "muted" }, "The first player must draw from the deck.") : null));
+
+  if (view.result) {
+    const winners = view.result.winners || [];
+    parts.push(h("div", { class: "result-line won" },
+      "Winner", winners.length > 1 ? "s" : "", ": ",
+      winners.map((w, i) => [i ? ", " : "", who(w, null, viewer)]),
+      view.result.scores ? ` — ${view.result.scores.map((sc, q) => `P${q + 1} ${sc}`).join(" · ")}` : ""));
+  }
+
+  if (view.oracle && view.oracle.length) {
+    parts.push(panel(`The Oracle shows (top first)`, "oracle-panel",
+      h("div", { class: "cards-row" }, view.oracle.map((id) => card(id)))));
+  } else if (view.oracle_count && view.phase === "oracle") {
+    parts.push(h("div", { class: "note" }, `Player ${view.current + 1} is looking at ${view.oracle_count} cards at the Oracle.`));
+  }
+
+  if (seated) {
+    const hand = view.hand || [];
+    parts.push(panel(`Your hand (${hand.length})`, "hand-panel",
+      h("div", { class: "hand cards-row", dataset: { testid: "hand" } },
+        hand.length ? hand.map((id) => card(id, { data: true })) : none("no cards"))));
+    if (view.score && !view.scores) {
+      parts.push(panel(`Your hand would score ${view.score.score} now`, "score-panel",
+        scoreTable(view.score, view.phase === "endgame" ? "with your endgame choices so far"
+          : "with the best endgame choices")));
+    }
+  }
+
+  parts.push(panel(`Discard area (${view.discard.length})`, "discard-panel",
+    h("div", { class: "cards-row small-row" }, smallCards(view.discard))));
+
+  const players = [];
+  for (let q = 0; q < view.players; q += 1) {
+    const known = view.known && view.known[String(q)];
+    const hand = view.hands ? view.hands[q] : null;
+    players.push(h("article", {
+      class: `realm-player ${seatClass(q)} ${view.to_act === q ? "acting" : ""}`,
+    },
+    h("header", {}, who(q, null, viewer),
+      h("span", { class: "muted" }, ` ${view.hand_sizes[q]} in hand`),
+      view.to_act === q ? h("span", { class: "badge acting-badge" }, "to act") : null,
+      view.result && view.result.scores
+        ? h("span", { class: "badge score-badge" }, `${view.result.scores[q]} pts`) : null),
+    h("div", { class: "row" }, h("span", { class: "row-label" }, "Afterlife"),
+      smallCards(view.afterlives[q])),
+    known && known.length && q !== viewer
+      ? h("div", { class: "row" }, h("span", { class: "row-label" }, "You know they hold"), smallCards(known)) : null,
+    hand && q !== viewer ? h("div", { class: "row" }, h("span", { class: "row-label" }, "Final hand"), smallCards(hand)) : null));
+  }
+  parts.push(panel("Players", "players-panel", h("div", { class: "realm-players" }, players)));
+
+  if (view.scores) {
+    parts.push(panel("Final scores", "scores-panel", view.scores.map((sc, q) =>
+      h("div", { class: `final-score ${seatClass(q)}` },
+        h("h4", {}, who(q, null, viewer), ` — ${sc.score} points`),
+        scoreTable(sc, null)))));
+  }
+
+  replaceChildren(root, h("div", { class: "board realms" }, parts));
+}
+

@@ -1,0 +1,443 @@
+// The table page: /table/ID?seat=K&token=T (no seat: watch as a spectator).
+//
+// One WebSocket carries the state: after every change the server sends this seat's view, its
+// choices (only when it is this seat's decision), the new events and who sits where.  The page
+// reconnects by itself (with backoff) and then gets the whole current state again.
+
+import { ChoicePanel } from "./choices.js";
+import { rendererFor } from "./render/index.js";
+import {
+  absolute, api, copyText, games, h, query, rememberSeat, replaceChildren, seatClass, seatDot,
+  tableIdFromPath, toast,
+} from "./util.js";
+
+const EVENTS_SHOWN = 15;
+const EVENTS_KEPT = 200;
+const PING_EVERY = 25000;
+
+const tableId = tableIdFromPath();
+const params = query();
+const seatParam = params.get("seat");
+const mySeat = seatParam !== null && seatParam !== "" && !Number.isNaN(Number(seatParam)) ? Number(seatParam) : null;
+const token = params.get("token") || "";
+
+const el = {
+  title: document.getElementById("title"),
+  name: document.getElementById("table-name"),
+  conn: document.getElementById("conn"),
+  status: document.getElementById("status"),
+  outcomeSlot: document.getElementById("outcome-slot"),
+  board: document.getElementById("board"),
+  choices: document.getElementById("choices"),
+  seats: document.getElementById("seats"),
+  botControl: document.getElementById("bot-control"),
+  events: document.getElementById("events"),
+  eventsMore: document.getElementById("events-more"),
+  replay: document.getElementById("replay-link"),
+  role: document.getElementById("role"),
+};
+
+let ws = null;
+let state = null; // the last state message
+let names = null; // display names per seat
+let events = []; // newest last
+let showAllEvents = false;
+let freshConnection = false;
+let retry = 0;
+let retryTimer = null;
+let pingTimer = null;
+let stopped = false;
+let bots = [];
+let renderSeq = 0;
+
+const panel = new ChoicePanel(el.choices, (key) => send({ type: "choose", key, seq: state ? state.seq : null }));
+
+// -- connection ---------------------------------------------------------------------------------
+
+function wsUrl() {
+  const proto = window.location.protocol === "https:" ? "wss" : "ws";
+  const q = new URLSearchParams();
+  if (mySeat !== null) {
+    q.set("seat", String(mySeat));
+    q.set("token", token);
+  }
+  const qs = q.toString();
+  return `${proto}://${window.location.host}/ws/${encodeURIComponent(tableId)}${qs ? `?${qs}` : ""}`;
+}
+
+function setConn(text, cls) {
+  el.conn.textContent = text;
+  el.conn.className = `conn ${cls}`;
+}
+
+function connect() {
+  if (stopped) return;
+  clearTimeout(retryTimer);
+  setConn(retry ? "reconnecting…" : "connecting…", "connecting");
+  let socket;
+  try {
+    socket = new WebSocket(wsUrl());
+  } catch (err) {
+    scheduleReconnect();
+    return;
+  }
+  ws = socket;
+  freshConnection = true;
+  socket.addEventListener("open", () => {
+    retry = 0;
+    setConn("online", "online");
+    clearInterval(pingTimer);
+    pingTimer = setInterval(() => send({ type: "ping" }), PING_EVERY);
+  });
+  socket.addEventListener("message", (e) => {
+    let msg;
+    try {
+      msg = JSON.parse(e.data);
+    } catch {
+      return;
+    }
+    onMessage(msg);
+  });
+  socket.addEventListener("close", (e) => {
+    if (ws !== socket) return;
+    clearInterval(pingTimer);
+    panel.setBusy(false);
+    if (e.code === 4403 || e.code === 4400) {
+      stopped = true;
+      setConn("refused", "offline");
+      return;
+    }
+    setConn("offline", "offline");
+    scheduleReconnect();
+  });
+}
+
+function scheduleReconnect() {
+  if (stopped) return;
+  const delay = Math.min(10000, 500 * 2 ** retry) + Math.random() * 300;
+  retry += 1;
+  setConn(`offline — retrying in ${Math.round(delay / 1000)}s`, "offline");
+  retryTimer = setTimeout(connect, delay);
+}
+
+function send(msg) {
+  if (ws && ws.readyState === WebSocket.OPEN) {
+    ws.send(JSON.stringify(msg));
+    return true;
+  }
+  if (msg.type === "choose") {
+    toast("Not connected: the choice was not sent. Reconnecting…", "error");
+    panel.setBusy(false);
+  }
+  return false;
+}
+
+// Reconnect at once when the page comes back to life (phones sleep sockets).
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && !stopped && (!ws || ws.readyState > WebSocket.OPEN)) {
+    retry = 0;
+    connect();
+  }
+});
+window.addEventListener("online", () => {
+  if (!stopped && (!ws || ws.readyState > WebSocket.OPEN)) {
+    retry = 0;
+    connect();
+  }
+});
+
+// -- messages -----------------------------------------------------------------------------------
+
+function onMessage(msg) {
+  if (msg.type === "state") {
+    onState(msg);
+  } else if (msg.type === "error") {
+    panel.setBusy(false);
+    if (msg.code === "bad-token" || msg.code === "no-table" || msg.code === "bad-seat") {
+      showFatal(msg.message);
+    } else {
+      toast(msg.message || "error", msg.code === "stale" ? "info" : "error");
+    }
+  }
+}
+
+function showFatal(message) {
+  stopped = true;
+  el.status.className = "status error";
+  el.status.textContent = message;
+  replaceChildren(el.board, h("div", { class: "panel fatal" },
+    h("p", {}, message),
+    h("p", {}, h("a", { href: "/" }, "Back to the lobby"),
+      mySeat !== null ? [" · ", h("a", { href: `/table/${encodeURIComponent(tableId)}` }, "watch as a spectator")] : null)));
+  document.body.dataset.ready = "1";
+}
+
+async function onState(msg) {
+  const first = state === null;
+  state = msg;
+  if (freshConnection) {
+    // A new connection starts with the server's recent events: keep what we knew from before
+    // them (a restarted server remembers no earlier events), then take the server's list.
+    const cut = msg.events.length ? msg.events[0].step : Infinity;
+    events = events.filter((e) => e.step < cut).concat(msg.events);
+    freshConnection = false;
+  } else {
+    events.push(...msg.events);
+  }
+  if (events.length > EVENTS_KEPT) events = events.slice(-EVENTS_KEPT);
+
+  if (first) {
+    el.title.textContent = msg.title;
+    if (mySeat !== null) {
+      rememberSeat({ table: msg.table, seat: mySeat, token, game: msg.game, title: msg.title,
+        link: `/table/${msg.table}?seat=${mySeat}&token=${token}` });
+    }
+    loadBots(msg.game);
+  }
+  el.name.textContent = msg.name ? `“${msg.name}”` : `table ${msg.table}`;
+
+  const seq = ++renderSeq;
+  const renderer = await rendererFor(msg.game);
+  if (seq !== renderSeq) return; // a newer state arrived while loading
+  try {
+    names = renderer.seatNames ? renderer.seatNames(msg.view) : null;
+  } catch {
+    names = null;
+  }
+  renderStatus(msg);
+  renderOutcome(msg);
+  const ctx = {
+    seat: msg.seat,
+    choices: msg.choices,
+    replay: false,
+    choose: (key) => panel.pick(key),
+    hint: (keys) => panel.hint(keys),
+  };
+  try {
+    renderer.render(el.board, msg.view, ctx);
+  } catch (err) {
+    console.error("render failed", err);
+    replaceChildren(el.board, h("div", { class: "panel" }, h("p", { class: "error" }, `Cannot draw this view: ${err.message}`),
+      h("pre", { class: "raw-view" }, JSON.stringify(msg.view, null, 2))));
+  }
+  panel.update(msg.choices, waitingText(msg));
+  renderSeats(msg);
+  renderEvents();
+  renderReplayLink(msg);
+  window.hellasSeq = msg.seq; // the last state drawn (tests wait on it)
+  document.body.dataset.ready = "1";
+}
+
+function nameOf(seat) {
+  if (seat === null || seat === undefined) return "";
+  const n = names && names[seat];
+  return n ? `${n} (Player ${seat + 1})` : `Player ${seat + 1}`;
+}
+
+function waitingText(msg) {
+  if (msg.outcome) return "The game is over.";
+  if (msg.to_act === null || msg.to_act === undefined) return "Nothing to decide right now.";
+  const info = msg.seats[msg.to_act];
+  if (msg.seat === msg.to_act && info && info.driver !== "human") {
+    return `A bot (${info.driver}) is playing your seat. Take it back below.`;
+  }
+  const bot = info && info.driver !== "human" ? ` (bot: ${info.driver})` : "";
+  return `Waiting for ${nameOf(msg.to_act)}${bot}…`;
+}
+
+function renderStatus(msg) {
+  let text;
+  let cls;
+  const spectator = msg.seat === null || msg.seat === undefined;
+  const info = msg.to_act !== null && msg.to_act !== undefined ? msg.seats[msg.to_act] : null;
+  if (msg.outcome) {
+    text = `Game over — ${msg.outcome.reason}`;
+    cls = "over";
+  } else if (!spectator && msg.choices.length) {
+    text = "Your decision";
+    cls = "mine";
+  } else if (!spectator && msg.to_act === msg.seat && info && info.driver !== "human") {
+    text = `A bot (${info.driver}) is playing your seat`;
+    cls = "bot";
+  } else if (info) {
+    const bot = info.driver !== "human" ? ` — bot ${info.driver} is thinking` : "";
+    text = `${nameOf(msg.to_act)} to decide${bot}`;
+    cls = "waiting";
+  } else {
+    text = "…";
+    cls = "waiting";
+  }
+  replaceChildren(el.status,
+    msg.to_act !== null && msg.to_act !== undefined && !msg.outcome ? seatDot(msg.to_act) : null,
+    " ", h("span", { class: "status-text" }, text));
+  el.status.className = `status ${cls}`;
+  el.role.textContent = spectator ? "Watching as a spectator" : `You are ${nameOf(msg.seat)}`;
+  el.role.className = `role ${spectator ? "" : seatClass(msg.seat)}`;
+  document.title = `${cls === "mine" ? "● Your decision — " : ""}${msg.title} — Hellas`;
+}
+
+function renderOutcome(msg) {
+  const existing = document.querySelector("[data-testid=outcome]");
+  if (!msg.outcome) {
+    if (existing) existing.remove();
+    return;
+  }
+  const o = msg.outcome;
+  const won = msg.seat !== null && o.winners.includes(msg.seat);
+  const rows = msg.seats.map((s) => h("li", { class: `${seatClass(s.seat)} ${o.winners.includes(s.seat) ? "winner" : ""}` },
+    seatDot(s.seat), " ", nameOf(s.seat), ": ", h("strong", {}, String(o.scores[s.seat] ?? "")),
+    o.winners.includes(s.seat) ? h("span", { class: "badge winner-badge" }, "winner") : null));
+  const banner = h("section", { class: `outcome ${won ? "won" : ""}`, dataset: { testid: "outcome" }, role: "status" },
+    h("h2", {}, won ? "You won! " : o.winners.length ? "Game over" : "Game over — no winner"),
+    h("p", { class: "reason" }, o.reason),
+    h("ul", { class: "scores" }, rows),
+    h("p", {}, h("a", { href: replayHref(msg) || "#", class: "button" }, "Watch the replay"), " ",
+      h("a", { href: "/", class: "button secondary" }, "Back to the lobby")));
+  if (existing) existing.replaceWith(banner);
+  else el.outcomeSlot.append(banner);
+}
+
+function replayHref(msg) {
+  const base = `/replay/${encodeURIComponent(msg.table)}`;
+  if (msg.seat !== null && msg.seat !== undefined) {
+    return `${base}?seat=${msg.seat}&token=${encodeURIComponent(token)}`;
+  }
+  return msg.outcome ? base : null;
+}
+
+function renderReplayLink(msg) {
+  const href = replayHref(msg);
+  if (href) {
+    el.replay.href = href;
+    el.replay.hidden = false;
+  } else {
+    el.replay.hidden = true;
+  }
+}
+
+// -- seats and the bot control ------------------------------------------------------------------
+
+async function loadBots(gameId) {
+  try {
+    const list = await games();
+    bots = (list.find((g) => g.id === gameId) || { bots: [] }).bots;
+  } catch (err) {
+    bots = [];
+  }
+  if (state) renderSeats(state);
+}
+
+function renderSeats(msg) {
+  const items = msg.seats.map((s) => {
+    const acting = msg.to_act === s.seat && !msg.outcome;
+    const human = s.kind === "human";
+    let what;
+    if (!human) what = h("span", { class: "kind bot" }, `bot: ${s.kind}`);
+    else if (!s.claimed) what = h("span", { class: "kind free" }, "free seat");
+    else if (s.driver !== "human") what = h("span", { class: "kind bot" }, `human, played by bot ${s.driver}`);
+    else what = h("span", { class: "kind human" }, "human");
+    const online = human && s.claimed
+      ? h("span", { class: `online ${s.online ? "yes" : "no"}`, title: s.online ? "connected" : "not connected" },
+        s.online ? "online" : "offline")
+      : null;
+    const invite = human && !s.claimed && !msg.outcome
+      ? h("button", {
+        type: "button",
+        class: "small secondary",
+        onclick: async () => {
+          const link = absolute(`/?join=${encodeURIComponent(msg.table)}&seat=${s.seat}`);
+          const ok = await copyText(link);
+          toast(ok ? "Invitation link copied" : link, "info", ok ? 2500 : 10000);
+        },
+      }, "copy invite link")
+      : null;
+    return h("li", { class: `seat ${seatClass(s.seat)} ${acting ? "acting" : ""} ${s.seat === msg.seat ? "you" : ""}`,
+      dataset: { seat: s.seat } },
+    seatDot(s.seat), " ",
+    h("span", { class: "seat-name" }, nameOf(s.seat), s.seat === msg.seat ? h("strong", {}, " (you)") : null),
+    " ", what, " ", online, acting ? h("span", { class: "badge acting-badge" }, "to act") : null, invite);
+  });
+  replaceChildren(el.seats, ...items);
+  renderBotControl(msg);
+}
+
+function renderBotControl(msg) {
+  if (msg.seat === null || msg.seat === undefined || !token || msg.outcome) {
+    replaceChildren(el.botControl);
+    return;
+  }
+  const me = msg.seats[msg.seat];
+  if (!me || me.kind !== "human") {
+    replaceChildren(el.botControl);
+    return;
+  }
+  const botPlays = me.driver !== "human";
+  const prev = el.botControl.querySelector("select");
+  const chosen = prev ? prev.value : "";
+  const preferred = botPlays ? me.driver : (chosen || (bots.includes("heuristic") ? "heuristic" : bots[0]));
+  const select = h("select", { dataset: { testid: "bot-select" }, "aria-label": "Bot to play your seat", disabled: botPlays || !bots.length },
+    bots.map((b) => h("option", { value: b, selected: b === preferred }, b)));
+  const button = h("button", {
+    type: "button",
+    class: botPlays ? "" : "secondary",
+    dataset: { testid: "bot-toggle" },
+    onclick: async () => {
+      button.disabled = true;
+      try {
+        await api(`/api/tables/${encodeURIComponent(msg.table)}/seats/${msg.seat}/bot`,
+          { token, bot: botPlays ? "" : select.value });
+        toast(botPlays ? "Your seat is yours again" : `The ${select.value} bot plays your seat`);
+      } catch (err) {
+        toast(err.message, "error");
+        button.disabled = false;
+      }
+    },
+  }, botPlays ? "Take my seat back" : "Let a bot play for me");
+  replaceChildren(el.botControl,
+    h("label", { class: "bot-label" }, botPlays ? `The ${me.driver} bot is playing for you. ` : "Away? Hand your seat to ", select),
+    " ", button);
+}
+
+// -- events -------------------------------------------------------------------------------------
+
+function renderEvents() {
+  const newest = events.slice().reverse();
+  const shown = showAllEvents ? newest : newest.slice(0, EVENTS_SHOWN);
+  replaceChildren(el.events, ...shown.map((e, i) => h("li", {
+    class: `ev kind-${(e.kind || "info").replace(/[^a-z0-9-]/gi, "")} ${i === 0 ? "latest" : ""}`,
+  }, h("span", { class: "ev-step", title: `move ${e.step}` }, String(e.step)), " ", h("span", { class: "ev-text" }, e.text))));
+  if (!events.length) el.events.append(h("li", { class: "muted" }, "Nothing yet."));
+  if (events.length > EVENTS_SHOWN) {
+    el.eventsMore.hidden = false;
+    el.eventsMore.textContent = showAllEvents ? "Show fewer" : `Show all ${events.length}`;
+  } else {
+    el.eventsMore.hidden = true;
+  }
+}
+
+el.eventsMore.addEventListener("click", () => {
+  showAllEvents = !showAllEvents;
+  renderEvents();
+});
+
+// -- the phone layout: keep the page clear of the docked choice panel --------------------------
+
+const dock = window.matchMedia("(max-width: 900px)");
+const resize = new ResizeObserver(() => {
+  document.body.style.paddingBottom = dock.matches ? `${el.choices.offsetHeight + 8}px` : "";
+});
+resize.observe(el.choices);
+dock.addEventListener("change", () => {
+  document.body.style.paddingBottom = dock.matches ? `${el.choices.offsetHeight + 8}px` : "";
+});
+
+// -- start --------------------------------------------------------------------------------------
+
+if (!tableId) {
+  showFatal("No table given.");
+} else {
+  el.title.textContent = "Hellas";
+  el.name.textContent = `table ${tableId}`;
+  connect();
+}
+
