@@ -134,7 +134,7 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> FastAPI:
                     "options": r.options,
                     "seats": [s.kind for s in r.seats],
                     "free": free,
-                    "moves": len(r.moves),
+                    "moves": r.move_count,
                     "finished": r.finished,
                 }
             )

@@ -32,7 +32,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine, Row
 
 METADATA = MetaData()
 
@@ -99,7 +99,8 @@ class TableRow:
     created: float
     finished: bool
     seats: list[SeatRow]
-    moves: list[str]
+    moves: list[str]  # empty in listings
+    move_count: int
 
 
 class Store:
@@ -202,9 +203,6 @@ class Store:
             row = conn.execute(select(TABLES).where(TABLES.c.id == table_id)).first()
             if row is None:
                 return None
-            seats = conn.execute(
-                select(SEATS).where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat)
-            ).all()
             moves = (
                 conn.execute(
                     select(MOVES.c.key).where(MOVES.c.table_id == table_id).order_by(MOVES.c.seq)
@@ -212,6 +210,28 @@ class Store:
                 .scalars()
                 .all()
             )
+            return self._table_row(conn, row, list(moves), len(moves))
+
+    def list_tables(self, finished: bool | None = None, limit: int = 100) -> list[TableRow]:
+        """Return recent tables (with their move counts but not the moves), newest first."""
+        with self.engine.connect() as conn:
+            query = select(TABLES).order_by(TABLES.c.created.desc()).limit(limit)
+            if finished is not None:
+                query = query.where(TABLES.c.finished.is_(finished))
+            out = []
+            for row in conn.execute(query).all():
+                count = conn.execute(
+                    select(func.count()).select_from(MOVES).where(MOVES.c.table_id == row.id)
+                ).scalar_one()
+                out.append(self._table_row(conn, row, [], int(count)))
+        return out
+
+    @staticmethod
+    def _table_row(conn: Connection, row: Row[Any], moves: list[str], count: int) -> TableRow:
+        """Assemble a table row from its database row, its seats and (some of) its moves."""
+        seats = conn.execute(
+            select(SEATS).where(SEATS.c.table_id == row.id).order_by(SEATS.c.seat)
+        ).all()
         return TableRow(
             row.id,
             row.game,
@@ -222,39 +242,9 @@ class Store:
             row.created,
             row.finished,
             [SeatRow(s.seat, s.kind, s.bot, s.token_hash, s.claimed) for s in seats],
-            list(moves),
+            moves,
+            count,
         )
-
-    def list_tables(self, finished: bool | None = None, limit: int = 100) -> list[TableRow]:
-        """Return recent tables (without moves), newest first."""
-        with self.engine.connect() as conn:
-            query = select(TABLES).order_by(TABLES.c.created.desc()).limit(limit)
-            if finished is not None:
-                query = query.where(TABLES.c.finished.is_(finished))
-            rows = conn.execute(query).all()
-            out = []
-            for row in rows:
-                seats = conn.execute(
-                    select(SEATS).where(SEATS.c.table_id == row.id).order_by(SEATS.c.seat)
-                ).all()
-                count = conn.execute(
-                    select(func.count()).select_from(MOVES).where(MOVES.c.table_id == row.id)
-                ).scalar_one()
-                out.append(
-                    TableRow(
-                        row.id,
-                        row.game,
-                        row.version,
-                        json.loads(row.options),
-                        int(row.seed),
-                        row.name,
-                        row.created,
-                        row.finished,
-                        [SeatRow(s.seat, s.kind, s.bot, s.token_hash, s.claimed) for s in seats],
-                        ["?"] * int(count),
-                    )
-                )
-        return out
 
     def unfinished_ids(self) -> list[str]:
         """Return the ids of tables still in play."""

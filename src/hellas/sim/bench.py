@@ -19,6 +19,15 @@ from hellas.core.game import Decision, Game
 from hellas.core.rng import Rng
 
 
+def rates(decisions: int, games: int, elapsed: float) -> dict[str, float]:
+    """Return the random-play figures from counts and seconds."""
+    return {
+        "decisions_per_s": decisions / elapsed,
+        "games_per_s": games / elapsed,
+        "decisions_per_game": decisions / games,
+    }
+
+
 def random_play(game: Game[Any], options: Mapping[str, Any], seconds: float) -> dict[str, float]:
     """Return decisions/s and games/s of uniformly random play for about ``seconds``."""
     rng = Rng(1)
@@ -35,12 +44,7 @@ def random_play(game: Game[Any], options: Mapping[str, Any], seconds: float) -> 
         games += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
-            break
-    return {
-        "decisions_per_s": decisions / elapsed,
-        "games_per_s": games / elapsed,
-        "decisions_per_game": decisions / games,
-    }
+            return rates(decisions, games, elapsed)
 
 
 def _midgame(game: Game[Any], options: Mapping[str, Any], steps: int = 40) -> Any:
@@ -116,12 +120,7 @@ def hanabi(seconds: float) -> dict[str, float] | None:
         games += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
-            break
-    return {
-        "decisions_per_s": decisions / elapsed,
-        "games_per_s": games / elapsed,
-        "decisions_per_game": decisions / games,
-    }
+            return rates(decisions, games, elapsed)
 
 
 def run(game: Game[Any], options: Mapping[str, Any], seconds: float = 3.0) -> dict[str, Any]:
