@@ -15,10 +15,10 @@ from hellas.core.errors import OptionError
 from hellas.games.legends import GAME
 from hellas.games.realms import GAME as REALMS
 from hellas.sim.play import TIMING_COLUMNS
-from hellas.sim.report import build
+from hellas.sim.report import build, paired_table
 from hellas.sim.results import read_rows
 from hellas.sim.run import simulate
-from hellas.sim.stats import games_for_margin, wilson
+from hellas.sim.stats import games_for_margin, sign_test, wilson
 from hellas.sim.sweep import Sweep, derive_seed, parse_values, sweep_from_flags
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -124,9 +124,18 @@ def test_wilson_interval() -> None:
 def test_report_tables_and_charts(tmp_path: Path) -> None:
     simulate(small_sweep(), tmp_path / "r.csv")
     report = build(read_rows(tmp_path / "r.csv"), tmp_path / "rep")
-    assert len(report.tables) == 2
+    assert len(report.tables) == 3
     title, table = report.tables[0]
     assert "heuristic" in title and list(table.index) == [1, 12]
+    title, paired = report.tables[2]
+    assert "heuristic vs random on the same deals" in title
+    assert list(paired.index) == ["1", "12", "all"]
+    total = paired.loc["all"]
+    assert total["games"] == 12  # 2 missions x 2 player counts x 3 deals, all paired
+    rows = read_rows(tmp_path / "r.csv")
+    heur = rows[rows["team"] == "heuristic"]
+    assert total["heuristic %"] == round(100 * heur["win"].mean(), 1)
+    assert total["only heuristic"] == heur["win"].sum() and total["only random"] == 0
     assert all(path.read_bytes().startswith(PNG) for path in report.charts)
     assert {p.name for p in report.charts} >= {"legends-monsters_defeated.png"}
     assert set(report.cells["games"]) == {3}
@@ -156,6 +165,14 @@ def test_cli_simulate_resume_report_and_bench(tmp_path: Path) -> None:
     result = runner.invoke(app, ["report", str(out), "--out", str(tmp_path / "rep")])
     assert result.exit_code == 0 and "win %" in result.output
     assert (tmp_path / "rep" / "legends-heuristic-winrate.png").exists()
+    other = tmp_path / "random.csv"
+    result = runner.invoke(app, [*args[:-5], "random", "--games", "4", "--out", str(other)])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["report", str(out), str(other), "--out", str(tmp_path / "r2")])
+    flat = "".join(result.output.split())  # the narrow test console wraps long titles
+    assert result.exit_code == 0 and "heuristicvsrandomonthesamedeals" in flat
+    result = runner.invoke(app, ["report", str(out), str(tmp_path / "nothing.csv")])
+    assert result.exit_code != 0 and "no results at" in result.output
     result = runner.invoke(
         app, ["simulate", "legends", "--bots", "heuristic/random", "--out", str(out)]
     )
@@ -179,3 +196,30 @@ def test_realms_sweep_and_competitive_report(tmp_path: Path) -> None:
     assert all(p.read_bytes().startswith(PNG) for p in report.charts)
     table = read_rows(tmp_path / "r.csv")
     assert {"score_0", "score_1", "score_2", "winners"} <= set(table.columns)
+
+
+def test_sign_test_exact_values() -> None:
+    assert sign_test(0, 0) == 1.0
+    assert sign_test(3, 3) == 1.0
+    assert sign_test(5, 0) == sign_test(0, 5) == 2 / 32
+    assert abs(sign_test(1, 9) - 2 * 11 / 1024) < 1e-12
+
+
+def test_paired_table_matches_games_by_options_and_seed() -> None:
+    rows = pd.DataFrame(
+        {
+            "team": ["a", "a", "a", "b", "b", "b", "b"],
+            "mission": [1, 1, 2, 1, 1, 2, 2],
+            "seed": [10, 11, 12, 10, 11, 12, 99],  # seed 99 has no partner
+            "win": [True, True, False, False, True, True, True],
+        }
+    )
+    table = paired_table(rows, "a", "b", ["mission"])
+    assert table is not None
+    assert table.loc["all", "games"] == 3
+    assert table.loc["all", "only a"] == 1 and table.loc["all", "only b"] == 1
+    assert table.loc["1", "cells a ahead"] == 1 and table.loc["2", "cells b ahead"] == 1
+    assert (
+        paired_table(rows.assign(seed=rows["seed"] + rows.index * 1000), "a", "b", ["mission"])
+        is None
+    )

@@ -313,18 +313,23 @@ def simulate(
 
 @app.command()
 def report(
-    results: Path = typer.Argument(..., help="results table from hellas simulate"),
+    results: list[Path] = typer.Argument(..., help="results tables from hellas simulate"),
     out: Path = typer.Option(Path("report"), "--out", help="folder for the PNG charts"),
 ) -> None:
-    """Print win rates with 95% intervals and write PNG charts."""
+    """Print win rates with 95% intervals (and paired team comparisons); write PNG charts."""
+    import pandas as pd  # noqa: PLC0415
+
     from hellas.sim.report import CLAIRVOYANT_NOTE, build  # noqa: PLC0415
     from hellas.sim.results import check_target, read_rows  # noqa: PLC0415
 
     try:
-        check_target(results)
-        if not results.exists() and not Path(str(results) + ".partial.csv").exists():
-            raise HellasError(f"no results at {results}")
-        built = build(read_rows(results), out)
+        frames = []
+        for path in results:
+            check_target(path)
+            if not path.exists() and not Path(str(path) + ".partial.csv").exists():
+                raise HellasError(f"no results at {path}")
+            frames.append(read_rows(path))
+        built = build(pd.concat(frames, ignore_index=True), out)
     except HellasError as exc:
         _fail(str(exc))
         return
@@ -335,9 +340,9 @@ def report(
         for column in frame.columns:
             label = " ".join(str(c) for c in column) if isinstance(column, tuple) else str(column)
             table.add_column(label, justify="right")
-        for idx, row in frame.iterrows():
+        for idx, *values in frame.astype(object).itertuples():  # keeps ints as ints
             label = " · ".join(str(i) for i in idx) if isinstance(idx, tuple) else str(idx)
-            table.add_row(label, *[_cell(v) for v in row.tolist()])
+            table.add_row(label, *[_cell(v) for v in values])
         console.print(table)
     if any("clairvoyant" in title for title, _ in built.tables):
         console.print(f"[dim]{CLAIRVOYANT_NOTE}[/]")
@@ -424,7 +429,9 @@ def serve(
 
 def _cell(value: Any) -> str:
     """Return a report table cell's text (blank for a missing cell)."""
-    return "" if isinstance(value, float) and math.isnan(value) else str(value)
+    if isinstance(value, float):
+        return "" if math.isnan(value) else f"{value:.4g}"
+    return str(value)
 
 
 def main() -> None:

@@ -20,7 +20,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from hellas.core.errors import HellasError
-from hellas.sim.stats import wilson
+from hellas.sim.stats import sign_test, wilson
 
 CLAIRVOYANT_NOTE = "clairvoyant bots read hidden cards: an upper bound, not a fair player"
 
@@ -94,12 +94,66 @@ def build(table: pd.DataFrame, out_dir: Path) -> Report:
                     out_dir,
                 )
             )
+        teams = sorted(rows["team"].unique())
+        for i, first in enumerate(teams):
+            for second in teams[i + 1 :]:
+                paired = paired_table(rows, str(first), str(second), layout)
+                if paired is not None:
+                    tables.append(
+                        (
+                            f"{game.meta.title}: {team_label(str(first))} vs "
+                            f"{team_label(str(second))} on the same deals",
+                            paired,
+                        )
+                    )
         metric = game.meta.progress_metric
         if metric and metric in rows.columns:
             charts.append(
                 _distribution(rows, metric, game.meta.title, out_dir, f"{game_id}-{metric}.png")
             )
     return Report(tables, charts, pd.concat(all_cells, ignore_index=True))
+
+
+def paired_table(
+    rows: pd.DataFrame, first: str, second: str, layout: list[str]
+) -> pd.DataFrame | None:
+    """Compare two teams on the games they played with the same options and seed.
+
+    One row per value of the first layout key and one for all: paired games, each team's win %,
+    the games only one of them won, the exact sign-test p-value, and the cells (of the whole
+    layout) in which each team won more of the paired games.  None when no game is paired.
+    """
+    if not layout:
+        return None
+    keys = [*layout, "seed"]
+    a = rows[rows["team"] == first][[*keys, "win"]]
+    b = rows[rows["team"] == second][[*keys, "win"]]
+    both = a.merge(b, on=keys, suffixes=("_a", "_b"))
+    if both.empty:
+        return None
+    both["a_only"] = both["win_a"].astype(bool) & ~both["win_b"].astype(bool)
+    both["b_only"] = both["win_b"].astype(bool) & ~both["win_a"].astype(bool)
+
+    def summary(part: pd.DataFrame) -> dict[str, Any]:
+        cells = part.groupby(layout)[["a_only", "b_only"]].sum()
+        a_only, b_only = int(part["a_only"].sum()), int(part["b_only"].sum())
+        return {
+            "games": len(part),
+            f"{first} %": round(100 * part["win_a"].mean(), 1),
+            f"{second} %": round(100 * part["win_b"].mean(), 1),
+            f"only {first}": a_only,
+            f"only {second}": b_only,
+            "p (sign test)": f"{sign_test(a_only, b_only):.2g}",
+            f"cells {first} ahead": int((cells["a_only"] > cells["b_only"]).sum()),
+            f"cells {second} ahead": int((cells["b_only"] > cells["a_only"]).sum()),
+        }
+
+    head = layout[0]
+    out = {str(value): summary(part) for value, part in both.groupby(head)}
+    out["all"] = summary(both)
+    frame = pd.DataFrame.from_dict(out, orient="index")
+    frame.index.name = head
+    return frame
 
 
 def seat_rows(rows: pd.DataFrame) -> pd.DataFrame:

@@ -1,4 +1,4 @@
-"""Small statistics for reports: Wilson score intervals for win rates."""
+"""Small statistics for reports: Wilson score intervals and the exact sign test for pairs."""
 
 from __future__ import annotations
 
@@ -23,3 +23,17 @@ def games_for_margin(p: float, margin: float, z: float = Z95) -> int:
     p = min(max(p, 0.0), 1.0)
     variance = max(p * (1 - p), 1e-4)
     return math.ceil(variance * (z / margin) ** 2)
+
+
+def sign_test(a_only: int, b_only: int) -> float:
+    """Return the two-sided exact sign-test p-value for ``a_only`` vs ``b_only`` discordant pairs.
+
+    On paired deals (the same seeds for two teams) only the games one team won and the other
+    lost say which is better; under "equally strong" each such game is a fair coin (McNemar).
+    """
+    n = a_only + b_only
+    if n == 0:
+        return 1.0
+    k = min(a_only, b_only)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return min(1.0, 2 * tail)
