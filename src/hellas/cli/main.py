@@ -382,7 +382,8 @@ def bench(
     table.add_row("state copies / s", f"{figures['state_copies_per_s']:,.0f}")
     table.add_row("ISMCTS iterations / s", f"{figures['ismcts_iterations_per_s']:,.0f}")
     for name, value in figures["game_figures"].items():
-        table.add_row(name.replace("_per_s", " / s").replace("_", " "), f"{value:,.0f}")
+        text = f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
+        table.add_row(name.replace("_per_s", " / s").replace("_", " "), text)
     spiel = figures["openspiel_hanabi"]
     if spiel:
         table.add_row(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -115,11 +116,31 @@ class LordsGame(Game[LordsState]):
 
         return {"heuristic": HeuristicBot, "bot": HeuristicBot}
 
+    def rollout_depth(self, s: LordsState) -> int | None:
+        """Evaluate search leaves at once: random play to the end takes thousands of steps."""
+        return 0
+
+    def evaluate(self, s: LordsState, seat: int) -> float:
+        """Return a win chance from the heuristic board value against the best opponent."""
+        from hellas.games.lords.bots import value  # noqa: PLC0415
+
+        if s.result is not None:
+            return 1.0 if s.result.get("winner") == seat else 0.0
+        mine = value(s, seat)
+        best = max(value(s, q) for q in range(s.n) if q != seat)
+        return 1.0 / (1.0 + math.exp(-(mine - best) / 40.0))
+
     def renderer(self) -> Callable[[View], Any]:
         """Return the terminal renderer."""
         from hellas.games.lords.render import render  # noqa: PLC0415
 
         return render
+
+    def benchmarks(self, seconds: float) -> dict[str, float]:
+        """Return how long random 4-player games take to the end, and how they end."""
+        from hellas.games.lords.bench import game_times  # noqa: PLC0415
+
+        return game_times(self, seconds)
 
     def conformance_options(self) -> list[dict[str, Any]]:
         """Return 2-4 players, with and without the additional cards, with a turn limit."""
