@@ -29,9 +29,23 @@ if [ -z "${HELLAS_TEST_PG_URL:-}" ]; then
   if [ ! -f "$DATA/PG_VERSION" ]; then
     "${RUN_AS[@]}" "$BIN/initdb" -D "$DATA" -U hellas --auth=trust -E UTF8 >/dev/null
   fi
-  if ! "${RUN_AS[@]}" "$BIN/pg_ctl" -D "$DATA" status >/dev/null 2>&1; then
-    "${RUN_AS[@]}" "$BIN/pg_ctl" -D "$DATA" -w -l "$DATA/server.log" \
-      -o "-p $PG_PORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=on" start >/dev/null
+  if "${RUN_AS[@]}" "$BIN/pg_ctl" -D "$DATA" status >/dev/null 2>&1; then
+    PG_PORT="$(sed -n 4p "$DATA/postmaster.pid")"  # already running: reuse its port
+  else
+    # another checkout's server may hold the port: try the next few
+    started=""
+    for port in $(seq "$PG_PORT" $((PG_PORT + 20))); do
+      if "${RUN_AS[@]}" "$BIN/pg_ctl" -D "$DATA" -w -l "$DATA/server.log" \
+        -o "-p $port -k /tmp -c listen_addresses=127.0.0.1 -c fsync=on" start >/dev/null 2>&1; then
+        PG_PORT="$port"
+        started=1
+        break
+      fi
+    done
+    if [ -z "$started" ]; then
+      echo "could not start PostgreSQL on ports $PG_PORT-$((PG_PORT + 20)); see $DATA/server.log" >&2
+      exit 1
+    fi
   fi
   export HELLAS_TEST_PG_URL="postgresql+psycopg://hellas@127.0.0.1:$PG_PORT/postgres"
 fi
