@@ -23,6 +23,20 @@ from hellas.games.legends.content import (
     NUM_ATTRS,
     content,
 )
+from hellas.games.legends.hands import (
+    EventLog,
+    cap,
+    discard,
+    draw,
+    everyone,
+    forget,
+    hero_name,
+    learn,
+    log_draw,
+    reset_knowledge,
+    slot_title,
+    title,
+)
 from hellas.games.legends.state import (
     CHIMERA,
     FACE_DOWN,
@@ -49,7 +63,6 @@ from hellas.games.legends.state import (
 HAND_LIMIT = 5  # "Draw ... so that you hold up to 5 action cards"
 SUPPORT_KEEP = 4  # "... continue discarding until they hold no more than 4 cards"
 ORACLE_REVEAL = 6  # "Draw the top 6 action cards"
-EventLog = list[Event] | None
 
 # -- setup ---------------------------------------------------------------------------------
 
@@ -136,7 +149,7 @@ def new_state(options: Mapping[str, Any], seed: int) -> LegendsState:
         _arrive(s, "monster", None)
     for _ in range(c.starting_hand):
         for seat in range(n):
-            _draw(s, seat)
+            draw(s, seat)
     # "Once all players have looked at their action cards, any one player can decide to
     # place their hero disc": seats are asked in turn whether they place now or wait.
     s.phase = P_VOLUNTEER
@@ -228,7 +241,7 @@ def play(s: LegendsState, choice: Choice, ev: EventLog) -> None:
     if op == _OP_FIGHT:
         _fight(s, p, arg, arg, FACE_UP, ev)
     elif op == _OP_DISCARD:
-        _discard(s, p, arg, 1 << p, ev)
+        discard(s, p, arg, 1 << p, ev)
         if phase == P_SUPPORT_DISCARD:
             s.support_left -= 1
             if s.support_left == 0:
@@ -248,9 +261,9 @@ def play(s: LegendsState, choice: Choice, ev: EventLog) -> None:
         s.broken |= 1 << p
         _fight(s, p, arg, s.colours[p], FACE_DOWN, ev)
     elif op == _OP_DRAW:
-        card = _draw(s, p)
+        card = draw(s, p)
         if ev is not None:
-            _log_draw(s, p, card, ev)
+            log_draw(s, p, card, ev)
         if s.hsize[p] >= HAND_LIMIT or not s.deck:
             s.phase = P_RECOVER_DISCARD
     elif op == _OP_STOP:
@@ -264,7 +277,7 @@ def play(s: LegendsState, choice: Choice, ev: EventLog) -> None:
             ev.append(
                 Event(
                     "move",
-                    f"{_hero(s, p)} moves to {_title(s, s.discs[p])} and must discard a card.",
+                    f"{hero_name(s, p)} moves to {title(s, s.discs[p])} and must discard a card.",
                     None,
                     {"seat": p},
                 )
@@ -278,7 +291,7 @@ def play(s: LegendsState, choice: Choice, ev: EventLog) -> None:
             ev.append(
                 Event(
                     "wait",
-                    f"{_hero(s, p)} waits for another hero to place first.",
+                    f"{hero_name(s, p)} waits for another hero to place first.",
                     None,
                     {"seat": p},
                 )
@@ -291,7 +304,10 @@ def play(s: LegendsState, choice: Choice, ev: EventLog) -> None:
         if ev is not None:
             ev.append(
                 Event(
-                    "support", f"{_hero(s, p)} supports {_hero(s, q)}.", None, {"seat": p, "to": q}
+                    "support",
+                    f"{hero_name(s, p)} supports {hero_name(s, q)}.",
+                    None,
+                    {"seat": p, "to": q},
                 )
             )
     elif op == _OP_GIVE:
@@ -308,7 +324,7 @@ def play(s: LegendsState, choice: Choice, ev: EventLog) -> None:
             ev.append(
                 Event(
                     "oracle-discard",
-                    f"{_hero(s, p)} discards the revealed {CARD_TITLES[arg]} card.",
+                    f"{hero_name(s, p)} discards the revealed {CARD_TITLES[arg]} card.",
                     None,
                     {"seat": p, "card": arg},
                 )
@@ -394,113 +410,6 @@ def _slot_index(s: LegendsState, choice: Choice) -> int:
     raise AssertionError(f"{choice.key} names no monster on the table")  # pragma: no cover
 
 
-# -- knowledge bookkeeping -------------------------------------------------------------------
-
-
-def _learn(s: LegendsState, observers: int, owner: int, card: int) -> None:
-    """Record that every observer in the bitmask now knows ``owner`` holds ``card``."""
-    n = s.n
-    known = s.known
-    for obs in range(n + 1):
-        if obs != owner and (observers >> obs) & 1:
-            known[(obs * n + owner) * 6 + card] += 1
-            s.known_sum[owner] += 1
-
-
-def _forget(s: LegendsState, owner: int, card: int, seen_by: int) -> None:
-    """``owner`` lost one card: observers in ``seen_by`` saw it was ``card``, others did not."""
-    if not s.known_sum[owner]:
-        return
-    n = s.n
-    known = s.known
-    total = 0
-    for obs in range(n + 1):
-        if obs == owner:
-            continue
-        base = (obs * n + owner) * 6
-        if (seen_by >> obs) & 1:
-            if known[base + card]:
-                known[base + card] -= 1
-        else:
-            for t in range(6):
-                if known[base + t]:
-                    known[base + t] -= 1
-        total += sum(known[base : base + 6])
-    s.known_sum[owner] = total
-
-
-def _reset_knowledge(s: LegendsState, owner: int) -> None:
-    """Nobody knows anything about ``owner``'s hand any more (it was replaced)."""
-    if not s.known_sum[owner]:
-        return
-    n = s.n
-    for obs in range(n + 1):
-        base = (obs * n + owner) * 6
-        s.known[base : base + 6] = [0] * 6
-    s.known_sum[owner] = 0
-
-
-def everyone(s: LegendsState) -> int:
-    """Return the observer bitmask of every seat plus the public layer."""
-    return (1 << (s.n + 1)) - 1
-
-
-# -- card movements ----------------------------------------------------------------------------
-
-
-def _draw(s: LegendsState, seat: int) -> int:
-    """Draw the top card of the draw deck into ``seat``'s hand and return it."""
-    card = s.deck.pop()
-    s.hands[seat * 6 + card] += 1
-    s.hsize[seat] += 1
-    if s.deck_known:
-        # The Oracle showed this card to everybody: they all know who holds it now.
-        s.deck_known -= 1
-        _learn(s, everyone(s), seat, card)
-    return card
-
-
-def _log_draw(s: LegendsState, seat: int, card: int, ev: list[Event]) -> None:
-    ev.append(
-        Event(
-            "draw",
-            f"{_hero(s, seat)} draws a card ({s.hsize[seat]} in hand, "
-            f"{len(s.deck)} left in the draw deck).",
-            None,
-            {"seat": seat},
-        )
-    )
-    ev.append(
-        Event(
-            "draw-own",
-            f"You drew a {CARD_TITLES[card]} card.",
-            frozenset((seat,)),
-            {"seat": seat, "card": card},
-        )
-    )
-
-
-def _discard(s: LegendsState, seat: int, card: int, mask: int, ev: EventLog) -> None:
-    """Discard ``card`` face-down from ``seat``'s hand; ``mask`` = who knows what it was."""
-    s.hands[seat * 6 + card] -= 1
-    s.hsize[seat] -= 1
-    s.discard.append(card)
-    s.dmask.append(mask)
-    _forget(s, seat, card, mask)
-    if ev is not None:
-        ev.append(
-            Event("discard", f"{_hero(s, seat)} discards a card face-down.", None, {"seat": seat})
-        )
-        ev.append(
-            Event(
-                "discard-own",
-                f"You discarded a {CARD_TITLES[card]} card.",
-                frozenset((seat,)),
-                {"seat": seat, "card": card},
-            )
-        )
-
-
 # -- actions -----------------------------------------------------------------------------------
 
 
@@ -511,7 +420,7 @@ def _place(s: LegendsState, p: int, slot: int, ev: EventLog) -> None:
         ev.append(
             Event(
                 "place",
-                f"{_hero(s, p)} places their disc on {_title(s, slot)}.",
+                f"{hero_name(s, p)} places their disc on {title(s, slot)}.",
                 None,
                 {"seat": p, "monster": s.monsters[slot].name},
             )
@@ -534,7 +443,7 @@ def _place(s: LegendsState, p: int, slot: int, ev: EventLog) -> None:
             ev.append(
                 Event(
                     "turn",
-                    f"Turn 1: {_hero(s, s.current)} takes the first turn.",
+                    f"Turn 1: {hero_name(s, s.current)} takes the first turn.",
                     None,
                     {"seat": s.current},
                 )
@@ -549,7 +458,7 @@ def _fight(s: LegendsState, p: int, card: int, as_attr: int, mode: int, ev: Even
     slot = s.monsters[idx]
     s.hands[p * 6 + card] -= 1
     s.hsize[p] -= 1
-    _forget(s, p, card, everyone(s) if mode != FACE_DOWN else 0)
+    forget(s, p, card, everyone(s) if mode != FACE_DOWN else 0)
     new = slot.with_card(p, card, as_attr, mode)
     if ev is not None:
         if mode == FACE_UP and card == DIVINE:
@@ -566,7 +475,7 @@ def _fight(s: LegendsState, p: int, card: int, as_attr: int, mode: int, ev: Even
         ev.append(
             Event(
                 "fight",
-                f"{_hero(s, p)} plays {what} on {_title(s, idx)}.",
+                f"{hero_name(s, p)} plays {what} on {title(s, idx)}.",
                 None,
                 {
                     "seat": p,
@@ -616,9 +525,9 @@ def _start_recover(s: LegendsState, p: int, ev: EventLog) -> None:
     """Begin "3. Recover": draw one by one up to 5, then discard one."""
     if ev is not None:
         forced = " (mission 5: after a divine intervention)" if s.forced else ""
-        ev.append(Event("recover", f"{_hero(s, p)} recovers{forced}.", None, {"seat": p}))
+        ev.append(Event("recover", f"{hero_name(s, p)} recovers{forced}.", None, {"seat": p}))
     if not s.hsize[p] and not s.deck:
-        _lose(s, f"{_hero(s, p)} holds no cards and must draw from the empty draw pile.", ev)
+        _lose(s, f"{hero_name(s, p)} holds no cards and must draw from the empty draw pile.", ev)
         return
     s.phase = P_RECOVER if s.hsize[p] < HAND_LIMIT and s.deck else P_RECOVER_DISCARD
 
@@ -631,19 +540,22 @@ def _give(s: LegendsState, p: int, card: int, ev: EventLog) -> None:
     s.hands[q * 6 + card] += 1
     s.hsize[q] += 1
     s.support_left += 1  # cards given so far, until the receiver starts discarding
-    _forget(s, p, card, 1 << q)
-    _learn(s, 1 << p, q, card)
+    forget(s, p, card, 1 << q)
+    learn(s, 1 << p, q, card)
     s.gifts = (*s.gifts, (p, q, card, s.turn))
     if ev is not None:
         ev.append(
             Event(
-                "give", f"{_hero(s, p)} gives a card to {_hero(s, q)}.", None, {"seat": p, "to": q}
+                "give",
+                f"{hero_name(s, p)} gives a card to {hero_name(s, q)}.",
+                None,
+                {"seat": p, "to": q},
             )
         )
         ev.append(
             Event(
                 "give-own",
-                f"{_hero(s, p)} gave {_hero(s, q)} a {CARD_TITLES[card]} card.",
+                f"{hero_name(s, p)} gave {hero_name(s, q)} a {CARD_TITLES[card]} card.",
                 frozenset((p, q)),
                 {"seat": p, "to": q, "card": card},
             )
@@ -662,7 +574,7 @@ def _finish_give(s: LegendsState, ev: EventLog) -> None:
         ev.append(
             Event(
                 "support-discard",
-                f"{_hero(s, q)} must discard {s.support_left} card(s).",
+                f"{hero_name(s, q)} must discard {s.support_left} card(s).",
                 None,
                 {"seat": q, "count": s.support_left},
             )
@@ -681,7 +593,7 @@ def _oracle(s: LegendsState, p: int, ev: EventLog) -> None:
         ev.append(
             Event(
                 "oracle",
-                f"{_hero(s, p)} consults the Oracle: {shown}.",
+                f"{hero_name(s, p)} consults the Oracle: {shown}.",
                 None,
                 {"seat": p, "cards": list(s.oracle)},
             )
@@ -699,7 +611,7 @@ def _finish_oracle(s: LegendsState, p: int, ev: EventLog) -> None:
         ev.append(
             Event(
                 "oracle-return",
-                f"{_hero(s, p)} puts back, from the top: {shown}.",
+                f"{hero_name(s, p)} puts back, from the top: {shown}.",
                 None,
                 {"seat": p, "cards": list(s.order)},
             )
@@ -717,14 +629,14 @@ def _cycle_deck(s: LegendsState, p: int, ev: EventLog) -> None:
     s.deck[0:0] = cards
     s.hands[p * 6 : p * 6 + 6] = [0] * 6
     s.hsize[p] = 0
-    _reset_knowledge(s, p)
+    reset_knowledge(s, p)
     for _ in cards:
-        _draw(s, p)
+        draw(s, p)
     if ev is not None:
         ev.append(
             Event(
                 "cycle",
-                f"{_hero(s, p)} puts {len(cards)} card(s) under the draw "
+                f"{hero_name(s, p)} puts {len(cards)} card(s) under the draw "
                 f"deck and draws {len(cards)} (mission 6).",
                 None,
                 {"seat": p},
@@ -742,7 +654,7 @@ def _cycle_discard(s: LegendsState, p: int, ev: EventLog) -> None:
     s.dmask[0:0] = [0] * len(cards)
     s.hands[p * 6 : p * 6 + 6] = [0] * 6
     s.hsize[p] = 0
-    _reset_knowledge(s, p)
+    reset_knowledge(s, p)
     for _ in cards:
         card = s.discard.pop()
         mask = s.dmask.pop()
@@ -751,12 +663,12 @@ def _cycle_discard(s: LegendsState, p: int, ev: EventLog) -> None:
         if mask:
             # Whoever knew this discarded card (its discarder, or all after the Oracle)
             # now knows that p holds it.
-            _learn(s, mask, p, card)
+            learn(s, mask, p, card)
     if ev is not None:
         ev.append(
             Event(
                 "cycle",
-                f"{_hero(s, p)} puts {len(cards)} card(s) under the discard "
+                f"{hero_name(s, p)} puts {len(cards)} card(s) under the discard "
                 f"pile and draws {len(cards)} from its top (mission 7).",
                 None,
                 {"seat": p},
@@ -780,7 +692,7 @@ def _arrive(s: LegendsState, kind: str, ev: EventLog) -> None:
     if ev is not None:
         ev.append(
             Event(
-                "arrive", f"{_cap(slot_title(slot))} enters the game.", None, {"monster": slot.name}
+                "arrive", f"{cap(slot_title(slot))} enters the game.", None, {"monster": slot.name}
             )
         )
 
@@ -797,7 +709,7 @@ def _defeat(s: LegendsState, idx: int, by_divine: bool, ev: EventLog) -> None:
         ev.append(
             Event(
                 "defeat",
-                f"{_cap(_title(s, idx))} is defeated{how}! ({s.defeats} defeated)",
+                f"{cap(title(s, idx))} is defeated{how}! ({s.defeats} defeated)",
                 None,
                 {"monster": slot.name, "by_divine": by_divine},
             )
@@ -808,7 +720,7 @@ def _defeat(s: LegendsState, idx: int, by_divine: bool, ev: EventLog) -> None:
             # "A mission is won when the last Chimera is defeated (or Hades at mission 12)."
             s.result = 1
             s.phase = P_OVER
-            s.reason = f"{_cap(_title(s, idx))} is defeated: the mission is won!"
+            s.reason = f"{cap(title(s, idx))} is defeated: the mission is won!"
             if ev is not None:
                 ev.append(Event("won", s.reason, None, {}))
         return
@@ -849,11 +761,11 @@ def _next_turn(s: LegendsState, ev: EventLog) -> None:
     s.actor = p
     s.turn += 1
     if ev is not None:
-        ev.append(Event("turn", f"Turn {s.turn}: {_hero(s, p)}.", None, {"seat": p}))
+        ev.append(Event("turn", f"Turn {s.turn}: {hero_name(s, p)}.", None, {"seat": p}))
     if not s.hsize[p] and not s.deck:
         # "if a player ever holds no action cards in their hand AND has to draw from the
         # depleted draw pile, the mission is lost"
-        _lose(s, f"{_hero(s, p)} holds no cards and must draw from the empty draw pile.", ev)
+        _lose(s, f"{hero_name(s, p)} holds no cards and must draw from the empty draw pile.", ev)
         return
     s.phase = P_PLACE if s.discs[p] < 0 else P_ACTION
 
@@ -864,29 +776,3 @@ def _lose(s: LegendsState, reason: str, ev: EventLog) -> None:
     s.reason = reason + " The mission is lost."
     if ev is not None:
         ev.append(Event("lost", s.reason, None, {}))
-
-
-# -- words ---------------------------------------------------------------------------------------
-
-
-def _hero(s: LegendsState, seat: int) -> str:
-    return content().heroes[s.heroes[seat]].name
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _title(s: LegendsState, idx: int) -> str:
-    return slot_title(s.monsters[idx])
-
-
-def slot_title(slot: MonsterSlot) -> str:
-    """Return a slot's title in words: ``the Hydra``, ``the Chimera (A + B)``, ``Hades``."""
-    if slot.kind == HADES:
-        return "Hades"
-    monsters = content().monsters
-    if slot.kind == CHIMERA:
-        a, b = sorted(slot.ids)
-        return f"the Chimera ({monsters[a].name} + {monsters[b].name})"
-    return f"the {monsters[slot.ids[0]].name}"

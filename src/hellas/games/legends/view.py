@@ -12,7 +12,7 @@ from typing import Any
 
 from hellas.core.rng import Rng
 from hellas.games.legends.content import ATTRIBUTES, CARD_TYPES, NUM_ATTRS, content
-from hellas.games.legends.rules import everyone, slot_title
+from hellas.games.legends.hands import everyone, slot_title
 from hellas.games.legends.state import (
     FACE_DOWN,
     KIND_NAMES,
