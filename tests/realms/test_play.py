@@ -9,6 +9,9 @@ from hellas.core.game import visible_events
 from hellas.core.rng import Rng
 from hellas.games.realms import GAME
 from hellas.games.realms.content import deck
+from hellas.games.realms.endgame import solve
+from hellas.games.realms.rules import cards
+from hellas.games.realms.scoring import Table
 from hellas.games.realms.state import (
     P_ALTAR,
     P_CORNUCOPIA,
@@ -227,3 +230,23 @@ def test_manual_endgame_lets_each_player_choose() -> None:
             assert s.result is not None and s.result["choices"]
             return
     pytest.fail("no game with an endgame decision")
+
+
+def test_manual_endgame_still_resolves_automatic_effects_for_seats_without_decisions() -> None:
+    """A seat with no endgame decision scores what the solver scores (automatic kills, ...)."""
+    rng = Rng(9)
+    checked = 0
+    for seed in range(40):
+        s = start(4, seed=seed, endgame="manual")
+        while GAME.to_act(s) is not None:
+            cs = GAME.choices(s)
+            GAME.apply(s, cs[rng.below(len(cs))])
+        assert s.result is not None
+        for seat in range(4):
+            if not s.endgame[seat]:
+                table = Table(
+                    [cards()[i] for i in s.hands[seat]], [cards()[i] for i in s.afterlife[seat]]
+                )
+                assert s.result["scores"][seat] == solve(table).score, (seed, seat)
+                checked += 1
+    assert checked > 30

@@ -139,7 +139,8 @@ class Endgame:
         )
 
     def outcome(self) -> Outcome:
-        """Return the scoring outcome of the current placement and tags."""
+        """Return the scoring outcome so far, every automatic effect up to now resolved."""
+        self._advance()
         return Outcome(self.afterlife, self.tags, self.bonus_off, self.penalty_off)
 
     def keys(self) -> list[str]:
