@@ -51,12 +51,14 @@ class ISMCTSBot:
         self.iterations = iterations
         self.exploration = exploration
         self.bias = bias  # prior weight (PUCT) on the move the game's policy would play
+        self.last_iterations = 0  # simulations run by the latest ``choose`` (0: no search)
 
     def _root_state(self, decision: Decision[Any], rng: Rng) -> Any:
         return decision.sample(rng)
 
     def choose(self, decision: Decision[Any], rng: Rng) -> Choice:
         """Return the most visited move after ``iterations`` simulations."""
+        self.last_iterations = 0
         choices = decision.choices
         if len(choices) == 1:
             return choices[0]
@@ -65,8 +67,8 @@ class ISMCTSBot:
         policy = guide or _random_policy(game)
         if guide is not None and not game.worth_searching(decision.true_state()):
             # Routine decisions follow the policy on a sample of this seat's information.
-            picked = guide(decision.sample(rng), rng)
-            return next(c for c in choices if c.key == picked.key)
+            return decision.follow(guide, rng)
+        self.last_iterations = self.iterations
         step = game.step
         legal_of = game.choices
         to_act = game.to_act
@@ -119,10 +121,14 @@ class ISMCTSBot:
                 step(s, policy(s, rng))
                 if depth is not None:
                     depth -= 1
-            finished = to_act(s) is None
+            score = value_of if to_act(s) is None else game.evaluate
+            values: dict[int, float] = {}  # one evaluation per seat, not per node
             for child in path:
                 child.visits += 1
-                child.wins += value_of(s, child.seat) if finished else game.evaluate(s, child.seat)
+                value = values.get(child.seat)
+                if value is None:
+                    value = values[child.seat] = score(s, child.seat)
+                child.wins += value
         best = max(choices, key=lambda ch: (_visits(root, ch.key), -ch.index))
         return best
 
@@ -140,10 +146,10 @@ class ClairvoyantBot(ISMCTSBot):
 
     def _root_state(self, decision: Decision[Any], rng: Rng) -> Any:
         state = decision.true_state().copy()
-        return _reseed(decision.game, state, rng)
+        return _reseed(state, rng)
 
 
-def _reseed(game: Game[Any], state: Any, rng: Rng) -> Any:
+def _reseed(state: Any, rng: Rng) -> Any:
     """Give a copied state fresh future randomness (the clairvoyant knows cards, not fate)."""
     if hasattr(state, "rng"):
         state.rng = Rng(rng.next64())

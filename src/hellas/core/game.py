@@ -103,6 +103,14 @@ def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
     return [e for e in events if e.visible_to(seat)]
 
 
+EventLog = list[Event] | None  # what rules append events to; None when nobody is listening
+
+
+def everyone(seats: int) -> int:
+    """Return the observer bitmask of every seat plus the public layer (bit ``seats``)."""
+    return (1 << (seats + 1)) - 1
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended: a score per seat, the winners and the reason in words."""
@@ -177,6 +185,14 @@ class Decision(Generic[S]):
         """Return a state consistent with what the seat knows (a determinization)."""
         return self.game.determinize(self._state, self.seat, rng)
 
+    def follow(self, policy: Callable[[S, Rng], Choice], rng: Rng) -> Choice:
+        """Return the legal choice a state policy picks on a sample of this seat's information."""
+        picked = policy(self.sample(rng), rng)
+        for c in self.choices:
+            if c.key == picked.key:
+                return c
+        raise AssertionError(f"the policy chose {picked.key}, which is not legal")
+
     def true_state(self) -> S:
         """Return the real state: for the labelled clairvoyant reference bot only."""
         return self._state
@@ -209,11 +225,7 @@ class SampledPolicyBot:
         """Return the policy's choice on a sample of this seat's information."""
         if len(decision.choices) == 1:
             return decision.choices[0]
-        picked = self.policy(decision.sample(rng), rng)
-        for c in decision.choices:
-            if c.key == picked.key:
-                return c
-        raise AssertionError(f"{self.name} chose {picked.key}, which is not legal")
+        return decision.follow(self.policy, rng)
 
 
 def check_seat(seat: int | None, seats: int) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from contextlib import asynccontextmanager
@@ -120,7 +121,8 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> FastAPI:
         """Tables: ``open`` (free human seats), ``playing``, ``finished`` or ``all``."""
         if status not in ("open", "playing", "finished", "all"):
             raise ServerError("bad-request", "status is open, playing, finished or all")
-        rows = hub.store.list_tables(None if status == "all" else status == "finished")
+        finished = None if status == "all" else status == "finished"
+        rows = await asyncio.to_thread(hub.store.list_tables, finished)
         out = []
         for r in rows:
             free = [s.seat for s in r.seats if s.kind == HUMAN and not s.claimed]
@@ -237,7 +239,7 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> FastAPI:
         table.connections.append(conn)
         try:
             await send(hub.message(table, conn, recent=True))
-            await hub.broadcast(table)  # everyone sees who is online
+            await hub.broadcast(table, skip=conn)  # the others see who is online
             while True:
                 raw = await ws.receive_text()
                 if len(raw.encode()) > MAX_MESSAGE:

@@ -18,7 +18,7 @@ from typing import Any
 
 from hellas.ai import make_bot
 from hellas.core.errors import HellasError, IllegalChoice, OptionError
-from hellas.core.game import Decision, Event, Game
+from hellas.core.game import Decision, Event, Game, View
 from hellas.core.record import Match, replay
 from hellas.core.rng import Rng
 from hellas.games import REGISTRY
@@ -69,6 +69,21 @@ class LiveTable:
         if row.kind != HUMAN:
             return row.kind
         return row.bot or HUMAN
+
+
+@dataclass
+class Shared:
+    """What the messages of one broadcast share: the seat list and each seat's view."""
+
+    seq: int = -1
+    seats: list[dict[str, Any]] | None = None
+    views: dict[int | None, View] = field(default_factory=dict)
+
+    def view(self, game: Game[Any], state: Any, seat: int | None) -> View:
+        """Return ``seat``'s view, computed once per broadcast."""
+        if seat not in self.views:
+            self.views[seat] = game.view(state, seat)
+        return self.views[seat]
 
 
 def bot_seed(seed: int, step: int) -> int:
@@ -278,8 +293,15 @@ class Hub:
 
     # -- messages --------------------------------------------------------------------------------
 
-    def message(self, table: LiveTable, conn: Connection, recent: bool = False) -> dict[str, Any]:
+    def message(
+        self,
+        table: LiveTable,
+        conn: Connection,
+        recent: bool = False,
+        shared: Shared | None = None,
+    ) -> dict[str, Any]:
         """Return the state message for one connection: its view, choices and events."""
+        shared = shared or Shared()
         game = table.game
         state = table.match.state
         seat = conn.seat
@@ -302,7 +324,7 @@ class Hub:
             "seq": len(table.match.record.choices),
             "seat": seat,
             "to_act": to_act,
-            "view": game.view(state, seat),
+            "view": shared.view(game, state, seat),
             "choices": [
                 {"key": c.key, "label": game.describe(c, state), "index": c.index}
                 for c in game.choices(state)
@@ -311,7 +333,7 @@ class Hub:
             else [],
             "events": events,
             "outcome": outcome.to_json() if outcome else None,
-            "seats": self.seats_info(table),
+            "seats": shared.seats if shared.seats is not None else self.seats_info(table),
         }
 
     def seats_info(self, table: LiveTable) -> list[dict[str, Any]]:
@@ -329,11 +351,17 @@ class Hub:
             for s in table.seats
         ]
 
-    async def broadcast(self, table: LiveTable) -> None:
-        """Send every connection of the table its own state message."""
+    async def broadcast(self, table: LiveTable, skip: Connection | None = None) -> None:
+        """Send every connection of the table (but ``skip``) its own state message."""
+        shared = Shared()
         for conn in list(table.connections):
+            if conn is skip:
+                continue
+            seq = len(table.match.record.choices)
+            if shared.seq != seq:  # a move landed while we were sending: fresh views
+                shared = Shared(seq, self.seats_info(table))
             try:
-                await conn.send(self.message(table, conn))
+                await conn.send(self.message(table, conn, shared=shared))
             except Exception:
                 if conn in table.connections:
                     table.connections.remove(conn)

@@ -210,28 +210,45 @@ class Store:
                 .scalars()
                 .all()
             )
-            return self._table_row(conn, row, list(moves), len(moves))
+            seats = self._seats(conn, [table_id]).get(table_id, [])
+            return self._table_row(row, seats, list(moves), len(moves))
 
     def list_tables(self, finished: bool | None = None, limit: int = 100) -> list[TableRow]:
         """Return recent tables (with their move counts but not the moves), newest first."""
+        counts = (
+            select(MOVES.c.table_id, func.count().label("n")).group_by(MOVES.c.table_id).subquery()
+        )
         with self.engine.connect() as conn:
-            query = select(TABLES).order_by(TABLES.c.created.desc()).limit(limit)
+            query = (
+                select(TABLES, func.coalesce(counts.c.n, 0).label("move_count"))
+                .outerjoin(counts, counts.c.table_id == TABLES.c.id)
+                .order_by(TABLES.c.created.desc())
+                .limit(limit)
+            )
             if finished is not None:
                 query = query.where(TABLES.c.finished.is_(finished))
-            out = []
-            for row in conn.execute(query).all():
-                count = conn.execute(
-                    select(func.count()).select_from(MOVES).where(MOVES.c.table_id == row.id)
-                ).scalar_one()
-                out.append(self._table_row(conn, row, [], int(count)))
+            rows = conn.execute(query).all()
+            seats = self._seats(conn, [row.id for row in rows])
+        return [
+            self._table_row(row, seats.get(row.id, []), [], int(row.move_count)) for row in rows
+        ]
+
+    @staticmethod
+    def _seats(conn: Connection, table_ids: list[str]) -> dict[str, list[SeatRow]]:
+        """Return the seats of the given tables (one query), in seat order."""
+        out: dict[str, list[SeatRow]] = {}
+        if not table_ids:
+            return out
+        query = select(SEATS).where(SEATS.c.table_id.in_(table_ids)).order_by(SEATS.c.seat)
+        for s in conn.execute(query).all():
+            out.setdefault(s.table_id, []).append(
+                SeatRow(s.seat, s.kind, s.bot, s.token_hash, s.claimed)
+            )
         return out
 
     @staticmethod
-    def _table_row(conn: Connection, row: Row[Any], moves: list[str], count: int) -> TableRow:
+    def _table_row(row: Row[Any], seats: list[SeatRow], moves: list[str], count: int) -> TableRow:
         """Assemble a table row from its database row, its seats and (some of) its moves."""
-        seats = conn.execute(
-            select(SEATS).where(SEATS.c.table_id == row.id).order_by(SEATS.c.seat)
-        ).all()
         return TableRow(
             row.id,
             row.game,
@@ -241,7 +258,7 @@ class Store:
             row.name,
             row.created,
             row.finished,
-            [SeatRow(s.seat, s.kind, s.bot, s.token_hash, s.claimed) for s in seats],
+            seats,
             moves,
             count,
         )

@@ -82,10 +82,8 @@ def ismcts_rate(game: Game[Any], options: Mapping[str, Any], seconds: float) -> 
         if seat is None:
             state = game.new(options, iterations + 12)
             continue
-        decision = Decision(game, state, seat)
-        searched = len(decision.choices) > 1 and game.worth_searching(state)
-        choice = bot.choose(decision, rng)
-        iterations += bot.iterations if searched else 0
+        choice = bot.choose(Decision(game, state, seat), rng)
+        iterations += bot.last_iterations
         game.step(state, choice)
     return iterations / (time.perf_counter() - start)
 

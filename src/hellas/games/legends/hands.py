@@ -8,12 +8,9 @@ for log lines live here too, shared by the rules and the view.
 
 from __future__ import annotations
 
-from hellas.core.game import Event
+from hellas.core.game import Event, EventLog, everyone
 from hellas.games.legends.content import CARD_TITLES, content
 from hellas.games.legends.state import CHIMERA, HADES, LegendsState, MonsterSlot
-
-EventLog = list[Event] | None
-
 
 # -- knowledge bookkeeping -------------------------------------------------------------------
 
@@ -61,11 +58,6 @@ def reset_knowledge(s: LegendsState, owner: int) -> None:
     s.known_sum[owner] = 0
 
 
-def everyone(s: LegendsState) -> int:
-    """Return the observer bitmask of every seat plus the public layer."""
-    return (1 << (s.n + 1)) - 1
-
-
 # -- card movements ----------------------------------------------------------------------------
 
 
@@ -77,7 +69,7 @@ def draw(s: LegendsState, seat: int) -> int:
     if s.deck_known:
         # The Oracle showed this card to everybody: they all know who holds it now.
         s.deck_known -= 1
-        learn(s, everyone(s), seat, card)
+        learn(s, everyone(s.n), seat, card)
     return card
 
 

@@ -64,13 +64,12 @@ def choose(s: LegendsState, rng: Rng) -> Choice:
     p = s.actor
     hand = s.hands[p * 6 : p * 6 + 6]
     if phase == P_ACTION:
-        return _action(s, p, hand, cs, rng)
+        return _action(s, p, hand)
     if phase == P_RECOVER:
         reserve = 2 * (s.n - 1)
         if C.DRAW in cs and (s.hsize[p] < 2 or len(s.deck) > reserve):
             return C.DRAW
         return C.STOP if C.STOP in cs else cs[0]
-    use = usefulness(s, p)
     if phase == P_SUPPORT_GIVE:
         q = s.support_to
         theirs = s.monsters[s.discs[q]] if s.discs[q] >= 0 else None
@@ -85,6 +84,7 @@ def choose(s: LegendsState, rng: Rng) -> Choice:
                 return C.GIVE[t]
         return C.DONE if C.DONE in cs else cs[0]
     if phase == P_ORACLE_DISCARD:
+        use = usefulness(s, p)
         t = min(set(s.oracle), key=lambda k: use[k])
         return C.ORACLE_DISCARD[t]
     if phase == P_ORACLE_ORDER:
@@ -93,13 +93,13 @@ def choose(s: LegendsState, rng: Rng) -> Choice:
         t = max(set(s.oracle), key=lambda k: use_next[k])
         return C.ORACLE_NEXT[t]
     if phase == P_VOLUNTEER or cs[0].key.startswith("place:"):
-        return _place(s, hand, cs, rng)
+        return _place(s, hand, cs)
     # discards: move, recover and support
-    t = _least_useful(hand, use)
+    t = _least_useful(hand, usefulness(s, p))
     return C.DISCARD[t]
 
 
-def _place(s: LegendsState, hand: list[int], cs: list[Choice], rng: Rng) -> Choice:
+def _place(s: LegendsState, hand: list[int], cs: list[Choice]) -> Choice:
     best, score = cs[0], -1e9
     crowd = [0] * len(s.monsters)
     for d in s.discs:
@@ -118,7 +118,7 @@ def _place(s: LegendsState, hand: list[int], cs: list[Choice], rng: Rng) -> Choi
     return best
 
 
-def _action(s: LegendsState, p: int, hand: list[int], cs: list[Choice], rng: Rng) -> Choice:
+def _action(s: LegendsState, p: int, hand: list[int]) -> Choice:
     """Score the actions the rules allow and return the best (first listed wins ties)."""
     slot = s.monsters[s.discs[p]]
     mission = s.mission.special

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hellas.core.errors import OptionError
-from hellas.core.game import Choice, Event
+from hellas.core.game import Choice, Event, EventLog, everyone
 from hellas.core.rng import Rng
 from hellas.games.legends import choices as C
 from hellas.games.legends.content import (
@@ -24,11 +24,9 @@ from hellas.games.legends.content import (
     content,
 )
 from hellas.games.legends.hands import (
-    EventLog,
     cap,
     discard,
     draw,
-    everyone,
     forget,
     hero_name,
     learn,
@@ -458,7 +456,7 @@ def _fight(s: LegendsState, p: int, card: int, as_attr: int, mode: int, ev: Even
     slot = s.monsters[idx]
     s.hands[p * 6 + card] -= 1
     s.hsize[p] -= 1
-    forget(s, p, card, everyone(s) if mode != FACE_DOWN else 0)
+    forget(s, p, card, everyone(s.n) if mode != FACE_DOWN else 0)
     new = slot.with_card(p, card, as_attr, mode)
     if ev is not None:
         if mode == FACE_UP and card == DIVINE:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from hellas.core.game import everyone
 from hellas.core.rng import Rng
 from hellas.games.legends.content import ATTRIBUTES, CARD_TYPES, NUM_ATTRS, content
-from hellas.games.legends.hands import everyone, slot_title
+from hellas.games.legends.hands import slot_title
 from hellas.games.legends.state import (
     FACE_DOWN,
     KIND_NAMES,
@@ -228,7 +229,7 @@ def determinize(s: LegendsState, seat: int, rng: Rng) -> LegendsState:
         )
         for r in range(n)
     ]
-    every = everyone(s)
+    every = everyone(s.n)
     t.dmask = [m if m == every else m & bit for m in s.dmask]
     t.gifts = tuple(g if seat in (g[0], g[1]) else (g[0], g[1], -1, g[3]) for g in s.gifts)
     t.mdeck = sorted(s.mdeck)

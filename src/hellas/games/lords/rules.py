@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from hellas.core.errors import OptionError
-from hellas.core.game import Choice, Event
+from hellas.core.game import Choice, Event, EventLog
 from hellas.core.rng import Rng
 from hellas.games.lords import battle, phases, turn
 from hellas.games.lords.board import MAX_HOPLITES, check_victory
@@ -19,7 +19,6 @@ from hellas.games.lords.choices import TABLE
 from hellas.games.lords.content import content
 from hellas.games.lords.state import Frame, LordsState
 
-EventLog = list[Event] | None
 Options = Callable[[LordsState, Frame], list[str]]
 Chooser = Callable[[LordsState, Frame, str], None]
 

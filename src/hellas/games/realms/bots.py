@@ -8,12 +8,15 @@ taking from the discard area is valued exactly.  It reads only its own seat's in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
+
 from hellas.core.game import Choice, SampledPolicyBot
 from hellas.core.rng import Rng
 from hellas.games.realms.choices import TABLE
-from hellas.games.realms.content import HERO, SUITS, TAGS, tag_bit
+from hellas.games.realms.content import SUITS, TAGS, tag_bit
 from hellas.games.realms.endgame import solve
-from hellas.games.realms.rules import cards, endgame_of, legal
+from hellas.games.realms.rules import HAND, cards, endgame_of, legal
 from hellas.games.realms.scoring import Table
 from hellas.games.realms.state import (
     P_ALTAR,
@@ -32,26 +35,38 @@ ROLLOUT_DRAW_GAIN = 12  # a random draw adds about 12 points to an 8-card hand (
 INSTANT_BONUS = {"oracle": 1.0, "cornucopia": 2.0, "fates": 3.0, "altar": 0.0}
 
 
+@lru_cache(maxsize=1 << 16)
+def hand_score(hand: tuple[int, ...], afterlife: tuple[int, ...]) -> int:
+    """Return the solver's best score of sorted card indices (searches repeat hands a lot)."""
+    cs = cards()
+    return solve(Table([cs[i] for i in hand], [cs[i] for i in afterlife])).score
+
+
+def best_seven(hand: Sequence[int], afterlife: Sequence[int]) -> int:
+    """Return the best score of ``hand``, keeping its best seven cards when it holds more."""
+    after = tuple(afterlife)
+    if len(hand) <= HAND:
+        return hand_score(tuple(sorted(hand)), after)
+    return max(
+        hand_score(tuple(sorted(c for j, c in enumerate(hand) if j != k)), after)
+        for k in range(len(hand))
+    )
+
+
 class _Valuer:
-    """Caches the solver's value of hands for one decision."""
+    """The solver's value of hands for one seat's decision (its Afterlife fixed)."""
 
     def __init__(self, afterlife: list[int]) -> None:
         self.afterlife = tuple(afterlife)
-        self.memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
 
     def value(
         self, hand: list[int] | tuple[int, ...], afterlife: tuple[int, ...] | None = None
     ) -> int:
-        after = self.afterlife if afterlife is None else afterlife
-        key = (tuple(sorted(hand)), after)
-        v = self.memo.get(key)
-        if v is None:
-            cs = cards()
-            v = self.memo[key] = solve(Table([cs[i] for i in key[0]], [cs[i] for i in after])).score
-        return v
+        """Return the best score of exactly these cards."""
+        return hand_score(tuple(sorted(hand)), self.afterlife if afterlife is None else afterlife)
 
     def best_after(self, hand: list[int], extra: int) -> int:
-        """Return the best value keeping 7 of ``hand`` + ``extra``."""
+        """Return the best value of ``hand`` + ``extra`` less one card."""
         full = [*hand, extra]
         return max(self.value([c for j, c in enumerate(full) if j != k]) for k in range(len(full)))
 
@@ -189,4 +204,4 @@ def rollout(s: RealmsState, rng: Rng) -> Choice:
     return options[rng.below(len(options))]
 
 
-__all__ = ["HERO", "GreedyBot", "greedy_choice", "rollout"]
+__all__ = ["GreedyBot", "greedy_choice", "rollout"]

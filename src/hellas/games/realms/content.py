@@ -122,10 +122,6 @@ class Deck:
                 return c
         raise KeyError(card_id)
 
-    def ids(self) -> list[str]:
-        """Return every card id."""
-        return [c.id for c in self.cards]
-
 
 def phrase(text: str, names: Mapping[str, str] | None = None) -> str:
     """Return a selector in words: ``living+nimble`` -> ``living Nimble Hero``."""

@@ -25,7 +25,7 @@ from hellas.games.realms.content import (
     TAGS,
     Card,
 )
-from hellas.games.realms.scoring import Outcome, Table, initial, score
+from hellas.games.realms.scoring import Outcome, Table, score
 
 STEP_BONUS_CLEAR, STEP_PENALTY_CLEAR, STEP_ADD, STEP_OMEGA, STEP_DONE = 1, 2, 3, 4, 5
 
@@ -589,9 +589,4 @@ def brute_force(table: Table) -> list[tuple[int, list[str]]]:
     return results
 
 
-def score_hand(hand: Sequence[Card], afterlife: Sequence[Card] = ()) -> Solution:
-    """Return the best score of a hand and Afterlife (a convenience for tools and bots)."""
-    return solve(Table(hand, afterlife))
-
-
-__all__ = ["Endgame", "Option", "Solution", "brute_force", "initial", "score_hand", "solve"]
+__all__ = ["Endgame", "Option", "Solution", "brute_force", "solve"]

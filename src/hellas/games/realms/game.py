@@ -11,8 +11,6 @@ from hellas.core.options import OptionSchema, OptionSpec
 from hellas.core.rng import Rng
 from hellas.games.realms import rules
 from hellas.games.realms.choices import TABLE
-from hellas.games.realms.endgame import solve
-from hellas.games.realms.scoring import Table
 from hellas.games.realms.state import P_DISCARD, P_DRAW, P_OVER, RealmsState
 from hellas.games.realms.view import determinize, view
 
@@ -178,15 +176,9 @@ class RealmsGame(Game[RealmsState]):
 
 def _hand_value(s: RealmsState, seat: int) -> int:
     """Return the solver's score of a seat's cards now (its best seven if it holds more)."""
-    cs = rules.cards()
-    hand = s.hands[seat]
-    after = [cs[i] for i in s.afterlife[seat]]
-    if len(hand) <= rules.HAND:
-        return solve(Table([cs[i] for i in hand], after)).score
-    return max(
-        solve(Table([cs[i] for j, i in enumerate(hand) if j != k], after)).score
-        for k in range(len(hand))
-    )
+    from hellas.games.realms.bots import best_seven  # noqa: PLC0415
+
+    return best_seven(s.hands[seat], s.afterlife[seat])
 
 
 GAME = RealmsGame()

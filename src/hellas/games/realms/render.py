@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from hellas.games.realms.content import SUITS, deck
+from hellas.games.realms.rules import END_DISCARDS
 
 SUIT_STYLE = {
     "god": "yellow",
@@ -81,7 +82,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     seat = view["seat"]
     parts: list[RenderableType] = []
     info = Text(
-        f"Deck: {view['deck']}   Discard area: {len(view['discard'])}/10   "
+        f"Deck: {view['deck']}   Discard area: {len(view['discard'])}/{END_DISCARDS}   "
         f"Turn {view['turn']}, Player {view['current'] + 1} to play"
     )
     if view["first_turn"]:

@@ -11,7 +11,7 @@ from bisect import insort
 from collections.abc import Mapping
 from typing import Any
 
-from hellas.core.game import Choice, Event
+from hellas.core.game import Choice, Event, EventLog, everyone
 from hellas.core.rng import Rng
 from hellas.games.realms.choices import TABLE
 from hellas.games.realms.content import HERO, SUITS, TAGS, Card, deck, tag_bit
@@ -34,7 +34,6 @@ HAND = 7  # "Deal every player seven cards"
 END_DISCARDS = 10  # "The game ends when there are ten cards in the central discard area."
 ORACLE_LOOK = 5  # "look at the top five cards of the deck"
 CORNUCOPIA_DRAW = 2
-EventLog = list[Event] | None
 NAMES = (*SUITS, *TAGS)
 
 
@@ -80,11 +79,6 @@ def new_state(options: Mapping[str, Any], seed: int) -> RealmsState:
     s.result = None
     s.cache = None
     return s
-
-
-def everyone(s: RealmsState) -> int:
-    """Return the observer mask of every seat and the public layer."""
-    return (1 << (s.n + 1)) - 1
 
 
 def _c(key: str) -> Choice:
@@ -203,7 +197,7 @@ def play(s: RealmsState, choice: Choice, ev: EventLog) -> None:
     elif verb == "take":
         s.discard.remove(card)
         insort(s.hands[p], card)
-        _learn(s, everyone(s), p, card)
+        _learn(s, everyone(s.n), p, card)
         s.phase = P_DISCARD
         if ev is not None:
             ev.append(
@@ -357,7 +351,7 @@ def _fates(s: RealmsState, p: int, word: str, ev: EventLog) -> None:
         revealed.append(top)
     if found >= 0:
         insort(s.hands[p], found)
-        _learn(s, everyone(s), p, found)
+        _learn(s, everyone(s.n), p, found)
     s.deck.extend(revealed)
     s.rng.shuffle(s.deck)
     s.deck_seen = [0] * len(s.deck)

@@ -77,11 +77,6 @@ class Outcome:
     notes: list[str] = field(default_factory=list)
 
 
-def initial(table: Table) -> Outcome:
-    """Return the outcome before any endgame step: printed tags, nothing cleared."""
-    return Outcome(table.afterlife, [c.tags for c in table.cards])
-
-
 def _positions(table: Table, out: Outcome) -> tuple[list[int], int]:
     """Return the atom position masks and the Heroes blanked by River Lethe."""
     pos = [0] * ATOMS

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from hellas.core.game import everyone
 from hellas.core.rng import Rng
-from hellas.games.realms.content import SUITS, TAGS, Card
 from hellas.games.realms.endgame import narrate, solve
-from hellas.games.realms.rules import cards, endgame_of, everyone
+from hellas.games.realms.rules import cards, endgame_of
 from hellas.games.realms.scoring import Table, explain, score
 from hellas.games.realms.state import P_ENDGAME, P_ORACLE, P_OVER, PHASE_NAMES, RealmsState
 
@@ -49,18 +49,6 @@ def breakdown(
         "endgame": narrate(table, choices),
         "lines": [line.to_json() for line in lines],
         "afterlife_penalty": -cost,
-    }
-
-
-def card_info(c: Card) -> dict[str, Any]:
-    """Return a card's public facts (for renderers)."""
-    return {
-        "id": c.id,
-        "name": c.name,
-        "suit": SUITS[c.suit],
-        "base": c.base,
-        "tags": [t for b, t in enumerate(TAGS) if c.tags >> b & 1],
-        "afterlife": c.afterlife_icon,
     }
 
 
@@ -118,13 +106,12 @@ def determinize(s: RealmsState, seat: int, rng: Rng) -> RealmsState:
     else:
         hidden_hands = [q for q in range(n) if q != seat]
     pool: list[int] = []
-    slots: list[tuple[str, int, int]] = []
+    slots: list[tuple[int, list[int], int]] = []  # (seat, cards it is known to hold, unknown)
     for q in hidden_hands:
         known_here = set(s.known[seat][q])
-        for card in s.hands[q]:
-            if card not in known_here:
-                pool.append(card)
-        slots.append(("hand", q, len(s.hands[q]) - len(known_here & set(s.hands[q]))))
+        kept = [c for c in s.hands[q] if c in known_here]
+        pool.extend(c for c in s.hands[q] if c not in known_here)
+        slots.append((q, kept, len(s.hands[q]) - len(known_here & set(s.hands[q]))))
     hidden_deck = [i for i, m in enumerate(s.deck_seen) if not m & bit]
     pool.extend(s.deck[i] for i in hidden_deck)
     look_hidden = s.phase == P_ORACLE and seat != s.current
@@ -133,8 +120,7 @@ def determinize(s: RealmsState, seat: int, rng: Rng) -> RealmsState:
     pool.sort()
     rng.shuffle(pool)
     pos = 0
-    for _kind, q, free in slots:
-        kept = [c for c in s.hands[q] if c in set(s.known[seat][q])]
+    for q, kept, free in slots:
         t.hands[q] = sorted(kept + pool[pos : pos + free])
         pos += free
     for i in hidden_deck:
@@ -147,7 +133,7 @@ def determinize(s: RealmsState, seat: int, rng: Rng) -> RealmsState:
     for obs in range(n):
         if obs != seat:
             t.known[obs] = [k[:] for k in public]
-    every = everyone(s)
+    every = everyone(s.n)
     t.deck_seen = [m if m == every else m & bit for m in s.deck_seen]
     t.rng = Rng(rng.next64())
     t.cache = None
