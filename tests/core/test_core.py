@@ -72,6 +72,13 @@ def test_options_fill_defaults_and_convert_strings() -> None:
     assert got == {"players": 3, "mode": "b", "fast": True, "names": ["x", "y"]}
 
 
+def test_local_only_text_options_keep_their_case() -> None:
+    schema = OptionSchema((OptionSpec("pack", "str", "", "a folder", local_only=True),))
+    assert schema.validate({"pack": " /Data/My Pack "}) == {"pack": "/Data/My Pack"}
+    with pytest.raises(OptionError):
+        schema.validate({"pack": 3})
+
+
 def test_options_report_every_problem_at_once() -> None:
     with pytest.raises(OptionError) as err:
         SCHEMA.validate({"players": "9", "mode": "c", "fats": "1", "fast": "maybe"})

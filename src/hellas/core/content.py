@@ -106,6 +106,17 @@ class Fields:
             raise self.error(field, f"expected text, got {value!r}")
         return value
 
+    def raw(self, field: str, default: Any = None) -> Any:
+        """Return a field's value unchecked (the caller validates it), or ``default``."""
+        return self._get(field, default)
+
+    def flag(self, field: str, default: bool = False) -> bool:
+        """Return an optional true/false field."""
+        value = self._get(field, default)
+        if not isinstance(value, bool):
+            raise self.error(field, "expected true or false")
+        return value
+
     def finish(self) -> None:
         """Raise if the record has fields nobody asked for (likely typos)."""
         unknown = sorted(set(self.data) - self._seen)

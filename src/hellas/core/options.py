@@ -72,7 +72,7 @@ def _convert(spec: OptionSpec, raw: Any) -> Any:
     if spec.kind == "str":
         if not isinstance(raw, str):
             raise ValueError(f"expected text, got {raw!r}")
-        value = raw.strip().lower()
+        value = raw.strip() if spec.local_only else raw.strip().lower()  # paths keep their case
         if spec.choices is not None and value not in spec.choices:
             hint = suggest(value, spec.choices)
             did = f" (did you mean {hint[0]!r}?)" if hint else ""

@@ -14,21 +14,21 @@ from __future__ import annotations
 from typing import Any
 
 from hellas.games.lords.board import (
+    add_hoplites,
     gain_priest,
     has_blessing,
     kill,
+    move_army,
     neighbours,
+    open_to,
+    rid,
     settle_control,
     take_control,
+    withdraw_options,
 )
 from hellas.games.lords.cards import draw_combat, enforce_limit
 from hellas.games.lords.content import LEADERSHIP, SPEED, STRENGTH, CombatCard, content
 from hellas.games.lords.state import Frame, LordsState
-
-
-def rid(r: int) -> str:
-    """Return a Region's id."""
-    return content().regions[r].id
 
 
 def start_battle(s: LordsState, region: int, att: int, origins: list[int]) -> None:
@@ -84,7 +84,6 @@ def _pre_battle(s: LordsState, f: Frame) -> None:
         f["turn"] = 0  # so that the defender (side 1) is asked first
         _next_turn(s, f)
         return
-    _check_empty(s, f)
 
 
 def _response_sources(s: LordsState, f: Frame) -> list[int]:
@@ -199,7 +198,7 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
         f["passed"][side] = True
         _next_turn(s, f)
         return
-    card = next(c for c in content().combat if c.id == arg)
+    card = content().card(arg)
     s.hands[seat].remove(card.index)
     f["played"][side].append(card.index)
     if f["first"] < 0:
@@ -219,8 +218,6 @@ def _card_effect(s: LordsState, f: Frame, side: int, card: CombatCard) -> None:
     region = f["region"]
     effect = card.effect
     if effect == "local-support" and side == 1 and content().regions[region].city:
-        from hellas.games.lords.board import add_hoplites  # noqa: PLC0415
-
         add_hoplites(s, region, seat, 2)
     elif effect == "javelin-volley" and s.hoplites(region, seat) > s.hoplites(region, other):
         kill(s, region, other, 1)
@@ -385,30 +382,16 @@ def _resolve(s: LordsState, f: Frame) -> None:
 
 
 def _withdraw_options(s: LordsState, f: Frame, loser: int) -> list[int]:
-    from hellas.games.lords.board import withdraw_options  # noqa: PLC0415
 
     if loser != f["att"]:
         return withdraw_options(s, loser, f["region"])
     # "If the attacker loses the Battle, he/she must withdraw to the Region from which
     # he/she attacked" - if that Region cannot take them, they are all killed.
-    return [
-        r
-        for r in f["origins"]
-        if s.control[r] in (-1, loser)
-        and not any(s.hoplites(r, q) for q in range(s.n) if q != loser)
-    ]
+    return [r for r in f["origins"] if open_to(s, r, loser)]
 
 
 def _withdraw(s: LordsState, f: Frame, dest: int) -> None:
-    region = f["region"]
-    loser = f["loser"]
-    if dest < 0:
-        kill(s, region, loser, s.hoplites(region, loser))
-    else:
-        count = s.hoplites(region, loser)
-        kill(s, region, loser, count)
-        s.supply[loser] -= count
-        s.hop[dest * s.n + loser] += count
+    move_army(s, f["loser"], f["region"], dest)
     _finish(s, f)
 
 

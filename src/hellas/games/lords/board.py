@@ -19,9 +19,19 @@ def neighbours(region: int) -> tuple[int, ...]:
     return content().regions[region].neighbours
 
 
-def land_regions(land: int) -> list[int]:
+def land_regions(land: int) -> tuple[int, ...]:
     """Return the Regions of a Land."""
-    return [r.index for r in content().regions if r.land == land]
+    return content().lands[land]
+
+
+def rid(region: int) -> str:
+    """Return a Region's id."""
+    return content().regions[region].id
+
+
+def region_of(region_id: str) -> int:
+    """Return the index of the Region with this id."""
+    return content().region(region_id).index
 
 
 def armies(s: LordsState, region: int) -> list[int]:
@@ -96,16 +106,31 @@ def move_hoplites(s: LordsState, seat: int, src: int, dst: int, count: int) -> N
     s.hop[dst * s.n + seat] += count
 
 
+def move_army(s: LordsState, seat: int, region: int, dest: int) -> None:
+    """Move all of ``seat``'s Hoplites out of ``region`` (all die if ``dest`` is -1: nowhere).
+
+    The Fortified Hoplite leaves its fortification, so it is taken off and placed again.
+    """
+    count = s.hoplites(region, seat)
+    kill(s, region, seat, count)
+    if dest >= 0:
+        s.supply[seat] -= count
+        s.hop[dest * s.n + seat] += count
+
+
+def enemies_in(s: LordsState, region: int, seat: int) -> bool:
+    """Return whether another player has Hoplites in ``region``."""
+    return any(s.hoplites(region, q) for q in range(s.n) if q != seat)
+
+
+def open_to(s: LordsState, region: int, seat: int) -> bool:
+    """Return whether ``region`` is Neutral or ``seat``'s, with no enemy Hoplites in it."""
+    return s.control[region] in (-1, seat) and not enemies_in(s, region, seat)
+
+
 def withdraw_options(s: LordsState, seat: int, region: int) -> list[int]:
     """Return where a loser may withdraw: not controlled by or holding another player."""
-    out = []
-    for r in neighbours(region):
-        if s.control[r] not in (-1, seat):
-            continue
-        if any(s.hoplites(r, q) for q in range(s.n) if q != seat):
-            continue
-        out.append(r)
-    return out
+    return [r for r in neighbours(region) if open_to(s, r, seat)]
 
 
 def settle_control(s: LordsState, region: int) -> None:

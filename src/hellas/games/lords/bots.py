@@ -13,9 +13,10 @@ from typing import Any
 from hellas.core.game import Choice, SampledPolicyBot
 from hellas.core.rng import Rng
 from hellas.games.lords import battle
-from hellas.games.lords.board import land_regions, temples_controlled
+from hellas.games.lords.board import land_regions, population, temples_controlled
+from hellas.games.lords.choices import TABLE
 from hellas.games.lords.content import LANDS, content
-from hellas.games.lords.rules import PROCEDURES, legal, play
+from hellas.games.lords.rules import PROCEDURES, actor, legal, play
 from hellas.games.lords.state import LordsState
 
 LOOKAHEAD = ("recruit", "power-recruit", "fly", "usurp", "setup", "withdraw")
@@ -52,15 +53,12 @@ def _settled(s: LordsState, p: int) -> LordsState:
         options = PROCEDURES[f["k"]][0](t, f)
         if f["k"] in ("hoplites", "recruit") and "done" in options:
             play(t, _choice("done"), None)
-        elif f["k"] == "battle":
-            break
         else:
             break
     return t
 
 
 def _choice(key: str) -> Choice:
-    from hellas.games.lords.choices import TABLE  # noqa: PLC0415
 
     return TABLE[key]
 
@@ -98,7 +96,6 @@ def choose(s: LordsState, rng: Rng) -> Choice:
         return options[0]
     f = s.stack[-1]
     kind = f["k"]
-    from hellas.games.lords.rules import actor  # noqa: PLC0415
 
     p = actor(s)
     keys = [c.key for c in options]
@@ -113,13 +110,12 @@ def choose(s: LordsState, rng: Rng) -> Choice:
     if kind == "battle":
         return _battle(s, f, p, options, keys)
     if kind in ("discard", "sphinx", "owl"):
-        cards = content().combat
 
         def worth(key: str) -> float:
             verb, _, arg = key.partition(":")
             if verb == "lose":
                 return 2.5
-            card = next(c for c in cards if c.id == arg)
+            card = content().card(arg)
             sign = 1 if verb == "keep" else -1
             return sign * (card.strength - card.casualties * 0.5)
 
@@ -138,8 +134,6 @@ def choose(s: LordsState, rng: Rng) -> Choice:
 
 def need(s: LordsState, p: int, region: int) -> int:
     """Return how many of ``p``'s Hoplites must stand in ``region`` to take it."""
-    from hellas.games.lords.board import population  # noqa: PLC0415
-
     enemies = sum(s.hoplites(region, q) for q in range(s.n) if q != p)
     if enemies:
         return enemies + 2
@@ -259,9 +253,8 @@ def _battle(
     winning = mine > theirs if side == 0 else mine >= theirs
     if winning or keys == ["pass"]:
         return options[keys.index("pass")]
-    cards = content().combat
     plays = [c for c in options if c.key.startswith("card:")]
-    return max(plays, key=lambda c: next(x.strength for x in cards if x.id == c.key[5:]))
+    return max(plays, key=lambda c: content().card(c.key[5:]).strength)
 
 
 def _monster(s: LordsState, p: int, options: list[Choice], keys: list[str]) -> Choice:

@@ -10,7 +10,7 @@ provisional.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -201,20 +201,42 @@ class Content:
     monsters: tuple[Monster, ...]
     quests: tuple[Quest, ...]
     die: tuple[str, ...]
+    # derived once, read on every play: each Land's Regions, and each kind's index by id
+    lands: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
+    _ids: dict[str, dict[str, int]] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        lands = tuple(
+            tuple(r.index for r in self.regions if r.land == land) for land in range(len(LANDS))
+        )
+        kinds = ("regions", "heroes", "combat", "blessings", "gods", "monsters")
+        ids = {k: {x.id: x.index for x in getattr(self, k)} for k in kinds}
+        object.__setattr__(self, "lands", lands)
+        object.__setattr__(self, "_ids", ids)
 
     def region(self, region_id: str) -> Region:
         """Return the Region with this id."""
-        for r in self.regions:
-            if r.id == region_id:
-                return r
-        raise KeyError(region_id)
+        return self.regions[self._ids["regions"][region_id]]
 
     def hero(self, hero_id: str) -> Hero:
         """Return the Hero with this id."""
-        for h in self.heroes:
-            if h.id == hero_id:
-                return h
-        raise KeyError(hero_id)
+        return self.heroes[self._ids["heroes"][hero_id]]
+
+    def card(self, card_id: str) -> CombatCard:
+        """Return the Combat Card with this id."""
+        return self.combat[self._ids["combat"][card_id]]
+
+    def blessing(self, blessing_id: str) -> Blessing:
+        """Return the Blessing with this id."""
+        return self.blessings[self._ids["blessings"][blessing_id]]
+
+    def god(self, god_id: str) -> God:
+        """Return the God with this id."""
+        return self.gods[self._ids["gods"][god_id]]
+
+    def monster(self, monster_id: str) -> Monster:
+        """Return the Monster with this id."""
+        return self.monsters[self._ids["monsters"][monster_id]]
 
 
 FILES = (
@@ -267,10 +289,9 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
         borders = [_index(f, "borders", b, ids) for b in f.items("borders")]
         sea = [_index(f, "sea_trails", b, ids) for b in f.items("sea_trails")]
         monument = f.optional_text("monument")
-        x, y = raw.get("x"), raw.get("y")
+        x, y = f.raw("x"), f.raw("y")
         if not isinstance(x, int | float) or not isinstance(y, int | float):
             raise f.error("x", "needs numeric x and y coordinates")
-        f._seen.update(("x", "y"))
         regions.append(
             Region(
                 i,
@@ -317,10 +338,7 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
     combat = []
     for i, raw in enumerate(data["combat.toml"].get("card", [])):
         f = Fields("combat.toml", f"card {raw.get('id', i + 1)}", raw)
-        additional = raw.get("additional", False)
-        f._seen.add("additional")
-        if not isinstance(additional, bool):
-            raise f.error("additional", "expected true or false")
+        additional = f.flag("additional")
         combat.append(
             CombatCard(
                 i,
@@ -339,8 +357,7 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
     blessings = []
     for i, raw in enumerate(data["blessings.toml"].get("blessing", [])):
         f = Fields("blessings.toml", f"blessing {raw.get('id', i + 1)}", raw)
-        hunt = raw.get("hunt", False)
-        f._seen.add("hunt")
+        hunt = f.raw("hunt", False)
         blessings.append(
             Blessing(
                 i,
@@ -418,12 +435,11 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 f.text("id"),
                 f.text("name"),
                 f.text("artifact"),
-                _small_table(f, "attack", raw.get("attack"), ATTACKS),
+                _small_table(f, "attack", f.raw("attack"), ATTACKS),
                 tuple(cards),
                 f.provenance(),
             )
         )
-        f._seen.add("attack")
         f.finish()
     quests = []
     for i, raw in enumerate(data["monsters.toml"].get("quest", [])):

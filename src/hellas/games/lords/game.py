@@ -60,18 +60,9 @@ class LordsGame(Game[LordsState]):
     state_class = LordsState
     table = TABLE
 
-    def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        """Validate options; a content folder path keeps its case."""
-        fixed = dict(raw)
-        pack = fixed.get("content")
-        options = self.meta.validate({k: v for k, v in fixed.items() if k != "content"})
-        options["content"] = str(pack) if pack else ""
-        return options
-
     def new(self, options: Mapping[str, Any], seed: int) -> LordsState:
         """Return a game after Game Preparation, at the first hero pick."""
         validated = self.validate_options(options)
-        rules.validate(validated)
         use_pack(validated["content"])
         return rules.new_state(validated, seed)
 

@@ -12,10 +12,16 @@ from hellas.games.lords import battle
 from hellas.games.lords.board import (
     add_hoplites,
     armies,
+    enemies_in,
     gain_priest,
     kill,
     kill_largest,
+    move_army,
     neighbours,
+    open_to,
+    region_of,
+    rid,
+    settle_control,
     take_control,
     withdraw_options,
 )
@@ -32,17 +38,6 @@ from hellas.games.lords.state import Frame, LordsState
 
 QUEST_SLOTS = 3
 START_EVENTS = 7
-N_QUESTS = 9
-
-
-def rid(r: int) -> str:
-    """Return a Region's id."""
-    return content().regions[r].id
-
-
-def region_of(region_id: str) -> int:
-    """Return a Region's index."""
-    return content().region(region_id).index
 
 
 # -- events ---------------------------------------------------------------------------------------
@@ -132,7 +127,7 @@ def monsters_options(s: LordsState, f: Frame) -> list[str]:
 
 def monsters_choose(s: LordsState, f: Frame, key: str) -> None:
     """Roll the Monster Die for the chosen Monster."""
-    m = next(x.index for x in content().monsters if x.id == key.partition(":")[2])
+    m = content().monster(key.partition(":")[2]).index
     f["todo"].remove(m)
     if not f["todo"]:
         s.stack.pop()
@@ -218,7 +213,7 @@ def sphinx_choose(s: LordsState, f: Frame, key: str) -> None:
 
 
 def _combat(card_id: str) -> int:
-    return next(c.index for c in content().combat if c.id == card_id)
+    return content().card(card_id).index
 
 
 # -- Blessing Draft -------------------------------------------------------------------------------
@@ -247,7 +242,7 @@ def draft_options(s: LordsState, f: Frame) -> list[str]:
 def draft_choose(s: LordsState, f: Frame, key: str) -> None:
     """Keep a Blessing and pass the rest on."""
     seat = f["order"][f["i"]]
-    b = next(x.index for x in content().blessings if x.id == key.partition(":")[2])
+    b = content().blessing(key.partition(":")[2]).index
     f["cards"].remove(b)
     f["i"] += 1
     if f["i"] >= len(f["order"]) or not f["cards"]:
@@ -265,15 +260,6 @@ def push_withdrawal(s: LordsState, seat: int, region: int, reason: str) -> None:
         s.stack.append({"k": "withdraw", "seat": seat, "region": region, "where": where})
         return
     move_army(s, seat, region, where[0] if where else -1)
-
-
-def move_army(s: LordsState, seat: int, region: int, dest: int) -> None:
-    """Move all of ``seat``'s Hoplites out of ``region`` (all die if there is nowhere)."""
-    count = s.hoplites(region, seat)
-    kill(s, region, seat, count)
-    if dest >= 0:
-        s.supply[seat] -= count
-        s.hop[dest * s.n + seat] += count
 
 
 def withdraw_frame_options(s: LordsState, f: Frame) -> list[str]:
@@ -406,7 +392,7 @@ def exile_choose(s: LordsState, f: Frame, key: str) -> None:
     """Move the Monster."""
     s.stack.pop()
     monster_id, _, region_id = key.partition(":")[2].partition(">")
-    m = next(x.index for x in content().monsters if x.id == monster_id)
+    m = content().monster(monster_id).index
     s.monster_at[m] = region_of(region_id)
 
 
@@ -451,9 +437,7 @@ def _within(s: LordsState, p: int, start: int, steps: int) -> list[int]:
     for _ in range(steps):
         nxt = []
         for r in frontier:
-            if r != start and (
-                s.control[r] not in (-1, p) or any(s.hoplites(r, q) for q in range(s.n) if q != p)
-            ):
+            if r != start and not open_to(s, r, p):
                 continue  # one may end in an enemy Region but not pass through it
             for t in neighbours(r):
                 if t not in seen:
@@ -492,11 +476,9 @@ def battles_choose(s: LordsState, f: Frame, key: str) -> None:
     if not f["regions"]:
         s.stack.pop()
     att = f["att"]
-    if s.hoplites(r, att) and any(s.hoplites(r, q) for q in range(s.n) if q != att):
+    if s.hoplites(r, att) and enemies_in(s, r, att):
         battle.start_battle(s, r, att, f["origins"].get(str(r), []))
     elif s.hoplites(r, att):
-        from hellas.games.lords.board import settle_control  # noqa: PLC0415
-
         settle_control(s, r)
 
 
@@ -550,4 +532,4 @@ def deal_starting_cards(s: LordsState) -> None:
         draw_combat(s, q, 1)
 
 
-__all__ = ["N_QUESTS", "event_phase", "setup_events"]
+__all__ = ["event_phase", "setup_events"]

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from hellas.core.errors import OptionError
 from hellas.core.game import Choice, Event, EventLog
 from hellas.core.rng import Rng
 from hellas.games.lords import battle, phases, turn
@@ -118,12 +117,6 @@ def new_state(options: Mapping[str, Any], seed: int) -> LordsState:
     return s
 
 
-def validate(options: Mapping[str, Any]) -> None:
-    """Check option combinations the schema cannot express."""
-    if int(options.get("turn_limit", 0)) < 0:
-        raise OptionError("option 'turn_limit' must be 0 (none) or more")
-
-
 def actor(s: LordsState) -> int:
     """Return the seat whose decision is next."""
     f = s.stack[-1]
@@ -216,11 +209,13 @@ def advance(s: LordsState, ev: EventLog) -> None:
         if f["k"] == "battles" and len(f["regions"]) == 1:
             phases.battles_choose(s, f, f"battle:{content().regions[f['regions'][0]].id}")
             continue
-        if not PROCEDURES[f["k"]][0](s, f):
+        keys = PROCEDURES[f["k"]][0](s, f)
+        if not keys:
             if f["k"] == "turn":
                 raise AssertionError("a turn with no choice")  # pragma: no cover
             s.stack.pop()  # a procedure with nothing left to do (e.g. no Region to use)
             continue
+        s.cache = [TABLE[k] for k in dict.fromkeys(keys)]  # legal() would list them again
         break
     if s.result is not None:
         s.stack = []

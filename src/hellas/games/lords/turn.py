@@ -14,12 +14,16 @@ from hellas.games.lords.board import (
     add_hoplites,
     armies,
     can_fortify,
+    enemies_in,
     gain_priest,
     has_blessing,
     kill,
     kill_largest,
     move_hoplites,
     neighbours,
+    open_to,
+    region_of,
+    rid,
     settle_control,
     take_control,
 )
@@ -46,16 +50,6 @@ from hellas.games.lords.state import (
 )
 
 KING_OF_KINGS_TOKENS = 3
-
-
-def rid(r: int) -> str:
-    """Return a Region's id."""
-    return content().regions[r].id
-
-
-def region_of(key_arg: str) -> int:
-    """Return the Region index of an id."""
-    return content().region(key_arg).index
 
 
 # -- the turn frame ---------------------------------------------------------------------------
@@ -163,7 +157,7 @@ def turn_options(s: LordsState, f: Frame) -> list[str]:
         has_blessing(s, p, "shoot-to-kill")
         and here >= 0
         and any(content().combat[c].symbol == "bow" for c in s.hands[p])
-        and any(q != p and s.hoplites(here, q) for q in range(s.n))
+        and enemies_in(s, here, p)
     ):
         out.append("use:shoot-to-kill")
     out += special_options(s, p)
@@ -305,7 +299,7 @@ def hero_choose(s: LordsState, f: Frame, key: str) -> None:
     if (
         has_blessing(s, p, "heros-wrath")
         and s.hands[p]
-        and any(q != p and s.hoplites(here, q) for q in range(s.n))
+        and enemies_in(s, here, p)
     ):
         s.stack.append({"k": "wrath"})
 
@@ -433,7 +427,7 @@ def after_moves(s: LordsState, p: int, entered: list[int], origins: dict[str, li
     for r in entered:
         if not s.hoplites(r, p):
             continue
-        if any(s.hoplites(r, q) for q in range(s.n) if q != p):
+        if enemies_in(s, r, p):
             battles.append(r)
         else:
             settle_control(s, r)
@@ -453,7 +447,7 @@ def after_moves(s: LordsState, p: int, entered: list[int], origins: dict[str, li
 
 def pray(s: LordsState, p: int, god_id: str) -> None:
     """Send a Priest to a Monument: its Attribute +1, then its Monument Power."""
-    g = next(g for g in content().gods if g.id == god_id)
+    g = content().god(god_id)
     s.priests[p] -= 1
     s.monument_priests[g.index].append(p)
     raise_attribute(s, p, g.attribute)
@@ -573,9 +567,7 @@ def reach(s: LordsState, p: int, src: int, f: Frame) -> list[int]:
     if f["source"] == "march" and has_blessing(s, p, "forced-march"):
         for mid in neighbours(src):
             # "the player can travel only through Neutral Regions or those under his/her control"
-            if s.control[mid] in (-1, p) and not any(
-                s.hoplites(mid, q) for q in range(s.n) if q != p
-            ):
+            if open_to(s, mid, p):
                 out |= set(neighbours(mid))
     out.discard(src)
     return sorted(out)
@@ -642,7 +634,7 @@ def prepare_options(s: LordsState, f: Frame) -> list[str]:
     p = s.current
     out = ["prep:draw"]
     here = s.hero_at[p]
-    if here >= 0 and s.supply[p] and not any(s.hoplites(here, q) for q in range(s.n) if q != p):
+    if here >= 0 and s.supply[p] and not enemies_in(s, here, p):
         out.append("prep:recruit")
     out += [f"prep:heal-{ATTRIBUTES[a]}" for a in range(3) if s.injured[p] >> a & 1]
     return out
@@ -707,7 +699,7 @@ def build_monument(s: LordsState, p: int, god_id: str) -> None:
 
     gods = content().gods
     if god_id != "rest":
-        g = next(g for g in gods if g.id == god_id)
+        g = content().god(god_id)
         s.monument[g.index] += 1
         if s.monument[g.index] == 5 and not s.activation and s.n > 2:
             # "A player who builds the final part of a Monument takes the Monument
