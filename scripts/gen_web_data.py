@@ -10,7 +10,7 @@ It writes three ES modules next to the renderers:
   drawing coordinates, borders and sea trails, plus a drawn cell (a polygon: the region's
   Voronoi cell clipped to a disc around it, computed here so the browser does no geometry);
 * ``js/render/lords-data.js``  - names and texts of Lords cards, monsters, quests, gods,
-  artifacts and heroes (the view only carries ids);
+  and artifacts (the view only carries ids);
 * ``js/render/realms-cards.js`` - every Fantasy Realms card's name, suit, base value, tags and
   Afterlife icon.
 
@@ -126,7 +126,6 @@ def lords_data() -> str:
     combat = _load(d / "combat.toml")["card"]
     blessings = _load(d / "blessings.toml")["blessing"]
     gods = _load(d / "gods.toml")
-    heroes = _load(d / "heroes.toml")["hero"]
     monsters = _load(d / "monsters.toml")
     temples = _load(d / "temples.toml")["temple_card"]
     tables = {
@@ -156,14 +155,6 @@ def lords_data() -> str:
         "ARTIFACTS": {
             a["id"]: {"name": a["name"], "effect": a.get("effect", "")}
             for a in gods.get("artifact", [])
-        },
-        "HEROES": {
-            h["id"]: {
-                "name": h["name"],
-                "bonus": h.get("bonus", ""),
-                "ability": h.get("ability", ""),
-            }
-            for h in heroes
         },
         "MONSTERS": {
             m["id"]: {"name": m["name"], "artifact": m.get("artifact", "")}

@@ -181,3 +181,11 @@ def test_views_and_records_are_plain_json() -> None:
     s = GAME.new({"players": 3}, 1)
     for seat in (None, 0, 1, 2):
         assert json.loads(json.dumps(GAME.view(s, seat))) == GAME.view(s, seat)
+
+
+def test_play_random_stops_at_the_limit_or_the_end_and_replays() -> None:
+    a, b = GAME.new({}, 3), GAME.new({}, 3)
+    assert GAME.play_random(a, Rng(5), 10) == 10 and GAME.to_act(a) is not None
+    total = GAME.play_random(b, Rng(5))
+    assert total > 10 and GAME.to_act(b) is None
+    assert GAME.play_random(a, Rng(5), 0) == 0

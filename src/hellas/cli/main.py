@@ -319,14 +319,14 @@ def report(
     """Print win rates with 95% intervals (and paired team comparisons); write PNG charts."""
     import pandas as pd  # noqa: PLC0415
 
-    from hellas.sim.report import CLAIRVOYANT_NOTE, build  # noqa: PLC0415
-    from hellas.sim.results import check_target, read_rows  # noqa: PLC0415
+    from hellas.sim.report import CLAIRVOYANT_NOTE, build, column_label  # noqa: PLC0415
+    from hellas.sim.results import check_target, read_rows, results_exist  # noqa: PLC0415
 
     try:
         frames = []
         for path in results:
             check_target(path)
-            if not path.exists() and not Path(str(path) + ".partial.csv").exists():
+            if not results_exist(path):
                 raise HellasError(f"no results at {path}")
             frames.append(read_rows(path))
         built = build(pd.concat(frames, ignore_index=True), out)
@@ -338,8 +338,7 @@ def report(
         index_names = [str(n) for n in frame.index.names]
         table.add_column("/".join(index_names))
         for column in frame.columns:
-            label = " ".join(str(c) for c in column) if isinstance(column, tuple) else str(column)
-            table.add_column(label, justify="right")
+            table.add_column(column_label(column), justify="right")
         for idx, *values in frame.astype(object).itertuples():  # keeps ints as ints
             label = " · ".join(str(i) for i in idx) if isinstance(idx, tuple) else str(idx)
             table.add_row(label, *[_cell(v) for v in values])

@@ -141,12 +141,7 @@ class TerminalTable:
         return None
 
     def _seat_name(self, seat: int) -> str:
-        view = self.game.view(self.match.state, None)
-        for name in ("heroes", "players_info"):
-            heroes = view.get(name)
-            if isinstance(heroes, list) and seat < len(heroes) and "name" in heroes[seat]:
-                return f"{heroes[seat]['name']} (seat {seat + 1})"
-        return f"Seat {seat + 1}"
+        return self.game.seat_name(self.game.view(self.match.state, None), seat)
 
     def _pass_device(self, seat: int) -> None:
         self.console.clear()

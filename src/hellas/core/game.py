@@ -322,6 +322,10 @@ class Game(ABC, Generic[S]):
     def check_invariants(self, s: S) -> None:
         """Raise ``AssertionError`` if a conservation law or bound is broken (tests only)."""
 
+    def seat_name(self, view: View, seat: int) -> str:
+        """Return how front ends name ``seat``, from a public view (default: ``Seat n``)."""
+        return f"Seat {seat + 1}"
+
     def describe(self, choice: Choice, s: S) -> str:
         """Return the choice's label in the context of ``s`` (default: the static label)."""
         return choice.label
@@ -355,6 +359,16 @@ class Game(ABC, Generic[S]):
     def step(self, s: S, choice: Choice | str) -> None:
         """Apply a legal choice without building events (the fast path for bots and sims)."""
         self._apply(s, self.resolve(s, choice), False)
+
+    def play_random(self, s: S, rng: Rng, limit: int | None = None) -> int:
+        """Play uniformly random legal choices (to the end, or ``limit``); return how many."""
+        choices, step, to_act, below = self.choices, self.step, self.to_act, rng.below
+        decisions = 0
+        while to_act(s) is not None and decisions != limit:
+            cs = choices(s)
+            step(s, cs[below(len(cs))])
+            decisions += 1
+        return decisions
 
     def validate_options(self, raw: Mapping[str, Any]) -> Options:
         """Return complete typed options or raise ``OptionError``."""

@@ -31,16 +31,11 @@ def rates(decisions: int, games: int, elapsed: float) -> dict[str, float]:
 def random_play(game: Game[Any], options: Mapping[str, Any], seconds: float) -> dict[str, float]:
     """Return decisions/s and games/s of uniformly random play for about ``seconds``."""
     rng = Rng(1)
-    choices, step, to_act = game.choices, game.step, game.to_act
     decisions = games = seed = 0
     start = time.perf_counter()
     while True:
-        state = game.new(options, seed)
+        decisions += game.play_random(game.new(options, seed), rng)
         seed += 1
-        while to_act(state) is not None:
-            cs = choices(state)
-            step(state, cs[rng.below(len(cs))])
-            decisions += 1
         games += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
@@ -48,13 +43,8 @@ def random_play(game: Game[Any], options: Mapping[str, Any], seconds: float) -> 
 
 
 def _midgame(game: Game[Any], options: Mapping[str, Any], steps: int = 40) -> Any:
-    rng = Rng(7)
     state = game.new(options, 7)
-    for _ in range(steps):
-        if game.to_act(state) is None:
-            break
-        cs = game.choices(state)
-        game.step(state, cs[rng.below(len(cs))])
+    game.play_random(state, Rng(7), steps)
     return state
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from hellas.ai import make_bot
 from hellas.core.game import Decision, Game
 from hellas.core.rng import Rng
-from hellas.sim.sweep import Task, seat_bots
+from hellas.sim.sweep import Task, team_seats
 
 # Columns that depend on the machine, not on the game: left out of determinism comparisons.
 TIMING_COLUMNS = ("seconds",)
@@ -22,7 +22,7 @@ def play_task(task: Task) -> dict[str, Any]:
     start = time.perf_counter()
     state = game.new(task.options, task.seed)
     seats = game.meta.seats(task.options)
-    names = seat_bots(game, task.team, seats)
+    names = team_seats(task.team, seats)  # checked when the sweep was built
     bots = [make_bot(game, name) for name in names]
     rng = Rng(task.seed ^ 0xB07)
     decisions = 0

@@ -51,8 +51,34 @@ def cell_rates(table: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     return grouped
 
 
-def _fmt(rate: float, low: float, high: float, n: int) -> str:
-    return f"{100 * rate:5.1f} ±{100 * (high - low) / 2:4.1f} ({n})"
+def _text(cells: pd.DataFrame) -> pd.Series:
+    """Return each cell's "win % ±half-width (games)" text."""
+    return cells.apply(
+        lambda r: f"{100 * r['rate']:5.1f} ±{100 * r['half_width']:4.1f} ({int(r['games'])})",
+        axis=1,
+    )
+
+
+def _save(fig: Any, path: Path) -> Path:
+    """Write a chart and free it."""
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def _histograms(
+    groups: dict[str, pd.Series], bins: Any, xlabel: str, title: str, path: Path
+) -> Path:
+    """Draw one step histogram (share of games) per group and save it."""
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for label, values in groups.items():
+        ax.hist(values, bins=bins, histtype="step", density=True, linewidth=1.5, label=label)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("share of games")
+    ax.set_title(title, fontsize=9)
+    ax.legend(fontsize=7)
+    return _save(fig, path)
 
 
 def build(table: pd.DataFrame, out_dir: Path) -> Report:
@@ -187,7 +213,7 @@ def _competitive(
     """Win rates by seat and by bot, and score distributions, for competitive games."""
     seats = seat_rows(rows)
     by_seat = cell_rates(seats, ["team", "players", "seat"])
-    text = by_seat.apply(lambda r: _fmt(r["rate"], r["low"], r["high"], int(r["games"])), axis=1)
+    text = _text(by_seat)
     tables.append(
         (
             f"{title}: win % by seat ±95% half-width (games; a shared win counts as a share)",
@@ -199,13 +225,7 @@ def _competitive(
     by_bot = cell_rates(seats, ["players", "bot"])
     means = seats.groupby(["players", "bot"])["score"].mean().reset_index(name="mean_score")
     by_bot = by_bot.merge(means, on=["players", "bot"])
-    text = by_bot.apply(
-        lambda r: (
-            f"{_fmt(r['rate'], r['low'], r['high'], int(r['games']))}"
-            f"  mean score {r['mean_score']:.1f}"
-        ),
-        axis=1,
-    )
+    text = _text(by_bot) + by_bot["mean_score"].map(lambda m: f"  mean score {m:.1f}")
     tables.append(
         (
             f"{title}: win % by bot (all seats)",
@@ -214,25 +234,14 @@ def _competitive(
             ),
         )
     )
-    path = out_dir / f"{game_id}-scores.png"
-    fig, ax = plt.subplots(figsize=(7, 4))
-    for bot in sorted(seats["bot"].unique()):
-        ax.hist(
-            seats[seats["bot"] == bot]["score"].dropna(),
-            bins=30,
-            histtype="step",
-            density=True,
-            linewidth=1.5,
-            label=team_label(bot),
-        )
-    ax.set_xlabel("final score")
-    ax.set_ylabel("share of games")
-    ax.set_title(f"{title}: score distribution by bot", fontsize=9)
-    ax.legend(fontsize=7)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    charts.append(path)
+    scores = {
+        team_label(bot): seats[seats["bot"] == bot]["score"].dropna()
+        for bot in sorted(seats["bot"].unique())
+    }
+    title_scores = f"{title}: score distribution by bot"
+    charts.append(
+        _histograms(scores, 30, "final score", title_scores, out_dir / f"{game_id}-scores.png")
+    )
     path = out_dir / f"{game_id}-seats.png"
     fig, ax = plt.subplots(figsize=(7, 4))
     for team in sorted(by_seat["team"].unique()):
@@ -254,10 +263,7 @@ def _competitive(
     ax.tick_params(axis="x", labelrotation=60, labelsize=7)
     ax.set_title(f"{title}: win rate by seat (95% intervals)", fontsize=9)
     ax.legend(fontsize=7)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    charts.append(path)
+    charts.append(_save(fig, path))
     return by_seat
 
 
@@ -266,8 +272,7 @@ def _slug(text: str) -> str:
 
 
 def _pivot(cells: pd.DataFrame, layout: list[str]) -> pd.DataFrame:
-    text = cells.apply(lambda r: _fmt(r["rate"], r["low"], r["high"], int(r["games"])), axis=1)
-    frame = cells.assign(text=text)
+    frame = cells.assign(text=_text(cells))
     if len(layout) >= 2:
         return frame.pivot_table(
             index=layout[0], columns=layout[1:], values="text", aggfunc="first"
@@ -288,7 +293,7 @@ def _heatmap(cells: pd.DataFrame, layout: list[str], name: str, title: str, out_
     )
     image = ax.imshow(grid.to_numpy(dtype=float), vmin=0, vmax=1, cmap="viridis", aspect="auto")
     ax.set_xticks(range(grid.shape[1]))
-    ax.set_xticklabels([_label(c) for c in grid.columns], rotation=60, ha="right", fontsize=7)
+    ax.set_xticklabels([column_label(c) for c in grid.columns], rotation=60, ha="right", fontsize=7)
     ax.set_yticks(range(grid.shape[0]))
     ax.set_yticklabels([str(i) for i in grid.index], fontsize=8)
     ax.set_ylabel(str(grid.index.name or ""))
@@ -304,34 +309,22 @@ def _heatmap(cells: pd.DataFrame, layout: list[str], name: str, title: str, out_
         )
     fig.colorbar(image, ax=ax, label="win rate")
     ax.set_title(title, fontsize=9)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return _save(fig, path)
 
 
-def _label(column: Any) -> str:
+def column_label(column: Any) -> str:
+    """Return a table column's label (multi-level columns joined by spaces)."""
     if isinstance(column, tuple):
         return " ".join(str(c) for c in column)
     return str(column)
 
 
 def _distribution(rows: pd.DataFrame, metric: str, title: str, out_dir: Path, name: str) -> Path:
-    path = out_dir / name
-    teams = sorted(rows["team"].unique())
-    fig, ax = plt.subplots(figsize=(7, 4))
     low, high = int(rows[metric].min()), int(rows[metric].max())
     bins = [x - 0.5 for x in range(low, high + 2)]
-    for team in teams:
-        values = rows[rows["team"] == team][metric]
-        ax.hist(
-            values, bins=bins, histtype="step", density=True, linewidth=1.5, label=team_label(team)
-        )
-    ax.set_xlabel(metric.replace("_", " "))
-    ax.set_ylabel("share of games")
-    ax.set_title(f"{title}: {metric.replace('_', ' ')}", fontsize=9)
-    ax.legend(fontsize=7)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    groups = {
+        team_label(team): rows[rows["team"] == team][metric]
+        for team in sorted(rows["team"].unique())
+    }
+    label = metric.replace("_", " ")
+    return _histograms(groups, bins, label, f"{title}: {label}", out_dir / name)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,11 @@ from hellas.core.errors import HellasError
 
 def _partial(path: Path) -> Path:
     return path.with_name(path.name + ".partial.csv") if path.suffix == ".parquet" else path
+
+
+def results_exist(path: Path) -> bool:
+    """Return whether a results table (or its partial CSV) is there."""
+    return path.exists() or _partial(path).exists()
 
 
 def read_rows(path: Path) -> pd.DataFrame:
@@ -42,10 +46,10 @@ def read_rows(path: Path) -> pd.DataFrame:
 class RowWriter:
     """Appends rows to the (partial) CSV, flushing each one."""
 
-    def __init__(self, path: Path, columns: list[str] | None = None) -> None:
+    def __init__(self, path: Path) -> None:
         self.path = path
         self.target = _partial(path)
-        self.columns = columns
+        self.columns: list[str] = []
         self._file: io.TextIOWrapper | None = None
         self._writer: csv.DictWriter[str] | None = None
 
@@ -104,12 +108,3 @@ def check_target(path: Path) -> None:
     """Reject output paths Hellas cannot write."""
     if path.suffix not in (".csv", ".parquet"):
         raise HellasError(f"results must be a .csv or .parquet file, got {path}")
-
-
-def write_table(rows: Iterable[dict[str, Any]], path: Path) -> None:
-    """Write rows as one table (used by tests and conversions)."""
-    frame = pd.DataFrame(list(rows))
-    if path.suffix == ".parquet":
-        frame.to_parquet(path, index=False)
-    else:
-        frame.to_csv(path, index=False)

@@ -107,13 +107,19 @@ class Sweep:
         return out
 
 
-def seat_bots(game: Game[Any], team: str, seats: int) -> list[str]:
+def team_seats(team: str, seats: int) -> list[str]:
     """Return the bot of each seat: ``heuristic`` fills every seat; ``a/b/c`` names each."""
     names = [n.strip().lower() for n in team.split("/") if n.strip()]
     if len(names) == 1:
         names = names * seats
     if len(names) != seats:
         raise OptionError(f"team {team!r} names {len(names)} seats for {seats} players")
+    return names
+
+
+def seat_bots(game: Game[Any], team: str, seats: int) -> list[str]:
+    """Return the bot of each seat, checking that the game has every bot named."""
+    names = team_seats(team, seats)
     for name in names:
         try:
             make_bot(game, name)

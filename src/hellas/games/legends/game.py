@@ -128,6 +128,10 @@ class LegendsGame(Game[LegendsState]):
 
         return {"heuristic": HeuristicBot, "bot": HeuristicBot}
 
+    def seat_name(self, view: View, seat: int) -> str:
+        """Return the seat's hero and number, e.g. ``Jason (seat 2)``."""
+        return f"{view['heroes'][seat]['name']} (seat {seat + 1})"
+
     def renderer(self) -> Callable[[View], Any]:
         """Return the terminal renderer (a Rich renderable from a view)."""
         from hellas.games.legends.render import render  # noqa: PLC0415 - rich loads lazily

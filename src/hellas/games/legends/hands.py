@@ -61,15 +61,39 @@ def reset_knowledge(s: LegendsState, owner: int) -> None:
 # -- card movements ----------------------------------------------------------------------------
 
 
+def take(s: LegendsState, seat: int, card: int, seen_by: int) -> None:
+    """Take ``card`` out of ``seat``'s hand; the observers in ``seen_by`` saw which it was."""
+    s.hands[seat * 6 + card] -= 1
+    s.hsize[seat] -= 1
+    forget(s, seat, card, seen_by)
+
+
+def put(s: LegendsState, seat: int, card: int, known_by: int = 0) -> None:
+    """Put ``card`` into ``seat``'s hand; the observers in ``known_by`` know it is there."""
+    s.hands[seat * 6 + card] += 1
+    s.hsize[seat] += 1
+    if known_by:
+        learn(s, known_by, seat, card)
+
+
+def empty_hand(s: LegendsState, seat: int) -> list[int]:
+    """Take every card out of ``seat``'s hand (nobody knows anything about it any more)."""
+    cards = [t for t in range(6) for _ in range(s.hands[seat * 6 + t])]
+    s.hands[seat * 6 : seat * 6 + 6] = [0] * 6
+    s.hsize[seat] = 0
+    reset_knowledge(s, seat)
+    return cards
+
+
 def draw(s: LegendsState, seat: int) -> int:
     """Draw the top card of the draw deck into ``seat``'s hand and return it."""
     card = s.deck.pop()
-    s.hands[seat * 6 + card] += 1
-    s.hsize[seat] += 1
+    known = 0
     if s.deck_known:
         # The Oracle showed this card to everybody: they all know who holds it now.
         s.deck_known -= 1
-        learn(s, everyone(s.n), seat, card)
+        known = everyone(s.n)
+    put(s, seat, card, known)
     return card
 
 
@@ -96,11 +120,9 @@ def log_draw(s: LegendsState, seat: int, card: int, ev: list[Event]) -> None:
 
 def discard(s: LegendsState, seat: int, card: int, mask: int, ev: EventLog) -> None:
     """Discard ``card`` face-down from ``seat``'s hand; ``mask`` = who knows what it was."""
-    s.hands[seat * 6 + card] -= 1
-    s.hsize[seat] -= 1
+    take(s, seat, card, mask)
     s.discard.append(card)
     s.dmask.append(mask)
-    forget(s, seat, card, mask)
     if ev is not None:
         ev.append(
             Event(

@@ -27,12 +27,12 @@ from hellas.games.legends.hands import (
     cap,
     discard,
     draw,
-    forget,
+    empty_hand,
     hero_name,
-    learn,
     log_draw,
-    reset_knowledge,
+    put,
     slot_title,
+    take,
     title,
 )
 from hellas.games.legends.state import (
@@ -454,9 +454,7 @@ def _fight(s: LegendsState, p: int, card: int, as_attr: int, mode: int, ev: Even
     """Play a card next to the monster under ``p``'s disc ("1. Fight")."""
     idx = s.discs[p]
     slot = s.monsters[idx]
-    s.hands[p * 6 + card] -= 1
-    s.hsize[p] -= 1
-    forget(s, p, card, everyone(s.n) if mode != FACE_DOWN else 0)
+    take(s, p, card, everyone(s.n) if mode != FACE_DOWN else 0)
     new = slot.with_card(p, card, as_attr, mode)
     if ev is not None:
         if mode == FACE_UP and card == DIVINE:
@@ -533,13 +531,9 @@ def _start_recover(s: LegendsState, p: int, ev: EventLog) -> None:
 def _give(s: LegendsState, p: int, card: int, ev: EventLog) -> None:
     """Give one card to the supported player ("4. Support")."""
     q = s.support_to
-    s.hands[p * 6 + card] -= 1
-    s.hsize[p] -= 1
-    s.hands[q * 6 + card] += 1
-    s.hsize[q] += 1
+    take(s, p, card, 1 << q)
+    put(s, q, card, 1 << p)
     s.support_left += 1  # cards given so far, until the receiver starts discarding
-    forget(s, p, card, 1 << q)
-    learn(s, 1 << p, q, card)
     s.gifts = (*s.gifts, (p, q, card, s.turn))
     if ev is not None:
         ev.append(
@@ -620,14 +614,11 @@ def _finish_oracle(s: LegendsState, p: int, ev: EventLog) -> None:
 
 def _cycle_deck(s: LegendsState, p: int, ev: EventLog) -> None:
     """Mission 6: hand face-down under the draw deck in random order, draw as many."""
-    cards = [t for t in range(6) for _ in range(s.hands[p * 6 + t])]
-    if not cards:
+    if not s.hsize[p]:
         return
+    cards = empty_hand(s, p)
     s.rng.shuffle(cards)
     s.deck[0:0] = cards
-    s.hands[p * 6 : p * 6 + 6] = [0] * 6
-    s.hsize[p] = 0
-    reset_knowledge(s, p)
     for _ in cards:
         draw(s, p)
     if ev is not None:
@@ -644,24 +635,16 @@ def _cycle_deck(s: LegendsState, p: int, ev: EventLog) -> None:
 
 def _cycle_discard(s: LegendsState, p: int, ev: EventLog) -> None:
     """Mission 7: hand face-down under the discard pile in random order, draw from its top."""
-    cards = [t for t in range(6) for _ in range(s.hands[p * 6 + t])]
-    if not cards:
+    if not s.hsize[p]:
         return
+    cards = empty_hand(s, p)
     s.rng.shuffle(cards)
     s.discard[0:0] = cards
     s.dmask[0:0] = [0] * len(cards)
-    s.hands[p * 6 : p * 6 + 6] = [0] * 6
-    s.hsize[p] = 0
-    reset_knowledge(s, p)
     for _ in cards:
-        card = s.discard.pop()
-        mask = s.dmask.pop()
-        s.hands[p * 6 + card] += 1
-        s.hsize[p] += 1
-        if mask:
-            # Whoever knew this discarded card (its discarder, or all after the Oracle)
-            # now knows that p holds it.
-            learn(s, mask, p, card)
+        # Whoever knew a discarded card (its discarder, or all after the Oracle) now knows
+        # that p holds it.
+        put(s, p, s.discard.pop(), s.dmask.pop())
     if ev is not None:
         ev.append(
             Event(

@@ -22,11 +22,7 @@ def random_game(
     """Play one random game; return its seconds, decisions and how it ended."""
     start = time.perf_counter()
     state = game.new(options, seed)
-    decisions = 0
-    while game.to_act(state) is not None:
-        legal = game.choices(state)
-        game.step(state, legal[rng.below(len(legal))])
-        decisions += 1
+    decisions = game.play_random(state, rng)
     ended = str(state.result["condition"]) if state.result else "none"
     return time.perf_counter() - start, decisions, ended
 

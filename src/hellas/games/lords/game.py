@@ -121,6 +121,10 @@ class LordsGame(Game[LordsState]):
         best = max(value(s, q) for q in range(s.n) if q != seat)
         return 1.0 / (1.0 + math.exp(-(mine - best) / 40.0))
 
+    def seat_name(self, view: View, seat: int) -> str:
+        """Return the seat's hero and number, e.g. ``Jason (seat 2)``."""
+        return f"{view['players_info'][seat]['name']} (seat {seat + 1})"
+
     def renderer(self) -> Callable[[View], Any]:
         """Return the terminal renderer."""
         from hellas.games.lords.render import render  # noqa: PLC0415

@@ -296,11 +296,7 @@ def hero_choose(s: LordsState, f: Frame, key: str) -> None:
             return
     s.stack.pop()
     here = s.hero_at[p]
-    if (
-        has_blessing(s, p, "heros-wrath")
-        and s.hands[p]
-        and enemies_in(s, here, p)
-    ):
+    if has_blessing(s, p, "heros-wrath") and s.hands[p] and enemies_in(s, here, p):
         s.stack.append({"k": "wrath"})
 
 

@@ -3,15 +3,13 @@
 // made at each step does next.  ?step=N opens at that step.
 
 import { rendererFor } from "./render/index.js";
-import { api, h, query, replaceChildren, seatClass, seatDot, tableIdFromPath, typingIn } from "./util.js";
+import { api, games, h, query, replaceChildren, seatClass, seatDot, seatParams, tableIdFromPath, typingIn } from "./util.js";
 
 const PLAY_EVERY = 700;
 
 const tableId = tableIdFromPath();
 const params = query();
-const seatParam = params.get("seat");
-const seat = seatParam !== null && seatParam !== "" && !Number.isNaN(Number(seatParam)) ? Number(seatParam) : null;
-const token = params.get("token") || "";
+const { seat, token } = seatParams();
 
 const el = {
   title: document.getElementById("title"),
@@ -217,8 +215,8 @@ async function start() {
     return;
   }
   renderer = await rendererFor(info.game);
-  const games = await api("/api/games").catch(() => []);
-  const g = games.find((x) => x.id === info.game);
+  const known = await games().catch(() => []);
+  const g = known.find((x) => x.id === info.game);
   el.title.textContent = `Replay: ${g ? g.title : info.game}`;
   el.name.textContent = info.name ? `“${info.name}”` : `table ${info.id}`;
   document.title = `Replay — ${g ? g.title : info.game} — Hellas`;

@@ -7,7 +7,7 @@
 import { ChoicePanel } from "./choices.js";
 import { rendererFor } from "./render/index.js";
 import {
-  absolute, api, copyText, games, h, query, rememberSeat, replaceChildren, seatClass, seatDot,
+  absolute, api, copyText, games, h, rememberSeat, replaceChildren, seatClass, seatDot, seatParams,
   tableIdFromPath, toast,
 } from "./util.js";
 
@@ -16,10 +16,7 @@ const EVENTS_KEPT = 200;
 const PING_EVERY = 25000;
 
 const tableId = tableIdFromPath();
-const params = query();
-const seatParam = params.get("seat");
-const mySeat = seatParam !== null && seatParam !== "" && !Number.isNaN(Number(seatParam)) ? Number(seatParam) : null;
-const token = params.get("token") || "";
+const { seat: mySeat, token } = seatParams();
 
 const el = {
   title: document.getElementById("title"),

@@ -73,8 +73,6 @@ export function capital(text) {
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
-export const SEAT_COLOURS = ["red", "blue", "green", "gold", "purple", "teal"];
-
 /** CSS class naming a seat's colour (seat 0 red, 1 blue, 2 green, 3 gold, 4 purple, 5 teal). */
 export function seatClass(seat) {
   return seat === null || seat === undefined || seat < 0 ? "pnone" : `p${seat % 6}`;
@@ -93,6 +91,14 @@ export function seatDot(seat) {
 /** The page's query parameters. */
 export function query() {
   return new URLSearchParams(window.location.search);
+}
+
+/** The seat (a number, or null for a spectator) and token of a ?seat=K&token=T link. */
+export function seatParams() {
+  const params = query();
+  const raw = params.get("seat");
+  const seat = raw !== null && raw !== "" && !Number.isNaN(Number(raw)) ? Number(raw) : null;
+  return { seat, token: params.get("token") || "" };
 }
 
 /** The table id from a /table/ID or /replay/ID path. */

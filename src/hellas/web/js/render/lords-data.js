@@ -435,28 +435,6 @@ export const ARTIFACTS = {
   "effect": "Put your Hero in any Region (not a Hero Movement)."
  }
 };
-export const HEROES = {
- "heracles": {
-  "name": "Heracles",
-  "bonus": "strength+1",
-  "ability": "glory-for-artifacts"
- },
- "perseus": {
-  "name": "Perseus",
-  "bonus": "glory-of-start-land",
-  "ability": "place-after-prepare"
- },
- "achilles": {
-  "name": "Achilles",
-  "bonus": "speed+1",
-  "ability": "lower-of-speed-strength-in-battle"
- },
- "helen": {
-  "name": "Helen",
-  "bonus": "neutral-artifacts",
-  "ability": "bars-enemy-hoplites"
- }
-};
 export const MONSTERS = {
  "cerberus": {
   "name": "Cerberus",
