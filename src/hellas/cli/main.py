@@ -158,7 +158,8 @@ def score(
     from hellas.games.realms.content import deck  # noqa: PLC0415
     from hellas.games.realms.endgame import solve  # noqa: PLC0415
     from hellas.games.realms.lookup import parse_cards  # noqa: PLC0415
-    from hellas.games.realms.scoring import Table, explain  # noqa: PLC0415
+    from hellas.games.realms.scoring import Table  # noqa: PLC0415
+    from hellas.games.realms.view import score_report  # noqa: PLC0415
 
     try:
         if REGISTRY.get(game_id).meta.id != "realms":
@@ -179,14 +180,7 @@ def score(
     except HellasError as exc:
         _fail(str(exc))
         return
-    lines, cost = explain(table, solution.outcome)
-    result = {
-        "score": solution.score,
-        "choices": solution.choices,
-        "endgame": solution.story(table),
-        "lines": [line.to_json() for line in lines],
-        "afterlife_penalty": -cost,
-    }
+    result = score_report(table, solution.outcome, solution.score, solution.choices)
     if as_json:
         print(json.dumps(result, indent=1))
         return

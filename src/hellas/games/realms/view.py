@@ -14,7 +14,7 @@ from hellas.core.game import everyone
 from hellas.core.rng import Rng
 from hellas.games.realms.endgame import narrate, solve
 from hellas.games.realms.rules import cards, endgame_of
-from hellas.games.realms.scoring import Table, explain, score
+from hellas.games.realms.scoring import Outcome, Table, explain, score
 from hellas.games.realms.state import P_ENDGAME, P_ORACLE, P_OVER, PHASE_NAMES, RealmsState
 
 
@@ -42,6 +42,11 @@ def breakdown(
     else:
         solution = solve(table, forced or ())
         outcome, total, choices = solution.outcome, solution.score, solution.choices
+    return score_report(table, outcome, total, choices)
+
+
+def score_report(table: Table, outcome: Outcome, total: int, choices: list[str]) -> dict[str, Any]:
+    """Return a scored hand as JSON data: total, endgame choices and story, card-by-card lines."""
     lines, cost = explain(table, outcome)
     return {
         "score": total,
