@@ -1,8 +1,19 @@
 # Sourced by ./check: make sure a PostgreSQL server runs for the persistence tests and export
 # HELLAS_TEST_PG_URL.  Installs Debian's postgresql when missing; the cluster lives in
-# .venv/pgdata and listens on 127.0.0.1:${HELLAS_PG_PORT:-54329}.  Set HELLAS_TEST_PG_URL
-# yourself to use another server instead.
+# .pgdata (outside .venv, which uv may recreate; in /tmp when the postgres account cannot reach
+# the checkout) and listens on 127.0.0.1:${HELLAS_PG_PORT:-54329}; HELLAS_PG_DATA names it.
+# A server that already runs on .pgdata is reused and left running; one started here is stopped
+# by hellas_pg_stop (./check calls it on exit; HELLAS_PG_KEEP=1 keeps it for the next run).
+# Set HELLAS_TEST_PG_URL yourself to use another server instead.
 set -euo pipefail
+
+HELLAS_PG_STOP=()
+hellas_pg_stop() {
+  if [ "${#HELLAS_PG_STOP[@]}" -gt 0 ] && [ -z "${HELLAS_PG_KEEP:-}" ]; then
+    "${HELLAS_PG_STOP[@]}" >/dev/null 2>&1 || true
+    HELLAS_PG_STOP=()
+  fi
+}
 
 if [ -z "${HELLAS_TEST_PG_URL:-}" ]; then
   PG_PORT="${HELLAS_PG_PORT:-54329}"
@@ -16,12 +27,17 @@ if [ -z "${HELLAS_TEST_PG_URL:-}" ]; then
       [ -x "$dir/initdb" ] && BIN="$dir"
     done
   fi
-  DATA="$(pwd)/.venv/pgdata"
+  DATA="$(pwd)/.pgdata"
   RUN_AS=()
   if [ "$(id -u)" -eq 0 ]; then
     # PostgreSQL refuses to run as root: use the postgres account Debian creates
     id postgres >/dev/null 2>&1 || useradd --system --no-create-home postgres
     RUN_AS=(runuser -u postgres --)
+    if ! runuser -u postgres -- test -x "$(pwd)"; then
+      # the postgres account cannot reach this checkout (say, under /root): keep the cluster
+      # in /tmp instead, one per checkout
+      DATA="/tmp/hellas-pgdata-$(pwd | cksum | cut -d' ' -f1)"
+    fi
     mkdir -p "$DATA"
     chown postgres "$DATA"
     chmod 700 "$DATA"
@@ -39,6 +55,7 @@ if [ -z "${HELLAS_TEST_PG_URL:-}" ]; then
         -o "-p $port -k /tmp -c listen_addresses=127.0.0.1 -c fsync=on" start >/dev/null 2>&1; then
         PG_PORT="$port"
         started=1
+        HELLAS_PG_STOP=("${RUN_AS[@]}" "$BIN/pg_ctl" -D "$DATA" -m fast -w stop)
         break
       fi
     done
@@ -48,5 +65,6 @@ if [ -z "${HELLAS_TEST_PG_URL:-}" ]; then
     fi
   fi
   export HELLAS_TEST_PG_URL="postgresql+psycopg://hellas@127.0.0.1:$PG_PORT/postgres"
+  export HELLAS_PG_DATA="$DATA"
 fi
 export HELLAS_REQUIRE_PG=1
