@@ -92,3 +92,13 @@ def play(s: LordsState, *choice_keys: str) -> list[Any]:
         events += GAME.apply(s, k)
         GAME.check_invariants(s)
     return events
+
+
+def evolve(s: LordsState, monster: int, number: int) -> None:
+    """Lay a Monster's Evolve card by its tray (taken out of the Events deck or discard)."""
+    card = len(content().quests) + 2 * monster + number
+    for pile in (s.event_deck, s.event_discard):
+        if card in pile:
+            pile.remove(card)
+    s.evolutions[monster].append(number)
+    s.cache = None

@@ -75,3 +75,34 @@ def test_simulate_lords() -> None:
         assert result.exit_code == 0, result.output
         result = CliRunner().invoke(app, ["report", str(out), "--out", str(Path(tmp) / "r")])
         assert result.exit_code == 0 and "win % by bot" in result.output
+
+
+def test_random_games_over_two_to_four_players_end_without_error() -> None:
+    """A small sample of the 10,000-game sweep (scripts/lords_numbers.py random): random games
+    of 2-4 players, with and without the additional cards, reach a victory with every
+    invariant holding."""
+    ends = set()
+    for seed in range(18):
+        players = 2 + seed % 3
+        s = GAME.new({"players": players, "additional_combat_cards": bool(seed // 3 % 2)}, seed)
+        rng = Rng(seed)
+        while GAME.to_act(s) is not None:
+            cs = GAME.choices(s)
+            GAME.apply(s, cs[rng.below(len(cs))])
+        GAME.check_invariants(s)
+        assert s.result is not None and s.result["winner"] >= 0
+        ends.add(s.result["condition"])
+    assert "slayer" in ends and len(ends) >= 2
+
+
+def test_heuristic_games_end_well_before_a_generous_turn_bound() -> None:
+    """Liveness: heuristic games end by themselves (typical: 35-70 turns; bound 600)."""
+    from hellas.games.lords.bots import choose  # noqa: PLC0415
+
+    for players in (2, 3, 4):
+        s = GAME.new({"players": players}, players)
+        rng = Rng(players)
+        while GAME.to_act(s) is not None:
+            GAME.apply(s, choose(s, rng))
+            assert s.turn < 600
+        assert s.result is not None and s.result["winner"] >= 0

@@ -10,9 +10,10 @@ from hellas.core.errors import ContentError
 from hellas.games.lords import GAME
 from hellas.games.lords.board import check_victory, land_regions
 from hellas.games.lords.content import LANDS, content, load
-from hellas.games.lords.phases import event_card, event_phase, region_attack
+from hellas.games.lords.monster_phase import region_attack
+from hellas.games.lords.phases import event_card, event_phase
 
-from .helpers import R, clear_board, keys, play, put, started
+from .helpers import R, clear_board, evolve, keys, play, put, started
 
 
 def test_build_monument_resets_the_round() -> None:
@@ -70,14 +71,17 @@ def test_monster_move_goes_to_a_neighbouring_region() -> None:
 
 
 def test_region_attacks_kill_hoplites() -> None:
-    """Region Attack (provisional values): the Cyclops kills up to 3 Hoplites, largest army
-    first; Medusa halves every army."""
+    """Region Attack (provisional values): the Cyclops kills up to 3 Hoplites, the active
+    player picking whose; Medusa halves every army."""
     s = started(2)
     clear_board(s)
     put(s, "attica", 0, 4)
     put(s, "attica", 1, 2)
     s.monster_at[2] = R("attica")  # Cyclops: kill 3
     region_attack(s, 2)
+    s.cache = None
+    while s.stack[-1]["k"] == "victim":
+        play(s, keys(s)[0])
     assert s.hoplites(R("attica"), 0) + s.hoplites(R("attica"), 1) == 3
     s.monster_at[4] = R("attica")  # Medusa: halve
     region_attack(s, 4)
@@ -103,7 +107,8 @@ def test_event_phase_quests_monsters_evolutions_and_slain() -> None:
     s.event_deck.append(card)
     assert "appears" in event_phase(s) and s.monster_at[1] == content().monsters[1].cards[0][0]
     s.event_deck.append(card)
-    assert "Evolves" in event_phase(s) and s.evolutions[1] == ["kills-entering-hoplite"]
+    assert "Evolves" in event_phase(s) and s.evolutions[1] == [0]
+    assert s.event_discard.count(card) == 1  # the appearance's; the Evolve card stays by the tray
     s.slain[0] = 1
     s.monster_at[0] = -1
     s.event_deck.extend([quest, len(content().quests)])  # Cerberus (slain), then the quest
@@ -119,9 +124,9 @@ def test_evolved_chimera_kills_an_entering_hoplite() -> None:
     clear_board(s)
     put(s, "boeotia", p, 2, control=True)
     s.monster_at[1] = R("attica")
-    s.evolutions[1] = ["kills-entering-hoplite"]
+    evolve(s, 1, 0)  # the Chimera's "kills-entering-hoplite" Evolve card
     s.attrs[p * 3] = 2
-    play(s, "hoplite-move", "move:boeotia>attica")
+    play(s, "hoplite-move", "move:boeotia>attica", "done")
     assert s.hoplites(R("attica"), p) == 0
 
 
@@ -260,17 +265,28 @@ def test_content_pack_overrides_by_id_and_is_validated(tmp_path: Path) -> None:
     (tmp_path / "monsters.toml").write_text(
         '[die]\nfaces = ["action"]\nprovenance = "rulebook"\n\n'
         '[[monster]]\nid = "cyclops"\nname = "Cyclops"\nartifact = "eye-of-cyclops"\n'
-        'attack = {kill = 5}\ncards = [{spawn = "acarnania", evolve = "hunt-strength"},'
-        ' {spawn = "euboea", evolve = "wounds"}]\nprovenance = "rulebook"\n'
+        'wounds = ["mace", "bow+priest"]\nspecial = {injure = 1}\n'
+        'attack = {kill = 5}\ncards = [{spawn = "acarnania", evolve = "attack-plus-1"},'
+        ' {spawn = "euboea", evolve = "wounds", wounds = ["axe"]}]\nprovenance = "rulebook"\n'
     )
     pack = load(tmp_path)
     assert pack.die == ("action",)
-    assert next(m for m in pack.monsters if m.id == "cyclops").attack == ("kill", 5)
+    cyclops = next(m for m in pack.monsters if m.id == "cyclops")
+    assert cyclops.attack == ("kill", 5) and cyclops.wounds == (("mace", ""), ("bow", "priest"))
+    assert cyclops.cards[1].wounds == (("axe", ""),)
     (tmp_path / "monsters.toml").write_text(
-        '[[monster]]\nid = "cyclops"\nname = "Cyclops"\nartifact = "x"\n'
+        '[[monster]]\nid = "cyclops"\nname = "Cyclops"\nartifact = "eye-of-cyclops"\n'
+        'wounds = ["mace"]\nspecial = {injure = 1}\n'
         'attack = {smash = 5}\ncards = []\nprovenance = "rulebook"\n'
     )
     with pytest.raises(ContentError, match=r"monster cyclops.*'attack'.*smash"):
+        load(tmp_path)
+    (tmp_path / "monsters.toml").write_text(
+        '[[monster]]\nid = "cyclops"\nname = "Cyclops"\nartifact = "eye-of-cyclops"\n'
+        'wounds = ["laser"]\nspecial = {injure = 1}\n'
+        'attack = {kill = 5}\ncards = []\nprovenance = "rulebook"\n'
+    )
+    with pytest.raises(ContentError, match=r"monster cyclops.*'wounds'.*laser"):
         load(tmp_path)
     (tmp_path / "monsters.toml").unlink()
     (tmp_path / "map.toml").write_text('[[region]]\nid = "atlantis"\n')
@@ -295,3 +311,146 @@ def test_content_pack_through_the_game_option(tmp_path: Path) -> None:
     finally:
         GAME.new({"players": 2}, 1)  # back to the built-in data
     assert content().gods[0].powers[0] is None
+
+
+def test_a_content_pack_may_add_a_fifth_hero_for_five_seats(tmp_path: Path) -> None:
+    """Modules and packs may add records (``new = true``); a fifth Hero allows five seats, and
+    the choice table is built for that configuration."""
+    from hellas.core.errors import OptionError  # noqa: PLC0415
+    from hellas.core.rng import Rng  # noqa: PLC0415
+
+    with pytest.raises(OptionError, match="5 players need as many Heroes"):
+        GAME.new({"players": 5}, 1)
+    builtin_size = len(GAME.table)
+    (tmp_path / "heroes.toml").write_text(
+        '[[hero]]\nid = "odysseus"\nname = "Odysseus"\nbonus = "leadership+1"\n'
+        'ability = "place-after-prepare"\nprovenance = "provisional"\nnew = true\n'
+    )
+    try:
+        s = GAME.new({"players": 5, "content": str(tmp_path), "turn_limit": 150}, 2)
+        assert "hero:odysseus" in GAME.table and len(GAME.table) > builtin_size
+        rng = Rng(5)
+        while GAME.to_act(s) is not None:
+            choices = GAME.choices(s)
+            GAME.apply(s, choices[rng.below(len(choices))])
+        GAME.check_invariants(s)
+        assert s.n == 5 and len(set(s.heroes)) == 5
+    finally:
+        GAME.new({"players": 2}, 1)
+    assert "hero:odysseus" not in GAME.table and len(GAME.table) == builtin_size
+    (tmp_path / "heroes.toml").write_text(
+        '[[hero]]\nid = "heracles"\nname = "Heracles"\nbonus = "strength+1"\n'
+        'ability = "glory-for-artifacts"\nprovenance = "rulebook"\nnew = true\n'
+    )
+    with pytest.raises(ContentError, match="exists already"):
+        load(tmp_path)
+
+
+def test_a_content_pack_may_attach_a_land_and_regions(tmp_path: Path) -> None:
+    """Lands and Regions are data: a pack adds a Land with a Region bordering Laconia (the
+    border written on both sides), and a game plays to its end on that board."""
+    from hellas.core.content import read_package_toml  # noqa: PLC0415
+    from hellas.core.rng import Rng  # noqa: PLC0415
+
+    laconia = next(
+        dict(r)
+        for r in read_package_toml("hellas.games.lords.data", "map.toml")["region"]
+        if r["id"] == "laconia"
+    )
+    laconia["borders"] = [*laconia["borders"], "atlantis"]
+    lines = [
+        '[[land]]\nid = "sunken"\nname = "the sunken Land"\nprovenance = "provisional"\n'
+        "new = true\n"
+    ]
+    lines.append(
+        '[[region]]\nid = "atlantis"\nname = "Atlantis"\nland = "sunken"\npopulation = 1\n'
+        'city = "city"\nshrine = "shrine"\nborders = ["laconia"]\nsea_trails = []\n'
+        'x = 0.0\ny = 30.0\nprovenance = "provisional"\nnew = true\n'
+    )
+    body = "\n".join(f"{k} = {_toml(v)}" for k, v in laconia.items())
+    lines.append(f"[[region]]\n{body}\n")
+    (tmp_path / "map.toml").write_text("\n".join(lines))
+    pack = load(tmp_path)
+    assert pack.land_ids[-1] == "sunken" and pack.regions[-1].id == "atlantis"
+    assert pack.lands[-1] == (len(pack.regions) - 1,)
+    try:
+        s = GAME.new({"players": 3, "content": str(tmp_path), "turn_limit": 200}, 3)
+        GAME.apply(s, keys(s)[0])  # a Hero; then it may start in Atlantis
+        assert "start:atlantis" in keys(s)
+        assert len(s.glory) == 6 and len(s.control) == 20
+        rng = Rng(3)
+        while GAME.to_act(s) is not None:
+            choices = GAME.choices(s)
+            GAME.apply(s, choices[rng.below(len(choices))])
+        GAME.check_invariants(s)
+    finally:
+        GAME.new({"players": 2}, 1)
+    assert len(content().regions) == 19
+
+
+def _toml(value: object) -> str:
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    return str(value)
+
+
+def test_a_content_pack_may_add_an_attribute(tmp_path: Path) -> None:
+    """Attributes are data: a module's fourth Attribute (Fleet) gets its token, its Injury and
+    its choices; a game plays to its end with it."""
+    from hellas.core.rng import Rng  # noqa: PLC0415
+
+    (tmp_path / "heroes.toml").write_text(
+        '[[attribute]]\nid = "fleet"\nname = "Fleet"\nprovenance = "provisional"\nnew = true\n'
+    )
+    try:
+        s = GAME.new({"players": 3, "content": str(tmp_path), "turn_limit": 150}, 6)
+        assert s.na == 4 and len(s.attrs) == 12 and "injure:fleet" in GAME.table
+        view = GAME.view(s, 0)
+        assert view["players_info"][0]["attributes"] == {
+            "leadership": 1,
+            "strength": 1,
+            "speed": 1,
+            "fleet": 1,
+        }
+        s.injured[0] = 0b0111
+        assert not s.all_injured(0)
+        s.injured[0] = 0
+        rng = Rng(6)
+        while GAME.to_act(s) is not None:
+            choices = GAME.choices(s)
+            GAME.apply(s, choices[rng.below(len(choices))])
+        GAME.check_invariants(s)
+    finally:
+        GAME.new({"players": 2}, 1)
+    assert content().attributes == ("leadership", "strength", "speed")
+
+
+def test_a_content_pack_may_add_a_god(tmp_path: Path) -> None:
+    """Gods are data: a module's fourth god (Poseidon) brings a Monument on the free site, its
+    God's Artifact and Prayers; the choice table grows with it and a game plays to its end."""
+    from hellas.core.rng import Rng  # noqa: PLC0415
+
+    (tmp_path / "gods.toml").write_text(
+        '[[god]]\nid = "poseidon"\nname = "Poseidon"\nsite = "messenia"\n'
+        'attribute = "speed"\nartifact = "poseidons-trident"\n'
+        "powers = [{}, {move = 2}, {move = 2}, {move = 3}, {move = 3}]\n"
+        'provenance = "provisional"\nnew = true\n\n'
+        '[[artifact]]\nid = "poseidons-trident"\nname = "Poseidon\'s Trident"\n'
+        'effect = "(the module\'s rule)"\nprovenance = "provisional"\nnew = true\n'
+    )
+    try:
+        s = GAME.new({"players": 3, "content": str(tmp_path), "turn_limit": 150}, 8)
+        assert len(s.monument) == 4 and "pray:poseidon" in GAME.table
+        assert "monument:poseidon" in GAME.table
+        rng = Rng(8)
+        while GAME.to_act(s) is not None:
+            choices = GAME.choices(s)
+            GAME.apply(s, choices[rng.below(len(choices))])
+        GAME.check_invariants(s)
+    finally:
+        GAME.new({"players": 2}, 1)
+    assert [g.id for g in content().gods] == ["zeus", "athena", "hermes"]

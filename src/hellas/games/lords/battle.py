@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hellas.games.lords import artifacts
 from hellas.games.lords.board import (
     add_hoplites,
     gain_priest,
@@ -50,6 +51,11 @@ def start_battle(s: LordsState, region: int, att: int, origins: list[int]) -> No
         "ended": False,
         "pending": "",
         "origins": list(origins),
+        # No Attrition: each holder ignores the Casualties of the first card it plays
+        "no_attrition": [
+            has_blessing(s, att, "no-attrition"),
+            has_blessing(s, defender, "no-attrition"),
+        ],
     }
     s.stack.append(f)
     _pre_battle(s, f)
@@ -94,7 +100,7 @@ def _response_sources(s: LordsState, f: Frame) -> list[int]:
 def actor(s: LordsState, f: Frame) -> int:
     """Return who decides next in this Battle."""
     stage = f["stage"]
-    if stage == "response":
+    if stage in ("response", "response-count"):
         return int(f["def"])
     if stage in ("reinforce", "reinforce-count", "master"):
         return int(f["pending_seat"])
@@ -109,7 +115,7 @@ def _casualties(f: Frame, side: int, extra: CombatCard | None = None) -> int:
     if extra is not None:
         played.append(extra)
     total: int = sum(c.casualties for c in played)
-    if f.get("no_attrition", [False, False])[side] and played:
+    if f["no_attrition"][side] and played:
         total -= played[0].casualties
     return total
 
@@ -124,7 +130,7 @@ def options(s: LordsState, f: Frame) -> list[str]:
         return out
     if stage == "reinforce":
         return ["reinforce:none"] + [f"reinforce:{rid(r)}" for r in f["sources"]]
-    if stage in ("reinforce-count",):
+    if stage in ("reinforce-count", "response-count"):
         return [f"count:{k}" for k in range(1, f["most"] + 1)]
     if stage == "master":
         return ["master:sacrifice", "master:keep"]
@@ -138,7 +144,7 @@ def options(s: LordsState, f: Frame) -> list[str]:
         for c in sorted(set(s.hands[seat])):
             if _casualties(f, side, cards[c]) <= hoplites:
                 out.append(f"card:{cards[c].id}")
-    return out
+    return out + artifacts.battle_options(s, f, seat)
 
 
 def _may_play(s: LordsState, f: Frame, side: int) -> bool:
@@ -155,13 +161,22 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
     verb, _, arg = key.partition(":")
     region = f["region"]
     if verb == "response":
-        f["stage"] = "cards"
         if arg != "none":
-            src = content().region(arg).index
+            # Response Force brings "up to" Speed Hoplites: the defender picks how many
+            f["src"] = content().region(arg).index
             dfn = f["def"]
-            count = min(s.attr(dfn, SPEED), s.hop[src * s.n + dfn])
-            s.hop[src * s.n + dfn] -= count
-            s.hop[region * s.n + dfn] += count
+            f["most"] = min(s.attr(dfn, SPEED), s.hop[f["src"] * s.n + dfn])
+            f["stage"] = "response-count"
+            return
+        f["stage"] = "cards"
+        f["turn"] = 0
+        _next_turn(s, f)
+        return
+    if verb == "count" and f["stage"] == "response-count":
+        dfn = f["def"]
+        s.hop[f["src"] * s.n + dfn] -= int(arg)
+        s.hop[region * s.n + dfn] += int(arg)
+        f["stage"] = "cards"
         f["turn"] = 0
         _next_turn(s, f)
         return
@@ -192,6 +207,9 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
         return
     side = f["turn"]
     seat = _seat(f, side)
+    if verb == "artifact":  # the card-player's turn goes on afterwards
+        artifacts.battle_use(s, f, seat, arg)
+        return
     if verb == "pass":
         if f.get("bluff_now") == side:
             f["bluff_now"] = -1
@@ -203,8 +221,6 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
     f["played"][side].append(card.index)
     if f["first"] < 0:
         f["first"] = card.index
-        if has_blessing(s, seat, "no-attrition"):
-            f.setdefault("no_attrition", [False, False])[side] = True
     if f.get("bluff_now") == side:
         f["bluff_now"] = -1
         f["passed"][side] = True
@@ -224,7 +240,9 @@ def _card_effect(s: LordsState, f: Frame, side: int, card: CombatCard) -> None:
     elif effect == "tactical-withdrawal":
         f["withdrew"] = seat
         f["ended"] = True
-    elif effect == "final-charge" and side == 0:
+    elif effect in ("final-charge", "sudden-strike") and side == 0:
+        # Sudden Strike: the Dark Ages rulebook gives it Final Charge's ending as well
+        # (docs/rules/lords.md, ruling 16)
         f["ended"] = True
     elif effect == "reinforcements":
         sources = [r for r in neighbours(region) if s.hop[r * s.n + seat]]
@@ -352,17 +370,26 @@ def _resolve(s: LordsState, f: Frame) -> None:
         loser = att if strength(s, f, 0) <= strength(s, f, 1) else dfn
     winner = dfn if loser == att else att
     f["result"] = {"winner": winner, "att": strength(s, f, 0), "def": strength(s, f, 1)}
+    losses = [0, 0]
     for side in (0, 1):
-        seat = _seat(f, side)
-        if seat == f["withdrew"]:
-            continue  # Tactical Withdrawal: "You don't suffer any Casualties"
-        kill(s, region, seat, _casualties(f, side))
+        if _seat(f, side) != f["withdrew"]:  # Tactical Withdrawal: "You don't suffer any
+            losses[side] = _casualties(f, side)  # Casualties"
+    for side, used in enumerate(f.get("blood", [0, 0])):
+        # Medusa's Blood: ignore 1 of your Casualty symbols, or else add 1 to the enemy's
+        if used and losses[side]:
+            losses[side] -= 1
+        elif used and _seat(f, 1 - side) != f["withdrew"]:
+            losses[1 - side] += 1
     if f["withdrew"] < 0:
         extra = 1
         cards = content().combat
         if any(cards[c].effect == "encirclement" for c in f["played"][_side(f, winner)]):
             extra = 3
-        kill(s, region, loser, extra)
+        losses[_side(f, loser)] += extra
+    for side, saved in enumerate(f.get("aegis", [0, 0])):
+        losses[side] = max(0, losses[side] - saved)  # Aegis: 1 or 2 Hoplites are not killed
+    for side in (0, 1):
+        kill(s, region, _seat(f, side), losses[side])
     f["winner"] = winner
     f["loser"] = loser
     _rewards(s, f, winner)

@@ -6,12 +6,11 @@ Everything here reads or updates the state directly and takes no decisions; the 
 
 from __future__ import annotations
 
-from hellas.games.lords.content import LANDS, content
+from hellas.games.lords.content import content
 from hellas.games.lords.state import LordsState
 
 MAX_HOPLITES = 15  # "The maximum number of Hoplites available is 15 per player."
 MAX_PRIESTS = 4  # "Each player can control a maximum of 4 Priests."
-BLUE = LANDS.index("blue")
 
 
 def neighbours(region: int) -> tuple[int, ...]:
@@ -159,16 +158,20 @@ def take_control(s: LordsState, region: int, seat: int) -> None:
         loser = s.fort[region]
         s.fort[region] = -1
         s.hop[region * s.n + loser] += 1
-    for g in content().gods:
-        if g.site == region and s.artifact_owner[g.index] != seat:
-            s.artifact_owner[g.index] = seat
-            s.artifact_charged[g.index] = True  # "This Artifact is charged for the new controller"
+    c = content()
+    for g in c.gods:
+        a = c.artifact(g.artifact).index
+        if g.site == region and s.artifact_owner[a] != seat:
+            s.artifact_owner[a] = seat
+            s.artifact_charged[a] = True  # "This Artifact is charged for the new controller"
 
 
 def lands_controlled(s: LordsState, seat: int) -> list[int]:
     """Return the Lands all of whose Regions ``seat`` controls."""
     return [
-        land for land in range(len(LANDS)) if all(s.control[r] == seat for r in land_regions(land))
+        land
+        for land, regions in enumerate(content().lands)
+        if all(s.control[r] == seat for r in regions)
     ]
 
 
@@ -197,26 +200,45 @@ def monsters_slain(s: LordsState, seat: int) -> int:
 
 
 def check_victory(s: LordsState) -> dict[str, object] | None:
-    """Return the winner and condition if someone has won now (active player checked first)."""
-    order = [(s.current + k) % s.n for k in range(s.n)]
+    """Return the winner and condition if someone has won now (active player checked first).
+
+    Runs after every decision, so it first gathers, once for all seats, the Lands owned whole,
+    the Temples controlled and the Monsters slain, and looks at seats only if one qualifies.
+    """
+    control = s.control
+    c = content()
+    blue = c.land_ids.index("blue") if "blue" in c.land_ids else -1
+    lands: list[list[int]] = [[] for _ in range(s.n)]
+    for land, regions in enumerate(c.lands):
+        first = control[regions[0]]
+        # 3 players: the blue Land does not count
+        if first >= 0 and (s.n != 3 or land != blue) and all(control[r] == first for r in regions):
+            lands[first].append(land)
+    temples = [0] * s.n
+    if sum(s.temples) >= 5:
+        for r, built in enumerate(s.temples):
+            if built and control[r] >= 0:
+                temples[control[r]] += 1
+    slain = [0] * s.n
+    for seat in s.slain:
+        if seat >= 0:
+            slain[seat] += 1
     lands_needed = 3 if s.n == 2 else 2
-    for seat in order:
-        lands = lands_controlled(s, seat)
-        if s.n == 3:
-            lands = [land for land in lands if land != BLUE]
-        if len(lands) >= lands_needed:
-            names = ", ".join(LANDS[land] for land in lands)
+    for k in range(s.n):
+        seat = (s.current + k) % s.n
+        if len(lands[seat]) >= lands_needed:
+            names = ", ".join(c.land_ids[land] for land in lands[seat])
             return {
                 "winner": seat,
                 "condition": "warlord",
                 "text": f"Warlord of Hellas: controls the {names} Lands",
             }
-        if temples_controlled(s, seat) >= 5:
+        if temples[seat] >= 5:
             return {
                 "winner": seat,
                 "condition": "favored",
                 "text": "Favored of the Gods: controls 5 Regions with Temples",
             }
-        if monsters_slain(s, seat) >= 3:
+        if slain[seat] >= 3:
             return {"winner": seat, "condition": "slayer", "text": "Monster Slayer: 3 Monsters"}
     return None

@@ -14,13 +14,24 @@ from hellas.core.game import Choice, SampledPolicyBot
 from hellas.core.rng import Rng
 from hellas.games.lords import battle
 from hellas.games.lords.board import land_regions, population, temples_controlled
-from hellas.games.lords.choices import TABLE
-from hellas.games.lords.content import LANDS, content
+from hellas.games.lords.bots_hunt import hero_goal, hero_step, hunt_choice, hurt_choice, wants_hunt
+from hellas.games.lords.choices import table
+from hellas.games.lords.content import content
 from hellas.games.lords.rules import PROCEDURES, actor, legal, play
 from hellas.games.lords.state import LordsState
 
 LOOKAHEAD = ("recruit", "power-recruit", "fly", "usurp", "setup", "withdraw")
 SPECIAL_ORDER = ("temple", "recruit", "march", "usurp", "prepare", "monument")
+GOOD_ARTIFACTS = (
+    "artifact:owl",
+    "artifact:thunder",
+    "artifact:ambrosia",
+    "artifact:eye-of-cyclops",
+    "artifact:head-of-sphinx",
+    "artifact:horn-of-plenty",
+    "artifact:phemes-trumpet",
+)
+BATTLE_ARTIFACTS = ("artifact:apollos", "artifact:minotaurs", "artifact:aegis", "artifact:harpe")
 
 
 def value(s: LordsState, p: int) -> float:
@@ -30,8 +41,7 @@ def value(s: LordsState, p: int) -> float:
     total = 0.0
     mine = [r for r in range(len(s.control)) if s.control[r] == p]
     total += 10.0 * len(mine)
-    for land in range(len(LANDS)):
-        regions = land_regions(land)
+    for regions in content().lands:
         share = sum(1 for r in regions if s.control[r] == p) / len(regions)
         total += 30.0 * share * share
     total += 12.0 * temples_controlled(s, p)
@@ -40,6 +50,8 @@ def value(s: LordsState, p: int) -> float:
     for q in range(s.n):
         if q != p:
             total -= 3.0 * s.control.count(q)
+    total += 30.0 * s.slain.count(p) + 4.0 * s.glory.count(p)
+    total += 3.0 * s.artifact_owner.count(p) - 4.0 * bin(s.injured[p]).count("1")
     return total
 
 
@@ -60,7 +72,7 @@ def _settled(s: LordsState, p: int) -> LordsState:
 
 def _choice(key: str) -> Choice:
 
-    return TABLE[key]
+    return table()[key]
 
 
 def _battle_value(s: LordsState, p: int) -> float:
@@ -109,6 +121,14 @@ def choose(s: LordsState, rng: Rng) -> Choice:
         return _lookahead(s, p, options, rng)
     if kind == "battle":
         return _battle(s, f, p, options, keys)
+    if kind == "hunt":
+        return options[keys.index(hunt_choice(s, f, p, keys))]
+    if kind in ("hurt", "injure"):
+        return options[keys.index(hurt_choice(keys))]
+    if kind == "quest-start":
+        return options[-1]  # the highest step it may board
+    if kind == "victim":
+        return max(options, key=lambda c: _enemy_army(s, p, f["region"], c.key[7:]))
     if kind in ("discard", "sphinx", "owl"):
 
         def worth(key: str) -> float:
@@ -128,7 +148,7 @@ def choose(s: LordsState, rng: Rng) -> Choice:
                 if c.key.startswith(pref):
                     return c
     if kind == "hero":
-        return options[keys.index("stop")]
+        return options[keys.index(hero_step(s, p, keys))]
     return options[rng.below(len(options))]
 
 
@@ -214,7 +234,7 @@ def _march(
 
 
 def _turn(s: LordsState, p: int, options: list[Choice], keys: list[str], rng: Rng) -> Choice:
-    for prefix in ("pray:", "artifact:owl", "artifact:thunder"):
+    for prefix in ("quest-step", "pray:", *GOOD_ARTIFACTS):
         for c in options:
             if c.key.startswith(prefix):
                 return c
@@ -222,6 +242,11 @@ def _turn(s: LordsState, p: int, options: list[Choice], keys: list[str], rng: Rn
         free = {r: s.hop[r * s.n + p] for r in range(len(s.control)) if s.hop[r * s.n + p]}
         if _targets(s, p, free, s.attr(p, 0)):
             return options[keys.index("hoplite-move")]
+    if "hero-move" in keys and hero_goal(s, p) >= 0:
+        return options[keys.index("hero-move")]
+    hunt = wants_hunt(s, p)
+    if hunt in keys:
+        return options[keys.index(hunt)]
     specials = [c for c in options if c.key.split(":")[0] in SPECIAL_ORDER]
     if not specials:
         return options[0]
@@ -243,7 +268,7 @@ def _battle(
         return max(options, key=lambda c: s.control[content().region(c.key[9:]).index] == p)
     if stage in ("response", "reinforce"):
         return options[-1]
-    if stage == "reinforce-count":
+    if stage in ("reinforce-count", "response-count"):
         return options[-1]
     if stage == "master":
         return options[0]
@@ -253,8 +278,19 @@ def _battle(
     winning = mine > theirs if side == 0 else mine >= theirs
     if winning or keys == ["pass"]:
         return options[keys.index("pass")]
+    for c in options:
+        if c.key.startswith(BATTLE_ARTIFACTS):
+            return c
     plays = [c for c in options if c.key.startswith("card:")]
+    if not plays:
+        return options[keys.index("pass")]
     return max(plays, key=lambda c: content().card(c.key[5:]).strength)
+
+
+def _enemy_army(s: LordsState, p: int, region: int, hero_id: str) -> int:
+    """Return the size of the hero's army in ``region`` (own army: very low)."""
+    q = next(q for q in range(s.n) if content().heroes[s.heroes[q]].id == hero_id)
+    return -100 if q == p else s.hoplites(region, q)
 
 
 def _monster(s: LordsState, p: int, options: list[Choice], keys: list[str]) -> Choice:

@@ -50,7 +50,7 @@ def discard_combat(s: LordsState, seat: int, card: int) -> None:
 
 def raise_attribute(s: LordsState, seat: int, a: int, by: int = 1) -> None:
     """Raise an Attribute permanently (at most 5)."""
-    i = seat * 3 + a
+    i = seat * s.na + a
     s.attrs[i] = min(MAX_ATTRIBUTE, s.attrs[i] + by)
 
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from hellas.core.game import ChoiceTable
-from hellas.games.lords.content import ATTRIBUTES, content
-from hellas.games.lords.state import HUNT, SPECIALS
+from hellas.games.lords.content import content
+from hellas.games.lords.state import SPECIALS
+
+MAX_WOUNDS = 12  # Wound symbols on one tray, Evolutions included
 
 
 def _entries() -> list[tuple[str, str]]:
@@ -15,8 +17,7 @@ def _entries() -> list[tuple[str, str]]:
     e += [(f"start:{i}", f"Start in {n} with 2 Hoplites") for i, n in regions]
     e += [(f"place:{i}", f"Put your Hero in {n}") for i, n in regions]
     e.append(("place:stay", "Leave your Hero where it is"))
-    gods = {g.artifact: g for g in c.gods}
-    e += [(f"artifact:{a.id}", f"Use {a.name}: {a.effect}") for a in c.artifacts if a.id in gods]
+    e += [(f"artifact:{a.id}", f"Use {a.name}: {a.effect}") for a in c.artifacts]
     e += [(f"pray:{g.id}", f"Send a Priest to the Monument of {g.name}") for g in c.gods]
     e += [("hero-move", "Hero Movement"), ("hoplite-move", "Hoplite Movement")]
     for b in c.blessings:
@@ -34,7 +35,7 @@ def _entries() -> list[tuple[str, str]]:
     e.append(("monument:rest", "Special Action: Build Monument (all are complete: a new round)"))
     e += [
         (f"first:{SPECIALS[a]}", f"First use {SPECIALS[a].capitalize()} again, then Build Monument")
-        for a in range(HUNT)
+        for a in range(len(SPECIALS))
     ]
     e += [(f"go:{i}", f"Move your Hero to {n}") for i, n in regions]
     e += [("stop", "Stop moving"), ("done", "Done")]
@@ -75,6 +76,44 @@ def _entries() -> list[tuple[str, str]]:
         e.append((f"wrath:{card.id}", f"Hero's Wrath: discard {text}"))
         e.append((f"shoot:{card.id}", f"Shoot to Kill: discard {text}"))
     e += [("wrath:none", "Do not use Hero's Wrath"), ("lose", "Lose a Hoplite instead")]
+    e += [(f"hunt:{m.id}", f"Special Action: Hunt the {m.name}") for m in c.monsters]
+    e.append(("end-attack", "Stop attacking (with no Wound dealt this round the Hunt ends)"))
+    for card in c.combat:
+        text = f"{card.name} ({card.symbol}, Strength {card.strength})"
+        e.append((f"hit:{card.id}", f"Wound the Monster with {text}"))
+        e.append((f"any:{card.id}", f"Use {text} for a Wound of any type"))
+        e.append((f"with:{card.id}", f"... together with {text}"))
+        e.append((f"shield:{card.id}", f"Defend with {text}: take 1 Injury, draw 1"))
+    e += [(f"wound:{i}", f"Cover Wound symbol {i + 1} of the tray") for i in range(MAX_WOUNDS)]
+    e += [
+        (f"mattack:{a.id}", f"Make the Monster use {a.name} (Monster Attack)")
+        for a in c.attack_cards
+    ]
+    e.append(("take", "Do not defend: suffer the Monster Attack, draw 1 Combat Card"))
+    e += [
+        ("reward:monster", "Take the Monster's Artifact"),
+        ("reward:priest", "Take a Priest"),
+        ("reward:artifact", "Take a Neutral Artifact"),
+    ]
+    e += [(f"strike:{m.id}", f"Wound the {m.name}") for m in c.monsters]
+    e.append(("strike:none", "Kill 2 enemy Hoplites instead"))
+    e.append(("quest:none", "Do not start the Quest"))
+    e += [(f"quest:{k}", f"Start the Quest at Quest Step {k}") for k in (1, 2, 3)]
+    e.append(("quest-step", "Move your Hero one Quest Step (instead of Hero Movement)"))
+    e += [
+        (f"quest-card:{q.id}", f"Discard the Quest card {q.name} for its reward") for q in c.quests
+    ]
+    e += [(f"artifact-keep:{a.id}", f"Keep {a.name}: {a.effect}") for a in c.artifacts]
+    e += [(f"glory:{land}", f"Take the {land} Glory Token") for land in c.land_ids]
+    e += [(f"to3:{a}", f"Raise {a.capitalize()} to 3") for a in c.attributes]
+    e += [(f"untoken:{a}", f"Take the Used Action Token off {a.capitalize()}") for a in SPECIALS]
+    for m in c.monsters:
+        e += [(f"thread:{m.id}>{i}", f"Lead the {m.name} to {n}") for i, n in regions]
+    e.append(("heracles:none", "Keep your Glory Tokens"))
+    e += [
+        (f"heracles:{land}", f"Give back the {land} Glory Token for 2 Neutral Artifacts (keep 1)")
+        for land in c.land_ids
+    ]
     e += [(f"recruit:{r.id}", f"Recruit a Hoplite in {r.name}") for r in c.regions if r.city]
     e += [
         (f"recruit-fortified:{r.id}", f"Recruit a Fortified Hoplite in {r.name}")
@@ -86,7 +125,7 @@ def _entries() -> list[tuple[str, str]]:
     e += [(f"to:{i}", f"... to {n}") for i, n in regions]
     e += [(f"murder:{i}", f"Murderous March: lose 2 Hoplites, go to {n}") for i, n in regions]
     e += [("prep:draw", "Draw a Combat Card"), ("prep:recruit", "Recruit a Hoplite by your Hero")]
-    e += [(f"prep:heal-{a}", f"Heal your {a.capitalize()} Injury") for a in ATTRIBUTES]
+    e += [(f"prep:heal-{a}", f"Heal your {a.capitalize()} Injury") for a in c.attributes]
     e += [(f"usurp:{k}", f"Recruit {k} Hoplite(s)") for k in range(4)]
     e += [(f"usurp-fortified:{k}", f"Recruit {k} Hoplite(s), one Fortified") for k in range(1, 4)]
     e += [(f"power:{i}", f"Recruit in {n}") for i, n in regions]
@@ -94,9 +133,12 @@ def _entries() -> list[tuple[str, str]]:
     e += [(f"monster:{m.id}", f"Roll the Monster Die for the {m.name}") for m in c.monsters]
     e += [(f"mmove:{i}", f"Move the Monster to {n}") for i, n in regions]
     e += [("mode:move", "The Monster moves"), ("mode:action", "The Monster attacks its Region")]
-    e += [(f"attr:{a}", f"Raise {a.capitalize()}") for a in ATTRIBUTES]
+    e += [(f"attr:{a}", f"Raise {a.capitalize()}") for a in c.attributes]
     e += [(f"zap:{h.id}", f"Thunder of Zeus strikes {h.name}") for h in c.heroes]
-    e += [(f"injure:{a}", f"Take the Injury on {a.capitalize()}") for a in ATTRIBUTES]
+    e += [(f"victim:{h.id}", f"Kill a Hoplite of {h.name}'s army") for h in c.heroes]
+    e += [(f"mtarget:{i}", f"The Monster strikes {n} too") for i, n in regions]
+    e += [(f"injure:{a}", f"Take the Injury on {a.capitalize()}") for a in c.attributes]
+    e += [(f"lower:{a}", f"Lower {a.capitalize()} by 1 for good") for a in c.attributes]
     for m in c.monsters:
         e += [(f"exile:{m.id}>{i}", f"Exile the {m.name} to {n}") for i, n in regions]
     for a in c.regions:
@@ -109,4 +151,21 @@ def _entries() -> list[tuple[str, str]]:
     return e
 
 
-TABLE = ChoiceTable(_entries())
+_TABLES: dict[int, tuple[object, ChoiceTable]] = {}
+
+
+def table() -> ChoiceTable:
+    """Return the choice table of the content in use (built once per configuration).
+
+    The keys and their order follow the configured Regions, Heroes, cards, Monsters and
+    Artifacts, so a content pack that adds records gets a table of its own; for a given
+    configuration the table is always the same.
+    """
+    c = content()
+    entry = _TABLES.get(id(c))
+    if entry is None or entry[0] is not c:
+        entry = _TABLES[id(c)] = (c, ChoiceTable(_entries()))
+    return entry[1]
+
+
+TABLE = table()  # the built-in configuration's table

@@ -13,15 +13,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from hellas.core.content import Fields, merge_by_id, read_package_toml, read_toml_file
 from hellas.core.errors import ContentError
 
 PACKAGE = "hellas.games.lords.data"
-LANDS = ("red", "yellow", "blue", "green", "brown")
-ATTRIBUTES = ("leadership", "strength", "speed")
-LEADERSHIP, STRENGTH, SPEED = range(3)
+LANDS = ("red", "yellow", "blue", "green", "brown")  # the core box's Lands (data/map.toml)
+ATTRIBUTES = ("leadership", "strength", "speed")  # the core box's (data/heroes.toml), in order
+LEADERSHIP, STRENGTH, SPEED = range(3)  # a module's Attributes come after these
 COMBAT_EFFECTS = (
     "fortification",
     "local-support",
@@ -57,12 +57,60 @@ ORACLE_BONUSES = (
 ATTACKS = ("kill", "kill_each", "kill_half", "kill_neighbours", "discard_or_kill")
 DIE_FACES = ("nothing", "action", "move", "move-or-action")
 EVOLUTIONS = (
-    "kills-entering-hoplite",
     "wounds",
-    "hunt-strength",
-    "hunt-speed",
+    "kills-entering-hoplite",
+    "first-attack-plus-3-ends",
+    "attack-plus-1",
+    "attack-plus-2-at-3-wounds",
+    "hunt-draws-speed",
     "hunt-needs-priest",
-    "hunt-needs-leadership",
+    "hunt-needs-leadership-3",
+)
+WOUND_SYMBOLS = ("torch", "bow", "sword", "mace", "axe", "spear")
+WOUND_MARKS = ("", "priest", "artifact")
+# what a Special Attack (or a Monster Attack card) does to a Hero who did not defend
+ATTACK_EFFECTS = (
+    "injure",
+    "end",
+    "end-if-injured",
+    "lower-highest",
+    "discard-to-speed",
+    "discard-half",
+    "discard-random",
+    "heal-wound",
+    "special",
+)
+ATTACK_STRENGTHS = (
+    "fixed",
+    "one-plus-uncovered",
+    "symbols",
+    "one-plus-two-per-covered",
+    "one-plus-hand",
+)
+PASSIVES = ("none", "kills-entering-hoplite", "guards-shrine", "fearsome")
+ARTIFACT_KINDS = ("god", "monster", "neutral")
+QUEST_NEEDS = (
+    "leadership",
+    "strength",
+    "speed",
+    "priests",
+    "sacrifice",
+    "injuries",
+    "discard",
+    "cities",
+    "temples",
+    "artifacts",
+)
+QUEST_REWARDS = (
+    "keep-reset-tokens",
+    "strength-and-cards",
+    "keep-extra-special",
+    "priest-and-recruit-2",
+    "extra-glory",
+    "recruit-in-cities",
+    "neutral-artifacts",
+    "recruit-3",
+    "attribute-to-3",
 )
 POWERS = ("draw", "recruit", "move")
 
@@ -154,36 +202,66 @@ class God:
 
 @dataclass(frozen=True, slots=True)
 class Artifact:
-    """A God's Artifact (named rule ``id``)."""
+    """An Artifact: a God's, a Monster's reward or a Neutral one (named rule ``id``)."""
 
     index: int
     id: str
     name: str
     effect: str
+    kind: str
     provenance: str
+
+
+Wound = tuple[str, str]  # (symbol, reward mark: "", "priest" or "artifact")
+
+
+class MonsterCard(NamedTuple):
+    """A Monster's Event card: where it appears, and how it Evolves when already out."""
+
+    spawn: int
+    evolve: str
+    wounds: tuple[Wound, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Monster:
-    """A Monster: its Region Attack and its two Event cards."""
+    """A Monster and its tray: Wounds, Special Attack, Region Attack, passive, Event cards."""
 
     index: int
     id: str
     name: str
     artifact: str
+    wounds: tuple[Wound, ...]
+    special: tuple[tuple[str, int], ...]
     attack: tuple[str, int]
-    cards: tuple[tuple[int, str], ...]  # (spawn Region, evolution)
+    passive: str
+    cards: tuple[MonsterCard, ...]
+    provenance: str
+
+
+@dataclass(frozen=True, slots=True)
+class AttackCard:
+    """A Monster Attack card: its Strength rule and what it does if not defended."""
+
+    index: int
+    id: str
+    name: str
+    strength: tuple[str, int]
+    effects: tuple[tuple[str, int], ...]
+    count: int
     provenance: str
 
 
 @dataclass(frozen=True, slots=True)
 class Quest:
-    """A Quest card of the Events Deck."""
+    """A Quest card of the Events Deck: its Region, three Quest Steps and its reward."""
 
     index: int
     id: str
     name: str
     region: int
+    steps: tuple[tuple[tuple[str, int], ...], ...]
+    reward: str
     provenance: str
 
 
@@ -191,6 +269,8 @@ class Quest:
 class Content:
     """Everything Lords of Hellas reads from data files."""
 
+    land_ids: tuple[str, ...]
+    attributes: tuple[str, ...]
     regions: tuple[Region, ...]
     heroes: tuple[Hero, ...]
     combat: tuple[CombatCard, ...]
@@ -201,15 +281,26 @@ class Content:
     monsters: tuple[Monster, ...]
     quests: tuple[Quest, ...]
     die: tuple[str, ...]
+    attack_cards: tuple[AttackCard, ...]
     # derived once, read on every play: each Land's Regions, and each kind's index by id
     lands: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
     _ids: dict[str, dict[str, int]] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         lands = tuple(
-            tuple(r.index for r in self.regions if r.land == land) for land in range(len(LANDS))
+            tuple(r.index for r in self.regions if r.land == land)
+            for land in range(len(self.land_ids))
         )
-        kinds = ("regions", "heroes", "combat", "blessings", "gods", "monsters")
+        kinds = (
+            "regions",
+            "heroes",
+            "combat",
+            "blessings",
+            "gods",
+            "monsters",
+            "artifacts",
+            "quests",
+        )
         ids = {k: {x.id: x.index for x in getattr(self, k)} for k in kinds}
         object.__setattr__(self, "lands", lands)
         object.__setattr__(self, "_ids", ids)
@@ -238,6 +329,14 @@ class Content:
         """Return the Monster with this id."""
         return self.monsters[self._ids["monsters"][monster_id]]
 
+    def quest(self, quest_id: str) -> Quest:
+        """Return the Quest with this id."""
+        return self.quests[self._ids["quests"][quest_id]]
+
+    def artifact(self, artifact_id: str) -> Artifact:
+        """Return the Artifact with this id."""
+        return self.artifacts[self._ids["artifacts"][artifact_id]]
+
 
 FILES = (
     "map.toml",
@@ -247,15 +346,17 @@ FILES = (
     "temples.toml",
     "gods.toml",
     "monsters.toml",
+    "artifacts.toml",
 )
 TABLES = {
-    "map.toml": ("region",),
-    "heroes.toml": ("hero",),
+    "map.toml": ("region", "land"),
+    "heroes.toml": ("hero", "attribute"),
     "combat.toml": ("card",),
     "blessings.toml": ("blessing",),
     "temples.toml": ("temple_card",),
     "gods.toml": ("god", "artifact"),
-    "monsters.toml": ("monster", "quest"),
+    "monsters.toml": ("monster", "quest", "attack_card"),
+    "artifacts.toml": ("artifact",),
 }
 
 
@@ -278,14 +379,63 @@ def _small_table(f: Fields, field: str, raw: Any, allowed: Sequence[str]) -> tup
     return kind, value
 
 
+def _wounds(f: Fields, field: str, raw: Any) -> tuple[Wound, ...]:
+    """Read Wound symbols such as ``"mace"`` or ``"bow+priest"``."""
+    if not isinstance(raw, list):
+        raise f.error(field, f"expected a list of Wound symbols, got {raw!r}")
+    out = []
+    for item in raw:
+        symbol, _, mark = str(item).partition("+")
+        if symbol not in WOUND_SYMBOLS or mark not in WOUND_MARKS:
+            raise f.error(
+                field,
+                f"unknown Wound {item!r} (symbols: {', '.join(WOUND_SYMBOLS)}; "
+                "marks: +priest, +artifact)",
+            )
+        out.append((symbol, mark))
+    return tuple(out)
+
+
+def _effects(
+    f: Fields, field: str, raw: Any, allowed: Sequence[str]
+) -> tuple[tuple[str, int], ...]:
+    """Read a table of named effects with whole-number amounts, e.g. ``{injure = 2}``."""
+    if not isinstance(raw, Mapping) or not raw:
+        raise f.error(field, f"expected a table of effects ({', '.join(allowed)}), got {raw!r}")
+    out = []
+    for kind, value in raw.items():
+        out.append(_small_table(f, field, {kind: value}, allowed))
+    return tuple(out)
+
+
 def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
     """Validate the raw records of every file and return the content."""
+    land_ids = []
+    for i, raw in enumerate(data["map.toml"].get("land", [])):
+        f = Fields("map.toml", f"land {raw.get('id', i + 1)}", raw)
+        land_ids.append(f.text("id"))
+        f.text("name")
+        f.provenance()
+        f.finish()
+    if not land_ids:
+        raise ContentError("map.toml", "land", "", "the map needs its Lands")
+    attributes = []
+    for i, raw in enumerate(data["heroes.toml"].get("attribute", [])):
+        f = Fields("heroes.toml", f"attribute {raw.get('id', i + 1)}", raw)
+        attributes.append(f.text("id"))
+        f.text("name")
+        f.provenance()
+        f.finish()
+    if tuple(attributes[:3]) != ATTRIBUTES:
+        raise ContentError(
+            "heroes.toml", "attribute", "id", "the first Attributes are Leadership, Strength, Speed"
+        )
     regions_raw = data["map.toml"].get("region", [])
     ids = [str(r.get("id", "")) for r in regions_raw]
     regions = []
     for i, raw in enumerate(regions_raw):
         f = Fields("map.toml", f"region {raw.get('id', i + 1)}", raw)
-        land = f.one_of("land", LANDS)
+        land = f.one_of("land", land_ids)
         borders = [_index(f, "borders", b, ids) for b in f.items("borders")]
         sea = [_index(f, "sea_trails", b, ids) for b in f.items("sea_trails")]
         monument = f.optional_text("monument")
@@ -297,7 +447,7 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 i,
                 f.text("id"),
                 f.text("name"),
-                LANDS.index(land),
+                land_ids.index(land),
                 f.integer("population", 1, 9),
                 ("none", "city", "sparta").index(f.one_of("city", ("none", "city", "sparta"))),
                 ("none", "shrine", "oracle").index(
@@ -354,6 +504,7 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
             )
         )
         f.finish()
+    god_ids = [str(g.get("id", "")) for g in data["gods.toml"].get("god", [])]
     blessings = []
     for i, raw in enumerate(data["blessings.toml"].get("blessing", [])):
         f = Fields("blessings.toml", f"blessing {raw.get('id', i + 1)}", raw)
@@ -362,7 +513,7 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
             Blessing(
                 i,
                 f.text("id"),
-                f.one_of("god", ("zeus", "athena", "hermes")),
+                f.one_of("god", god_ids),
                 f.text("name"),
                 f.text("text"),
                 bool(hunt),
@@ -382,13 +533,23 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
             )
         )
         f.finish()
-    artifacts = []
-    for i, raw in enumerate(data["gods.toml"].get("artifact", [])):
-        f = Fields("gods.toml", f"artifact {raw.get('id', i + 1)}", raw)
-        artifacts.append(
-            Artifact(i, f.text("id"), f.text("name"), f.text("effect"), f.provenance())
-        )
-        f.finish()
+    artifacts: list[Artifact] = []
+    for source in ("gods.toml", "artifacts.toml"):
+        for raw in data[source].get("artifact", []):
+            f = Fields(source, f"artifact {raw.get('id', len(artifacts) + 1)}", raw)
+            kind = f.one_of("kind", ARTIFACT_KINDS, "god" if source == "gods.toml" else None)
+            artifacts.append(
+                Artifact(
+                    len(artifacts),
+                    f.text("id"),
+                    f.text("name"),
+                    f.text("effect"),
+                    kind,
+                    f.provenance(),
+                )
+            )
+            f.finish()
+    artifact_ids = [a.id for a in artifacts]
     gods = []
     for i, raw in enumerate(data["gods.toml"].get("god", [])):
         f = Fields("gods.toml", f"god {raw.get('id', i + 1)}", raw)
@@ -407,7 +568,7 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 f.text("id"),
                 f.text("name"),
                 _index(f, "site", f.text("site"), ids),
-                ATTRIBUTES.index(f.one_of("attribute", ATTRIBUTES)),
+                attributes.index(f.one_of("attribute", attributes)),
                 artifact,
                 tuple(powers),
                 f.provenance(),
@@ -428,33 +589,70 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
         for card in f.items("cards"):
             if not isinstance(card, Mapping) or card.get("evolve") not in EVOLUTIONS:
                 raise f.error("cards", f"each card needs spawn and a known evolve, got {card!r}")
-            cards.append((_index(f, "cards", card.get("spawn"), ids), str(card["evolve"])))
+            added = _wounds(f, "cards", card.get("wounds", []))
+            if (card["evolve"] == "wounds") != bool(added):
+                raise f.error("cards", "an evolve = 'wounds' card (only) lists wounds")
+            spawn = _index(f, "cards", card.get("spawn"), ids)
+            cards.append(MonsterCard(spawn, str(card["evolve"]), added))
+        artifact = f.text("artifact")
+        if artifact not in artifact_ids:
+            raise f.error("artifact", f"unknown artifact {artifact!r}")
+        wounds = _wounds(f, "wounds", f.items("wounds"))
+        if not 1 <= len(wounds) <= 8:
+            raise f.error("wounds", "a Monster tray has 1-8 Wound symbols")
         monsters.append(
             Monster(
                 i,
                 f.text("id"),
                 f.text("name"),
-                f.text("artifact"),
+                artifact,
+                wounds,
+                _effects(f, "special", f.raw("special"), ATTACK_EFFECTS),
                 _small_table(f, "attack", f.raw("attack"), ATTACKS),
+                f.one_of("passive", PASSIVES, "none"),
                 tuple(cards),
                 f.provenance(),
             )
         )
         f.finish()
+    attack_cards = []
+    for i, raw in enumerate(data["monsters.toml"].get("attack_card", [])):
+        f = Fields("monsters.toml", f"attack_card {raw.get('id', i + 1)}", raw)
+        attack_cards.append(
+            AttackCard(
+                i,
+                f.text("id"),
+                f.text("name"),
+                _small_table(f, "strength", f.raw("strength"), ATTACK_STRENGTHS),
+                _effects(f, "effects", f.raw("effects"), ATTACK_EFFECTS),
+                f.integer("count", 1, 9),
+                f.provenance(),
+            )
+        )
+        f.finish()
+    if not attack_cards:
+        raise ContentError("monsters.toml", "attack_card", "", "the Monster Attack deck is empty")
     quests = []
     for i, raw in enumerate(data["monsters.toml"].get("quest", [])):
         f = Fields("monsters.toml", f"quest {raw.get('id', i + 1)}", raw)
+        steps = f.items("steps")
+        if len(steps) != 3:
+            raise f.error("steps", "a Quest has 3 Quest Steps")
         quests.append(
             Quest(
                 i,
                 f.text("id"),
                 f.text("name"),
                 _index(f, "region", f.text("region"), ids),
+                tuple(_effects(f, "steps", step, QUEST_NEEDS) for step in steps),
+                f.one_of("reward", QUEST_REWARDS),
                 f.provenance(),
             )
         )
         f.finish()
     return Content(
+        tuple(land_ids),
+        tuple(attributes),
         tuple(regions),
         tuple(heroes),
         tuple(combat),
@@ -465,7 +663,19 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
         tuple(monsters),
         tuple(quests),
         tuple(faces),
+        tuple(attack_cards),
     )
+
+
+def _new_record(
+    record: Any, path: Path, base: Sequence[Mapping[str, Any]]
+) -> dict[str, Any] | None:
+    """Return a pack record marked ``new = true`` (without the mark), else ``None``."""
+    if not isinstance(record, Mapping) or not record.get("new"):
+        return None
+    if any(r.get("id") == record.get("id") for r in base):
+        raise ContentError(str(path), str(record.get("id")), "new", "this id exists already")
+    return {k: v for k, v in record.items() if k != "new"}
 
 
 def load(pack: Path | None = None) -> Content:
@@ -489,9 +699,13 @@ def load(pack: Path | None = None) -> Content:
                     continue
                 if not isinstance(records, list):
                     raise ContentError(str(path), "", table, "expected [[records]]")
+                # a record marked ``new = true`` adds to the game; the others replace by id
+                added = [_new_record(r, path, data[path.name].get(table, [])) for r in records]
                 data[path.name][table] = merge_by_id(
-                    data[path.name].get(table, []), records, str(path)
-                )
+                    data[path.name].get(table, []),
+                    [r for r, new in zip(records, added, strict=True) if new is None],
+                    str(path),
+                ) + [new for new in added if new is not None]
     return parse(data)
 
 
@@ -522,9 +736,10 @@ def use_pack(pack: str) -> None:
 
 
 def _check_shape(pack: Content, base: Content) -> None:
-    """Refuse a pack that adds or drops Regions, Gods, Monsters, Heroes or Quests."""
-    for name in ("regions", "gods", "monsters", "heroes", "quests"):
-        if [r.id for r in getattr(pack, name)] != [r.id for r in getattr(base, name)]:
+    """Refuse a pack that drops built-in records (adding new ones is allowed)."""
+    for name in ("regions", "gods", "monsters", "heroes", "quests", "artifacts", "combat"):
+        ids = {r.id for r in getattr(pack, name)}
+        if not ids >= {r.id for r in getattr(base, name)}:
             raise ContentError(
-                name, "", "", "a content pack may change records, not add or remove them"
+                name, "", "", "a content pack may change and add records, not remove them"
             )

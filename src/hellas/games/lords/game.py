@@ -1,4 +1,4 @@
-"""The Lords of Hellas game object (part 1: everything but Hunts, Quests and other Artifacts)."""
+"""The Lords of Hellas game object: the base game on the Hellas contract."""
 
 from __future__ import annotations
 
@@ -6,21 +6,39 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from hellas.core.game import BotFactory, Choice, Event, Game, GameMeta, Outcome, View, check_seat
+from hellas.core.errors import OptionError
+from hellas.core.game import (
+    BotFactory,
+    Choice,
+    ChoiceTable,
+    Event,
+    Game,
+    GameMeta,
+    Outcome,
+    View,
+    check_seat,
+)
 from hellas.core.options import OptionSchema, OptionSpec
 from hellas.core.rng import Rng
 from hellas.games.lords import rules
 from hellas.games.lords.board import MAX_HOPLITES, MAX_PRIESTS, priests_owned
-from hellas.games.lords.choices import TABLE
+from hellas.games.lords.choices import table
 from hellas.games.lords.content import content, use_pack
 from hellas.games.lords.state import LordsState
 from hellas.games.lords.view import determinize, view
 
-VERSION = "0.1"
+VERSION = "0.2"
 
 OPTIONS = OptionSchema(
     (
-        OptionSpec("players", "int", 3, "number of players (2-4)", minimum=2, maximum=4),
+        OptionSpec(
+            "players",
+            "int",
+            3,
+            "number of players (2-4; 5 with a fifth Hero from a module or content pack)",
+            minimum=2,
+            maximum=5,
+        ),
         OptionSpec(
             "turn_limit",
             "int",
@@ -45,10 +63,10 @@ META = GameMeta(
     title="Lords of Hellas",
     version=VERSION,
     min_seats=2,
-    max_seats=4,
+    max_seats=5,
     options=OPTIONS,
     rulebook="lords-of-hellas.txt",
-    summary="Area control: armies, battles, temples, monuments and monsters, 2-4 players.",
+    summary="Area control, monster hunts and quests: armies, temples, monuments, 2-4 players.",
     report_layout=("players",),
 )
 
@@ -58,12 +76,26 @@ class LordsGame(Game[LordsState]):
 
     meta = META
     state_class = LordsState
-    table = TABLE
+
+    @property
+    def table(self) -> ChoiceTable:
+        """Return the choice table of the configured content (one per configuration)."""
+        return table()
+
+    @table.setter
+    def table(self, value: ChoiceTable) -> None:
+        raise AttributeError("the Lords choice table follows the configured content")
 
     def new(self, options: Mapping[str, Any], seed: int) -> LordsState:
         """Return a game after Game Preparation, at the first hero pick."""
         validated = self.validate_options(options)
         use_pack(validated["content"])
+        heroes = len(content().heroes)
+        if validated["players"] > heroes:
+            raise OptionError(
+                f"players: {validated['players']} players need as many Heroes; the content "
+                f"in use has {heroes} (a module or content pack may add a fifth)"
+            )
         return rules.new_state(validated, seed)
 
     def to_act(self, s: LordsState) -> int | None:
@@ -157,15 +189,28 @@ class LordsGame(Game[LordsState]):
                 )
             if priests_owned(s, q) > MAX_PRIESTS or s.priests[q] < 0:
                 raise AssertionError(f"seat {q} owns too many Priests")
-            if any(not 1 <= v <= 5 for v in s.attrs[q * 3 : q * 3 + 3]):
+            if any(not 1 <= v <= 5 for v in s.attrs[q * s.na : (q + 1) * s.na]):
                 raise AssertionError(f"seat {q} has an Attribute out of 1-5")
         for r in range(regions):
             if s.fort[r] >= 0 and not c.regions[r].city:
                 raise AssertionError(f"a Fortified Hoplite outside a City in {c.regions[r].id}")
         total = len(s.combat_deck) + len(s.combat_discard) + sum(len(h) for h in s.hands)
+        attack_cards = len(s.attack_deck) + len(s.attack_discard)
         for f in s.stack:
             if f["k"] == "battle":
                 total += sum(len(side) for side in f["played"])
+            elif f["k"] == "hunt":
+                total += len(f["committed"])
+                attack_cards += len(f["drawn"]) + (f["attack"] >= 0)
+        if attack_cards != sum(a.count for a in c.attack_cards):
+            raise AssertionError(f"Monster Attack cards: {attack_cards} are not all there")
+        events = len(s.event_deck) + len(s.event_discard) + len(s.quest_slots)
+        events += sum(len(e) for e in s.evolutions) + sum(1 for q in s.quest_cards if q >= 0)
+        if events != len(c.quests) + 2 * len(c.monsters):
+            raise AssertionError(f"Event cards duplicated: {events}")
+        for m in range(len(c.monsters)):
+            if len(set(s.wounds[m])) != len(s.wounds[m]):
+                raise AssertionError(f"a Wound symbol of monster {m} covered twice")
         expected = sum(
             card.count
             for card in c.combat

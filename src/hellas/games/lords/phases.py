@@ -10,19 +10,14 @@ from __future__ import annotations
 
 from hellas.games.lords import battle
 from hellas.games.lords.board import (
-    add_hoplites,
-    armies,
     enemies_in,
     gain_priest,
-    kill,
-    kill_largest,
     move_army,
     neighbours,
     open_to,
     region_of,
     rid,
     settle_control,
-    take_control,
     withdraw_options,
 )
 from hellas.games.lords.cards import (
@@ -33,7 +28,11 @@ from hellas.games.lords.cards import (
     raise_attribute,
     receive_blessing,
 )
-from hellas.games.lords.content import ATTRIBUTES, content
+from hellas.games.lords.content import content
+from hellas.games.lords.hunt import strike
+from hellas.games.lords.monster_phase import kill_enemies
+from hellas.games.lords.movement import after_moves, can_enter, chimera_bites
+from hellas.games.lords.quests import offer_neutral
 from hellas.games.lords.state import Frame, LordsState
 
 QUEST_SLOTS = 3
@@ -61,30 +60,6 @@ def draw_event(s: LordsState) -> int:
     return s.event_deck.pop()
 
 
-def setup_events(s: LordsState) -> None:
-    """Draw 7 Events and resolve them (Game Preparation step 8)."""
-    used: list[int] = []
-    drawn = 0
-    while drawn < START_EVENTS and s.event_deck:
-        card = s.event_deck.pop()
-        kind, index, number = event_card(card)
-        if kind == "quest":
-            drawn += 1
-            if len(s.quest_slots) < QUEST_SLOTS:
-                s.quest_slots.append(index)
-            else:
-                used.append(card)
-            continue
-        if s.monster_at[index] >= 0:
-            used.append(card)  # already on the board: ignore it and draw another
-            continue
-        drawn += 1
-        s.monster_at[index] = content().monsters[index].cards[number][0]
-        used.append(card)
-    s.event_deck.extend(used)
-    s.rng.shuffle(s.event_deck)
-
-
 def event_phase(s: LordsState) -> str:
     """Resolve one Event: a Quest for a free slot, a Monster appearing or Evolving."""
     for _ in range(len(s.event_deck) + len(s.event_discard) + 1):
@@ -100,116 +75,16 @@ def event_phase(s: LordsState) -> str:
         if s.slain[index] >= 0:
             s.event_discard.append(card)  # slain: discard and draw another
             continue
-        s.event_discard.append(card)
         if s.monster_at[index] >= 0:
-            s.evolutions[index].append(monster.cards[number][1])
+            s.evolutions[index].append(number)  # the Evolve card stays by the tray
             return f"{monster.name} Evolves."
+        s.event_discard.append(card)
         s.monster_at[index] = monster.cards[number][0]
         return f"{monster.name} appears in {content().regions[s.monster_at[index]].name}."
     return "No Event."
 
 
 # -- the round's end: Monster Phase, Event Phase --------------------------------------------------
-
-
-def start_round_end(s: LordsState, builder: int) -> None:
-    """After Build Monument: the Event Phase waits under the Monster Phase."""
-    s.stack.append({"k": "event"})
-    todo = [m.index for m in content().monsters if s.monster_at[m.index] >= 0]
-    if todo:
-        s.stack.append({"k": "monsters", "todo": todo})
-
-
-def monsters_options(s: LordsState, f: Frame) -> list[str]:
-    """Monster Phase: the builder picks which Monster rolls the Monster Die next."""
-    return [f"monster:{content().monsters[m].id}" for m in f["todo"]]
-
-
-def monsters_choose(s: LordsState, f: Frame, key: str) -> None:
-    """Roll the Monster Die for the chosen Monster."""
-    m = content().monster(key.partition(":")[2]).index
-    f["todo"].remove(m)
-    if not f["todo"]:
-        s.stack.pop()
-    faces = content().die
-    face = faces[s.rng.below(len(faces))]
-    f.setdefault("log", []).append([m, face])
-    if face == "action":
-        region_attack(s, m)
-    elif face == "move":
-        s.stack.append({"k": "mmove", "m": m})
-    elif face == "move-or-action":
-        s.stack.append({"k": "mmode", "m": m})
-
-
-def mmove_options(s: LordsState, f: Frame) -> list[str]:
-    """Move the Monster to a neighbouring Region of the builder's choosing."""
-    return [f"mmove:{rid(r)}" for r in neighbours(s.monster_at[f["m"]])]
-
-
-def mmove_choose(s: LordsState, f: Frame, key: str) -> None:
-    """Move the Monster."""
-    s.stack.pop()
-    s.monster_at[f["m"]] = region_of(key.partition(":")[2])
-
-
-def mmode_options(s: LordsState, f: Frame) -> list[str]:
-    """Move or Action: the builder decides."""
-    return ["mode:move", "mode:action"]
-
-
-def mmode_choose(s: LordsState, f: Frame, key: str) -> None:
-    """Resolve the builder's pick."""
-    s.stack.pop()
-    if key == "mode:move":
-        s.stack.append({"k": "mmove", "m": f["m"]})
-    else:
-        region_attack(s, f["m"])
-
-
-def region_attack(s: LordsState, m: int) -> None:
-    """Resolve a Monster's Region Attack (provisional; see data/monsters.toml)."""
-    kind, n = content().monsters[m].attack
-    region = s.monster_at[m]
-    present = armies(s, region)
-    if kind == "kill":
-        kill_largest(s, region, n)
-    elif kind == "kill_each":
-        for q in present:
-            kill(s, region, q, n)
-    elif kind == "kill_half":
-        for q in present:
-            kill(s, region, q, s.hoplites(region, q) // 2)
-    elif kind == "kill_neighbours":
-        targets = [region]
-        around = [r for r in neighbours(region) if armies(s, r)]
-        if around:
-            targets.append(
-                max(around, key=lambda r: (sum(s.hoplites(r, q) for q in range(s.n)), -r))
-            )
-        for r in targets:
-            kill_largest(s, r, n)
-    elif kind == "discard_or_kill":
-        for q in reversed(present):
-            if s.hands[q]:
-                s.stack.append({"k": "sphinx", "seat": q, "region": region})
-            else:
-                kill(s, region, q, 1)
-
-
-def sphinx_options(s: LordsState, f: Frame) -> list[str]:
-    """Discard a Combat Card or lose a Hoplite."""
-    cards = content().combat
-    return ["lose"] + [f"discard:{cards[c].id}" for c in sorted(set(s.hands[f["seat"]]))]
-
-
-def sphinx_choose(s: LordsState, f: Frame, key: str) -> None:
-    """Resolve the Sphinx's demand."""
-    s.stack.pop()
-    if key == "lose":
-        kill(s, f["region"], f["seat"], 1)
-    else:
-        discard_combat(s, f["seat"], _combat(key.partition(":")[2]))
 
 
 def _combat(card_id: str) -> int:
@@ -287,19 +162,20 @@ def oracle_bonus(s: LordsState, p: int, bonus: str, turn: Frame) -> None:
         draw_combat(s, p, max(0, hand_limit(s, p) - len(s.hands[p])))
     elif bonus == "two-attributes":
         s.stack.append({"k": "attrs", "left": 2, "chosen": []})
-    # "neutral-artifacts": Neutral Artifacts arrive with the next part (docs/rules/lords.md)
+    elif bonus == "neutral-artifacts":
+        offer_neutral(s, p, 3)
 
 
 def attrs_options(s: LordsState, f: Frame) -> list[str]:
     """Raise an Attribute (two different ones in all)."""
-    return [f"attr:{a}" for a in ATTRIBUTES if a not in f["chosen"]]
+    return [f"attr:{a}" for a in content().attributes if a not in f["chosen"]]
 
 
 def attrs_choose(s: LordsState, f: Frame, key: str) -> None:
     """Raise the chosen Attribute."""
     a = key.partition(":")[2]
     f["chosen"].append(a)
-    raise_attribute(s, s.current, ATTRIBUTES.index(a))
+    raise_attribute(s, s.current, content().attributes.index(a))
     f["left"] -= 1
     if not f["left"]:
         s.stack.pop()
@@ -309,7 +185,7 @@ def attrs_choose(s: LordsState, f: Frame, key: str) -> None:
 
 
 def discard_options(s: LordsState, f: Frame) -> list[str]:
-    """Hand limit: discard down to the limit."""
+    """Hand limit (or a Monster Attack's ``limit``): discard down to it."""
     cards = content().combat
     return [f"discard:{cards[c].id}" for c in sorted(set(s.hands[f["seat"]]))]
 
@@ -318,7 +194,7 @@ def discard_choose(s: LordsState, f: Frame, key: str) -> None:
     """Discard one card; done when the limit is met."""
     seat = f["seat"]
     discard_combat(s, seat, _combat(key.partition(":")[2]))
-    if len(s.hands[seat]) <= hand_limit(s, seat):
+    if len(s.hands[seat]) <= f.get("limit", hand_limit(s, seat)):
         s.stack.pop()
 
 
@@ -355,30 +231,50 @@ def place_choose(s: LordsState, f: Frame, key: str) -> None:
 
 
 def thunder_options(s: LordsState, f: Frame) -> list[str]:
-    """Thunder of Zeus: the enemy Hero to injure."""
+    """Thunder of Zeus: an enemy Hero to injure, or a Monster on the Map to Wound."""
     heroes = content().heroes
-    return [
-        f"zap:{heroes[s.heroes[q]].id}" for q in range(s.n) if q != s.current and s.injured[q] != 7
+    out = [
+        f"zap:{heroes[s.heroes[q]].id}"
+        for q in range(s.n)
+        if q != s.current and not s.all_injured(q)
     ]
+    monsters = content().monsters
+    return out + [f"strike:{monsters[m].id}" for m in range(len(monsters)) if s.monster_at[m] >= 0]
 
 
 def thunder_choose(s: LordsState, f: Frame, key: str) -> None:
-    """Let the struck Hero's player pick the injured Attribute."""
+    """Let the struck Hero's player pick the injured Attribute, or Wound the Monster."""
     s.stack.pop()
-    hero = key.partition(":")[2]
+    verb, _, hero = key.partition(":")
+    if verb == "strike":
+        strike(s, content().monster(hero).index)
+        return
     q = next(q for q in range(s.n) if content().heroes[s.heroes[q]].id == hero)
     s.stack.append({"k": "injure", "seat": q})
 
 
 def injure_options(s: LordsState, f: Frame) -> list[str]:
     """Choose the Attribute that takes the Injury."""
-    return [f"injure:{ATTRIBUTES[a]}" for a in range(3) if not s.injured[f["seat"]] >> a & 1]
+    names = content().attributes
+    return [f"injure:{names[a]}" for a in range(s.na) if not s.injured[f["seat"]] >> a & 1]
 
 
 def injure_choose(s: LordsState, f: Frame, key: str) -> None:
     """Injure it (the Attribute counts as 1 until healed)."""
     s.stack.pop()
-    s.injured[f["seat"]] |= 1 << ATTRIBUTES.index(key.partition(":")[2])
+    s.injured[f["seat"]] |= 1 << content().attributes.index(key.partition(":")[2])
+
+
+def heal_options(s: LordsState, f: Frame) -> list[str]:
+    """God's Strength: choose the Injury to heal."""
+    names = content().attributes
+    return [f"prep:heal-{names[a]}" for a in range(s.na) if s.injured[f["seat"]] >> a & 1]
+
+
+def heal_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Heal the chosen Injury."""
+    s.stack.pop()
+    s.injured[f["seat"]] &= ~(1 << content().attributes.index(key.partition("-")[2]))
 
 
 def exile_options(s: LordsState, f: Frame) -> list[str]:
@@ -405,18 +301,20 @@ def shoot_options(s: LordsState, f: Frame) -> list[str]:
 
 
 def shoot_choose(s: LordsState, f: Frame, key: str) -> None:
-    """Kill 2 enemy Hoplites in the Hero's Region."""
-    from hellas.games.lords.turn import kill_enemies  # noqa: PLC0415
-
+    """Kill 2 enemy Hoplites in the Hero's Region, or Wound a Monster there."""
     s.stack.pop()
-    discard_combat(s, s.current, _combat(key.partition(":")[2]))
-    kill_enemies(s, s.current, s.hero_at[s.current], 2)
+    p = s.current
+    discard_combat(s, p, _combat(key.partition(":")[2]))
+    here = s.hero_at[p]
+    ms = [m for m in range(len(s.monster_at)) if s.monster_at[m] == here]
+    if ms:  # "(or Wound a Monster)": the player picks
+        s.stack.append({"k": "strike", "ms": ms, "hoplites": enemies_in(s, here, p)})
+        return
+    kill_enemies(s, p, here, 2)
 
 
 def fly_options(s: LordsState, f: Frame) -> list[str]:
     """Winged Boots (any Region) or Hero's Apprentice (up to Speed Regions): one Hoplite."""
-    from hellas.games.lords.turn import can_enter  # noqa: PLC0415
-
     p = s.current
     out = []
     for r in range(len(s.control)):
@@ -450,8 +348,6 @@ def _within(s: LordsState, p: int, start: int, steps: int) -> list[int]:
 
 def fly_choose(s: LordsState, f: Frame, key: str) -> None:
     """Move the Hoplite; a Battle follows if it meets enemies."""
-    from hellas.games.lords.turn import after_moves, chimera_bites  # noqa: PLC0415
-
     s.stack.pop()
     arg = key.partition(":")[2]
     if arg == "none":
@@ -485,51 +381,4 @@ def battles_choose(s: LordsState, f: Frame, key: str) -> None:
 # -- setup ----------------------------------------------------------------------------------------
 
 
-def setup_options(s: LordsState, f: Frame) -> list[str]:
-    """Pick a Hero, then place it with 2 Hoplites in a Region holding no other Hero."""
-    heroes = content().heroes
-    if f["step"] == "pick":
-        taken = {s.heroes[q] for q in range(s.n) if s.heroes[q] >= 0}
-        return [f"hero:{h.id}" for h in heroes if h.index not in taken]
-    occupied = {s.hero_at[q] for q in range(s.n) if s.hero_at[q] >= 0}
-    return [f"start:{rid(r)}" for r in range(len(s.control)) if r not in occupied]
-
-
-def setup_choose(s: LordsState, f: Frame, key: str) -> None:
-    """Apply a pick or a placement."""
-    seat = f["order"][0]
-    verb, _, arg = key.partition(":")
-    if verb == "hero":
-        hero = content().hero(arg)
-        s.heroes[seat] = hero.index
-        if hero.bonus == "strength+1":
-            raise_attribute(s, seat, 1)
-        elif hero.bonus == "speed+1":
-            raise_attribute(s, seat, 2)
-        elif hero.bonus == "leadership+1":
-            raise_attribute(s, seat, 0)
-        f["step"] = "place"
-        return
-    r = region_of(arg)
-    s.hero_at[seat] = r
-    add_hoplites(s, r, seat, 2)
-    if content().regions[r].population <= 2:
-        take_control(s, r, seat)
-    if content().heroes[s.heroes[seat]].bonus == "glory-of-start-land":
-        s.glory[content().regions[r].land] = seat
-    f["order"].pop(0)
-    f["step"] = "pick"
-    if not f["order"]:
-        s.stack.pop()
-        from hellas.games.lords.turn import start_turn  # noqa: PLC0415
-
-        start_turn(s, seat)  # "The last player to choose and place ... will begin the game."
-
-
-def deal_starting_cards(s: LordsState) -> None:
-    """Deal every player one Combat Card (Picking Heroes step 1)."""
-    for q in range(s.n):
-        draw_combat(s, q, 1)
-
-
-__all__ = ["event_phase", "setup_events"]
+__all__ = ["event_phase", "oracle_bonus", "start_draft"]

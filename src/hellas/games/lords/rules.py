@@ -12,9 +12,18 @@ from typing import Any
 
 from hellas.core.game import Choice, Event, EventLog
 from hellas.core.rng import Rng
-from hellas.games.lords import battle, phases, turn
+from hellas.games.lords import (
+    artifacts,
+    battle,
+    hunt,
+    monster_phase,
+    phases,
+    quests,
+    setup,
+    turn,
+)
 from hellas.games.lords.board import MAX_HOPLITES, check_victory
-from hellas.games.lords.choices import TABLE
+from hellas.games.lords.choices import table
 from hellas.games.lords.content import content
 from hellas.games.lords.state import Frame, LordsState
 
@@ -22,7 +31,7 @@ Options = Callable[[LordsState, Frame], list[str]]
 Chooser = Callable[[LordsState, Frame, str], None]
 
 PROCEDURES: dict[str, tuple[Options, Chooser]] = {
-    "setup": (phases.setup_options, phases.setup_choose),
+    "setup": (setup.setup_options, setup.setup_choose),
     "turn": (turn.turn_options, turn.turn_choose),
     "hero": (turn.hero_options, turn.hero_choose),
     "wrath": (turn.wrath_options, turn.wrath_choose),
@@ -37,10 +46,10 @@ PROCEDURES: dict[str, tuple[Options, Chooser]] = {
     "battle": (battle.options, battle.choose),
     "discard": (phases.discard_options, phases.discard_choose),
     "withdraw": (phases.withdraw_frame_options, phases.withdraw_frame_choose),
-    "monsters": (phases.monsters_options, phases.monsters_choose),
-    "mmove": (phases.mmove_options, phases.mmove_choose),
-    "mmode": (phases.mmode_options, phases.mmode_choose),
-    "sphinx": (phases.sphinx_options, phases.sphinx_choose),
+    "monsters": (monster_phase.monsters_options, monster_phase.monsters_choose),
+    "mmove": (monster_phase.mmove_options, monster_phase.mmove_choose),
+    "mmode": (monster_phase.mmode_options, monster_phase.mmode_choose),
+    "sphinx": (monster_phase.sphinx_options, monster_phase.sphinx_choose),
     "draft": (phases.draft_options, phases.draft_choose),
     "attrs": (phases.attrs_options, phases.attrs_choose),
     "owl": (phases.owl_options, phases.owl_choose),
@@ -48,11 +57,38 @@ PROCEDURES: dict[str, tuple[Options, Chooser]] = {
     "perseus": (phases.place_options, phases.place_choose),
     "thunder": (phases.thunder_options, phases.thunder_choose),
     "injure": (phases.injure_options, phases.injure_choose),
+    "heal": (phases.heal_options, phases.heal_choose),
+    "victim": (monster_phase.victim_options, monster_phase.victim_choose),
+    "mtarget": (monster_phase.mtarget_options, monster_phase.mtarget_choose),
+    "hunt": (hunt.options, hunt.choose),
+    "hunt-target": (hunt.target_options, hunt.target_choose),
+    "hurt": (hunt.hurt_options, hunt.hurt_choose),
+    "lower": (hunt.lower_options, hunt.lower_choose),
+    "strike": (hunt.strike_options, hunt.strike_choose),
+    "strike-slot": (hunt.strike_slot_options, hunt.strike_slot_choose),
+    "quest-start": (quests.start_options, quests.start_choose),
+    "artifact-pick": (quests.pick_options, quests.pick_choose),
+    "glory": (quests.glory_options, quests.glory_choose),
+    "to3": (quests.to3_options, quests.to3_choose),
+    "untoken": (artifacts.untoken_options, artifacts.untoken_choose),
+    "thread": (artifacts.thread_options, artifacts.thread_choose),
+    "graeae": (artifacts.graeae_options, artifacts.graeae_choose),
+    "heracles": (artifacts.heracles_options, artifacts.heracles_choose),
     "exile": (phases.exile_options, phases.exile_choose),
     "shoot": (phases.shoot_options, phases.shoot_choose),
     "fly": (phases.fly_options, phases.fly_choose),
 }
-SEAT_FRAMES = ("discard", "injure", "sphinx", "withdraw")
+SEAT_FRAMES = (
+    "discard",
+    "injure",
+    "sphinx",
+    "withdraw",
+    "heal",
+    "hurt",
+    "lower",
+    "artifact-pick",
+    "graeae",
+)
 
 
 def new_state(options: Mapping[str, Any], seed: int) -> LordsState:
@@ -65,7 +101,8 @@ def new_state(options: Mapping[str, Any], seed: int) -> LordsState:
     s.rng = rng = Rng(seed)
     regions = len(c.regions)
     s.heroes = [-1] * n
-    s.attrs = [1] * (3 * n)  # every Attribute starts at 1
+    s.na = len(c.attributes)
+    s.attrs = [1] * (s.na * n)  # every Attribute starts at 1
     s.injured = [0] * n
     s.hero_at = [-1] * n
     s.hop = [0] * (regions * n)
@@ -80,9 +117,9 @@ def new_state(options: Mapping[str, Any], seed: int) -> LordsState:
     s.temples_built = 0
     s.oracle = 0
     s.temple_card = rng.below(len(c.temples))
-    s.artifact_owner = [-1] * len(c.gods)
-    s.artifact_charged = [True] * len(c.gods)
-    s.glory = [-1] * 5
+    s.artifact_owner = [-1] * len(c.artifacts)
+    s.artifact_charged = [True] * len(c.artifacts)
+    s.glory = [-1] * len(c.land_ids)
     s.used = [0] * n
     s.regular = 0
     s.hands = [[] for _ in range(n)]
@@ -101,15 +138,24 @@ def new_state(options: Mapping[str, Any], seed: int) -> LordsState:
     s.monster_at = [-1] * len(c.monsters)
     s.slain = [-1] * len(c.monsters)
     s.evolutions = [[] for _ in c.monsters]
+    s.wounds = [[] for _ in c.monsters]
+    s.attack_deck = [a.index for a in c.attack_cards for _ in range(a.count)]
+    rng.shuffle(s.attack_deck)
+    s.attack_discard = []
+    s.neutral_deck = [a.index for a in c.artifacts if a.kind == "neutral"]
+    rng.shuffle(s.neutral_deck)
     s.event_deck = list(range(len(c.quests) + 2 * len(c.monsters)))
     rng.shuffle(s.event_deck)
     s.event_discard = []
     s.quest_slots = []
+    s.questing = [-1] * n
+    s.quest_step = [0] * n
+    s.quest_cards = [-1] * len(c.quests)
     s.turn = 0
     s.result = None
     s.cache = None
-    phases.setup_events(s)
-    phases.deal_starting_cards(s)
+    setup.setup_events(s)
+    setup.deal_starting_cards(s)
     start = rng.below(n)  # "Decide upon a starting player."
     s.current = start
     order = [(start - k) % n for k in range(n)]  # counter-clockwise picks
@@ -125,6 +171,8 @@ def actor(s: LordsState) -> int:
         return int(f["order"][0])
     if kind == "battle":
         return battle.actor(s, f)
+    if kind == "hunt":
+        return hunt.actor(s, f)
     if kind in SEAT_FRAMES:
         return int(f["seat"])
     if kind == "draft":
@@ -141,7 +189,8 @@ def legal(s: LordsState) -> list[Choice]:
         return []
     f = s.stack[-1]
     keys = PROCEDURES[f["k"]][0](s, f)
-    s.cache = [TABLE[k] for k in dict.fromkeys(keys)]
+    tab = table()
+    s.cache = [tab[k] for k in dict.fromkeys(keys)]
     return s.cache
 
 
@@ -206,6 +255,9 @@ def advance(s: LordsState, ev: EventLog) -> None:
                 s.stack.pop()
                 _next_turn(s, ev)
             continue
+        if f["k"] == "hunt" and hunt.pending(f):
+            hunt.finish(s, f)
+            continue
         if f["k"] == "battles" and len(f["regions"]) == 1:
             phases.battles_choose(s, f, f"battle:{content().regions[f['regions'][0]].id}")
             continue
@@ -215,7 +267,8 @@ def advance(s: LordsState, ev: EventLog) -> None:
                 raise AssertionError("a turn with no choice")  # pragma: no cover
             s.stack.pop()  # a procedure with nothing left to do (e.g. no Region to use)
             continue
-        s.cache = [TABLE[k] for k in dict.fromkeys(keys)]  # legal() would list them again
+        tab = table()
+        s.cache = [tab[k] for k in dict.fromkeys(keys)]  # legal() would list them again
         break
     if s.result is not None:
         s.stack = []

@@ -15,9 +15,10 @@ from typing import Any
 from hellas.core.game import Choice
 from hellas.core.rng import Rng
 
-# Special actions, in Used Action Token order (Hunt waits for the next part).
+# Special actions, in Used Action Token order.
 RECRUIT, MARCH, TEMPLE, PREPARE, USURP, HUNT = range(6)
 SPECIALS = ("recruit", "march", "temple", "prepare", "usurp", "hunt")
+EXHAUSTED = 6  # a bit of ``used``: Exhausted Fight's own token this round
 # Regular actions done this turn (bits of ``regular``).
 RA_ARTIFACTS, RA_PRAY, RA_HERO, RA_HOPLITES = 1, 2, 4, 8
 
@@ -31,6 +32,8 @@ class LordsState:
         "activation",
         "artifact_charged",
         "artifact_owner",
+        "attack_deck",
+        "attack_discard",
         "attrs",
         "blessing_deck",
         "blessings",
@@ -53,10 +56,15 @@ class LordsState:
         "monument",
         "monument_priests",
         "n",
+        "na",
+        "neutral_deck",
         "options",
         "oracle",
         "priests",
+        "quest_cards",
         "quest_slots",
+        "quest_step",
+        "questing",
         "regular",
         "result",
         "rng",
@@ -68,9 +76,11 @@ class LordsState:
         "temples_built",
         "turn",
         "used",
+        "wounds",
     )
 
     n: int
+    na: int  # how many Attributes a Hero has (3 in the core box; a module may add one)
     options: dict[str, Any]
     rng: Rng
     heroes: list[int]
@@ -101,10 +111,17 @@ class LordsState:
     blessing_deck: list[int]
     monster_at: list[int]
     slain: list[int]
-    evolutions: list[list[str]]
+    evolutions: list[list[int]]
+    wounds: list[list[int]]
+    attack_deck: list[int]
+    attack_discard: list[int]
+    neutral_deck: list[int]
     event_deck: list[int]
     event_discard: list[int]
     quest_slots: list[int]
+    questing: list[int]
+    quest_step: list[int]
+    quest_cards: list[int]
     current: int
     turn: int
     stack: list[Frame]
@@ -136,9 +153,15 @@ class LordsState:
         "event_deck",
         "event_discard",
         "quest_slots",
+        "attack_deck",
+        "attack_discard",
+        "neutral_deck",
+        "questing",
+        "quest_step",
+        "quest_cards",
     )
-    _NESTED = ("monument_priests", "hands", "blessings", "evolutions")
-    _SCALARS = ("n", "temples_built", "oracle", "temple_card", "regular", "current", "turn")
+    _NESTED = ("monument_priests", "hands", "blessings", "evolutions", "wounds")
+    _SCALARS = ("n", "na", "temples_built", "oracle", "temple_card", "regular", "current", "turn")
 
     def copy(self) -> LordsState:
         """Return an independent copy."""
@@ -202,7 +225,11 @@ class LordsState:
 
     def attr(self, seat: int, a: int) -> int:
         """Return an Attribute's value now (an Injured Attribute counts as 1)."""
-        return 1 if self.injured[seat] >> a & 1 else self.attrs[seat * 3 + a]
+        return 1 if self.injured[seat] >> a & 1 else self.attrs[seat * self.na + a]
+
+    def all_injured(self, seat: int) -> bool:
+        """Return whether every Attribute of ``seat``'s Hero is Injured."""
+        return self.injured[seat] == (1 << self.na) - 1
 
 
 def _clone(data: Any) -> Any:

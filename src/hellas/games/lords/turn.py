@@ -9,7 +9,7 @@ stack with ``options`` (choice keys) and ``choose`` (apply one).
 
 from __future__ import annotations
 
-from hellas.games.lords import board
+from hellas.games.lords import artifacts, board
 from hellas.games.lords.board import (
     add_hoplites,
     armies,
@@ -18,7 +18,6 @@ from hellas.games.lords.board import (
     gain_priest,
     has_blessing,
     kill,
-    kill_largest,
     move_hoplites,
     neighbours,
     open_to,
@@ -32,8 +31,15 @@ from hellas.games.lords.cards import (
     enforce_limit,
     raise_attribute,
 )
-from hellas.games.lords.content import ATTRIBUTES, content
+from hellas.games.lords.content import content
+from hellas.games.lords.hunt import hunt_targets, hurt, start_hunt
+from hellas.games.lords.monster_phase import kill_enemies, start_round_end
+from hellas.games.lords.monsters import has_passive
+from hellas.games.lords.movement import after_moves, can_enter, chimera_bites
+from hellas.games.lords.phases import oracle_bonus, push_withdrawal, start_draft
+from hellas.games.lords.quests import advance_step, after_hero_movement, card_options, use_card
 from hellas.games.lords.state import (
+    EXHAUSTED,
     HUNT,
     MARCH,
     PREPARE,
@@ -61,6 +67,12 @@ def start_turn(s: LordsState, seat: int) -> None:
     s.regular = 0
     s.turn += 1
     s.stack.append({"k": "turn", "open": False, "extra": 0, "specials": 0, "must": ""})
+    if (
+        content().heroes[s.heroes[seat]].ability == "glory-for-artifacts"
+        and seat in s.glory
+        and s.neutral_deck
+    ):
+        s.stack.append({"k": "heracles"})  # "At the beginning of your turn you may discard"
 
 
 def _movable(s: LordsState, seat: int) -> bool:
@@ -70,12 +82,14 @@ def _movable(s: LordsState, seat: int) -> bool:
 
 
 def _temple_sites(s: LordsState, seat: int) -> list[int]:
-    limit = 8 if s.n == 4 else 6  # "Place only the first 6 Temples for 3- and 2-player games"
+    limit = 8 if s.n >= 4 else 6  # "Place only the first 6 Temples for 3- and 2-player games"
     out = []
     for r in content().regions:
         if not r.shrine or s.temples[r.index] or s.control[r.index] != seat:
             continue
         if r.shrine == 1 and s.temples_built >= limit:
+            continue
+        if has_passive(s, r.index, "guards-shrine"):
             continue
         out.append(r.index)
     return out
@@ -105,6 +119,8 @@ def special_options(s: LordsState, seat: int) -> list[str]:
         and s.control[here] != seat
     ):
         out.append("usurp")
+    if not used >> HUNT & 1:
+        out += [f"hunt:{content().monsters[m].id}" for m in hunt_targets(s, seat)]
     out += monument_options(s)
     return out
 
@@ -123,13 +139,11 @@ def turn_options(s: LordsState, f: Frame) -> list[str]:
     if f["must"] == "monument":
         return monument_options(s)
     out: list[str] = []
-    if f["specials"]:  # an extra Special Action (Oracle of Delphi, Hermes' Temple)
-        return [o for o in special_options(s, p) if not o.startswith("monument")]
+    if f["specials"]:  # an extra Special Action (Oracle of Delphi, Hermes' Temple): any one
+        return special_options(s, p)
     ra = s.regular
     if not ra & RA_ARTIFACTS or f["open"]:
-        for g in content().gods:
-            if s.artifact_owner[g.index] == p and s.artifact_charged[g.index]:
-                out.append(f"artifact:{g.artifact}")
+        out += artifacts.turn_options(s, p)
     if not ra & RA_PRAY and s.priests[p]:
         for g in content().gods:
             if len(s.monument_priests[g.index]) < s.monument[g.index]:
@@ -137,6 +151,8 @@ def turn_options(s: LordsState, f: Frame) -> list[str]:
     if not ra & RA_HERO:
         if s.hero_at[p] >= 0:
             out.append("hero-move")
+        elif s.questing[p] >= 0:
+            out.append("quest-step")
         if has_blessing(s, p, "push-ups"):
             out.append("alt:push-ups")
         if has_blessing(s, p, "heros-apprentice") and _movable(s, p):
@@ -148,23 +164,39 @@ def turn_options(s: LordsState, f: Frame) -> list[str]:
             out.append("alt:local-volunteers")
         if has_blessing(s, p, "winged-boots") and _movable(s, p):
             out.append("alt:winged-boots")
+    out += card_options(s, p)
     if has_blessing(s, p, "battle-prayer") and s.priests[p]:
         out.append("use:battle-prayer")
     here = s.hero_at[p]
-    if has_blessing(s, p, "exile") and here >= 0 and s.injured[p] != 7 and here in s.monster_at:
+    if has_blessing(s, p, "exile") and here >= 0 and not s.all_injured(p) and here in s.monster_at:
         out.append("use:exile")
     if (
         has_blessing(s, p, "shoot-to-kill")
         and here >= 0
         and any(content().combat[c].symbol == "bow" for c in s.hands[p])
-        and enemies_in(s, here, p)
+        and (enemies_in(s, here, p) or here in s.monster_at)
     ):
         out.append("use:shoot-to-kill")
+    if (
+        not ra & RA_HERO
+        and has_blessing(s, p, "wild-hunt")
+        and s.attrs[p * s.na + 1] > 1
+        and hunt_targets(s, p)
+    ):
+        out.append("alt:wild-hunt")
     out += special_options(s, p)
+    if (
+        s.used[p] >> HUNT & 1
+        and not s.used[p] >> EXHAUSTED & 1
+        and has_blessing(s, p, "exhausted-fight")
+        and not s.all_injured(p)
+        and hunt_targets(s, p)
+    ):
+        out.append("use:exhausted-fight")
     if s.n == 2:  # the 2-player rule: first use one Special Action already used
         out += [
             f"first:{SPECIALS[a]}"
-            for a in range(HUNT)
+            for a in range(len(SPECIALS))
             if s.used[p] >> a & 1 and _special_possible(s, p, a)
         ]
     return out
@@ -192,25 +224,32 @@ def turn_choose(s: LordsState, f: Frame, key: str) -> None:
     if verb == "artifact":
         s.regular |= RA_ARTIFACTS
         f["open"] = True
-        use_artifact(s, p, arg)
+        artifacts.use_on_turn(s, p, arg)
     elif verb == "pray":
         s.regular |= RA_PRAY
         pray(s, p, arg)
     elif key == "hero-move":
         s.regular |= RA_HERO
         s.stack.append({"k": "hero", "left": s.attr(p, 2)})
+    elif key == "quest-step":
+        s.regular |= RA_HERO
+        advance_step(s, p)
+    elif verb == "quest-card":
+        use_card(s, p, arg, f)
     elif key == "hoplite-move":
         s.regular |= RA_HOPLITES
         s.stack.append(hoplite_frame(s, s.attr(p, 0)))
     elif verb == "alt":
         alternative(s, p, arg)
+    elif key == "use:exhausted-fight":
+        _special(s, f, p, "exhausted")
     elif verb == "use":
         use_blessing(s, p, arg)
     elif verb == "first":
         f["must"] = "monument"
         action = SPECIALS.index(arg)
         s.used[p] &= ~(1 << action)
-        _special(s, f, p, arg if arg != "temple" else "temple-choose")
+        _special(s, f, p, {"temple": "temple-choose", "hunt": "hunt-choose"}.get(arg, arg))
     else:
         _special(s, f, p, key)
 
@@ -232,6 +271,13 @@ def _special(s: LordsState, f: Frame, p: int, key: str) -> None:
         s.used[p] |= 1 << TEMPLE
         s.stack.append({"k": "temple-site"})
         return
+    if verb in ("hunt-choose", "exhausted"):
+        # Exhausted Fight: Hunt although its token is down, for an Injury and its own token
+        s.used[p] |= 1 << (HUNT if verb == "hunt-choose" else EXHAUSTED)
+        s.stack.append({"k": "hunt-target"})
+        if verb == "exhausted":
+            hurt(s, p, 1)
+        return
     s.used[p] |= 1 << SPECIALS.index(verb)
     if verb == "recruit":
         s.stack.append(recruit_frame(s, p))
@@ -245,6 +291,8 @@ def _special(s: LordsState, f: Frame, p: int, key: str) -> None:
         s.stack.append({"k": "prepare", "left": 2})
     elif verb == "usurp":
         usurp(s, p)
+    elif verb == "hunt":
+        start_hunt(s, p, content().monster(arg).index)
 
 
 def take_activation_token(s: LordsState, p: int) -> None:
@@ -296,6 +344,7 @@ def hero_choose(s: LordsState, f: Frame, key: str) -> None:
             return
     s.stack.pop()
     here = s.hero_at[p]
+    after_hero_movement(s, p)  # a Quest Token here: board a Quest Step?
     if has_blessing(s, p, "heros-wrath") and s.hands[p] and enemies_in(s, here, p):
         s.stack.append({"k": "wrath"})
 
@@ -327,11 +376,6 @@ def combat_index(card_id: str) -> int:
     raise KeyError(card_id)
 
 
-def kill_enemies(s: LordsState, p: int, region: int, count: int) -> None:
-    """Kill ``count`` enemy Hoplites in a Region, the largest enemy army first."""
-    kill_largest(s, region, count, spare=p)
-
-
 # -- Hoplite Movement ---------------------------------------------------------------------------
 
 
@@ -345,19 +389,6 @@ def hoplite_frame(s: LordsState, left: int, mode: str = "move") -> Frame:
         "mode": mode,
         "origins": {},
     }
-
-
-def can_enter(s: LordsState, p: int, region: int) -> bool:
-    """Helen (provisional): enemy Hoplites may not enter her Region unless their Hero is there."""
-    for q in range(s.n):
-        if (
-            q != p
-            and s.hero_at[q] == region
-            and content().heroes[s.heroes[q]].ability == "bars-enemy-hoplites"
-            and s.hero_at[p] != region
-        ):
-            return False
-    return True
 
 
 def hoplite_options(s: LordsState, f: Frame) -> list[str]:
@@ -392,8 +423,6 @@ def hoplite_choose(s: LordsState, f: Frame, key: str) -> None:
         if a not in origins:
             origins.append(a)
         f["left"] -= 1
-        chimera_bites(s, p, b)
-        f["arrived"][b] = min(f["arrived"][b], s.hop[b * s.n + p])
     elif verb == "fortify":
         r = region_of(arg)
         s.hop[r * s.n + p] -= 1
@@ -407,35 +436,9 @@ def hoplite_choose(s: LordsState, f: Frame, key: str) -> None:
         f["left"] -= 1
     if verb == "done" or f["left"] <= 0:
         s.stack.pop()
+        for b in f["entered"]:
+            chimera_bites(s, p, b)  # once per Region entered in this Hoplite Movement
         after_moves(s, p, f["entered"], f["origins"])
-
-
-def chimera_bites(s: LordsState, p: int, region: int) -> None:
-    """Kill one entering Hoplite if an Evolved Chimera stands in the Region."""
-    for m in content().monsters:
-        if s.monster_at[m.index] == region and "kills-entering-hoplite" in s.evolutions[m.index]:
-            kill(s, region, p, 1)
-
-
-def after_moves(s: LordsState, p: int, entered: list[int], origins: dict[str, list[int]]) -> None:
-    """After moving: Battles where enemies are met, control where they are not."""
-    battles = []
-    for r in entered:
-        if not s.hoplites(r, p):
-            continue
-        if enemies_in(s, r, p):
-            battles.append(r)
-        else:
-            settle_control(s, r)
-    if battles:
-        s.stack.append(
-            {
-                "k": "battles",
-                "att": p,
-                "regions": battles,
-                "origins": {str(r): origins.get(str(r), []) for r in battles},
-            }
-        )
 
 
 # -- Prayer and Monument Powers -------------------------------------------------------------------
@@ -468,7 +471,7 @@ def power_recruit_options(s: LordsState, f: Frame) -> list[str]:
     p = s.current
     out = []
     for r in range(len(s.control)):
-        if s.control[r] == p:
+        if s.control[r] == p and (not f.get("cities") or content().regions[r].city):
             out.append(f"power:{rid(r)}")
             if can_fortify(s, r, p):
                 out.append(f"power-fortified:{rid(r)}")
@@ -598,8 +601,6 @@ def march_choose(s: LordsState, f: Frame, key: str) -> None:
 
 def build_temple(s: LordsState, p: int, region: int, f: Frame) -> None:
     """Build Temple: a Temple on a Shrine you control, a Priest, maybe a Blessing Draft."""
-    from hellas.games.lords.phases import oracle_bonus, start_draft  # noqa: PLC0415
-
     s.temples[region] = 1
     gain_priest(s, p)
     card = content().temples[s.temple_card]
@@ -630,9 +631,15 @@ def prepare_options(s: LordsState, f: Frame) -> list[str]:
     p = s.current
     out = ["prep:draw"]
     here = s.hero_at[p]
-    if here >= 0 and s.supply[p] and not enemies_in(s, here, p):
+    if (
+        here >= 0
+        and s.supply[p]
+        and not enemies_in(s, here, p)
+        and not has_passive(s, here, "fearsome")
+    ):
         out.append("prep:recruit")
-    out += [f"prep:heal-{ATTRIBUTES[a]}" for a in range(3) if s.injured[p] >> a & 1]
+    names = content().attributes
+    out += [f"prep:heal-{names[a]}" for a in range(s.na) if s.injured[p] >> a & 1]
     return out
 
 
@@ -647,7 +654,7 @@ def prepare_choose(s: LordsState, f: Frame, key: str) -> None:
         add_hoplites(s, here, p, 1)
         settle_control(s, here)
     else:
-        s.injured[p] &= ~(1 << ATTRIBUTES.index(pick[5:]))
+        s.injured[p] &= ~(1 << content().attributes.index(pick[5:]))
     f["left"] -= 1
     if f["left"] > 0:
         return
@@ -661,8 +668,6 @@ def prepare_choose(s: LordsState, f: Frame, key: str) -> None:
 
 def usurp(s: LordsState, p: int) -> None:
     """Usurp: take control of your Hero's Region; enemies withdraw without losses."""
-    from hellas.games.lords.phases import push_withdrawal  # noqa: PLC0415
-
     here = s.hero_at[p]
     take_control(s, here, p)
     up_to = 3 if has_blessing(s, p, "glory-of-zeus") else 1
@@ -691,9 +696,6 @@ def usurp_choose(s: LordsState, f: Frame, key: str) -> None:
 
 def build_monument(s: LordsState, p: int, god_id: str) -> None:
     """Build Monument: a level, Priests return, tokens and Artifacts reset, Monsters, Events."""
-    from hellas.games.lords.phases import start_round_end  # noqa: PLC0415
-
-    gods = content().gods
     if god_id != "rest":
         g = content().god(god_id)
         s.monument[g.index] += 1
@@ -706,42 +708,23 @@ def build_monument(s: LordsState, p: int, god_id: str) -> None:
     gain_priest(s, p, board.temples_controlled(s, p))
     for q in range(s.n):
         s.used[q] = 0
-        if has_blessing(s, q, "gods-strength") and s.injured[q]:
-            low = s.injured[q] & -s.injured[q]
-            s.injured[q] &= ~low
-    for g in gods:
-        s.artifact_charged[g.index] = True
+    s.artifact_charged = [True] * len(s.artifact_charged)  # "charge their Artifacts"
     start_round_end(s, p)
+    for q in range(s.n):
+        # God's Strength: its holder heals one Injury of their choice (before the Monsters move)
+        if has_blessing(s, q, "gods-strength") and s.injured[q]:
+            if s.injured[q] & (s.injured[q] - 1):
+                s.stack.append({"k": "heal", "seat": q})
+            else:
+                s.injured[q] = 0
 
 
 # -- Artifacts and Blessings used on one's turn ---------------------------------------------------
 
 
-def use_artifact(s: LordsState, p: int, artifact_id: str) -> None:
-    """Use a charged God's Artifact."""
-    g = next(g for g in content().gods if g.artifact == artifact_id)
-    s.artifact_charged[g.index] = False
-    if artifact_id == "owl-of-athena":
-        before = list(s.hands[p])
-        draw_combat(s, p, 2)
-        drawn = list(s.hands[p])
-        for c in before:
-            drawn.remove(c)
-        if len(drawn) == 2:
-            s.stack.append({"k": "owl", "cards": drawn})
-        else:
-            enforce_limit(s, p)
-    elif artifact_id == "boots-of-hermes":
-        s.stack.append({"k": "boots"})
-    elif artifact_id == "thunder-of-zeus":
-        targets = [q for q in range(s.n) if q != p and s.injured[q] != 7]
-        if targets:
-            s.stack.append({"k": "thunder"})
-
-
 def alternative(s: LordsState, p: int, blessing_id: str) -> None:
     """Use a Blessing instead of Hero or Hoplite Movement."""
-    if blessing_id in ("push-ups", "heros-apprentice"):
+    if blessing_id in ("push-ups", "heros-apprentice", "wild-hunt"):
         s.regular |= RA_HERO
     else:
         s.regular |= RA_HOPLITES
@@ -752,6 +735,9 @@ def alternative(s: LordsState, p: int, blessing_id: str) -> None:
         s.stack.append({"k": "power-recruit", "n": 2})
     elif blessing_id == "winged-boots":
         s.stack.append({"k": "fly", "steps": 99})
+    elif blessing_id == "wild-hunt":
+        s.attrs[p * s.na + 1] -= 1  # "lower your Strength by 1 for good"
+        s.stack.append({"k": "hunt-target"})
     elif blessing_id == "heros-apprentice":
         s.stack.append({"k": "fly", "steps": s.attr(p, 2)})
 

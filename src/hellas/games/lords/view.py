@@ -13,7 +13,8 @@ from typing import Any
 from hellas.core.rng import Rng
 from hellas.games.lords import battle
 from hellas.games.lords.board import lands_controlled, temples_controlled
-from hellas.games.lords.content import ATTRIBUTES, LANDS, content
+from hellas.games.lords.content import content
+from hellas.games.lords.monsters import tray
 from hellas.games.lords.rules import actor
 from hellas.games.lords.state import SPECIALS, LordsState
 
@@ -31,15 +32,15 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
                 "hero": hero.id if hero else None,
                 "name": hero.name if hero else f"Player {q + 1}",
                 "at": c.regions[s.hero_at[q]].id if s.hero_at[q] >= 0 else None,
-                "attributes": {a: s.attrs[q * 3 + i] for i, a in enumerate(ATTRIBUTES)},
-                "injured": [a for i, a in enumerate(ATTRIBUTES) if s.injured[q] >> i & 1],
+                "attributes": {a: s.attrs[q * s.na + i] for i, a in enumerate(c.attributes)},
+                "injured": [a for i, a in enumerate(c.attributes) if s.injured[q] >> i & 1],
                 "supply": s.supply[q],
                 "priests": s.priests[q],
                 "cards": len(s.hands[q]),
                 "blessings": [c.blessings[b].id for b in s.blessings[q]],
                 "used": [SPECIALS[a] for a in range(len(SPECIALS)) if s.used[q] >> a & 1],
-                "glory": [LANDS[land] for land in range(len(LANDS)) if s.glory[land] == q],
-                "lands": [LANDS[land] for land in lands_controlled(s, q)],
+                "glory": [c.land_ids[land] for land in range(len(s.glory)) if s.glory[land] == q],
+                "lands": [c.land_ids[land] for land in lands_controlled(s, q)],
                 "temples": temples_controlled(s, q),
                 "slain": s.slain.count(q),
             }
@@ -86,8 +87,8 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
             g.id: {
                 "level": s.monument[g.index],
                 "priests": list(s.monument_priests[g.index]),
-                "artifact_owner": s.artifact_owner[g.index],
-                "artifact_charged": s.artifact_charged[g.index],
+                "artifact_owner": s.artifact_owner[c.artifact(g.artifact).index],
+                "artifact_charged": s.artifact_charged[c.artifact(g.artifact).index],
             }
             for g in c.gods
         },
@@ -99,7 +100,11 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         "monsters": {
             m.id: {
                 "at": c.regions[s.monster_at[m.index]].id if s.monster_at[m.index] >= 0 else None,
-                "evolutions": list(s.evolutions[m.index]),
+                "evolutions": [m.cards[x].evolve for x in s.evolutions[m.index]],
+                "tray": [
+                    {"symbol": w[0], "reward": w[1], "wounded": i in s.wounds[m.index]}
+                    for i, w in enumerate(tray(s, m.index))
+                ],
                 "slain_by": s.slain[m.index],
             }
             for m in c.monsters
@@ -109,15 +114,54 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
             "combat_discard": len(s.combat_discard),
             "blessings": len(s.blessing_deck),
             "events": len(s.event_deck),
+            "monster_attacks": len(s.attack_deck),
+            "monster_attack_discard": [c.attack_cards[a].id for a in s.attack_discard],
+            "neutral_artifacts": len(s.neutral_deck),
         },
         "hand": [c.combat[x].id for x in s.hands[seat]] if seat is not None else None,
         "battle": battle.summary(frame) if frame and frame["k"] == "battle" else None,
         "draft": draft,
+        "hunt": hunt_summary(s, seat),
+        "artifacts": {
+            a.id: {"owner": s.artifact_owner[a.index], "charged": s.artifact_charged[a.index]}
+            for a in c.artifacts
+            if s.artifact_owner[a.index] >= 0
+        },
         "result": dict(s.result) if s.result else None,
     }
+    if frame and frame["k"] == "artifact-pick" and seat == frame["seat"]:
+        v["artifact_pick"] = [c.artifacts[a].id for a in frame["cards"]]
     if frame and frame["k"] == "owl" and seat == s.current:
         v["owl"] = [c.combat[x].id for x in frame["cards"]]
     return v
+
+
+def hunt_summary(s: LordsState, seat: int | None) -> dict[str, Any] | None:
+    """Return the public facts of the Hunt in progress.
+
+    The two Monster Attack cards drawn are shown only to the player to the hunter's left,
+    who picks one.
+    """
+    f = next((f for f in reversed(s.stack) if f["k"] == "hunt"), None)
+    if f is None:
+        return None
+    c = content()
+    picker = (f["seat"] + 1) % s.n
+    out: dict[str, Any] = {
+        "hunter": f["seat"],
+        "monster": c.monsters[f["m"]].id,
+        "stage": f["stage"],
+        "picker": picker,
+        "dealt": list(f["dealt"]),
+        "attack": c.attack_cards[f["attack"]].id if f["attack"] >= 0 else None,
+        "strength": f["strength"] if f["attack"] >= 0 else None,
+        "committed": [c.combat[x].id for x in f["committed"]],
+        "ended": f["ended"],
+        "drawn": len(f["drawn"]),
+    }
+    if seat == picker and f["drawn"]:
+        out["drawn_cards"] = [c.attack_cards[a].id for a in f["drawn"]]
+    return out
 
 
 def determinize(s: LordsState, seat: int, rng: Rng) -> LordsState:
@@ -159,6 +203,25 @@ def determinize(s: LordsState, seat: int, rng: Rng) -> LordsState:
     events = sorted(s.event_deck)
     rng.shuffle(events)
     t.event_deck = events
+    hunt = next((i for i in range(len(s.stack) - 1, -1, -1) if s.stack[i]["k"] == "hunt"), -1)
+    hidden: list[int] = []
+    if hunt >= 0 and seat != (s.stack[hunt]["seat"] + 1) % s.n:
+        hidden = list(s.stack[hunt]["drawn"])  # the picker's two cards
+    attacks = sorted(s.attack_deck + hidden)
+    rng.shuffle(attacks)
+    if hidden:
+        t.stack[hunt]["drawn"] = attacks[: len(hidden)]
+        attacks = attacks[len(hidden) :]
+    t.attack_deck = attacks
+    picking: list[int] = []
+    if s.stack and s.stack[-1]["k"] == "artifact-pick" and seat != s.stack[-1]["seat"]:
+        picking = list(s.stack[-1]["cards"])  # Neutral Artifacts only their drawer has seen
+    neutral = sorted(s.neutral_deck + picking)
+    rng.shuffle(neutral)
+    if picking:
+        t.stack[-1]["cards"] = sorted(neutral[: len(picking)])
+        neutral = neutral[len(picking) :]
+    t.neutral_deck = neutral
     t.rng = Rng(rng.next64())
     t.cache = None
     return t

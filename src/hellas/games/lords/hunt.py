@@ -1,0 +1,586 @@
+"""The Hunt: a Hero against a Monster in its Region, until it is slain or the Hero gives out.
+
+Rulebook, Hunt: draw Combat Cards equal to Strength, then repeat (1) the Hero attacks - it must
+inflict at least one Wound, discarding Combat Cards whose symbols match uncovered Wound symbols
+(or using a card's alternative: a sickle, 2 swords or maces, 3 torches or bows deal a Wound of
+any type) - and (2) the Monster attacks: the player to the hunter's LEFT draws two Monster
+Attack cards and picks one; the hunter defends (Combat Cards worth at least its Strength, then
+draws 2; a shield card defends for an Injury and draws 1) or not (its effects, then draws 1).
+
+It ends successfully with the last Wound, unsuccessfully when no Wound is inflicted, when an
+undefended card ends it, or with a fourth Injury; an unsuccessful Hunt adds an Injury.  Rewards
+on either end, Wounds that stay, and the hand limit only once the Hunt is over.
+
+The ``hunt`` frame's stages: ``attack`` (the hunter wounds or stops), ``combo`` (more cards for
+an alternative use), ``slot`` (which symbol to cover), ``pick`` (the left neighbour's Monster
+Attack card), ``defend``, ``reward``; a ``hurt`` frame takes Injuries one at a time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hellas.games.lords import artifacts
+from hellas.games.lords.board import gain_priest, has_blessing
+from hellas.games.lords.cards import discard_combat, draw_combat, enforce_limit
+from hellas.games.lords.content import LEADERSHIP, SPEED, STRENGTH, content
+from hellas.games.lords.monster_phase import kill_chosen
+from hellas.games.lords.monsters import (
+    cover,
+    evolved,
+    monsters_at,
+    slay,
+    tray,
+    uncovered,
+    wound_outside_hunt,
+)
+from hellas.games.lords.state import HUNT, Frame, LordsState
+
+# an alternative use: how many cards of the symbol deal a Wound of any type
+ANY_WOUND = {"sickle": 1, "sword": 2, "mace": 2, "torch": 3, "bow": 3}
+
+
+# -- starting ----------------------------------------------------------------------------------
+
+
+def can_hunt(s: LordsState, p: int, m: int) -> bool:
+    """Return whether ``p``'s Hero may hunt Monster ``m`` now (same Region, Evolutions met)."""
+    if s.hero_at[p] < 0 or s.monster_at[m] != s.hero_at[p]:
+        return False
+    if evolved(s, m, "hunt-needs-priest") and s.priests[p] < 1:
+        return False
+    return not (evolved(s, m, "hunt-needs-leadership-3") and s.attr(p, LEADERSHIP) < 3)
+
+
+def hunt_targets(s: LordsState, p: int) -> list[int]:
+    """Return the Monsters ``p``'s Hero may hunt."""
+    if s.hero_at[p] < 0:
+        return []
+    return [m for m in monsters_at(s, s.hero_at[p]) if can_hunt(s, p, m)]
+
+
+def start_hunt(s: LordsState, p: int, m: int) -> None:
+    """Begin a Hunt: draw Combat Cards equal to Strength (Speed against an Evolved Medusa)."""
+    f: Frame = {
+        "k": "hunt",
+        "seat": p,
+        "m": m,
+        "stage": "attack",
+        "dealt": [],
+        "round": 0,
+        "first": True,
+        "need": 0,
+        "symbol": "",
+        "slots": [],
+        "drawn": [],
+        "attack": -1,
+        "strength": 0,
+        "committed": [],
+        "dodged": False,
+        "dodge_spent": False,
+        "attacks": 0,
+        "flesh": False,
+        "ended": "",
+    }
+    s.stack.append(f)
+    attribute = SPEED if evolved(s, m, "hunt-draws-speed") else STRENGTH
+    draw_combat(s, p, s.attr(p, attribute))  # no hand limit during a Hunt
+    if has_blessing(s, p, "inspiring-hunt"):
+        gain_priest(s, p)
+
+
+def target_options(s: LordsState, f: Frame) -> list[str]:
+    """Choose the Monster to hunt (the 2-player rule, Wild Hunt, Exhausted Fight)."""
+    return [f"hunt:{content().monsters[m].id}" for m in hunt_targets(s, s.current)]
+
+
+def target_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Hunt the chosen Monster."""
+    s.stack.pop()
+    start_hunt(s, s.current, content().monster(key.partition(":")[2]).index)
+
+
+def actor(s: LordsState, f: Frame) -> int:
+    """Return who decides: the left neighbour picks the Monster Attack card, else the hunter."""
+    if f["stage"] == "pick":
+        return (int(f["seat"]) + 1) % s.n
+    return int(f["seat"])
+
+
+# -- the Hero attacks ----------------------------------------------------------------------------
+
+
+def _direct(s: LordsState, m: int, symbol: str) -> list[int]:
+    symbols = tray(s, m)
+    return [i for i in uncovered(s, m) if symbols[i][0] == symbol]
+
+
+def _attack_options(s: LordsState, f: Frame) -> list[str]:
+    p, m = f["seat"], f["m"]
+    cards = content().combat
+    hand = s.hands[p]
+    out = ["end-attack"]
+    for c in sorted(set(hand)):
+        symbol = cards[c].symbol
+        if _direct(s, m, symbol):
+            out.append(f"hit:{cards[c].id}")
+        need = ANY_WOUND.get(symbol, 0)
+        if need and sum(1 for x in hand if cards[x].symbol == symbol) >= need:
+            out.append(f"any:{cards[c].id}")
+    if f["first"] and has_blessing(s, p, "weak-spot") and hand:
+        out.append("use:weak-spot")
+    if not f["flesh"] and has_blessing(s, p, "sacrifice-of-flesh") and s.priests[p]:
+        out.append("use:sacrifice-of-flesh")
+    return out + artifacts.hunt_options(s, f)
+
+
+def options(s: LordsState, f: Frame) -> list[str]:
+    """Return the decisions of the Hunt's current stage."""
+    stage = f["stage"]
+    cards = content().combat
+    p = f["seat"]
+    if stage == "attack":
+        return _attack_options(s, f)
+    if stage == "combo":
+        return [
+            f"with:{cards[c].id}"
+            for c in sorted(set(s.hands[p]))
+            if f["symbol"] == "*" or cards[c].symbol == f["symbol"]
+        ]
+    if stage == "slot":
+        return [f"wound:{i}" for i in f["slots"]]
+    if stage == "pick":
+        attack_cards = content().attack_cards
+        return [f"mattack:{attack_cards[a].id}" for a in sorted(set(f["drawn"]))]
+    if stage == "defend":
+        out = ["take"]
+        for c in sorted(set(s.hands[p])):
+            out.append(f"card:{cards[c].id}")
+            if cards[c].symbol == "shield" and not f["committed"]:
+                out.append(f"shield:{cards[c].id}")
+        if f["committed"] and not f["dodge_spent"] and has_blessing(s, p, "advanced-dodge"):
+            out.append("use:advanced-dodge")
+        return out
+    if stage == "reward":
+        return [f"reward:{r}" for r in rewards(s, f)]
+    return []
+
+
+def choose(s: LordsState, f: Frame, key: str) -> None:
+    """Apply one Hunt decision."""
+    verb, _, arg = key.partition(":")
+    p, m = f["seat"], f["m"]
+    if verb == "end-attack":
+        f["first"] = False
+        if not f["round"]:
+            f["ended"] = "failure"  # "Is unable to inflict any Wounds": the Hunt ends
+            return
+        _monster_attacks(s, f)
+        return
+    if verb == "hit":
+        card = content().card(arg)
+        discard_combat(s, p, card.index)
+        _choose_slot(s, f, _direct(s, m, card.symbol))
+        return
+    if verb == "any":
+        card = content().card(arg)
+        discard_combat(s, p, card.index)
+        f["need"] = ANY_WOUND[card.symbol] - 1
+        f["symbol"] = card.symbol
+        _after_combo_card(s, f)
+        return
+    if verb == "artifact":
+        if artifacts.hunt_use(s, f, arg):
+            wound_any(s, f)
+        return
+    if key == "use:weak-spot":
+        f["first"] = False
+        f["need"] = 1
+        f["symbol"] = "*"  # any one Combat Card
+        f["stage"] = "combo"
+        return
+    if key == "use:sacrifice-of-flesh":
+        f["flesh"] = True
+        s.priests[p] -= 1
+        draw_combat(s, p, 1)
+        if s.injured[p] & (s.injured[p] - 1):
+            s.stack.append({"k": "heal", "seat": p})  # more than one: the player picks
+        else:
+            s.injured[p] = 0
+        return
+    if verb == "with":
+        discard_combat(s, p, content().card(arg).index)
+        f["need"] -= 1
+        _after_combo_card(s, f)
+        return
+    if verb == "wound":
+        _inflict(s, f, int(arg))
+        return
+    if verb == "mattack":
+        _picked(s, f, content().attack_cards.index(_attack_card(arg)))
+        return
+    if verb in ("card", "shield", "take") or key == "use:advanced-dodge":
+        _defend(s, f, verb, arg)
+        return
+    if verb == "reward":
+        f["stage"] = "done"
+        take_reward(s, f, arg)
+        conclude(s, f)
+
+
+def _attack_card(card_id: str) -> Any:
+    return next(a for a in content().attack_cards if a.id == card_id)
+
+
+def _after_combo_card(s: LordsState, f: Frame) -> None:
+    if f["need"] > 0:
+        f["stage"] = "combo"
+        return
+    _choose_slot(s, f, uncovered(s, f["m"]))
+
+
+def wound_any(s: LordsState, f: Frame) -> None:
+    """Deal a Wound of any type in this Hunt (Poison Arrows)."""
+    _choose_slot(s, f, uncovered(s, f["m"]))
+
+
+def _choose_slot(s: LordsState, f: Frame, slots: list[int]) -> None:
+    """Cover a symbol; ask which only when the choices differ (symbol or reward mark)."""
+    symbols = tray(s, f["m"])
+    kinds: dict[tuple[str, str], int] = {}
+    for i in slots:
+        kinds.setdefault(symbols[i], i)
+    if len(kinds) == 1:
+        _inflict(s, f, next(iter(kinds.values())))
+        return
+    f["slots"] = sorted(kinds.values())
+    f["stage"] = "slot"
+
+
+def _inflict(s: LordsState, f: Frame, slot: int) -> None:
+    f["dealt"].append(slot)
+    f["round"] += 1
+    f["first"] = False
+    f["stage"] = "attack"
+    if cover(s, f["m"], slot):
+        f["ended"] = "success"  # "A Monster receives a final Wound"
+
+
+# -- the Monster attacks -----------------------------------------------------------------------
+
+
+def _draw_attack(s: LordsState) -> int:
+    if not s.attack_deck:
+        s.attack_deck = s.attack_discard
+        s.attack_discard = []
+        s.rng.shuffle(s.attack_deck)
+    return s.attack_deck.pop()
+
+
+def _monster_attacks(s: LordsState, f: Frame) -> None:
+    """Draw two Monster Attack cards for the player to the left to pick from."""
+    f["drawn"] = [_draw_attack(s), _draw_attack(s)]
+    f["stage"] = "pick"
+
+
+def attack_strength(s: LordsState, f: Frame, a: int) -> int:
+    """Return a Monster Attack card's Strength against this Hunt (Evolutions included)."""
+    m = f["m"]
+    kind, n = content().attack_cards[a].strength
+    symbols = len(tray(s, m))
+    covered = len(s.wounds[m])
+    if kind == "fixed":
+        value = n
+    elif kind == "one-plus-uncovered":
+        value = 1 + symbols - covered
+    elif kind == "symbols":
+        value = symbols
+    elif kind == "one-plus-two-per-covered":
+        value = 1 + 2 * covered
+    else:  # one-plus-hand
+        value = 1 + len(s.hands[f["seat"]])
+    if evolved(s, m, "attack-plus-1"):
+        value += 1
+    if evolved(s, m, "attack-plus-2-at-3-wounds") and covered >= 3:
+        value += 2
+    if evolved(s, m, "first-attack-plus-3-ends") and f["attacks"] == 0:
+        value += 3
+    return value
+
+
+def _picked(s: LordsState, f: Frame, a: int) -> None:
+    other = list(f["drawn"])
+    other.remove(a)
+    s.attack_discard.extend(other)
+    f["drawn"] = []
+    f["attack"] = a
+    f["strength"] = attack_strength(s, f, a)
+    f["committed"] = []
+    f["dodged"] = False
+    f["stage"] = "defend"
+    if f["strength"] <= 0:
+        _defended(s, f, draw=2)
+
+
+def _defence(s: LordsState, f: Frame) -> int:
+    cards = content().combat
+    total: int = sum(cards[c].strength for c in f["committed"])
+    if f["dodged"]:
+        total += s.attr(f["seat"], SPEED)
+    return total
+
+
+def _defend(s: LordsState, f: Frame, verb: str, arg: str) -> None:
+    p = f["seat"]
+    if verb == "take":
+        s.hands[p].extend(f["committed"])  # cards offered but not enough: back to the hand
+        s.hands[p].sort()
+        f["committed"] = []
+        _undefended(s, f)
+        return
+    if verb == "shield":
+        discard_combat(s, p, content().card(arg).index)
+        _defended(s, f, draw=1)
+        hurt(s, p, 1)
+        return
+    if verb == "use":
+        f["dodged"] = f["dodge_spent"] = True  # once per Hunt
+    else:
+        card = content().card(arg).index
+        s.hands[p].remove(card)
+        f["committed"].append(card)
+    if _defence(s, f) >= f["strength"]:
+        s.combat_discard.extend(f["committed"])
+        f["committed"] = []
+        _defended(s, f, draw=2)
+
+
+def _defended(s: LordsState, f: Frame, draw: int) -> None:
+    s.attack_discard.append(f["attack"])
+    f["attack"] = -1
+    f["attacks"] += 1
+    draw_combat(s, f["seat"], draw)
+    _next_round(f)
+
+
+def _next_round(f: Frame) -> None:
+    f["round"] = 0
+    if not f["ended"]:
+        f["stage"] = "attack"
+
+
+def _undefended(s: LordsState, f: Frame) -> None:
+    """Resolve the card's effects, then draw one Combat Card."""
+    p, m = f["seat"], f["m"]
+    a = f["attack"]
+    s.attack_discard.append(a)
+    f["attack"] = -1
+    effects = list(content().attack_cards[a].effects)
+    if ("special", 1) in effects:
+        effects.remove(("special", 1))
+        effects.extend(content().monsters[m].special)
+    if evolved(s, m, "first-attack-plus-3-ends") and f["attacks"] == 0:
+        effects.append(("end", 1))
+    f["attacks"] += 1
+    draw_combat(s, p, 1)
+    _next_round(f)
+    apply_effects(s, f, effects)
+
+
+def apply_effects(s: LordsState, f: Frame, effects: list[tuple[str, int]]) -> None:
+    """Apply an undefended Monster Attack's effects to the hunter."""
+    p, m = f["seat"], f["m"]
+    injuries = 0
+    for kind, n in effects:
+        if kind == "end-if-injured" and s.injured[p]:
+            f["ended"] = "failure"
+        elif kind == "injure":
+            injuries += n
+        elif kind == "end":
+            f["ended"] = "failure"
+        elif kind == "lower-highest":
+            base = s.attrs[p * s.na : (p + 1) * s.na]
+            highest = [a for a in range(s.na) if base[a] == max(base)]
+            if len(highest) > 1 and max(base) > 1:  # equal highest: the hunter picks
+                s.stack.append({"k": "lower", "seat": p, "among": highest, "n": n})
+            else:
+                s.attrs[p * s.na + highest[0]] = max(1, base[highest[0]] - n)
+        elif kind == "discard-to-speed":
+            keep = s.attr(p, SPEED)
+            if len(s.hands[p]) > keep:
+                s.stack.append({"k": "discard", "seat": p, "limit": keep})
+        elif kind == "discard-half":
+            keep = len(s.hands[p]) // 2
+            if len(s.hands[p]) > keep:
+                s.stack.append({"k": "discard", "seat": p, "limit": keep})
+        elif kind == "discard-random":
+            for _ in range(n):
+                if s.hands[p]:
+                    card = s.hands[p][s.rng.below(len(s.hands[p]))]
+                    discard_combat(s, p, card)
+        elif kind == "heal-wound":
+            for _ in range(n):
+                if s.wounds[m]:
+                    healed = s.wounds[m].pop()
+                    if healed in f["dealt"]:
+                        f["dealt"].remove(healed)
+    if injuries:
+        hurt(s, p, injuries)
+
+
+def lower_options(s: LordsState, f: Frame) -> list[str]:
+    """Nasty Wounds: which of the equal highest Attributes drops for good."""
+    return [f"lower:{content().attributes[a]}" for a in f["among"]]
+
+
+def lower_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Lower it (never below 1)."""
+    s.stack.pop()
+    i = f["seat"] * s.na + content().attributes.index(key.partition(":")[2])
+    s.attrs[i] = max(1, s.attrs[i] - f["n"])
+
+
+# -- Injuries ----------------------------------------------------------------------------------
+
+
+def hurt(s: LordsState, p: int, count: int) -> None:
+    """Give the hunter ``count`` Injuries, one Attribute at a time (their choice)."""
+    hunt = _hunt_frame(s)
+    if s.all_injured(p):
+        if hunt is not None:
+            hunt["ended"] = "failure"  # "A Hero receives a fourth Injury"
+        return
+    s.stack.append({"k": "hurt", "seat": p, "left": count})
+
+
+def _hunt_frame(s: LordsState) -> Frame | None:
+    for f in reversed(s.stack):
+        if f["k"] == "hunt":
+            return f
+    return None
+
+
+def hurt_options(s: LordsState, f: Frame) -> list[str]:
+    """Choose the Attribute that takes the Injury."""
+    names = content().attributes
+    return [f"injure:{names[a]}" for a in range(s.na) if not s.injured[f["seat"]] >> a & 1]
+
+
+def hurt_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Injure the Attribute; a fourth Injury ends the Hunt."""
+    p = f["seat"]
+    s.injured[p] |= 1 << content().attributes.index(key.partition(":")[2])
+    f["left"] -= 1
+    if f["left"] <= 0:
+        s.stack.pop()
+    elif s.all_injured(p):
+        s.stack.pop()
+        hunt = _hunt_frame(s)
+        if hunt is not None:
+            hunt["ended"] = "failure"
+
+
+# -- the end and the rewards -------------------------------------------------------------------
+
+
+def rewards(s: LordsState, f: Frame) -> list[str]:
+    """Return the rewards the hunter may pick from (one of them)."""
+    symbols = tray(s, f["m"])
+    marks = {symbols[i][1] for i in f["dealt"] if i < len(symbols)} - {""}
+    out = [mark for mark in ("priest", "artifact") if mark in marks]
+    if f["ended"] == "success":
+        out.insert(0, "monster")
+    return out
+
+
+def finish(s: LordsState, f: Frame) -> None:
+    """Close an ended Hunt: the reward pick first, if there is one."""
+    if rewards(s, f):
+        f["stage"] = "reward"
+        return
+    conclude(s, f)
+
+
+def take_reward(s: LordsState, f: Frame, reward: str) -> None:
+    """Give the chosen reward: the Monster's Artifact, a Priest or a Neutral Artifact."""
+    p = f["seat"]
+    if reward == "priest":
+        gain_priest(s, p)
+    elif reward == "artifact":
+        draw_neutral(s, p)
+    else:
+        a = content().artifact(content().monsters[f["m"]].artifact).index
+        s.artifact_owner[a] = p
+        s.artifact_charged[a] = True
+
+
+def draw_neutral(s: LordsState, p: int) -> None:
+    """Take the top Neutral Artifact (none when the deck is empty)."""
+    if s.neutral_deck:
+        a = s.neutral_deck.pop()
+        s.artifact_owner[a] = p
+        s.artifact_charged[a] = True
+
+
+def conclude(s: LordsState, f: Frame) -> None:
+    """Close the Hunt: slay the Monster, or an extra Injury; then the hand limit."""
+    p = f["seat"]
+    s.stack.remove(f)
+    if f["ended"] == "success":
+        slay(s, f["m"], p)
+    enforce_limit(s, p)  # "once a Hunt is over, the player must immediately reduce"
+    if f["ended"] != "success" and not s.all_injured(p):
+        s.stack.append({"k": "hurt", "seat": p, "left": 1})  # "receives additional Injury"
+
+
+def pending(f: Frame) -> bool:
+    """Return whether a Hunt frame has ended and waits to be closed."""
+    return bool(f["ended"]) and f["stage"] not in ("reward", "done")
+
+
+__all__ = ["HUNT", "can_hunt", "hunt_targets", "start_hunt"]
+
+
+# -- Wounds dealt outside a Hunt (Thunder of Zeus, Shoot to Kill) ------------------------------
+
+
+def strike_options(s: LordsState, f: Frame) -> list[str]:
+    """Choose the Monster to Wound (or, for Shoot to Kill, the enemy Hoplites instead)."""
+    out = [f"strike:{content().monsters[m].id}" for m in f["ms"]]
+    if f["hoplites"]:
+        out.append("strike:none")
+    return out
+
+
+def strike_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Wound the chosen Monster (its symbol chosen next), or kill the Hoplites."""
+    s.stack.pop()
+    arg = key.partition(":")[2]
+    p = s.current
+    if arg == "none":
+        kill_chosen(s, s.hero_at[p], 2, spare=p)
+        return
+    strike(s, content().monster(arg).index)
+
+
+def strike(s: LordsState, m: int) -> None:
+    """Push the choice of the symbol a Wound dealt outside a Hunt covers."""
+    symbols = tray(s, m)
+    kinds: dict[tuple[str, str], int] = {}
+    for i in uncovered(s, m):
+        kinds.setdefault(symbols[i], i)
+    if len(kinds) == 1:
+        wound_outside_hunt(s, m, next(iter(kinds.values())), s.current)
+        return
+    s.stack.append({"k": "strike-slot", "m": m, "slots": sorted(kinds.values())})
+
+
+def strike_slot_options(s: LordsState, f: Frame) -> list[str]:
+    """Which Wound symbol to cover."""
+    return [f"wound:{i}" for i in f["slots"]]
+
+
+def strike_slot_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Cover it: no reward, but the last Wound slays the Monster for its Glory and count."""
+    s.stack.pop()
+    wound_outside_hunt(s, f["m"], int(key.partition(":")[2]), s.current)

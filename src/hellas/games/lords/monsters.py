@@ -1,0 +1,77 @@
+"""Monster trays: the Wound symbols with Evolutions added, Wounds dealt, slaying a Monster.
+
+A Monster's tray is its base Wound symbols followed by those of any "wounds" Evolve card lying
+by it (Evolve cards stay there until the game ends, or until the Monster is slain).  Wounds are
+kept as the indices of covered symbols, so they stay between Hunts ("All Wounds inflicted on
+Monsters remain so the next hunting player will have an easier task").
+"""
+
+from __future__ import annotations
+
+from hellas.games.lords.content import Wound, content
+from hellas.games.lords.state import LordsState
+
+
+def tray(s: LordsState, m: int) -> list[Wound]:
+    """Return the Monster's Wound symbols now (base ones, then those its Evolutions add)."""
+    monster = content().monsters[m]
+    out = list(monster.wounds)
+    for number in s.evolutions[m]:
+        out.extend(monster.cards[number].wounds)
+    return out
+
+
+def evolved(s: LordsState, m: int, evolution: str) -> bool:
+    """Return whether an Evolve card of this kind lies by the Monster's tray."""
+    cards = content().monsters[m].cards
+    return any(cards[number].evolve == evolution for number in s.evolutions[m])
+
+
+def uncovered(s: LordsState, m: int) -> list[int]:
+    """Return the indices of the Wound symbols not yet covered."""
+    covered = s.wounds[m]
+    return [i for i in range(len(tray(s, m))) if i not in covered]
+
+
+def monsters_at(s: LordsState, region: int) -> list[int]:
+    """Return the Monsters standing in ``region``."""
+    return [m for m in range(len(s.monster_at)) if s.monster_at[m] == region]
+
+
+def has_passive(s: LordsState, region: int, passive: str) -> bool:
+    """Return whether a Monster in ``region`` has this passive ability (or Evolution)."""
+    monsters = content().monsters
+    return any(
+        monsters[m].passive == passive or evolved(s, m, passive) for m in monsters_at(s, region)
+    )
+
+
+def cover(s: LordsState, m: int, slot: int) -> bool:
+    """Put a Wound marker on a symbol; return whether it was the Monster's last Wound."""
+    s.wounds[m].append(slot)
+    return not uncovered(s, m)
+
+
+def slay(s: LordsState, m: int, seat: int) -> None:
+    """Slay the Monster for ``seat``: to its Hero board, with the Land's Glory Token.
+
+    "Receives a Glory Token in the color of the Region in which the Hunt took place. If the
+    token belongs to another player, it is taken over." The Evolve cards go to the discard
+    pile with the Monster.
+    """
+    region = s.monster_at[m]
+    if region >= 0:
+        s.glory[content().regions[region].land] = seat
+    s.slain[m] = seat
+    s.monster_at[m] = -1
+    s.wounds[m] = []
+    quests = len(content().quests)
+    for number in s.evolutions[m]:
+        s.event_discard.append(quests + 2 * m + number)
+    s.evolutions[m] = []
+
+
+def wound_outside_hunt(s: LordsState, m: int, slot: int, seat: int) -> None:
+    """Deal a Wound with a Blessing or an Artifact: no reward, but the last one slays."""
+    if cover(s, m, slot):
+        slay(s, m, seat)

@@ -1,0 +1,214 @@
+"""Quests: boarding a Quest Step after Hero Movement, one step per turn, rewards and Glory.
+
+Rulebook, Quests: "To start a Quest, a player must finish his/her Hero Movement in a Region with
+a Quest Token and meet the requirements for starting the Quest from any Step."  Then, "instead of
+a Hero Movement, the player can move the Hero along the Quest Steps by one position"; reaching
+the third step completes it: the Hero returns to the Quest's Region, its reward, the Glory Token
+of that Land, and the Quest Token leaves the Map.  A Quest cannot be abandoned.  While on a Quest
+the Hero is off the Map (``hero_at`` is -1).
+"""
+
+from __future__ import annotations
+
+from hellas.games.lords.board import add_hoplites, gain_priest, temples_controlled
+from hellas.games.lords.cards import draw_combat, enforce_limit, raise_attribute
+from hellas.games.lords.content import STRENGTH, content
+from hellas.games.lords.state import Frame, LordsState
+
+NEUTRAL_PICK = 3  # "Draw 3 Neutral Artifacts, keep one and shuffle others back"
+
+
+def quest_here(s: LordsState, region: int) -> int:
+    """Return the Quest whose Token stands in ``region`` (or -1)."""
+    quests = content().quests
+    return next((q for q in s.quest_slots if quests[q].region == region), -1)
+
+
+def meets(s: LordsState, p: int, quest: int, step: int) -> bool:
+    """Return whether ``p`` meets the requirement of Quest Step ``step`` (1-3) now."""
+    c = content()
+    for need, n in c.quests[quest].steps[step - 1]:
+        if need in c.attributes:
+            ok = s.attr(p, c.attributes.index(need)) >= n
+        elif need in ("priests", "sacrifice"):
+            ok = s.priests[p] >= n
+        elif need == "injuries":
+            ok = s.na - bin(s.injured[p]).count("1") >= n
+        elif need == "discard":
+            ok = len(s.hands[p]) >= n
+        elif need == "cities":
+            ok = sum(1 for r in c.regions if r.city and s.control[r.index] == p) >= n
+        elif need == "temples":
+            ok = temples_controlled(s, p) >= n
+        else:  # artifacts
+            ok = s.artifact_owner.count(p) >= n
+        if not ok:
+            return False
+    return True
+
+
+def after_hero_movement(s: LordsState, p: int) -> None:
+    """Offer to board the Quest whose Token is where the Hero ended its movement."""
+    quest = quest_here(s, s.hero_at[p])
+    if quest >= 0 and any(meets(s, p, quest, k) for k in (1, 2, 3)):
+        s.stack.append({"k": "quest-start", "quest": quest})
+
+
+def start_options(s: LordsState, f: Frame) -> list[str]:
+    """Board the Quest at a step whose requirement holds, or not."""
+    p = s.current
+    return ["quest:none"] + [f"quest:{k}" for k in (1, 2, 3) if meets(s, p, f["quest"], k)]
+
+
+def start_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Pay the step's costs and put the Hero on it (the third step completes the Quest)."""
+    s.stack.pop()
+    arg = key.partition(":")[2]
+    if arg == "none":
+        return
+    p = s.current
+    step = int(arg)
+    quest = f["quest"]
+    s.questing[p] = quest
+    s.quest_step[p] = step
+    s.hero_at[p] = -1  # the Hero stands on the Quest card
+    if step == 3:
+        complete(s, p)
+    for need, n in content().quests[quest].steps[step - 1]:
+        if need == "sacrifice":
+            s.priests[p] -= n
+        elif need == "injuries":
+            s.stack.append({"k": "hurt", "seat": p, "left": n})
+        elif need == "discard":
+            s.stack.append({"k": "discard", "seat": p, "limit": len(s.hands[p]) - n})
+
+
+def advance_step(s: LordsState, p: int) -> None:
+    """Move the Hero one Quest Step (instead of Hero Movement)."""
+    s.quest_step[p] += 1
+    if s.quest_step[p] >= 3:
+        complete(s, p)
+
+
+def complete(s: LordsState, p: int) -> None:
+    """Finish the Quest: the Hero back on the Map, the reward, the Land's Glory Token."""
+    c = content()
+    quest = s.questing[p]
+    region = c.quests[quest].region
+    for q in range(s.n):  # everyone on this Quest steps off it, the finisher included
+        if s.questing[q] == quest:
+            s.questing[q] = -1
+            s.quest_step[q] = 0
+            s.hero_at[q] = region
+    s.quest_slots.remove(quest)
+    s.glory[c.regions[region].land] = p
+    reward = c.quests[quest].reward
+    if reward in ("keep-reset-tokens", "keep-extra-special"):
+        s.quest_cards[quest] = p  # "Keep this card"
+    else:
+        s.event_discard.append(quest)
+    _reward(s, p, reward)
+
+
+def _reward(s: LordsState, p: int, reward: str) -> None:
+    c = content()
+    if reward == "strength-and-cards":
+        raise_attribute(s, p, STRENGTH)
+        draw_combat(s, p, 2)
+        enforce_limit(s, p)
+    elif reward == "priest-and-recruit-2":
+        gain_priest(s, p)
+        _recruit(s, p, 2)
+    elif reward == "recruit-3":
+        _recruit(s, p, 3)
+    elif reward == "recruit-in-cities":
+        for r in c.regions:
+            if r.city and s.control[r.index] == p:
+                add_hoplites(s, r.index, p, 2)
+    elif reward == "extra-glory":
+        free = [land for land in range(len(s.glory)) if s.glory[land] < 0]
+        if free:
+            s.stack.append({"k": "glory", "lands": free})
+    elif reward == "neutral-artifacts":
+        offer_neutral(s, p, NEUTRAL_PICK)
+    elif reward == "attribute-to-3" and any(s.attrs[p * s.na + a] < 3 for a in range(s.na)):
+        s.stack.append({"k": "to3"})
+
+
+def _recruit(s: LordsState, p: int, n: int) -> None:
+    if s.supply[p] and p in s.control:
+        s.stack.append({"k": "power-recruit", "n": n})
+
+
+def offer_neutral(s: LordsState, p: int, count: int) -> None:
+    """Draw ``count`` Neutral Artifacts to keep one; the others go back, shuffled."""
+    drawn = [s.neutral_deck.pop() for _ in range(min(count, len(s.neutral_deck)))]
+    if len(drawn) == 1:
+        s.artifact_owner[drawn[0]] = p
+        s.artifact_charged[drawn[0]] = True
+    elif drawn:
+        s.stack.append({"k": "artifact-pick", "seat": p, "cards": sorted(drawn)})
+
+
+def pick_options(s: LordsState, f: Frame) -> list[str]:
+    """Keep one of the Neutral Artifacts drawn."""
+    artifacts = content().artifacts
+    return [f"artifact-keep:{artifacts[a].id}" for a in f["cards"]]
+
+
+def pick_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Keep it; shuffle the others back into the Neutral deck."""
+    s.stack.pop()
+    a = content().artifact(key.partition(":")[2]).index
+    s.artifact_owner[a] = f["seat"]
+    s.artifact_charged[a] = True
+    s.neutral_deck.extend(x for x in f["cards"] if x != a)
+    s.rng.shuffle(s.neutral_deck)
+
+
+def glory_options(s: LordsState, f: Frame) -> list[str]:
+    """Capture Cretan Bull: a Glory Token nobody holds."""
+    return [f"glory:{content().land_ids[land]}" for land in f["lands"] if s.glory[land] < 0]
+
+
+def glory_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Take it."""
+    s.stack.pop()
+    s.glory[content().land_ids.index(key.partition(":")[2])] = s.current
+
+
+def to3_options(s: LordsState, f: Frame) -> list[str]:
+    """Cattle of Geryon: the Attribute raised to 3."""
+    p = s.current
+    names = content().attributes
+    return [f"to3:{names[a]}" for a in range(s.na) if s.attrs[p * s.na + a] < 3]
+
+
+def to3_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Raise it to 3."""
+    s.stack.pop()
+    p = s.current
+    a = content().attributes.index(key.partition(":")[2])
+    s.attrs[p * s.na + a] = 3
+
+
+def card_options(s: LordsState, p: int) -> list[str]:
+    """Return the kept Quest cards ``p`` may discard now for their effect."""
+    quests = content().quests
+    return [f"quest-card:{quests[q].id}" for q in range(len(quests)) if s.quest_cards[q] == p]
+
+
+def use_card(s: LordsState, p: int, quest_id: str, turn: Frame) -> None:
+    """Discard a kept Quest card: Aid to Atlas (tokens off, 2 cards) or Augean Stables."""
+    quest = content().quest(quest_id)
+    s.quest_cards[quest.index] = -1
+    s.event_discard.append(quest.index)
+    if quest.reward == "keep-reset-tokens":
+        s.used[p] = 0
+        draw_combat(s, p, 2)
+        enforce_limit(s, p)
+    else:  # "play 2 Special Actions in a Turn"
+        turn["extra"] += 1
+
+
+__all__ = ["advance_step", "after_hero_movement", "card_options", "offer_neutral", "use_card"]

@@ -1,0 +1,82 @@
+"""Game Preparation's starting Events, and Picking Heroes (counter-clockwise; the last starts)."""
+
+from __future__ import annotations
+
+from hellas.games.lords.board import add_hoplites, region_of, rid, take_control
+from hellas.games.lords.cards import draw_combat, raise_attribute
+from hellas.games.lords.content import content
+from hellas.games.lords.phases import QUEST_SLOTS, START_EVENTS, event_card
+from hellas.games.lords.quests import offer_neutral
+from hellas.games.lords.state import Frame, LordsState
+from hellas.games.lords.turn import start_turn
+
+
+def setup_events(s: LordsState) -> None:
+    """Draw 7 Events and resolve them (Game Preparation step 8)."""
+    used: list[int] = []
+    drawn = 0
+    while drawn < START_EVENTS and s.event_deck:
+        card = s.event_deck.pop()
+        kind, index, number = event_card(card)
+        if kind == "quest":
+            drawn += 1
+            if len(s.quest_slots) < QUEST_SLOTS:
+                s.quest_slots.append(index)
+            else:
+                used.append(card)
+            continue
+        if s.monster_at[index] >= 0:
+            used.append(card)  # already on the board: ignore it and draw another
+            continue
+        drawn += 1
+        s.monster_at[index] = content().monsters[index].cards[number][0]
+        used.append(card)
+    s.event_deck.extend(used)
+    s.rng.shuffle(s.event_deck)
+
+
+def setup_options(s: LordsState, f: Frame) -> list[str]:
+    """Pick a Hero, then place it with 2 Hoplites in a Region holding no other Hero."""
+    heroes = content().heroes
+    if f["step"] == "pick":
+        taken = {s.heroes[q] for q in range(s.n) if s.heroes[q] >= 0}
+        return [f"hero:{h.id}" for h in heroes if h.index not in taken]
+    occupied = {s.hero_at[q] for q in range(s.n) if s.hero_at[q] >= 0}
+    return [f"start:{rid(r)}" for r in range(len(s.control)) if r not in occupied]
+
+
+def setup_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Apply a pick or a placement."""
+    seat = f["order"][0]
+    verb, _, arg = key.partition(":")
+    if verb == "hero":
+        hero = content().hero(arg)
+        s.heroes[seat] = hero.index
+        if hero.bonus == "strength+1":
+            raise_attribute(s, seat, 1)
+        elif hero.bonus == "speed+1":
+            raise_attribute(s, seat, 2)
+        elif hero.bonus == "leadership+1":
+            raise_attribute(s, seat, 0)
+        f["step"] = "place"
+        return
+    r = region_of(arg)
+    s.hero_at[seat] = r
+    add_hoplites(s, r, seat, 2)
+    if content().regions[r].population <= 2:
+        take_control(s, r, seat)
+    if content().heroes[s.heroes[seat]].bonus == "glory-of-start-land":
+        s.glory[content().regions[r].land] = seat
+    if content().heroes[s.heroes[seat]].bonus == "neutral-artifacts":
+        offer_neutral(s, seat, 3)  # Helen: draw 3 Neutral Artifacts, keep 1
+    f["order"].pop(0)
+    f["step"] = "pick"
+    if not f["order"]:
+        s.stack.pop()
+        start_turn(s, seat)  # "The last player to choose and place ... will begin the game."
+
+
+def deal_starting_cards(s: LordsState) -> None:
+    """Deal every player one Combat Card (Picking Heroes step 1)."""
+    for q in range(s.n):
+        draw_combat(s, q, 1)
