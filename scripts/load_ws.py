@@ -1,140 +1,203 @@
-"""Load test: 100 concurrent tables played by bot clients through the WebSocket API.
+"""Load test: many concurrent tables played by clients through the WebSocket API.
 
-Starts a Hellas server on loopback (its own temporary SQLite database, or --db URL), creates
-N Legends tables whose seats are all "human", connects one WebSocket client per seat, and lets
-every client play a random legal choice whenever it is its turn.  Bounded: it stops when every
-table is finished or after --seconds.  Prints choices per second and the p50/p99 latency from
-sending a choice to receiving the state that includes it.
+Starts a Hellas server on loopback (its own temporary SQLite database, or --db URL; or uses a
+running one with --url), creates N Legends tables whose seats are all "human", connects one
+WebSocket client per seat, and lets every client play a random legal choice whenever it is its
+turn: at once (saturated), or after thinking about --pace seconds (a human pace; each think
+time is drawn uniformly from 0.5x to 1.5x the pace).  Bounded: it stops when every table is
+finished or after --seconds.  Prints the machine's load average, choices per second and the
+latency from sending a choice to receiving the state that includes it.
 
-    .venv/bin/python scripts/load_ws.py --tables 100 --seconds 60
+    .venv/bin/python scripts/load_ws.py --tables 100 --seconds 60            # saturated
+    .venv/bin/python scripts/load_ws.py --tables 100 --seconds 60 --pace 2   # human pace
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
 import random
 import statistics
 import sys
 import tempfile
 import time
 import urllib.request
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+import orjson
+import uvloop
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from server.conftest import start_server, stop_server
 
 
+def post(base: str, path: str, body: dict[str, object]) -> dict[str, object]:
+    """POST a JSON body; return the JSON answer."""
+    req = urllib.request.Request(
+        base + path,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
+    return json.loads(urllib.request.urlopen(req).read())  # type: ignore[no-any-return]
+
+
 def create_table(base: str, players: int, seed: int) -> dict[str, object]:
+    """Create one all-human Legends table and claim every seat; return its id and tokens."""
     body = {
         "game": "legends",
         "options": {"players": players, "mission": 1},
         "seats": ["human"] * players,
         "seed": seed,
     }
-    req = urllib.request.Request(
-        base + "/api/tables",
-        data=json.dumps(body).encode(),
-        method="POST",
-        headers={"Content-Type": "application/json"},
-    )
-    data = json.loads(urllib.request.urlopen(req).read())
-    tokens = {data["you"]["seat"]: data["you"]["token"]}
-    for join in data["join"]:
-        req = urllib.request.Request(
-            base + f"/api/tables/{data['id']}/claim",
-            data=json.dumps({"seat": join["seat"]}).encode(),
-            method="POST",
-            headers={"Content-Type": "application/json"},
-        )
-        tokens[join["seat"]] = json.loads(urllib.request.urlopen(req).read())["token"]
+    data = post(base, "/api/tables", body)
+    you = data["you"]
+    tokens = {you["seat"]: you["token"]}  # type: ignore[index]
+    for join in data["join"]:  # type: ignore[attr-defined]
+        claimed = post(base, f"/api/tables/{data['id']}/claim", {"seat": join["seat"]})
+        tokens[join["seat"]] = claimed["token"]
     return {"id": data["id"], "tokens": tokens}
 
 
+@dataclass
+class Tally:
+    """What all clients measured."""
+
+    latencies: list[float] = field(default_factory=list)
+    done: set[str] = field(default_factory=set)
+    made: int = 0
+
+
 async def seat_client(
-    port: int,
+    ws_base: str,
     table: str,
     seat: int,
     token: str,
     deadline: float,
-    latencies: list[float],
-    done: dict[str, bool],
+    pace: float,
+    tally: Tally,
     rng: random.Random,
-) -> int:
-    url = f"ws://127.0.0.1:{port}/ws/{table}?seat={seat}&token={token}"
-    made = 0
-    async with websockets.connect(url, max_size=2**22) as ws:
-        pending: tuple[int, float] | None = None
-        while time.monotonic() < deadline and not done.get(table):
-            try:
-                raw = await asyncio.wait_for(
-                    ws.recv(), timeout=max(0.1, deadline - time.monotonic())
-                )
-            except TimeoutError:
-                break
-            msg = json.loads(raw)
-            if msg["type"] != "state":
-                continue
-            if pending and msg["seq"] > pending[0]:
-                latencies.append(time.monotonic() - pending[1])
-                pending = None
-            if msg["outcome"]:
-                done[table] = True
-                break
-            if msg["choices"] and pending is None:
-                key = rng.choice(msg["choices"])["key"]
-                pending = (msg["seq"], time.monotonic())
-                await ws.send(json.dumps({"type": "choose", "key": key, "seq": msg["seq"]}))
-                made += 1
-    return made
+) -> None:
+    """Play one seat: choose at random when offered choices, after thinking if paced."""
+    url = f"{ws_base}/ws/{table}?seat={seat}&token={token}"
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout_at(deadline), websockets.connect(url, max_size=2**22) as ws:
+            await play_seat(ws, table, pace, tally, rng)
+
+
+async def play_seat(ws: Any, table: str, pace: float, tally: Tally, rng: random.Random) -> None:
+    """Receive states; answer those offering choices (the caller bounds the time)."""
+    pending: tuple[int, float] | None = None
+    while table not in tally.done:
+        msg = orjson.loads(await ws.recv())
+        if msg["type"] != "state":
+            continue
+        if pending and msg["seq"] > pending[0]:
+            tally.latencies.append(time.monotonic() - pending[1])
+            pending = None
+        if msg["outcome"]:
+            tally.done.add(table)
+            break
+        if msg["choices"] and pending is None:
+            if pace:
+                await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
+            key = rng.choice(msg["choices"])["key"]
+            pending = (msg["seq"], time.monotonic())
+            choice = {"type": "choose", "key": key, "seq": msg["seq"]}
+            await ws.send(orjson.dumps(choice).decode())
+            tally.made += 1
 
 
 async def run(
-    port: int, tables: list[dict[str, object]], seconds: float
-) -> tuple[int, float, list[float]]:
-    latencies: list[float] = []
-    done: dict[str, bool] = {}
-    start = time.monotonic()
+    ws_base: str, tables: list[dict[str, object]], seconds: float, pace: float
+) -> tuple[Tally, float]:
+    """Run every seat's client until the deadline; return the tally and the elapsed time."""
+    tally = Tally()
+    start = asyncio.get_running_loop().time()  # the clock asyncio.timeout_at reads
     deadline = start + seconds
     rng = random.Random(1)
     jobs = [
         seat_client(
-            port, str(t["id"]), seat, token, deadline, latencies, done, random.Random(rng.random())
+            ws_base, str(t["id"]), seat, token, deadline, pace, tally, random.Random(rng.random())
         )
         for t in tables
-        for seat, token in t["tokens"].items()
-    ]  # type: ignore[attr-defined]
-    made = await asyncio.gather(*jobs)
-    return sum(made), time.monotonic() - start, latencies
+        for seat, token in t["tokens"].items()  # type: ignore[attr-defined]
+    ]
+    await asyncio.gather(*jobs)
+    return tally, asyncio.get_running_loop().time() - start
+
+
+def cpu_seconds(pid: int) -> float:
+    """Return the CPU time a process has used so far (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def load() -> str:
+    """Return the 1-minute load average (other processes share this machine)."""
+    return f"{os.getloadavg()[0]:.2f}"
 
 
 def main() -> int:
+    """Run the load test and print its figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--pace", type=float, default=0.0, help="mean seconds per choice")
     parser.add_argument("--db", default="", help="database URL (default: a temporary SQLite)")
+    parser.add_argument("--url", default="", help="use this running server (http://host:port)")
     args = parser.parse_args()
+    before = load()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
-        server = start_server(db)
+        server = None
+        if args.url:
+            base = args.url.rstrip("/")
+        else:
+            server = start_server(db, args=["--create-rate", "0"])
+            base = server.url
         try:
-            tables = [create_table(server.url, args.players, seed) for seed in range(args.tables)]
-            made, elapsed, latencies = asyncio.run(run(server.port, tables, args.seconds))
+            tables = [create_table(base, args.players, seed) for seed in range(args.tables)]
+            ws_base = "ws" + base.removeprefix("http")
+            server_cpu = cpu_seconds(server.proc.pid) if server else 0.0
+            client_cpu = time.process_time()
+            tally, elapsed = uvloop.run(run(ws_base, tables, args.seconds, args.pace))
+            client_cpu = time.process_time() - client_cpu
+            server_cpu = cpu_seconds(server.proc.pid) - server_cpu if server else 0.0
         finally:
-            stop_server(server)
-    latencies.sort()
+            if server is not None:
+                stop_server(server)
+    latencies = sorted(tally.latencies)
     p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
     p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000 if latencies else float("nan")
+    top = latencies[-1] * 1000 if latencies else float("nan")
+    where = "running server" if args.url else ("custom" if args.db else "SQLite (temporary)")
+    pace = f"pace {args.pace:g} s per choice" if args.pace else "saturated (no thinking)"
     print(
         f"tables: {args.tables} x {args.players} seats ({args.tables * args.players} "
-        f"WebSocket clients), database: {'custom' if args.db else 'SQLite (temporary)'}"
+        f"WebSocket clients), {pace}, database: {where}"
     )
-    print(f"choices: {made} in {elapsed:.1f} s = {made / elapsed:.0f} choices/s")
-    print(f"choice latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(latencies)} samples)")
+    print(f"choices: {tally.made} in {elapsed:.1f} s = {tally.made / elapsed:.0f} choices/s")
+    print(
+        f"choice latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {top:.1f} ms "
+        f"({len(latencies)} samples); finished tables: {len(tally.done)}"
+    )
+    per = 1e6 / max(1, tally.made)
+    print(
+        f"CPU per choice: server {server_cpu * per:.0f} us, this client {client_cpu * per:.0f} us"
+        f" (server busy {server_cpu / elapsed:.0%} of one core)"
+    )
+    print(f"load average (1 min): {before} before, {load()} after")
     return 0
 
 

@@ -11,7 +11,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -59,7 +59,9 @@ class Server:
         return f"ws://127.0.0.1:{self.port}/ws/{table}{query}"
 
 
-def start_server(db: str, port: int | None = None, bot_delay: float = 0.0) -> Server:
+def start_server(
+    db: str, port: int | None = None, bot_delay: float = 0.0, args: Sequence[str] = ()
+) -> Server:
     port = port or free_port()
     cmd = [
         sys.executable,
@@ -72,6 +74,7 @@ def start_server(db: str, port: int | None = None, bot_delay: float = 0.0) -> Se
         db,
         "--bot-delay",
         str(bot_delay),
+        *args,
     ]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"

@@ -3,41 +3,42 @@
 Every table is a :class:`~hellas.core.record.Match` rebuilt from the database by replaying its
 moves.  A choice is checked (seat, token, turn, legality), stored, applied, then each connection
 gets a message built from *its* seat's view and the events that seat may see - never the state.
-Bots run in worker threads on a copy of the state, so they never block the server.
+Bots think in a bounded pool of worker processes (``workers.BotPool``), never on the server's
+own process.  A stored table that cannot be rebuilt is marked unavailable (with the reason) and
+refused with a 409; the rest of the server carries on.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
+import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from hellas.ai import make_bot
-from hellas.core.errors import HellasError, IllegalChoice, OptionError
-from hellas.core.game import Decision, Event, Game, View
-from hellas.core.record import Match, replay
-from hellas.core.rng import Rng
+from hellas.core.errors import IllegalChoice, OptionError
+from hellas.core.game import Event, Game, View
+from hellas.core.record import Match
 from hellas.games import REGISTRY
-from hellas.server.store import SeatRow, Store, TableRow, hash_token
+from hellas.server.commits import GroupCommitter
+from hellas.server.errors import ServerError
+from hellas.server.replays import ReplayCache
+from hellas.server.store import SeatRow, Store, TableRow, hash_token, new_token
+from hellas.server.traffic import TrafficLimits
+from hellas.server.wire import dumps
+from hellas.server.workers import BotPool
 
+log = logging.getLogger("hellas.server")
 HUMAN = "human"
 EVENT_MEMORY = 200
 RECENT_EVENTS = 30
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
-
-
-class ServerError(HellasError):
-    """A request the server refuses, with an HTTP-like status and a short code."""
-
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.code = code
-        self.status = status
+Send = Callable[[str], Awaitable[None]]  # sends one message's JSON text
 
 
 @dataclass
@@ -62,6 +63,8 @@ class LiveTable:
     connections: list[Connection] = field(default_factory=list)
     events: list[tuple[int, Event]] = field(default_factory=list)  # (step, event)
     bot_task: asyncio.Task[None] | None = None
+    private: bool = False  # unlisted; each human seat is reached only through its secret link
+    closed: str = ""  # why the server closed it unplayed (an open table nobody joined)
 
     def seat_driver(self, seat: int) -> str:
         """Return who plays a seat now: ``human`` or a bot name."""
@@ -78,12 +81,38 @@ class Shared:
     seq: int = -1
     seats: list[dict[str, Any]] | None = None
     views: dict[int | None, View] = field(default_factory=dict)
+    texts: dict[tuple[int | None, int], str] = field(default_factory=dict)  # (seat, seen) -> JSON
 
     def view(self, game: Game[Any], state: Any, seat: int | None) -> View:
         """Return ``seat``'s view, computed once per broadcast."""
         if seat not in self.views:
             self.views[seat] = game.view(state, seat)
         return self.views[seat]
+
+
+def stored_problem(row: TableRow) -> str:
+    """Return why a stored table cannot be played by this server without replaying it, or ""."""
+    if row.problem:
+        return f"table {row.id} cannot be loaded: {row.problem}"
+    if row.game not in REGISTRY.ids():
+        return f"table {row.id} is a game of {row.game!r}, which this server does not have"
+    game = REGISTRY.get(row.game)
+    if row.version != game.meta.version:
+        return (
+            f"table {row.id} was made with {row.game} rules version {row.version}; "
+            f"this server has version {game.meta.version}"
+        )
+    return ""
+
+
+def unavailable_reason(row: TableRow, exc: Exception) -> str:
+    """Return why a stored table cannot be loaded, in words for the lobby and the log."""
+    if isinstance(exc, IllegalChoice):
+        return f"table {row.id} cannot be replayed: a stored move is not legal ({exc})"
+    if isinstance(exc, ValueError) and str(exc).startswith(f"table {row.id} "):
+        return str(exc)  # from stored_problem
+    detail = str(exc) or type(exc).__name__
+    return f"table {row.id} cannot be loaded: {detail}"
 
 
 def bot_seed(seed: int, step: int) -> int:
@@ -95,18 +124,33 @@ def bot_seed(seed: int, step: int) -> int:
 class Hub:
     """All live tables of one server process."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.0, bots: BotPool | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.bots = bots or BotPool()
+        self.broken: dict[str, str] = {}  # table id -> why it cannot be loaded
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
+        self.commits = GroupCommitter(store)
+        self.traffic = TrafficLimits()
+        self.replays = ReplayCache()
 
     # -- tables -------------------------------------------------------------------------------
 
     async def create(
-        self, game_id: str, options: dict[str, Any], seats: list[str], seed: int | None, name: str
+        self,
+        game_id: str,
+        options: dict[str, Any],
+        seats: list[str],
+        seed: int | None,
+        name: str,
+        private: bool = False,
     ) -> tuple[LiveTable, dict[str, Any]]:
-        """Create and store a table; the first human seat is claimed for its creator."""
+        """Create and store a table; the first human seat is claimed for its creator.
+
+        A private table also gives every other human seat its secret token at once (returned
+        as ``invites``): those seats are never free, so only their links reach them.
+        """
         game = REGISTRY.get(game_id)
         validated = game.validate_options(options)
         for spec in game.meta.options.specs:
@@ -122,17 +166,26 @@ class Hub:
             )
         for kind in seats:
             if kind != HUMAN:
-                make_bot(game, kind)  # raises a clear error for unknown bots
+                self.bots.check(game, kind)  # unknown, unparsable or too strong: a clear 400
         seed = secrets.randbelow(2**31) if seed is None else seed
         game.new(validated, seed)  # raises for impossible option combinations
+        humans = [i for i, kind in enumerate(seats) if kind == HUMAN]
+        tokens = {i: new_token() for i in (humans if private else humans[:1])}
         table_id = await asyncio.to_thread(
-            self.store.create_table, game.meta.id, game.meta.version, validated, seed, seats, name
+            self.store.create_table,
+            game.meta.id,
+            game.meta.version,
+            validated,
+            seed,
+            seats,
+            name,
+            private,
+            tokens,
         )
         creator: dict[str, Any] = {}
-        if HUMAN in seats:
-            seat = seats.index(HUMAN)
-            token = await asyncio.to_thread(self.store.claim, table_id, seat)
-            creator = {"seat": seat, "token": token}
+        if humans:
+            creator = {"seat": humans[0], "token": tokens[humans[0]]}
+            creator["invites"] = [{"seat": i, "token": tokens[i]} for i in humans[1:] if private]
         table = await self.get(table_id)
         return table, creator
 
@@ -141,39 +194,66 @@ class Hub:
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        if len(table_id) > 32 or not table_id.isascii() or not table_id.isprintable():
+            raise ServerError("no-table", "no such table", 404)  # nothing the database could hold
         async with self._loading:
             table = self.tables.get(table_id)
             if table is not None:
                 return table
+            if table_id in self.broken:
+                raise ServerError("unavailable", self.broken[table_id], 409)
             row = await asyncio.to_thread(self.store.load, table_id)
             if row is None:
                 raise ServerError("no-table", f"no table {table_id!r}", 404)
-            table = self._build(row)
+            try:
+                table = await asyncio.to_thread(self._build, row)  # replaying: off the loop
+            except Exception as exc:  # any damage to one stored table stays with that table
+                self.broken[table_id] = reason = unavailable_reason(row, exc)
+                log.warning("table %s is unavailable: %s", table_id, reason)
+                raise ServerError("unavailable", reason, 409) from exc
             self.tables[table_id] = table
         self.kick_bots(table)
         return table
 
     def _build(self, row: TableRow) -> LiveTable:
+        problem = stored_problem(row)
+        if problem:
+            raise ValueError(problem)
         game = REGISTRY.get(row.game)
-        if row.version != game.meta.version:
-            raise ServerError(
-                "old-rules",
-                f"table {row.id} was made with {row.game} rules version {row.version}; "
-                f"this server has version {game.meta.version}",
-                409,
-            )
         match: Match[Any] = Match(game, row.options, row.seed)
         events: list[tuple[int, Event]] = []
         for step, key in enumerate(row.moves):  # replaying rebuilds the recent event log too
             events.extend((step, e) for e in match.apply(key))
             del events[:-EVENT_MEMORY]
-        return LiveTable(row.id, game, match, row.name, row.seats, events=events)
+        return LiveTable(
+            row.id,
+            game,
+            match,
+            row.name,
+            row.seats,
+            events=events,
+            private=row.private,
+            closed=row.closed,
+        )
+
+    def health(self, row: TableRow) -> dict[str, str]:
+        """Return a listed table's status: ``playing``, ``finished`` or ``unavailable`` + reason."""
+        reason = self.broken.get(row.id) or stored_problem(row)
+        if reason:
+            return {"status": "unavailable", "reason": reason}
+        return {"status": "finished" if row.finished else "playing"}
 
     async def resume_all(self) -> int:
-        """Load every unfinished table (and restart its bots); return how many."""
-        ids = await asyncio.to_thread(self.store.unfinished_ids)
+        """Load the unfinished tables a bot plays at (their bots go on); return how many.
+
+        Other tables wait for a human, so they are loaded on first use (a request or a
+        WebSocket): a server with thousands of stored tables starts as fast as an empty one.
+        The server runs this in the background after it starts.
+        """
+        ids = await asyncio.to_thread(self.store.bot_table_ids)
         for table_id in ids:
-            await self.get(table_id)
+            with contextlib.suppress(ServerError):  # an unavailable table is logged and skipped
+                await self.get(table_id)
         return len(ids)
 
     # -- seats and tokens ------------------------------------------------------------------------
@@ -197,6 +277,15 @@ class Hub:
         """Claim a free human seat; return its token."""
         if not 0 <= seat < len(table.seats) or table.seats[seat].kind != HUMAN:
             raise ServerError("bad-seat", f"seat {seat + 1} is not a human seat", 404)
+        if table.closed:
+            raise ServerError("closed", table.closed, 410)
+        if table.private:
+            raise ServerError(
+                "private",
+                "this table is private: each seat is joined through the secret link its "
+                "creator sent",
+                403,
+            )
         token = await asyncio.to_thread(self.store.claim, table.id, seat)
         if token is None:
             raise ServerError("taken", f"seat {seat + 1} is already taken", 409)
@@ -209,7 +298,7 @@ class Hub:
         """Let a bot play a human seat ("" takes it back)."""
         self.check_token(table, seat, token)
         if bot:
-            make_bot(table.game, bot)
+            self.bots.check(table.game, bot)
         await asyncio.to_thread(self.store.set_bot, table.id, seat, bot)
         table.seats[seat].bot = bot
         await self.broadcast(table)
@@ -226,6 +315,8 @@ class Hub:
         self.check_token(table, seat, token)
         if not isinstance(key, str) or len(key) > 200:
             raise ServerError("bad-choice", "a choice must be a choice key (text)")
+        if table.closed:
+            raise ServerError("closed", table.closed, 410)
         async with table.lock:
             if seq is not None and seq != len(table.match.record.choices):
                 raise ServerError("stale", "the table has moved on; here is the new state", 409)
@@ -250,7 +341,7 @@ class Hub:
         except IllegalChoice as exc:
             raise ServerError("illegal", str(exc)) from exc
         step = len(match.record.choices)
-        await asyncio.to_thread(self.store.add_move, table.id, step, choice.key, seat)
+        await self.commits.move(table.id, step, choice.key, seat)  # grouped, durable
         events = match.apply(choice)
         table.events.extend((step, e) for e in events)
         if len(table.events) > EVENT_MEMORY:
@@ -259,14 +350,14 @@ class Hub:
             for conn in table.connections:
                 conn.seen = max(0, conn.seen - drop)
         if match.to_act() is None:
-            await asyncio.to_thread(self.store.finish, table.id)
+            await self.commits.finish(table.id)
 
     # -- bots ------------------------------------------------------------------------------------
 
     def kick_bots(self, table: LiveTable) -> None:
         """Start the table's bot loop if a bot is to act and none is running."""
         seat = table.match.to_act()
-        if seat is None or table.seat_driver(seat) == HUMAN:
+        if seat is None or table.seat_driver(seat) == HUMAN or table.closed:
             return
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
@@ -280,13 +371,12 @@ class Hub:
                 driver = table.seat_driver(seat)
                 step = len(table.match.record.choices)
                 snapshot = table.match.state.copy()
-            bot = make_bot(table.game, driver)
-            rng = Rng(bot_seed(table.match.record.seed, step))
-            choice = await asyncio.to_thread(bot.choose, Decision(table.game, snapshot, seat), rng)
+            seed = bot_seed(table.match.record.seed, step)
+            key = await self.bots.choose(table.game, snapshot, seat, driver, seed)
             async with table.lock:
                 if len(table.match.record.choices) != step:
                     continue  # someone else moved meanwhile
-                await self._commit(table, seat, choice.key)
+                await self._commit(table, seat, key)
             await self.broadcast(table)
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
@@ -360,18 +450,100 @@ class Hub:
             seq = len(table.match.record.choices)
             if shared.seq != seq:  # a move landed while we were sending: fresh views
                 shared = Shared(seq, self.seats_info(table))
+            key = (conn.seat, conn.seen)  # what a message depends on, besides the table
+            text = shared.texts.get(key)
+            if text is None:  # the first of its kind (spectators share one)
+                text = shared.texts[key] = dumps(self.message(table, conn, shared=shared))
+            else:
+                conn.seen = len(table.events)
             try:
-                await conn.send(self.message(table, conn, shared=shared))
+                await conn.send(text)
             except Exception:
                 if conn in table.connections:
                     table.connections.remove(conn)
 
+    # -- presence --------------------------------------------------------------------------------
+
+    async def join(self, table: LiveTable, conn: Connection) -> None:
+        """Add a connection and send it its first message; spectators over the cap are refused.
+
+        Nobody else hears of a spectator.  When a seat comes online the others get one small
+        ``seats`` message (who sits where, who is online), not a new state.
+        """
+        if table.closed:
+            raise ServerError("closed", table.closed, 410)
+        if conn.seat is None:
+            cap = self.traffic.max_spectators
+            if sum(1 for c in table.connections if c.seat is None) >= cap:
+                raise ServerError(
+                    "too-many-spectators",
+                    f"this table already has {cap} spectators, the most this server allows; "
+                    "try again later",
+                    429,
+                )
+        before = self.online(table)
+        first = dumps(self.message(table, conn, recent=True))
+        table.connections.append(conn)
+        try:
+            await conn.send(first)
+        except BaseException:
+            table.connections.remove(conn)
+            raise
+        if conn.seat is not None and conn.seat not in before:
+            await self.send_seats(table, skip=conn)
+
+    async def leave(self, table: LiveTable, conn: Connection) -> None:
+        """Drop a connection; if its seat is now offline, tell the others (a ``seats`` message)."""
+        if conn not in table.connections:
+            return
+        table.connections.remove(conn)
+        if conn.seat is not None and conn.seat not in self.online(table):
+            await self.send_seats(table)
+
+    def online(self, table: LiveTable) -> set[int]:
+        """Return the seats with at least one connection."""
+        return {c.seat for c in table.connections if c.seat is not None}
+
+    async def send_seats(self, table: LiveTable, skip: Connection | None = None) -> None:
+        """Send every connection (but ``skip``) the seat list alone: ``{type: "seats", seats}``."""
+        text = dumps({"type": "seats", "table": table.id, "seats": self.seats_info(table)})
+        await self._send_all(table, text, skip)
+
+    async def _send_all(self, table: LiveTable, text: str, skip: Connection | None = None) -> None:
+        for conn in list(table.connections):
+            if conn is skip:
+                continue
+            try:
+                await conn.send(text)
+            except Exception:
+                if conn in table.connections:
+                    table.connections.remove(conn)
+
+    async def expire(self) -> list[str]:
+        """Close the open tables nobody joined within the open-table lifetime; return their ids."""
+        ttl = self.traffic.open_table_ttl
+        if not ttl:
+            return []
+        hours = f"{ttl / 3600:g} h" if ttl >= 3600 else f"{ttl:g} s"
+        reason = f"this table was closed: nobody joined within {hours}"
+        ids = await asyncio.to_thread(self.store.expire_open, time.time() - ttl, reason)
+        for table_id in ids:
+            table = self.tables.get(table_id)
+            if table is not None:
+                table.closed = reason
+                closing = {"type": "error", "code": "closed", "message": reason}
+                await self._send_all(table, dumps(closing))
+        return ids
+
     # -- replays ---------------------------------------------------------------------------------
 
-    def replay_step(
+    async def replay_step(
         self, table: LiveTable, seat: int | None, token: str | None, step: int
     ) -> dict[str, Any]:
-        """Return the view at ``step`` of a game, for a seat (its own) or a spectator."""
+        """Return the view at ``step`` of a game, for a seat (its own) or a spectator.
+
+        The page is built in a worker thread (replaying is long for long games) and cached.
+        """
         over = table.match.to_act() is None
         if not over:
             if seat is None:
@@ -382,12 +554,9 @@ class Hub:
         total = len(table.match.record.choices)
         if not 0 <= step <= total:
             raise ServerError("bad-step", f"step must be 0 to {total}")
-        state = replay(table.game, table.match.record, step)
-        made = table.match.record.choices[step] if step < total else None
-        events: list[dict[str, Any]] = []
-        if made is not None:
-            after = state.copy()
-            events = [{"text": e.text} for e in table.game.apply(after, made) if e.visible_to(seat)]
+        page = await asyncio.to_thread(
+            self.replays.page, table.id, table.game, table.match.record, step, seat
+        )
         return {
             "type": "replay",
             "table": table.id,
@@ -396,6 +565,6 @@ class Hub:
             "total": total,
             "finished": over,
             "seat": seat,
-            "view": table.game.view(state, seat),
-            "next": events,
+            "view": page["view"],
+            "next": page["next"],
         }

@@ -25,11 +25,15 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    and_,
     create_engine,
     event,
     func,
     insert,
+    inspect,
+    or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine, Row
@@ -47,6 +51,9 @@ TABLES = Table(
     Column("name", String(80), nullable=False, default=""),
     Column("created", Float, nullable=False),
     Column("finished", Boolean, nullable=False, default=False),
+    # added after the first release: nullable, so older databases gain it (see add_missing_columns)
+    Column("private", Boolean, nullable=True, default=False),
+    Column("closed", String(200), nullable=True),  # why the server closed it (None: it did not)
 )
 SEATS = Table(
     "hellas_seats",
@@ -70,9 +77,49 @@ MOVES = Table(
 )
 
 
+def _free_seat() -> Any:
+    """Return the condition "the table has an unclaimed human seat" (for TABLES queries)."""
+    free = select(SEATS.c.table_id).where(
+        SEATS.c.table_id == TABLES.c.id, SEATS.c.kind == "human", SEATS.c.claimed.is_(False)
+    )
+    return free.exists()
+
+
+def stale(cutoff: float) -> Any:
+    """Return the condition "created before ``cutoff`` and no move since" (for TABLES queries)."""
+    recent = select(MOVES.c.table_id).where(MOVES.c.table_id == TABLES.c.id, MOVES.c.at >= cutoff)
+    return and_(TABLES.c.created < cutoff, ~recent.exists())
+
+
 def hash_token(token: str) -> str:
     """Return the stored form of a seat token."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    """Return a fresh secret seat token."""
+    return secrets.token_urlsafe(18)
+
+
+def add_missing_columns(engine: Engine) -> list[str]:
+    """Add the nullable columns this version defines but an older database lacks; name them."""
+    added = []
+    existing = inspect(engine)
+    with engine.begin() as conn:
+        for table in METADATA.sorted_tables:
+            have = {c["name"] for c in existing.get_columns(table.name)}
+            for column in table.columns:
+                if column.name in have:
+                    continue
+                if not column.nullable:
+                    raise RuntimeError(f"{table.name} lacks the required column {column.name}")
+                quote = engine.dialect.identifier_preparer.quote
+                kind = column.type.compile(dialect=engine.dialect)
+                conn.execute(
+                    text(f"ALTER TABLE {quote(table.name)} ADD COLUMN {quote(column.name)} {kind}")
+                )
+                added.append(f"{table.name}.{column.name}")
+    return added
 
 
 @dataclass
@@ -101,6 +148,20 @@ class TableRow:
     seats: list[SeatRow]
     moves: list[str]  # empty in listings
     move_count: int
+    private: bool = False  # never listed; every human seat joined by its secret link
+    problem: str = ""  # why the stored record cannot be read ("" when it can)
+    closed: str = ""  # why the server closed the table unplayed ("" when it did not)
+
+
+def _decode(options: str, seed: str) -> tuple[dict[str, Any], int, str]:
+    """Return a stored table's options and seed, or empty ones and what is wrong with them."""
+    try:
+        parsed = json.loads(options)
+        if not isinstance(parsed, dict):
+            raise ValueError("the options are not a JSON object")
+        return parsed, int(seed), ""
+    except (TypeError, ValueError, RecursionError) as exc:
+        return {}, 0, f"its stored options or seed are damaged ({exc})"
 
 
 class Store:
@@ -120,6 +181,7 @@ class Store:
                 cursor.close()
 
         METADATA.create_all(self.engine)
+        add_missing_columns(self.engine)
 
     def create_table(
         self,
@@ -129,8 +191,11 @@ class Store:
         seed: int,
         seats: list[str],
         name: str = "",
+        private: bool = False,
+        tokens: dict[int, str] | None = None,
     ) -> str:
-        """Store a new table and its seats; return its id."""
+        """Store a new table and its seats (``tokens``: seats claimed at once); return its id."""
+        tokens = tokens or {}
         table_id = secrets.token_hex(6)
         with self.engine.begin() as conn:
             conn.execute(
@@ -143,6 +208,7 @@ class Store:
                     name=name[:80],
                     created=time.time(),
                     finished=False,
+                    private=private,
                 )
             )
             for i, kind in enumerate(seats):
@@ -152,15 +218,15 @@ class Store:
                         seat=i,
                         kind=kind,
                         bot="",
-                        token_hash="",
-                        claimed=kind != "human",
+                        token_hash=hash_token(tokens[i]) if i in tokens else "",
+                        claimed=kind != "human" or i in tokens,
                     )
                 )
         return table_id
 
     def claim(self, table_id: str, seat: int) -> str | None:
         """Claim a free human seat; return its new token, or None if it is not free."""
-        token = secrets.token_urlsafe(18)
+        token = new_token()
         with self.engine.begin() as conn:
             result = conn.execute(
                 update(SEATS)
@@ -192,6 +258,16 @@ class Store:
                 insert(MOVES).values(table_id=table_id, seq=seq, key=key, seat=seat, at=time.time())
             )
 
+    def add_moves(self, moves: list[tuple[str, int, str, int]], finished: list[str]) -> None:
+        """Durably store several ``(table, seq, key, seat)`` choices and game-over marks at once."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            if moves:
+                rows = [dict(table_id=t, seq=q, key=k, seat=n, at=now) for t, q, k, n in moves]
+                conn.execute(insert(MOVES), rows)
+            if finished:
+                conn.execute(update(TABLES).where(TABLES.c.id.in_(finished)).values(finished=True))
+
     def finish(self, table_id: str) -> None:
         """Mark a table finished."""
         with self.engine.begin() as conn:
@@ -213,20 +289,36 @@ class Store:
             seats = self._seats(conn, [table_id]).get(table_id, [])
             return self._table_row(row, seats, list(moves), len(moves))
 
-    def list_tables(self, finished: bool | None = None, limit: int = 100) -> list[TableRow]:
-        """Return recent tables (with their move counts but not the moves), newest first."""
-        counts = (
-            select(MOVES.c.table_id, func.count().label("n")).group_by(MOVES.c.table_id).subquery()
-        )
+    def list_tables(
+        self,
+        finished: bool | None = None,
+        limit: int = 100,
+        offset: int = 0,
+        open_only: bool = False,
+        cutoff: float = 0.0,
+    ) -> list[TableRow]:
+        """Return a page of public tables (move counts but not the moves), newest first.
+
+        ``open_only``: unfinished tables with a free human seat that have not gone stale (see
+        ``stale``; ``cutoff`` 0 keeps them all).  Tables the server closed are left out unless
+        every table is asked for (``finished`` None).
+        """
+        count = select(func.count()).where(MOVES.c.table_id == TABLES.c.id).scalar_subquery()
         with self.engine.connect() as conn:
             query = (
-                select(TABLES, func.coalesce(counts.c.n, 0).label("move_count"))
-                .outerjoin(counts, counts.c.table_id == TABLES.c.id)
-                .order_by(TABLES.c.created.desc())
+                select(TABLES, count.label("move_count"))
+                .where(or_(TABLES.c.private.is_(None), TABLES.c.private.is_(False)))
+                .order_by(TABLES.c.created.desc(), TABLES.c.id)
                 .limit(limit)
+                .offset(offset)
             )
             if finished is not None:
-                query = query.where(TABLES.c.finished.is_(finished))
+                query = query.where(TABLES.c.finished.is_(finished), TABLES.c.closed.is_(None))
+            if open_only:
+                query = query.where(TABLES.c.finished.is_(False), TABLES.c.closed.is_(None))
+                query = query.where(_free_seat())
+                if cutoff:
+                    query = query.where(~stale(cutoff))
             rows = conn.execute(query).all()
             seats = self._seats(conn, [row.id for row in rows])
         return [
@@ -249,19 +341,47 @@ class Store:
     @staticmethod
     def _table_row(row: Row[Any], seats: list[SeatRow], moves: list[str], count: int) -> TableRow:
         """Assemble a table row from its database row, its seats and (some of) its moves."""
+        options, seed, problem = _decode(row.options, row.seed)
         return TableRow(
             row.id,
             row.game,
             row.version,
-            json.loads(row.options),
-            int(row.seed),
+            options,
+            seed,
             row.name,
             row.created,
             row.finished,
             seats,
             moves,
             count,
+            bool(row.private),
+            problem,
+            row.closed or "",
         )
+
+    def expire_open(self, cutoff: float, reason: str) -> list[str]:
+        """Close the open tables gone stale before ``cutoff`` (see ``stale``); return their ids."""
+        with self.engine.begin() as conn:
+            query = select(TABLES.c.id).where(
+                TABLES.c.finished.is_(False), TABLES.c.closed.is_(None), _free_seat(), stale(cutoff)
+            )
+            ids = list(conn.execute(query).scalars().all())
+            if ids:
+                conn.execute(
+                    update(TABLES)
+                    .where(TABLES.c.id.in_(ids))
+                    .values(finished=True, closed=reason[:200])
+                )
+        return ids
+
+    def bot_table_ids(self) -> list[str]:
+        """Return the unfinished tables where a bot plays some seat (they may need resuming)."""
+        bots = select(SEATS.c.table_id).where(
+            SEATS.c.table_id == TABLES.c.id, or_(SEATS.c.kind != "human", SEATS.c.bot != "")
+        )
+        with self.engine.connect() as conn:
+            query = select(TABLES.c.id).where(TABLES.c.finished.is_(False), bots.exists())
+            return list(conn.execute(query).scalars().all())
 
     def unfinished_ids(self) -> list[str]:
         """Return the ids of tables still in play."""

@@ -1,0 +1,187 @@
+"""What one client may ask of the server: bot strength, body size, text fields, seeds.
+
+Everything here refuses bad input with a :class:`~hellas.server.hub.ServerError` (a 4xx and a
+clear message) before anything is stored, so a refused request changes nothing and no input
+reaches the database that the database would refuse with an error of its own.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Any
+
+from fastapi import Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from hellas.ai import make_bot
+from hellas.core.errors import HellasError
+from hellas.core.game import Game
+from hellas.server.errors import ServerError
+
+MAX_BODY = 64 * 1024  # bytes: every request body of the API is small JSON
+MAX_NAME = 80  # characters of a table name (the column's width)
+MAX_BOT_NAME = 40  # characters of a bot name (the seat columns' width)
+SEED_LIMIT = 2**63  # seeds are whole numbers 0 <= seed < 2**63 (stored as text, 24 wide)
+DEFAULT_MAX_ITERATIONS = 5000  # ISMCTS simulations a move: about 1 s of one core (Realms)
+DEFAULT_BOT_BUDGET = 2.0  # seconds one bot move may think before it must answer
+
+
+def check_bot_spec(game: Game[Any], name: str, max_iterations: int) -> None:
+    """Raise a clear 400 unless ``name`` is a bot this server runs for ``game`` within limits."""
+    if len(name) > MAX_BOT_NAME:
+        raise ServerError("bad-bot", f"a bot name is at most {MAX_BOT_NAME} characters")
+    try:
+        bot = make_bot(game, name)
+    except (HellasError, ValueError) as exc:
+        raise ServerError("bad-bot", str(exc)) from exc
+    if not (name.isascii() and name.isprintable()):
+        raise ServerError("bad-bot", f"{name!r}: bot names are plain letters, digits and ':'")
+    iterations = getattr(bot, "iterations", None)
+    if isinstance(iterations, int) and iterations > max_iterations:
+        raise ServerError(
+            "bad-bot",
+            f"{name!r} asks for {iterations} iterations per decision; this server allows at "
+            f"most {max_iterations} (hellas serve --max-bot-iterations)",
+        )
+
+
+def check_text(value: Any, field: str, limit: int) -> str:
+    """Return ``value`` if it is text of at most ``limit`` storable characters, else raise."""
+    if not isinstance(value, str):
+        raise ServerError("bad-request", f"'{field}' must be text")
+    if len(value) > limit:
+        raise ServerError("bad-request", f"'{field}' is at most {limit} characters")
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value):
+        raise ServerError("bad-request", f"'{field}' may not hold control characters")
+    return value
+
+
+def check_seed(seed: Any) -> int | None:
+    """Return a valid seed (or None for a random one), else raise a clear 400."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise ServerError(
+            "bad-request", f"'seed' must be a whole number from 0 to {SEED_LIMIT - 1}"
+        )
+    return seed
+
+
+def parse_json(raw: bytes) -> dict[str, Any]:
+    """Return the JSON object in a request body, or raise a 400 that says what is wrong."""
+    try:
+        body = json.loads(raw or b"{}")
+    except UnicodeDecodeError as exc:
+        raise ServerError("bad-json", "the body must be UTF-8 text") from exc
+    except json.JSONDecodeError as exc:
+        raise ServerError("bad-json", f"the body must be JSON: {exc.msg}") from exc
+    except (RecursionError, ValueError) as exc:  # nested too deep, or a number too long
+        raise ServerError("bad-json", "the body is JSON this server does not accept") from exc
+    if not isinstance(body, dict):
+        raise ServerError("bad-json", "the body must be a JSON object")
+    return body
+
+
+def request_schema(properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    """Return a route's ``openapi_extra`` documenting its JSON body (the route checks it)."""
+    schema = {"type": "object", "properties": properties, "required": required}
+    content = {"application/json": {"schema": schema}}
+    return {"requestBody": {"required": True, "content": content}}
+
+
+TEXT = {"type": "string"}
+WHOLE = {"type": "integer"}
+CREATE_TABLE = request_schema(
+    {
+        "game": {**TEXT, "maxLength": 32},
+        "options": {"type": "object"},
+        "seats": {"type": "array", "items": {**TEXT, "maxLength": MAX_BOT_NAME}},
+        "seed": {**WHOLE, "minimum": 0, "maximum": SEED_LIMIT - 1},
+        "name": {**TEXT, "maxLength": MAX_NAME},
+        "private": {"type": "boolean"},
+    },
+    ["game", "seats"],
+)
+CLAIM = request_schema({"seat": WHOLE}, ["seat"])
+SEAT_BOT = request_schema({"token": TEXT, "bot": {**TEXT, "maxLength": MAX_BOT_NAME}}, ["token"])
+CHOOSE = request_schema(
+    {"seat": WHOLE, "token": TEXT, "key": TEXT, "seq": WHOLE}, ["seat", "token", "key"]
+)
+
+
+async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
+    """Answer a malformed path or query parameter with a 400 in the API's error format."""
+    problems = exc.errors() if isinstance(exc, RequestValidationError) else []
+    where = ", ".join(
+        f"{'.'.join(str(p) for p in e.get('loc', ())[1:])}: {e.get('msg', 'invalid')}"
+        for e in problems[:3]
+    )
+    body = {"type": "error", "code": "bad-request", "message": where or "malformed request"}
+    return JSONResponse(body, status_code=400)
+
+
+def _error(code: str, message: str, status: int) -> tuple[int, bytes]:
+    body = {"type": "error", "code": code, "message": message}
+    return status, json.dumps(body).encode()
+
+
+class BodyLimit:
+    """ASGI middleware: refuse an HTTP request body over ``limit`` bytes as it streams in.
+
+    A declared ``Content-Length`` over the limit is refused before any of the body is read;
+    an undeclared (chunked) body is counted chunk by chunk and refused once it passes the limit,
+    so the server never holds more than about ``limit`` bytes of one request.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on, refusing its body if it is or grows too large."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        refusal = None
+        if declared is not None:
+            if not declared.isdigit():
+                refusal = _error("bad-request", "Content-Length must be a number", 400)
+            elif int(declared) > self.limit:
+                refusal = _error("too-large", f"request body over {self.limit} bytes", 413)
+        if refusal is not None:
+            status, payload = refusal
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": status,
+                    "headers": [
+                        (b"content-type", b"application/json"),
+                        (b"content-length", str(len(payload)).encode()),
+                        (b"connection", b"close"),
+                    ],
+                }
+            )
+            await send({"type": "http.response.body", "body": payload})
+            return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise ServerError("too-large", f"request body over {self.limit} bytes", 413)
+            return message
+
+        async def closing(message: Message) -> None:
+            if message["type"] == "http.response.start" and seen > self.limit:
+                headers = [*message.get("headers", []), (b"connection", b"close")]
+                message = {**message, "headers": headers}  # the rest of the body stays unread
+            await send(message)
+
+        await self.app(scope, counted, closing)

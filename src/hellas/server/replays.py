@@ -1,0 +1,71 @@
+"""Replay pages built off the event loop and kept in a small LRU cache.
+
+A replay page is the view of one seat (or a spectator) at one step of a game, with the events
+of the next choice that seat may see.  Moves are only ever appended, so the page for a given
+(table, step, seat) never changes and can be kept.  Rebuilding a state replays the record from
+the start; the cache also keeps a few recent states so that stepping forward one choice at a
+time (what the replay page does) costs one choice, not the whole game.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from hellas.core.game import Game
+from hellas.core.record import Record, replay
+
+PAGES_KEPT = 1024
+STATES_KEPT = 64
+
+
+class ReplayCache:
+    """Replay pages by (table, step, seat), computed on demand, least recently used dropped."""
+
+    def __init__(self, pages: int = PAGES_KEPT, states: int = STATES_KEPT) -> None:
+        self.pages_kept = pages
+        self.states_kept = states
+        self.built = 0  # pages computed (not served from the cache)
+        self._pages: OrderedDict[tuple[str, int, int | None], dict[str, Any]] = OrderedDict()
+        self._states: OrderedDict[tuple[str, int], Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def page(
+        self, table_id: str, game: Game[Any], record: Record, step: int, seat: int | None
+    ) -> dict[str, Any]:
+        """Return ``{view, next}`` for ``seat`` at ``step`` (blocking: call it in a thread)."""
+        key = (table_id, step, seat)
+        with self._lock:
+            found = self._pages.get(key)
+            if found is not None:
+                self._pages.move_to_end(key)
+                return found
+        state = self._state(table_id, game, record, step)
+        made = record.choices[step] if step < len(record.choices) else None
+        events: list[dict[str, Any]] = []
+        if made is not None:
+            after = state.copy()
+            events = [{"text": e.text} for e in game.apply(after, made) if e.visible_to(seat)]
+        page = {"view": game.view(state, seat), "next": events}
+        with self._lock:
+            self.built += 1
+            self._pages[key] = page
+            while len(self._pages) > self.pages_kept:
+                self._pages.popitem(last=False)
+        return page
+
+    def _state(self, table_id: str, game: Game[Any], record: Record, step: int) -> Any:
+        """Return the state at ``step``: from the cached one a step before, or by replaying."""
+        with self._lock:
+            before = self._states.get((table_id, step - 1)) if step > 0 else None
+        if before is not None:
+            state = before.copy()
+            game.step(state, record.choices[step - 1])
+        else:
+            state = replay(game, record, step)
+        with self._lock:
+            self._states[(table_id, step)] = state
+            while len(self._states) > self.states_kept:
+                self._states.popitem(last=False)
+        return state

@@ -1,0 +1,274 @@
+"""What one client may ask: bot strength, body size, text, seeds - refused clearly, no change.
+
+Every refusal is checked over a real server (SQLite, and PostgreSQL where the database itself
+would refuse over-long or NUL-holding text with an error of its own), and after every refusal the
+test checks that no table was created and no seat changed.
+"""
+
+from __future__ import annotations
+
+import json
+import select
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import Server, fresh_pg_database, postgres_url, start_server, stop_server
+
+MAX_ITERATIONS = 60
+
+
+@pytest.fixture(scope="module")
+def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    db = f"sqlite:///{tmp_path_factory.mktemp('limits') / 'hellas.db'}"
+    server = start_server(
+        db, args=["--max-bot-iterations", str(MAX_ITERATIONS), "--create-rate", "0"]
+    )
+    yield server
+    stop_server(server)
+
+
+def table_count(server: Server) -> int:
+    return len(server.get("/api/tables?status=all")[1])
+
+
+def new_table(server: Server, seats: list[str]) -> tuple[int, Any]:
+    body = {"game": "legends", "options": {"players": len(seats)}, "seats": seats}
+    return server.post("/api/tables", body)
+
+
+BAD_BOTS = [
+    ("ismcts:²", "iterations"),  # "²".isdigit() is True in Python, int("²") is not
+    ("ismcts:-3", "iterations"),
+    ("ismcts:0", "iterations"),
+    ("ismcts:", "iterations"),
+    ("ismcts:1e3", "iterations"),
+    (f"ismcts:{MAX_ITERATIONS + 1}", f"at most {MAX_ITERATIONS}"),
+    ("ismcts:999999999", f"at most {MAX_ITERATIONS}"),
+    ("clairvoyant:999999999", f"at most {MAX_ITERATIONS}"),
+    ("ismcts:" + "9" * 5000, "at most 40"),
+    ("heuristic:5", "no strength setting"),
+    ("wizard", "unknown bot"),
+    ("ismcts:\x00", "iterations"),
+    ("random\t\n\x00", "unknown bot"),
+]
+
+
+@pytest.mark.parametrize(("bot", "message"), BAD_BOTS, ids=[repr(b[0])[:20] for b in BAD_BOTS])
+def test_bad_or_too_strong_bots_are_refused_at_creation(
+    limited: Server, bot: str, message: str
+) -> None:
+    before = table_count(limited)
+    status, err = new_table(limited, ["human", bot, "random"])
+    assert status == 400, err
+    assert err["code"] == "bad-bot" and message in err["message"], err
+    assert table_count(limited) == before
+
+
+def test_the_strongest_allowed_bot_is_accepted(limited: Server) -> None:
+    status, data = new_table(limited, ["human", f"ismcts:{MAX_ITERATIONS}", "heuristic"])
+    assert status == 200, data
+    assert data["seats"][1]["kind"] == f"ismcts:{MAX_ITERATIONS}"
+
+
+def test_bad_bots_are_refused_when_a_seat_is_handed_over(limited: Server) -> None:
+    status, data = new_table(limited, ["human", "random"])
+    assert status == 200
+    table, token = data["id"], data["you"]["token"]
+    for bot, message in BAD_BOTS:
+        status, err = limited.post(f"/api/tables/{table}/seats/0/bot", {"token": token, "bot": bot})
+        assert status == 400 and message in err["message"], (bot, err)
+        seats = limited.get(f"/api/tables/{table}")[1]["seats"]
+        assert seats[0]["driver"] == "human" and seats[0]["bot"] == ""
+    status, ok = limited.post(
+        f"/api/tables/{table}/seats/0/bot", {"token": token, "bot": f"ismcts:{MAX_ITERATIONS}"}
+    )
+    assert status == 200 and ok["seats"][0]["driver"] == f"ismcts:{MAX_ITERATIONS}"
+
+
+BAD_BODIES: list[tuple[bytes, str]] = [
+    (b'{"game": "legends", "name": "\xff\xfe"}', "UTF-8"),
+    (b"\xff" * 100, "UTF-8"),
+    (b"[" * 50_000, "bad-json"),  # nested too deep for the parser
+    (b'{"game": 1' + b"0" * 5000 + b"}", "bad-json"),  # a number too long to convert
+    (b"{not json", "bad-json"),
+    (b'"a string"', "JSON object"),
+]
+
+
+@pytest.mark.parametrize(("raw", "expect"), BAD_BODIES, ids=[str(i) for i in range(6)])
+def test_undecodable_bodies_are_a_400(limited: Server, raw: bytes, expect: str) -> None:
+    before = table_count(limited)
+    status, err = limited.post("/api/tables", None, raw=raw)
+    assert status == 400, err
+    assert expect in err["code"] + " " + err["message"], err
+    assert table_count(limited) == before
+
+
+def create_body(**changes: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "game": "legends",
+        "options": {"players": 2},
+        "seats": ["human", "random"],
+    }
+    body.update(changes)
+    return body
+
+
+BAD_FIELDS: list[tuple[dict[str, Any], str]] = [
+    (create_body(name="n" * 81), "at most 80"),
+    (create_body(name="bad\x00name"), "control"),
+    (create_body(name="\ud800"), "control"),  # a lone surrogate cannot be stored as UTF-8
+    (create_body(name=["a list"]), "text"),
+    (create_body(seed=2**63), "seed"),
+    (create_body(seed=-1), "seed"),
+    (create_body(seed=10**30), "seed"),
+    (create_body(seed=1.5), "seed"),
+    (create_body(game="g" * 5000), "unknown game"),
+    (create_body(game="legends\x00"), "unknown game"),
+    (create_body(seats=["human", "r" * 300]), "at most 40"),
+    (create_body(options={"players": 2, "mission": "\x00" * 200}), "mission"),
+    (create_body(options={"players": 10**40}), "players"),
+    (create_body(options={"players": 2, "heroes": ["\x00" * 500, "\ud800"]}), "hero"),
+    (create_body(options={"players": 2, "hero_colours": ["\ud800=\x00"]}), "hero"),
+    (create_body(game="\ud800"), "unknown game"),
+]
+
+
+def check_bad_fields(server: Server) -> None:
+    before = table_count(server)
+    for body, message in BAD_FIELDS:
+        status, err = server.post("/api/tables", body)
+        assert status == 400, (body, err)
+        assert message in err["message"], (body, err)
+    assert table_count(server) == before
+    for path in ("/api/tables/abc%00def", "/api/tables/" + "x" * 300, "/api/tables/%F0%9F%98%80"):
+        status, err = server.get(path)
+        assert status == 404 and err["code"] == "no-table", (path, err)
+
+
+def test_over_long_and_unstorable_fields_are_a_400(limited: Server) -> None:
+    check_bad_fields(limited)
+
+
+def test_over_long_and_unstorable_fields_are_a_400_on_postgresql(tmp_path: Path) -> None:
+    url = postgres_url()
+    if url is None:
+        pytest.skip("no PostgreSQL configured (set HELLAS_TEST_PG_URL; ./check does)")
+    server = start_server(fresh_pg_database(url), args=["--create-rate", "0"])
+    try:
+        check_bad_fields(server)
+        status, data = server.post("/api/tables", create_body(seed=2**63 - 1, name="ü" * 80))
+        assert status == 200, data  # the largest seed and longest name fit the columns
+        status, info = server.get(f"/api/tables/{data['id']}")
+        assert status == 200 and info["name"] == "ü" * 80
+    finally:
+        stop_server(server)
+
+
+def test_malformed_query_parameters_are_a_400(limited: Server) -> None:
+    status, data = new_table(limited, ["human", "random"])
+    table = data["id"]
+    for path in (
+        f"/api/tables/{table}/view?seat=abc",
+        f"/api/tables/{table}/view?seat=99999999999999999999999",
+        f"/api/tables/{table}/replay/x",
+        f"/api/tables/{table}/replay/-5?seat=0&token={data['you']['token']}",
+        "/api/tables?status=%00",
+    ):
+        status, err = limited.get(path)
+        assert status in (400, 404) and err["type"] == "error", (path, err)  # not 422, not 500
+
+
+def peak_rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmHWM")
+
+
+def read_response(sock: socket.socket) -> tuple[int, dict[str, Any]]:
+    data = b""
+    sock.settimeout(30)
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    head, _, rest = data.partition(b"\r\n\r\n")
+    status = int(head.split()[1])
+    length = next(
+        int(line.split(b":")[1])
+        for line in head.split(b"\r\n")
+        if line.lower().startswith(b"content-length")
+    )
+    while len(rest) < length:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        rest += chunk
+    return status, json.loads(rest[:length])
+
+
+def test_a_declared_300_mb_body_is_refused_before_it_is_read(limited: Server) -> None:
+    with socket.create_connection(("127.0.0.1", limited.port)) as sock:
+        sock.sendall(
+            b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 300000000\r\n\r\n" + b"{" * 1000
+        )
+        status, err = read_response(sock)
+    assert status == 413 and err["code"] == "too-large"
+
+
+def test_a_streamed_300_mb_body_is_refused_while_memory_stays_flat(limited: Server) -> None:
+    pid = limited.proc.pid
+    peak_before = peak_rss_kib(pid)
+    chunk = b"x" * (1 << 20)
+    frame = f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n"
+    sent = 0
+    with socket.create_connection(("127.0.0.1", limited.port)) as sock:
+        sock.sendall(
+            b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\n\r\n"
+        )
+        sock.settimeout(5)
+        deadline = time.time() + 60
+        while sent < 300 * (1 << 20) and time.time() < deadline:
+            readable, _w, _x = select.select([sock], [], [], 0)
+            if readable:  # the answer came before the body was done
+                break
+            try:
+                sock.sendall(frame)
+            except (BrokenPipeError, ConnectionResetError, TimeoutError):
+                break
+            sent += len(chunk)
+        status, err = read_response(sock)
+    assert status == 413 and err["code"] == "too-large"
+    assert sent < 100 * (1 << 20), f"the server read {sent >> 20} MB before refusing"
+    grown = peak_rss_kib(pid) - peak_before
+    print(f"refused after {sent >> 20} MB sent; the server's peak memory grew {grown} KiB")
+    assert grown < 30 * 1024, f"the server's peak memory grew by {grown >> 10} MB"
+    assert limited.get("/api/games")[0] == 200  # and it serves on
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [["--max-bot-iterations", "0"], ["--bot-budget", "0"], ["--bot-workers", "-1"]],
+    ids=["iterations", "budget", "workers"],
+)
+def test_serve_refuses_limits_that_make_no_sense(flags: list[str]) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "hellas.cli.main", "serve", "--port", "1", *flags],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode != 0
+    assert "--max-bot-iterations" in done.stdout + done.stderr
