@@ -4,15 +4,18 @@ Run from the repository root (no arguments):
 
     .venv/bin/python scripts/gen_web_data.py
 
-It writes three ES modules next to the renderers:
+It writes four ES modules next to the renderers:
 
 * ``js/render/lords-map.js``   - the Lords of Hellas board: every region's name, land, sites,
   drawing coordinates, borders and sea trails, plus a drawn cell (a polygon: the region's
   Voronoi cell clipped to a disc around it, computed here so the browser does no geometry);
 * ``js/render/lords-data.js``  - names and texts of Lords cards, monsters, quests, gods,
-  and artifacts (the view only carries ids);
-* ``js/render/realms-cards.js`` - every Fantasy Realms card's name, suit, base value, tags and
-  Afterlife icon.
+  and artifacts (the view only carries ids), and ``TEXTS``: what each one does, in words
+  (``hellas.games.lords.describe``);
+* ``js/render/legends-data.js`` - the Legends missions (start, arrivals, special rule id),
+  heroes with their colours and the divine interventions per difficulty, for the lobby;
+* ``js/render/realms-cards.js`` - every Fantasy Realms card's name, suit, base value, tags,
+  Afterlife icon and effect in words (``hellas.games.realms.describe``).
 
 The output is deterministic, so regenerating without TOML changes leaves git clean.
 """
@@ -165,6 +168,7 @@ def lords_data() -> str:
             t["id"]: {"drafts": t.get("drafts", []), "oracle": t.get("oracle", "")} for t in temples
         },
     }
+    tables["TEXTS"] = lords_texts()
     body = "".join(
         f"export const {name} = " + json.dumps(table, ensure_ascii=False, indent=1) + ";\n"
         for name, table in tables.items()
@@ -172,8 +176,32 @@ def lords_data() -> str:
     return _header("src/hellas/games/lords/data/*.toml") + body
 
 
+def lords_texts() -> dict[str, dict[str, str]]:
+    """Return what every Lords card and piece does, in words (``games/lords/describe.py``)."""
+    from hellas.games.lords import describe  # noqa: PLC0415 - the script runs in the venv
+    from hellas.games.lords.content import content  # noqa: PLC0415
+
+    c = content()
+    return {
+        "combat": {x.id: describe.combat(x) for x in c.combat},
+        "blessings": {b.id: describe.blessing(b.id) for b in c.blessings},
+        "artifacts": {a.id: describe.artifact(a.id) for a in c.artifacts},
+        "monsters": {m.id: describe.monster(m) for m in c.monsters},
+        "evolutions": dict(describe.texts().get("evolution", {})),
+        "quests": {q.id: describe.quest(q.id) for q in c.quests},
+        "heroes": {h.id: describe.hero(h) for h in c.heroes},
+        "hero_names": {h.id: h.name for h in c.heroes},
+        "gods": {g.id: describe.god(g.id) for g in c.gods},
+        "temple_cards": {t.id: describe.oracle(t.oracle) for t in c.temples},
+        "attack_cards": {a.id: describe.attack_card(a) for a in getattr(c, "attack_cards", ())},
+    }
+
+
 def realms_cards() -> str:
+    from hellas.games.realms.describe import texts  # noqa: PLC0415 - the script runs in the venv
+
     cards = _load(GAMES / "realms" / "data" / "cards.toml")["card"]
+    words = texts()
     out = {
         c["id"]: {
             "name": c["name"],
@@ -181,6 +209,7 @@ def realms_cards() -> str:
             "base": c["base"],
             "tags": c.get("tags", []),
             "afterlife": bool(c.get("afterlife", False)),
+            "text": words[c["id"]],
         }
         for c in cards
     }
@@ -194,11 +223,36 @@ def realms_cards() -> str:
     )
 
 
+def legends_data() -> str:
+    """Return the Legends missions, heroes and difficulty table for the lobby's pickers."""
+    data = _load(GAMES / "legends" / "data" / "legends.toml")
+    missions = [
+        {
+            "number": m["number"],
+            "name": m["name"],
+            "start": m["start"],
+            "arrivals": m["arrivals"],
+            "special": m["special"],
+        }
+        for m in data["mission"]
+    ]
+    heroes = [{"id": h["id"], "name": h["name"], "colour": h["colour"]} for h in data["hero"]]
+    difficulty = {k: v for k, v in data["difficulty"].items() if k != "provenance"}
+    parts = [
+        _header("src/hellas/games/legends/data/legends.toml"),
+        "export const MISSIONS = " + json.dumps(missions, ensure_ascii=False) + ";\n",
+        "export const HEROES = " + json.dumps(heroes, ensure_ascii=False) + ";\n",
+        "export const DIVINE = " + json.dumps(difficulty, ensure_ascii=False) + ";\n",
+    ]
+    return "".join(parts)
+
+
 def main() -> None:
     for name, text in (
         ("lords-map.js", lords_map()),
         ("lords-data.js", lords_data()),
         ("realms-cards.js", realms_cards()),
+        ("legends-data.js", legends_data()),
     ):
         (OUT / name).write_text(text, encoding="utf-8")
         print("wrote", OUT / name)

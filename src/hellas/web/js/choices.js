@@ -2,12 +2,15 @@
 //
 // Keys: digits pick a choice by its number (with ten or more choices, two digits typed quickly
 // make one number), arrow keys move between the buttons, Enter or Space presses the focused one,
-// "/" focuses the filter field when there is one.
+// "/" focuses the filter field when there is one.  Each choice explains itself (what it does,
+// what it costs) in its title and aria-description, and in a line under the list for the
+// hovered, focused or long-pressed choice (phones have no hover).
 
 import { h, replaceChildren, typingIn } from "./util.js";
 
 const FILTER_FROM = 10; // show a filter field from this many choices
 const DIGIT_WAIT = 700; // ms to wait for a second digit
+const LONG_PRESS = 500; // ms a finger rests on a choice to read its explanation
 
 export class ChoicePanel {
   /**
@@ -25,6 +28,10 @@ export class ChoicePanel {
     this.hinted = new Set();
     this.signature = "";
     this.collapsed = false; // phones: the docked panel can be folded away to see the board
+    this.explain = () => ""; // (choice) -> what it does; the table sets it per state
+    this.context = ""; // one line on what the decision is about (shown in the phone's drawer)
+    this.pressTimer = null;
+    this.pressed = null; // the key of a long-pressed choice: its click only explains
     this.onKey = this.onKey.bind(this);
     document.addEventListener("keydown", this.onKey);
   }
@@ -86,15 +93,8 @@ export class ChoicePanel {
       return;
     }
     const items = this.visible().map((c) => h("li", {},
-      h("button", {
-        type: "button",
-        class: `choice ${this.hinted.has(c.key) ? "hinted" : ""}`,
-        dataset: { testid: "choice", key: c.key, number: c.number },
-        disabled: this.busy,
-        title: c.key,
-        onclick: () => this.pick(c.key),
-      },
-      h("span", { class: "num", "aria-hidden": "true" }, String(c.number)),
+      this.button(c,
+        h("span", { class: "num", "aria-hidden": "true" }, String(c.number)),
       h("span", { class: "label" }, c.label),
       h("span", { class: "key" }, c.key))));
     this.root.classList.toggle("collapsed", this.collapsed);
@@ -111,6 +111,9 @@ export class ChoicePanel {
           },
         }, this.collapsed ? "Show ▴" : "Hide ▾")),
     ];
+    if (this.context) {
+      children.push(h("p", { class: "choice-context", dataset: { testid: "choice-context" } }, this.context));
+    }
     if (this.choices.length >= FILTER_FROM) {
       const input = h("input", {
         type: "search",
@@ -144,6 +147,7 @@ export class ChoicePanel {
     children.push(items.length
       ? h("ol", { class: "choice-list" }, items)
       : h("p", { class: "muted" }, "No choice matches the filter."));
+    children.push(h("p", { class: "choice-explain", dataset: { testid: "choice-explain" } }, ""));
     children.push(h("p", { class: "keys-help muted" },
       "Keys: 1–9 pick · ↑↓ move · Enter choose"));
     replaceChildren(this.root, ...children);
@@ -151,6 +155,52 @@ export class ChoicePanel {
       const again = this.root.querySelector(`button[data-key="${CSS.escape(focusedKey)}"]`);
       if (again) again.focus({ preventScroll: true });
     }
+  }
+
+  /** A choice's button: its explanation in title/aria-description, long-press to read it. */
+  button(c, ...children) {
+    let text = "";
+    try {
+      text = this.explain(c) || "";
+    } catch {
+      text = "";
+    }
+    const show = () => {
+      const line = this.root.querySelector(".choice-explain");
+      if (line) line.textContent = text ? `${c.number}. ${text}` : "";
+    };
+    const cancel = () => clearTimeout(this.pressTimer);
+    return h("button", {
+      type: "button",
+      class: `choice ${this.hinted.has(c.key) ? "hinted" : ""}`,
+      dataset: { testid: "choice", key: c.key, number: c.number },
+      disabled: this.busy,
+      title: text ? `${c.label} — ${text}` : c.label,
+      "aria-description": text || null,
+      onclick: () => {
+        if (this.pressed === c.key) {
+          this.pressed = null; // a long press only explains
+          return;
+        }
+        this.pick(c.key);
+      },
+      onfocus: show,
+      onmouseenter: show,
+      onpointerdown: (e) => {
+        if (e.pointerType !== "touch") return;
+        cancel();
+        this.pressed = null;
+        this.pressTimer = setTimeout(() => {
+          this.pressed = c.key;
+          show();
+        }, LONG_PRESS);
+      },
+      onpointerup: cancel,
+      onpointerleave: cancel,
+      oncontextmenu: (e) => {
+        if (this.pressed === c.key) e.preventDefault();
+      },
+    }, ...children);
   }
 
   pick(key) {

@@ -1,12 +1,16 @@
-// The lobby: create a table (game, options from the game's schema, who plays each seat), join
-// an open seat, watch or replay a table.  /?join=ID&seat=K claims that seat and goes to it.
+// The lobby: create a table (game, options from the game's schema, who plays each seat, public
+// or private), join an open seat, watch or replay a table, and find again the tables whose seats
+// this browser holds ("My tables").  /?join=ID&seat=K claims that open seat and goes to it.
 
 import {
-  absolute, api, copyText, forgetSeat, games, h, mySeats, query, rememberSeat, replaceChildren,
+  api, copyText, forgetSeat, games, h, mySeats, query, rememberSeat, replaceChildren,
   seatClass, seatDot, toast,
 } from "./util.js";
+import { drawTiles, quickPlay } from "./lobby-games.js";
+import { customField } from "./pickers.js";
 
 const LIST_LIMIT = 15;
+let openShown = LIST_LIMIT; // open tables shown; "Show more" adds as many again
 const REFRESH_MS = 5000;
 const LAST_GAME = "hellas.lastGame";
 
@@ -18,6 +22,7 @@ const el = {
   name: document.getElementById("table-name"),
   seed: document.getElementById("seed"),
   create: document.getElementById("create"),
+  private: document.getElementById("private"),
   createError: document.getElementById("create-error"),
   created: document.getElementById("created"),
   open: document.getElementById("open-tables"),
@@ -26,6 +31,7 @@ const el = {
   mine: document.getElementById("mine"),
   minePanel: document.getElementById("mine-panel"),
   joinBox: document.getElementById("join-box"),
+  tiles: document.getElementById("game-tiles"),
 };
 
 let gameList = [];
@@ -74,6 +80,10 @@ function selectGame(id) {
     // ignore
   }
   el.summary.textContent = current.summary;
+  el.game.value = id;
+  drawTiles(el.tiles, gameList, id, selectGame, (message) => {
+    el.createError.textContent = message;
+  });
   buildOptions();
   buildSeats();
   el.created.hidden = true;
@@ -81,6 +91,8 @@ function selectGame(id) {
 }
 
 function optionField(opt, seatOpt) {
+  const custom = customField(current.id, opt, () => seatCount() ?? current.min_seats);
+  if (custom) return custom;
   const id = `opt-${opt.name}`;
   let input;
   if (opt.kind === "int") {
@@ -113,10 +125,15 @@ function buildOptions() {
   const fields = current.options.filter((opt) => !opt.local_only).map((opt) => optionField(opt, seatOpt));
   replaceChildren(el.options, fields);
   const players = el.options.elements.namedItem(seatOpt);
+  const refresh = () => {
+    buildSeats();
+    for (const field of fields) if (field.refresh) field.refresh();
+  };
   if (players) {
-    players.addEventListener("input", buildSeats);
-    players.addEventListener("change", buildSeats);
+    players.addEventListener("input", refresh);
+    players.addEventListener("change", refresh);
   }
+  for (const field of fields) if (field.refresh) field.refresh();
 }
 
 function seatCount() {
@@ -173,7 +190,7 @@ async function create() {
   try {
     const options = readOptions();
     const seats = [...el.seats.querySelectorAll("select[data-testid=seat]")].map((s) => s.value);
-    body = { game: current.id, options, seats };
+    body = { game: current.id, options, seats, private: el.private.checked };
     const name = el.name.value.trim();
     if (name) body.name = name;
     const seed = el.seed.value.trim();
@@ -190,9 +207,10 @@ async function create() {
   try {
     const res = await api("/api/tables", body);
     if (res.you) {
-      rememberSeat({ table: res.id, seat: res.you.seat, token: res.you.token, game: current.id, title: current.title, link: res.you.link });
+      rememberSeat({ table: res.id, seat: res.you.seat, token: res.you.token, game: current.id, title: current.title,
+        name: body.name || "", link: res.you.link, invites: res.invites.map((i) => ({ seat: i.seat, url: i.url })) });
     }
-    if (!res.join.length) {
+    if (!res.join.length && !res.invites.length) {
       window.location.href = res.you ? res.you.link : res.watch;
       return;
     }
@@ -205,22 +223,27 @@ async function create() {
   }
 }
 
+function linkRow(seat, url, testid) {
+  return h("div", { class: `link-row ${seatClass(seat)}` },
+    seatDot(seat), h("strong", {}, `Seat ${seat + 1}:`),
+    h("a", { href: url, dataset: { testid, seat } }, url),
+    h("button", {
+      type: "button",
+      class: "small secondary",
+      onclick: async () => toast(await copyText(url) ? `Link for seat ${seat + 1} copied` : url),
+    }, "Copy"));
+}
+
 function showCreated(res) {
-  const links = res.join.map((j) => {
-    const url = absolute(j.link);
-    return h("div", { class: `link-row ${seatClass(j.seat)}` },
-      seatDot(j.seat), h("strong", {}, `Seat ${j.seat + 1}:`),
-      h("a", { href: j.link, dataset: { testid: "join-link", seat: j.seat } }, url),
-      h("button", {
-        type: "button",
-        class: "small secondary",
-        onclick: async () => toast(await copyText(url) ? `Link for seat ${j.seat + 1} copied` : url),
-      }, "Copy"));
-  });
+  const intro = res.private
+    ? [h("p", {}, "A private table: it is not listed, and each link below is the key to one seat. Send each friend their own link, privately — whoever opens it plays that seat."),
+      res.invites.map((i) => linkRow(i.seat, i.url, "invite-link")),
+      h("p", { class: "warn-note" }, "The links are kept under My tables in this browser.")]
+    : [h("p", {}, "Open seats: anyone can take them, from these links or from the lobby's open tables — first come, first seated. For friends only, tick “Private table” instead."),
+      res.join.map((j) => linkRow(j.seat, j.url, "join-link"))];
   replaceChildren(el.created,
     h("h2", {}, `Table ${res.id} is ready`),
-    h("p", {}, "Send these links to the other players (each link takes one seat):"),
-    links,
+    intro,
     h("div", { class: "form-actions" },
       res.you ? h("a", { href: res.you.link, class: "button big", dataset: { testid: "go-table" } }, `Go to your seat (seat ${res.you.seat + 1}) →`) : null,
       h("a", { href: res.watch, class: "button secondary" }, "Watch")));
@@ -247,14 +270,29 @@ function tableItem(t, actions) {
     h("span", { class: "t-actions" }, actions));
 }
 
-function fillList(node, items, empty) {
+// Fill a list with up to `limit` items; past that, a "Show more" button (onMore) or a note.
+function fillList(node, items, empty, limit = LIST_LIMIT, onMore = null) {
   if (!items.length) {
     replaceChildren(node, h("li", { class: "muted" }, empty));
     return;
   }
-  const shown = items.slice(0, LIST_LIMIT);
-  replaceChildren(node, shown);
-  if (items.length > LIST_LIMIT) node.append(h("li", { class: "muted" }, `…and ${items.length - LIST_LIMIT} more`));
+  replaceChildren(node, items.slice(0, limit));
+  if (items.length <= limit) return;
+  node.append(onMore
+    ? h("li", {}, h("button", { type: "button", class: "small secondary", dataset: { testid: "more-open" }, onclick: onMore }, "Show more"))
+    : h("li", { class: "muted" }, "…and more"));
+}
+
+// The newest `count` tables of a list, asked for in pages (the server sends 100 at most).
+async function fetchTables(status, count) {
+  const out = [];
+  while (out.length < count) {
+    const limit = Math.min(100, count - out.length);
+    const page = await api(`/api/tables?status=${status}&limit=${limit}&offset=${out.length}`);
+    out.push(...page);
+    if (page.length < limit) break;
+  }
+  return out;
 }
 
 async function claim(id, seat, button) {
@@ -276,7 +314,8 @@ async function refreshLists() {
   let finished;
   try {
     [open, playing, finished] = await Promise.all([
-      api("/api/tables?status=open"), api("/api/tables?status=playing"), api("/api/tables?status=finished"),
+      fetchTables("open", openShown + 1), fetchTables("playing", LIST_LIMIT + 1),
+      fetchTables("finished", LIST_LIMIT + 1),
     ]);
   } catch (err) {
     for (const node of [el.open, el.playing, el.finished]) {
@@ -292,7 +331,10 @@ async function refreshLists() {
       return b;
     }),
     h("a", { href: `/table/${encodeURIComponent(t.id)}`, class: "button small secondary" }, "Watch"),
-  ])), "No table is waiting for players.");
+  ])), "No table is waiting for players.", openShown, () => {
+    openShown += LIST_LIMIT;
+    refreshLists();
+  });
   fillList(el.playing, playing.filter((t) => !openIds.has(t.id)).map((t) => tableItem(t, [
     h("a", { href: `/table/${encodeURIComponent(t.id)}`, class: "button small secondary", dataset: { testid: "watch" } }, "Watch"),
   ])), "No game in progress.");
@@ -300,28 +342,73 @@ async function refreshLists() {
     h("a", { href: `/replay/${encodeURIComponent(t.id)}`, class: "button small secondary", dataset: { testid: "replay" } }, "Replay"),
     h("a", { href: `/table/${encodeURIComponent(t.id)}`, class: "button small secondary" }, "Final position"),
   ])), "No finished game yet.");
-  const finishedIds = new Set(finished.map((t) => t.id));
-  showMine(finishedIds);
+  showMine();
 }
 
-function showMine(finishedIds = new Set()) {
-  const list = mySeats();
-  el.minePanel.hidden = !list.length;
-  replaceChildren(el.mine, list.slice(0, 10).map((e) => h("li", { class: "table-item" },
+const MINE_SHOWN = 20;
+const MINE_ORDER = { "your-turn": 0, waiting: 1, finished: 2, unknown: 3 };
+
+function turnText(t) {
+  if (!t) return "";
+  if (t.status === "your-turn") return "Your turn";
+  if (t.status === "finished") return t.winners.includes(t.seat) ? "Finished — you won" : "Finished";
+  if (t.status === "unknown") return "Not found on this server (or the seat is no longer yours)";
+  if (t.to_act === null || t.to_act === undefined) return "Waiting";
+  const who = t.to_act === t.seat ? "a bot playing your seat" : `Player ${t.to_act + 1}`;
+  const bot = t.to_act !== t.seat && t.driver !== "human" ? ` (bot ${t.driver})` : "";
+  return `Waiting for ${who}${bot}`;
+}
+
+function mineItem(e, t) {
+  const link = (t && t.link) || e.link || `/table/${e.table}?seat=${e.seat}&token=${e.token}`;
+  const name = (t && t.name) || e.name;
+  const status = t ? t.status : "";
+  const invites = e.invites && e.invites.length && status !== "finished"
+    ? h("details", { class: "invites" }, h("summary", {}, "Invitation links for your friends"),
+      e.invites.map((i) => linkRow(i.seat, i.url, "my-invite")))
+    : null;
+  return h("li", { class: "table-item", dataset: { table: e.table, seat: e.seat, status, testid: "my-table" } },
     seatDot(e.seat),
-    h("span", { class: "t-title" }, e.title || gameTitle(e.game) || "Table"),
-    h("span", { class: "t-meta" }, `${e.table} · seat ${e.seat + 1}${finishedIds.has(e.table) ? " · finished" : ""}`),
+    h("span", { class: "t-title" }, (t && t.title) || e.title || gameTitle(e.game) || "Table"),
+    t && t.private ? h("span", { class: "badge private-badge" }, "private") : null,
+    h("span", { class: "t-meta" }, name ? `“${name}” · ` : "", `${e.table} · you are seat ${e.seat + 1}`),
+    h("span", { class: `my-status ${status}`, dataset: { testid: "my-status" } }, turnText(t)),
     h("span", { class: "t-actions" },
-      h("a", { href: e.link || `/table/${e.table}?seat=${e.seat}&token=${e.token}`, class: "button small" }, finishedIds.has(e.table) ? "Open" : "Play"),
+      status === "unknown" ? null
+        : h("a", { href: link, class: "button small", dataset: { testid: "my-table-link" } }, status === "finished" ? "Open" : "Play"),
       h("button", {
         type: "button",
         class: "small secondary",
         title: "Forget this seat in this browser",
         onclick: () => {
           forgetSeat(e.table, e.seat);
-          showMine(finishedIds);
+          showMine();
         },
-      }, "Forget")))));
+      }, "Forget")),
+    invites);
+}
+
+let mineRequest = 0;
+
+async function showMine() {
+  const list = mySeats().slice(0, MINE_SHOWN);
+  el.minePanel.hidden = !list.length;
+  if (!list.length) {
+    replaceChildren(el.mine);
+    return;
+  }
+  const ask = ++mineRequest;
+  let info = [];
+  try {
+    info = await api("/api/my-tables", { seats: list.map((e) => ({ table: e.table, seat: e.seat, token: e.token || "" })) });
+  } catch {
+    info = []; // the server is unreachable: show what this browser remembers
+  }
+  if (ask !== mineRequest) return; // a newer refresh is under way
+  const known = new Map(info.map((t) => [`${t.table}/${t.seat}`, t]));
+  const rows = list.map((e) => ({ e, t: known.get(`${e.table}/${e.seat}`) }));
+  rows.sort((a, b) => (MINE_ORDER[a.t ? a.t.status : "waiting"] ?? 1) - (MINE_ORDER[b.t ? b.t.status : "waiting"] ?? 1));
+  replaceChildren(el.mine, rows.map(({ e, t }) => mineItem(e, t)));
 }
 
 // -- start --------------------------------------------------------------------------------------
@@ -340,6 +427,11 @@ async function start() {
     return;
   }
   fillGames();
+  if (params.get("quick") && current && current.id === params.get("game")) {
+    quickPlay(current).catch((err) => {
+      el.createError.textContent = err.message;
+    });
+  }
   el.game.addEventListener("change", () => selectGame(el.game.value));
   el.create.addEventListener("click", create);
   el.options.addEventListener("submit", (e) => {

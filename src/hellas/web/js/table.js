@@ -5,9 +5,10 @@
 // reconnects by itself (with backoff) and then gets the whole current state again.
 
 import { ChoicePanel } from "./choices.js";
+import { helpFor } from "./help/index.js";
 import { rendererFor } from "./render/index.js";
 import {
-  absolute, api, copyText, games, h, rememberSeat, replaceChildren, seatClass, seatDot, seatParams,
+  api, copyText, games, h, rememberSeat, replaceChildren, seatClass, seatDot, seatParams, shareUrl,
   tableIdFromPath, toast,
 } from "./util.js";
 
@@ -31,6 +32,8 @@ const el = {
   events: document.getElementById("events"),
   eventsMore: document.getElementById("events-more"),
   replay: document.getElementById("replay-link"),
+  phase: document.getElementById("phase"),
+  help: document.getElementById("help-link"),
   role: document.getElementById("role"),
 };
 
@@ -46,6 +49,7 @@ let pingTimer = null;
 let stopped = false;
 let bots = [];
 let renderSeq = 0;
+let freshSteps = new Set(); // steps of the events the last message brought (highlighted)
 
 const panel = new ChoicePanel(el.choices, (key) => send({ type: "choose", key, seq: state ? state.seq : null }));
 
@@ -148,9 +152,15 @@ window.addEventListener("online", () => {
 function onMessage(msg) {
   if (msg.type === "state") {
     onState(msg);
+  } else if (msg.type === "seats") {
+    // who sits where and who is online changed (a seat connected or left): no new state
+    if (state) {
+      state.seats = msg.seats;
+      renderSeats(state);
+    }
   } else if (msg.type === "error") {
     panel.setBusy(false);
-    if (msg.code === "bad-token" || msg.code === "no-table" || msg.code === "bad-seat") {
+    if (["bad-token", "no-table", "bad-seat", "closed"].includes(msg.code)) {
       showFatal(msg.message);
     } else {
       toast(msg.message || "error", msg.code === "stale" ? "info" : "error");
@@ -178,24 +188,35 @@ async function onState(msg) {
     const cut = msg.events.length ? msg.events[0].step : Infinity;
     events = events.filter((e) => e.step < cut).concat(msg.events);
     freshConnection = false;
+    freshSteps = new Set();
   } else {
     events.push(...msg.events);
+    freshSteps = new Set(msg.events.map((e) => e.step));
   }
   if (events.length > EVENTS_KEPT) events = events.slice(-EVENTS_KEPT);
 
   if (first) {
     el.title.textContent = msg.title;
     if (mySeat !== null) {
-      rememberSeat({ table: msg.table, seat: mySeat, token, game: msg.game, title: msg.title,
+      rememberSeat({ table: msg.table, seat: mySeat, token, game: msg.game, title: msg.title, name: msg.name,
         link: `/table/${msg.table}?seat=${mySeat}&token=${token}` });
     }
     loadBots(msg.game);
+    el.help.href = `/how-to-play/${encodeURIComponent(msg.game)}`;
+    el.help.setAttribute("aria-label", `How to play ${msg.title}`);
   }
   el.name.textContent = msg.name ? `“${msg.name}”` : `table ${msg.table}`;
 
   const seq = ++renderSeq;
-  const renderer = await rendererFor(msg.game);
+  const [renderer, help] = await Promise.all([rendererFor(msg.game), helpFor(msg.game)]);
   if (seq !== renderSeq) return; // a newer state arrived while loading
+  panel.explain = (c) => help.explain(c, msg.view);
+  try {
+    el.phase.textContent = msg.outcome ? "" : help.phase(msg.view) || "";
+  } catch {
+    el.phase.textContent = "";
+  }
+  panel.context = el.phase.textContent;
   try {
     names = renderer.seatNames ? renderer.seatNames(msg.view) : null;
   } catch {
@@ -210,8 +231,14 @@ async function onState(msg) {
     choose: (key) => panel.pick(key),
     hint: (keys) => panel.hint(keys),
   };
+  const before = cardCounts();
+  const places = placeContents();
   try {
     renderer.render(el.board, msg.view, ctx);
+    if (!first) {
+      markChangedPlaces(places);
+      markNewCards(before);
+    }
   } catch (err) {
     console.error("render failed", err);
     replaceChildren(el.board, h("div", { class: "panel" }, h("p", { class: "error" }, `Cannot draw this view: ${err.message}`),
@@ -223,6 +250,45 @@ async function onState(msg) {
   renderReplayLink(msg);
   window.hellasSeq = msg.seq; // the last state drawn (tests wait on it)
   document.body.dataset.ready = "1";
+}
+
+// Cards (elements with data-card) on the board, counted by kind, to spot the ones just drawn.
+function cardCounts() {
+  const counts = new Map();
+  for (const node of el.board.querySelectorAll("[data-card]")) {
+    counts.set(node.dataset.card, (counts.get(node.dataset.card) || 0) + 1);
+  }
+  return counts;
+}
+
+function markNewCards(before) {
+  const seen = new Map();
+  for (const node of el.board.querySelectorAll("[data-card]")) {
+    const n = (seen.get(node.dataset.card) || 0) + 1;
+    seen.set(node.dataset.card, n);
+    if (n > (before.get(node.dataset.card) || 0)) node.classList.add("fresh");
+  }
+}
+
+// Places on the board (Lords regions, Legends monsters) by id, with what they contain, so a
+// move, a battle or a card played shows where it happened.
+const PLACES = "[data-region], [data-monster]";
+const placeKey = (node) => `${node.dataset.region || ""}/${node.dataset.monster || ""}`;
+const contentOf = (node) => node.innerHTML.replace(/ fresh\b/g, ""); // our own marks aside
+
+function placeContents() {
+  const out = new Map();
+  for (const node of el.board.querySelectorAll(PLACES)) {
+    out.set(placeKey(node), contentOf(node));
+  }
+  return out;
+}
+
+function markChangedPlaces(before) {
+  for (const node of el.board.querySelectorAll(PLACES)) {
+    const was = before.get(placeKey(node));
+    if (was !== undefined && was !== contentOf(node)) node.classList.add("fresh");
+  }
 }
 
 function nameOf(seat) {
@@ -342,7 +408,7 @@ function renderSeats(msg) {
         type: "button",
         class: "small secondary",
         onclick: async () => {
-          const link = absolute(`/?join=${encodeURIComponent(msg.table)}&seat=${s.seat}`);
+          const link = await shareUrl(`/?join=${encodeURIComponent(msg.table)}&seat=${s.seat}`);
           const ok = await copyText(link);
           toast(ok ? "Invitation link copied" : link, "info", ok ? 2500 : 10000);
         },
@@ -401,7 +467,7 @@ function renderEvents() {
   const newest = events.slice().reverse();
   const shown = showAllEvents ? newest : newest.slice(0, EVENTS_SHOWN);
   replaceChildren(el.events, ...shown.map((e, i) => h("li", {
-    class: `ev kind-${(e.kind || "info").replace(/[^a-z0-9-]/gi, "")} ${i === 0 ? "latest" : ""}`,
+    class: `ev kind-${(e.kind || "info").replace(/[^a-z0-9-]/gi, "")} ${i === 0 ? "latest" : ""} ${freshSteps.has(e.step) ? "fresh" : ""}`,
   }, h("span", { class: "ev-step", title: `move ${e.step}` }, String(e.step)), " ", h("span", { class: "ev-text" }, e.text))));
   if (!events.length) el.events.append(h("li", { class: "muted" }, "Nothing yet."));
   if (events.length > EVENTS_SHOWN) {

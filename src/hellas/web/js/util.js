@@ -185,6 +185,15 @@ export function absolute(path) {
   return new URL(path, window.location.origin).href;
 }
 
+let sitePromise = null;
+
+/** The URL to send someone for a site path: the server's public address when it has one. */
+export async function shareUrl(path) {
+  if (!sitePromise) sitePromise = api("/api/site").catch(() => ({ base: window.location.origin }));
+  const { base } = await sitePromise;
+  return base + path;
+}
+
 // -- seats this browser holds (so the lobby can list "your tables") --------------------------
 
 const MINE_KEY = "hellas.seats";
@@ -199,11 +208,13 @@ export function mySeats() {
   }
 }
 
-/** Remember a seat (the newest first, at most 30). */
+/** Remember a seat (the newest first, at most 30), keeping what was known of it before. */
 export function rememberSeat(entry) {
   try {
-    const list = mySeats().filter((e) => !(e.table === entry.table && e.seat === entry.seat));
-    list.unshift({ ...entry, at: Date.now() });
+    const all = mySeats();
+    const before = all.find((e) => e.table === entry.table && e.seat === entry.seat) || {};
+    const list = all.filter((e) => e !== before);
+    list.unshift({ ...before, ...entry, at: Date.now() });
     localStorage.setItem(MINE_KEY, JSON.stringify(list.slice(0, 30)));
   } catch {
     // private browsing or storage disabled: nothing to remember

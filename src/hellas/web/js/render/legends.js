@@ -2,6 +2,7 @@
 
 import { capital, h, pretty, replaceChildren, seatClass } from "../util.js";
 import { fact, joined, none, panel, who } from "./common.js";
+import { attributeIcon, monsterEmblem } from "../art.js";
 
 const TITLES = {
   guile: "Guile",
@@ -28,16 +29,19 @@ export function seatNames(view) {
 /** A Legends card: coloured by attribute (null = hidden). */
 function card(type, opts = {}) {
   if (type === null || type === undefined) {
-    return h("span", { class: `lcard hidden ${opts.small ? "small" : ""}`, title: "a hidden card" },
+    return h("span", { class: `lcard hidden ${opts.small ? "small" : ""}`, title: "a hidden card", role: "img", "aria-label": "a hidden card" },
       h("span", { class: "lc-letter" }, "?"), opts.small ? null : h("span", { class: "lc-name" }, "Hidden"));
   }
+  const name = TITLES[type] || pretty(type);
   return h("span", {
     class: `lcard a-${type} ${opts.small ? "small" : ""}`,
     dataset: opts.data ? { card: type } : null,
-    title: TITLES[type] || type,
+    title: name,
+    role: "img",
+    "aria-label": type === "divine" ? "Divine intervention card" : `${name} card`,
   },
-  h("span", { class: "lc-letter" }, LETTERS[type] || type.charAt(0).toUpperCase()),
-  opts.small ? null : h("span", { class: "lc-name" }, TITLES[type] || pretty(type)));
+  opts.small ? h("span", { class: "lc-letter" }, LETTERS[type] || type.charAt(0).toUpperCase()) : attributeIcon(type),
+  opts.small ? null : h("span", { class: "lc-name" }, name));
 }
 
 /** Cards from a {type: count} map, one element per card, in a fixed order. */
@@ -52,7 +56,7 @@ function cardsOf(counts, opts = {}) {
 /** "Arms ×2, Courage" as small coloured chips. */
 function chips(counts) {
   const parts = ORDER.filter((t) => counts?.[t]).map((t) =>
-    h("span", { class: `chip a-${t}` }, TITLES[t], counts[t] > 1 ? ` ×${counts[t]}` : ""));
+    h("span", { class: `chip a-${t}` }, attributeIcon(t), TITLES[t], counts[t] > 1 ? ` ×${counts[t]}` : ""));
   return parts.length ? parts : [none()];
 }
 
@@ -63,6 +67,7 @@ function monsterCard(m, names) {
     const need = m.need[a];
     const done = !m.missing[a];
     return h("li", { class: `need a-${a} ${done ? "done" : ""}`, title: `${TITLES[a]}: ${have} of ${need}` },
+      attributeIcon(a),
       h("span", { class: "need-name" }, TITLES[a]),
       h("span", { class: "need-count" }, `${Math.min(have, need)}/${need}`),
       done ? h("span", { class: "tick", "aria-label": "done" }, "✓") : null);
@@ -95,6 +100,7 @@ function monsterCard(m, names) {
     dataset: { monster: m.name },
   },
   h("header", {},
+    monsterEmblem(attrs),
     h("strong", { class: "m-title" }, title),
     m.kind !== "monster" ? h("span", { class: "badge" }, capital(m.kind)) : null,
     !m.alive ? h("span", { class: "badge defeated" }, m.by_divine ? "slain (divine)" : "defeated") : null),
@@ -121,7 +127,7 @@ function heroTile(hero, view, names, viewer) {
   h("header", {}, who(hero.seat, names, viewer),
     acting ? h("span", { class: "badge acting-badge" }, "to act") : null,
     hero.broken ? h("span", { class: "badge broken-badge", title: "this hero is broken" }, "broken") : null),
-  h("div", { class: "hero-line" }, "Colour ", h("span", { class: `chip a-${hero.colour}` }, TITLES[hero.colour])),
+  h("div", { class: "hero-line" }, "Colour ", h("span", { class: `chip a-${hero.colour}` }, attributeIcon(hero.colour), TITLES[hero.colour])),
   h("div", { class: "hero-line" }, "Disc: ", h("strong", {}, disc)),
   h("div", { class: "hero-line" }, `${hero.hand_size} card${hero.hand_size === 1 ? "" : "s"} `,
     h("span", { class: "backs", "aria-hidden": "true" }, backs)),

@@ -4,7 +4,7 @@
 import { h, pretty, replaceChildren, s, seatClass, seatColour } from "../util.js";
 import { fact, none, panel, who } from "./common.js";
 import { BOUNDS, REGIONS } from "./lords-map.js";
-import { ARTIFACTS, BLESSINGS, COMBAT, GODS, MONSTERS, QUESTS, TEMPLE_CARDS } from "./lords-data.js";
+import { ARTIFACTS, BLESSINGS, COMBAT, GODS, MONSTERS, QUESTS, TEMPLE_CARDS, TEXTS } from "./lords-data.js";
 
 const SCALE = 24; // pixels per map unit
 const PAD = 10;
@@ -33,6 +33,11 @@ function regionName(id) {
 
 function nameOf(table, id) {
   return (table[id] && table[id].name) || pretty(id);
+}
+
+/** What a card or piece does, in words ("" when the data has none). */
+function textOf(kind, id) {
+  return (TEXTS[kind] && TEXTS[kind][id]) || "";
 }
 
 /** Region ids mentioned by a choice key ("go:macedonia", "march:from=thessaly"...). */
@@ -77,8 +82,8 @@ function regionGroup(meta, rv, view, names, ctx, godsAt) {
   for (const a of armies) facts.push(`${names[a.q]}: ${a.total} Hoplite${a.total > 1 ? "s" : ""}${a.fort ? " (one Fortified)" : ""}`);
   const heroes = view.players_info.filter((p) => p.at === meta.id);
   for (const p of heroes) facts.push(`Hero: ${p.name}`);
-  for (const m of rv.monsters) facts.push(`Monster: ${nameOf(MONSTERS, m)}`);
-  if (rv.quest) facts.push(`Quest: ${nameOf(QUESTS, rv.quest)}`);
+  for (const m of rv.monsters) facts.push(`Monster: ${nameOf(MONSTERS, m)}. ${textOf("monsters", m)}`);
+  if (rv.quest) facts.push(`Quest: ${nameOf(QUESTS, rv.quest)}. ${textOf("quests", rv.quest)}`);
   const god = godsAt.get(meta.id);
   if (god) facts.push(`${GODS[god]?.name || pretty(god)}'s Monument, level ${view.monuments[god]?.level ?? "?"}`);
   if (targets.length) facts.push(`Choices here: ${targets.map((t) => t.label).join(" / ")}`);
@@ -120,7 +125,7 @@ function regionGroup(meta, rv, view, names, ctx, godsAt) {
   }
   // Quest (right, below).
   if (rv.quest) {
-    parts.push(badge(cx + 40, cy + 16, "Q", "quest", `Quest: ${nameOf(QUESTS, rv.quest)}`));
+    parts.push(badge(cx + 40, cy + 16, "Q", "quest", `Quest: ${nameOf(QUESTS, rv.quest)}. ${textOf("quests", rv.quest)}`));
   }
   // Heroes (below left of the token).
   heroes.forEach((p, i) => {
@@ -135,7 +140,7 @@ function regionGroup(meta, rv, view, names, ctx, godsAt) {
     const mx = cx + 24 + i * 24;
     const my = cy + 21;
     parts.push(s("g", { class: "monster-mark", transform: `translate(${mx} ${my})` },
-      s("title", {}, `Monster: ${nameOf(MONSTERS, m)}`),
+      s("title", {}, `Monster: ${nameOf(MONSTERS, m)}. ${textOf("monsters", m)}`),
       s("rect", { x: -10, y: -10, width: 20, height: 20, transform: "rotate(45)" }),
       s("text", { x: 0, y: 4.5, "text-anchor": "middle" }, nameOf(MONSTERS, m).slice(0, 2))));
   });
@@ -207,7 +212,7 @@ function mapSvg(view, names, ctx) {
   return s("svg", {
     class: "lords-map",
     viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`,
-    role: "img",
+    role: "group", // not "img": its regions can be buttons
     "aria-label": "The map of Hellas",
   },
   s("rect", { class: "sea", x: 0, y: 0, width, height, rx: 10 }),
@@ -234,7 +239,7 @@ function playerBoard(p, view, names) {
   const acting = view.to_act === p.seat;
   const current = view.current === p.seat;
   return h("article", { class: `lords-player ${seatClass(p.seat)} ${acting ? "acting" : ""}` },
-    h("header", {}, who(p.seat, names, view.seat),
+    h("header", { title: p.hero ? textOf("heroes", p.hero) : "" }, who(p.seat, names, view.seat),
       current ? h("span", { class: "badge" }, "turn") : null,
       acting ? h("span", { class: "badge acting-badge" }, "to act") : null),
     h("div", { class: "attrs" }, Object.keys(ATTR_TITLES).map((a) => attrBar(p, a))),
@@ -262,7 +267,7 @@ function combatCard(id, opts = {}) {
   return h("div", {
     class: `ccard sym-${c.symbol} ${opts.small ? "small" : ""}`,
     dataset: opts.data ? { card: id } : null,
-    title: `${c.name}: strength ${c.strength}, ${c.symbol}${c.casualties ? `, ${c.casualties} casualty symbol(s)` : ""}; effect: ${pretty(c.effect)}`,
+    title: `${c.name}: ${textOf("combat", id) || `strength ${c.strength}, effect ${pretty(c.effect)}`}`,
   },
   h("span", { class: "cc-strength" }, String(c.strength)),
   h("span", { class: "cc-name" }, c.name),
@@ -290,7 +295,10 @@ export function render(root, view, ctx = {}) {
   const side = [];
 
   if (view.result) {
-    side.push(h("div", { class: "result-line won" }, view.result.text || "The game is over."));
+    const winner = view.result.winner;
+    side.push(h("div", { class: "result-line won", dataset: { testid: "result" } },
+      winner !== undefined && winner >= 0 ? [who(winner, names, viewer), " wins — "] : "No winner — ",
+      view.result.text || "the game is over."));
   }
   if (view.battle) side.push(battlePanel(view.battle, names, viewer));
   if (seated) {
@@ -310,6 +318,13 @@ export function render(root, view, ctx = {}) {
         h("div", { class: "small-text" }, BLESSINGS[b]?.text || ""))))
         : h("div", { class: "muted" }, `${d.count} Blessing card(s) being passed round`)));
   }
+  if (view.players_info.some((p) => !p.hero)) {
+    const taken = new Map(view.players_info.filter((p) => p.hero).map((p) => [p.hero, p.seat]));
+    side.push(panel("Heroes", "heroes-panel", h("ul", { class: "plain-list", dataset: { testid: "heroes" } },
+      Object.entries(TEXTS.hero_names || {}).map(([id, name]) => h("li", { dataset: { hero: id } },
+        h("strong", {}, name), taken.has(id) ? [" (", who(taken.get(id), names, viewer), ")"] : null,
+        h("div", { class: "small-text" }, textOf("heroes", id)))))));
+  }
   side.push(panel("Players", "players-panel", h("div", { class: "lords-players" },
     view.players_info.map((p) => playerBoard(p, view, names)))));
 
@@ -317,12 +332,12 @@ export function render(root, view, ctx = {}) {
     const g = GODS[god] || { name: pretty(god), artifact: "" };
     const art = ARTIFACTS[g.artifact];
     return h("div", { class: "monument" },
-      h("div", {}, h("strong", {}, g.name), h("span", { class: "muted" }, ` · ${regionName(g.site)} · level ${m.level} `),
+      h("div", { title: textOf("gods", god) }, h("strong", {}, g.name), h("span", { class: "muted" }, ` · ${regionName(g.site)} · level ${m.level} `),
         h("span", { class: "level", title: `level ${m.level} of 5` },
           [1, 2, 3, 4, 5].map((i) => h("span", { class: `pip ${i <= m.level ? "on" : ""}` })))),
       h("div", { class: "row" }, h("span", { class: "row-label" }, "Priests"),
         m.priests.length ? m.priests.map((q) => who(q, names, viewer)) : none()),
-      h("div", { class: "row", title: art?.effect || "" }, h("span", { class: "row-label" }, art ? art.name : pretty(g.artifact)),
+      h("div", { class: "row", title: textOf("artifacts", g.artifact) || art?.effect || "" }, h("span", { class: "row-label" }, art ? art.name : pretty(g.artifact)),
         m.artifact_owner >= 0 ? who(m.artifact_owner, names, viewer) : h("span", { class: "muted" }, "unclaimed"),
         m.artifact_owner >= 0 ? h("span", { class: "muted" }, m.artifact_charged ? " (charged)" : " (used)") : null));
   });
@@ -330,14 +345,14 @@ export function render(root, view, ctx = {}) {
 
   const monsterRows = Object.entries(view.monsters)
     .filter(([, m]) => m.at || m.slain_by >= 0)
-    .map(([id, m]) => h("li", {}, h("strong", {}, nameOf(MONSTERS, id)), " ",
+    .map(([id, m]) => h("li", { title: textOf("monsters", id) }, h("strong", {}, nameOf(MONSTERS, id)), " ",
       m.at ? `in ${regionName(m.at)}` : "",
       m.slain_by >= 0 ? [" slain by ", who(m.slain_by, names, viewer)] : "",
-      m.evolutions.length ? h("span", { class: "muted" }, ` · evolved: ${m.evolutions.map(pretty).join(", ")}`) : ""));
+      m.evolutions.length ? h("span", { class: "muted", title: m.evolutions.map((e) => textOf("evolutions", e)).join("\n") }, ` · evolved: ${m.evolutions.map(pretty).join(", ")}`) : ""));
   side.push(panel("Monsters and Quests", "monsters-panel",
     monsterRows.length ? h("ul", { class: "plain-list" }, monsterRows) : h("div", { class: "muted" }, "No monster on the board."),
     h("div", { class: "row" }, h("span", { class: "row-label" }, "Quests"),
-      view.quests.length ? view.quests.map((q) => h("span", { class: "chip quest", title: `in ${regionName(QUESTS[q]?.region)}` },
+      view.quests.length ? view.quests.map((q) => h("span", { class: "chip quest", title: textOf("quests", q) || `in ${regionName(QUESTS[q]?.region)}` },
         `${nameOf(QUESTS, q)} (${regionName(QUESTS[q]?.region)})`)) : none())));
 
   const tc = TEMPLE_CARDS[view.temple_card];
@@ -346,7 +361,7 @@ export function render(root, view, ctx = {}) {
     fact("Playing", names[view.current] || `Player ${view.current + 1}`),
     view.procedure ? fact("Step", pretty(view.procedure)) : null,
     fact("Temples built", view.temples_built),
-    fact("Temple card", pretty(view.temple_card), tc ? `drafts at ${tc.drafts.join(", ")}; oracle: ${pretty(tc.oracle)}` : ""),
+    fact("Temple card", pretty(view.temple_card), tc ? `Temples ${tc.drafts.join(", ")} start a Blessing Draft. ${textOf("temple_cards", view.temple_card)}` : ""),
     view.oracle ? fact("Oracle", "active") : null,
     fact("Combat deck", `${view.decks.combat} (+${view.decks.combat_discard} discarded)`),
     fact("Blessings", view.decks.blessings),

@@ -3,6 +3,7 @@
 import { h, pretty, replaceChildren, seatClass } from "../util.js";
 import { fact, none, panel, who } from "./common.js";
 import { CARDS } from "./realms-cards.js";
+import { suitIcon } from "../art.js";
 
 const SUIT_TITLES = {
   god: "God", hero: "Hero", item: "Item", location: "Location", monster: "Monster", quest: "Quest",
@@ -23,7 +24,8 @@ function card(id, opts = {}) {
   const c = info(id);
   const title = `${c.name} — ${SUIT_TITLES[c.suit] || c.suit}, base ${c.base}`
     + (c.tags.length ? `; ${c.tags.join(", ")}` : "")
-    + (c.afterlife ? "; may go to the Afterlife" : "");
+    + (c.afterlife ? "; may be discarded to the Afterlife" : "")
+    + (c.text ? `\n${c.text}` : "");
   if (opts.small) {
     return h("span", { class: `rcard small suit-${c.suit}`, title, dataset: opts.data ? { card: id } : null },
       h("span", { class: "rc-base" }, String(c.base)),
@@ -33,9 +35,10 @@ function card(id, opts = {}) {
   return h("div", { class: `rcard suit-${c.suit}`, title, dataset: opts.data ? { card: id } : null },
     h("div", { class: "rc-top" },
       h("span", { class: "rc-base" }, String(c.base)),
-      h("span", { class: "rc-suit" }, SUIT_TITLES[c.suit] || c.suit)),
+      h("span", { class: "rc-suit" }, suitIcon(c.suit), " ", SUIT_TITLES[c.suit] || c.suit)),
     h("div", { class: "rc-name" }, c.name),
     h("div", { class: "rc-tags" }, c.tags.map((t) => h("span", { class: "tag" }, t))),
+    c.text ? h("div", { class: "rc-text", dataset: { testid: "card-text" } }, c.text) : null,
     c.afterlife ? h("div", { class: "rc-afterlife", title: "may be discarded to the Afterlife" }, "⇣ Afterlife") : null);
 }
 
