@@ -1,0 +1,37 @@
+"""Reinforcement-learning adapters for every Hellas game.
+
+- :func:`env` returns a PettingZoo ``AECEnv`` (agents ``player_0`` ...).
+- ``import hellas.rl.gym`` registers Gymnasium single-agent environments with bots in the other
+  seats: ``hellas/Legends-v0``, ``hellas/Realms-v0``, ``hellas/Lords-v0``.
+- ``import hellas.rl.openspiel`` registers OpenSpiel Python games ``python_hellas_<game>``.
+
+Actions are the game's stable choice-table indices; observations are encoded from the seat's
+view only (``hellas.rl.describe`` prints which slice means what).  See ``docs/rl.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hellas.rl.encoders import Layout
+
+
+def env(game_id: str, **options: Any) -> Any:
+    """Return a PettingZoo AEC environment for ``game_id`` (game options as keywords).
+
+    Besides the game's options: ``render_mode="ansi"``, ``reward="win"|"score"`` and
+    ``max_decisions`` (truncate after that many decisions).
+    """
+    from hellas.rl.aec import HellasAEC  # noqa: PLC0415 - pettingzoo loads on demand
+
+    return HellasAEC(game_id, **options)
+
+
+def describe(game_id: str, **options: Any) -> Layout:
+    """Return the observation layout of ``game_id`` under ``options``."""
+    from hellas.rl.session import Session  # noqa: PLC0415
+
+    return Session(game_id, options).encoder.layout
+
+
+__all__ = ["describe", "env"]

@@ -1,0 +1,291 @@
+"""Speed of random play through the RL adapters, next to the engine's own loop (one run).
+
+Every loop plays uniformly random legal choices with the same kind of generator, a new game
+when one ends, in one process; the loops take turns in short slices and are timed in CPU
+seconds of this process, so the ratios stay fair on a busy, shared machine.  Loops:
+
+- ``engine``: ``Game.play_random`` - list the choices, pick one, apply (the ``hellas bench``
+  figure);
+- ``pettingzoo_mask``: the AEC environment as a random agent that reads only the action mask
+  uses it (``last(observe=False)``, ``action_mask(agent)``, ``step``);
+- ``pettingzoo_observe``: the same with ``last()`` building the observation (view vector and
+  mask) at every decision, as a learning agent needs;
+- ``gymnasium``: the single-agent environment with random bots in the other seats (each
+  learner step also runs the bots' decisions; every decision counts);
+- ``openspiel``: ``state.legal_actions()`` / ``apply_action`` on the OpenSpiel Python game;
+- ``connect_four_v3``: PettingZoo's classic environment with the standard loop, for scale.
+"""
+
+from __future__ import annotations
+
+import platform
+import time
+import warnings
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+
+from hellas.core.rng import Rng
+
+PlayOne = Callable[[int], int]  # plays game number k to the end; returns its decisions
+
+
+class Loop:
+    """A random-play loop measured in slices, so that loops can take turns on a busy machine."""
+
+    def __init__(self, play_one: PlayOne) -> None:
+        self.play_one = play_one
+        self.decisions = self.games = 0
+        self.elapsed = 0.0
+
+    def run_for(self, seconds: float) -> None:
+        """Play whole games for about ``seconds`` of CPU time and add them to the totals.
+
+        CPU time of this process, not wall time: on a shared machine the time the process
+        waits for a core is not charged to the loop that happened to be running.
+        """
+        start = time.process_time()
+        while True:
+            self.decisions += self.play_one(self.games)
+            self.games += 1
+            elapsed = time.process_time() - start
+            if elapsed >= seconds:
+                self.elapsed += elapsed
+                return
+
+
+def engine_loop(game_id: str, options: Mapping[str, Any]) -> Loop:
+    """Return the engine's own random-play loop."""
+    from hellas.rl.session import game_by_id  # noqa: PLC0415
+
+    game = game_by_id(game_id)
+    opts = game.validate_options(options)
+    rng = Rng(1)
+    return Loop(lambda k: game.play_random(game.new(opts, k), rng))
+
+
+def pettingzoo_loop(game_id: str, options: Mapping[str, Any], observe: bool) -> Loop:
+    """Return random play through the AEC environment (mask only, or with observations)."""
+    from hellas import rl  # noqa: PLC0415
+
+    env = rl.env(game_id, **options)
+    rng = Rng(1)
+
+    def play_one(k: int) -> int:
+        env.reset(seed=k)
+        decisions = 0
+        terminations, truncations = env.terminations, env.truncations
+        while env.agents:
+            agent = env.agent_selection
+            if observe:
+                obs, _r, term, trunc, _info = env.last()
+                mask = obs["action_mask"]
+            else:
+                _obs, _r, term, trunc, _info = env.last(observe=False)
+                mask = env.action_mask(agent) if not (term or trunc) else None
+            if term or trunc or mask is None:
+                env.step(None)
+                terminations, truncations = env.terminations, env.truncations
+                continue
+            legal = mask.nonzero()[0]
+            env.step(int(legal[rng.below(len(legal))]))
+            decisions += 1
+        del terminations, truncations
+        return decisions
+
+    return Loop(play_one)
+
+
+def gymnasium_loop(game_id: str, options: Mapping[str, Any]) -> Loop:
+    """Return random play through the Gymnasium environment (random bots elsewhere)."""
+    from hellas.rl.gym import HellasGymEnv  # noqa: PLC0415
+
+    env = HellasGymEnv(game_id, bots="random", **options)
+    rng = Rng(1)
+
+    def play_one(k: int) -> int:
+        _obs, info = env.reset(seed=k)
+        while True:
+            legal = info["action_mask"].nonzero()[0]
+            _obs, _r, terminated, truncated, info = env.step(int(legal[rng.below(len(legal))]))
+            if terminated or truncated:
+                return env.session.decisions
+
+    return Loop(play_one)
+
+
+def openspiel_loop(game_id: str, options: Mapping[str, Any]) -> Loop | None:
+    """Return random play through the OpenSpiel Python game (None without open_spiel)."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]  # noqa: PLC0415
+
+        import hellas.rl.openspiel  # noqa: F401, PLC0415
+    except ImportError:
+        return None
+    params = {
+        k: v for k, v in options.items() if isinstance(v, int | str | bool) and k != "content"
+    }
+    game = pyspiel.load_game(f"python_hellas_{game_id}", params)
+    rng = Rng(1)
+
+    def play_one(k: int) -> int:
+        state = game.new_initial_state()
+        state.apply_action(k % game.max_chance_outcomes())
+        decisions = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.below(len(legal))])
+            decisions += 1
+        return decisions
+
+    return Loop(play_one)
+
+
+def connect_four_loop() -> Loop | None:
+    """Return PettingZoo's connect_four_v3 under the standard random loop (None if missing)."""
+    try:
+        with warnings.catch_warnings():  # PettingZoo's module loader warns about its own path
+            warnings.simplefilter("ignore", DeprecationWarning)
+            from pettingzoo.classic import connect_four_v3  # noqa: PLC0415
+    except ImportError:
+        return None
+    env = connect_four_v3.env()
+    rng = Rng(1)
+
+    def play_one(k: int) -> int:
+        env.reset(seed=k)
+        decisions = 0
+        for _agent in env.agent_iter():
+            obs, _r, term, trunc, _info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = obs["action_mask"].nonzero()[0]
+            env.step(int(legal[rng.below(len(legal))]))
+            decisions += 1
+        return decisions
+
+    return Loop(play_one)
+
+
+def observation_cost(game_id: str, options: Mapping[str, Any], seconds: float) -> dict[str, float]:
+    """Return the microseconds one observation costs: the view, then its encoding."""
+    from hellas.rl.session import Session  # noqa: PLC0415
+
+    session = Session(game_id, options)
+    game = session.game
+    rng = Rng(2)
+    views = []
+    for k in range(20):  # views of seat 0 at assorted points of assorted games
+        session.reset(k)
+        for _ in range(rng.below(60)):
+            legal = session.legal()
+            if session.to_act() is None:
+                break
+            session.play(legal[rng.below(len(legal))])
+        views.append((session.state, game.view(session.state, 0)))
+    view_s = encode_s = 0.0
+    n = 0
+    clock = time.process_time
+    deadline = clock() + seconds
+    while clock() < deadline:
+        for state, view in views:
+            t0 = clock()
+            for _ in range(20):
+                game.view(state, 0)
+            t1 = clock()
+            for _ in range(20):
+                session.encoder.encode(view)
+            encode_s += clock() - t1
+            view_s += t1 - t0
+            n += 20
+    return {"view_us": 1e6 * view_s / n, "encode_us": 1e6 * encode_s / n}
+
+
+def run(
+    game_id: str, options: Mapping[str, Any], seconds: float = 3.0, rounds: int = 6
+) -> dict[str, Any]:
+    """Return decisions/s of every loop and each adapter's ratio to the engine.
+
+    Each loop runs for ``seconds`` in all, in ``rounds`` turns taken one after the other, so a
+    change in the machine's load hits every loop alike.
+    """
+    from hellas.rl.session import game_by_id  # noqa: PLC0415
+
+    game = game_by_id(game_id)
+    options = game.validate_options(options)
+    game_id = game.meta.id
+    loops: dict[str, Loop | None] = {
+        "engine": engine_loop(game_id, options),
+        "pettingzoo_mask": pettingzoo_loop(game_id, options, observe=False),
+        "pettingzoo_observe": pettingzoo_loop(game_id, options, observe=True),
+        "gymnasium": gymnasium_loop(game_id, options),
+        "openspiel": openspiel_loop(game_id, options),
+        "connect_four_v3": connect_four_loop(),
+    }
+    present = {name: loop for name, loop in loops.items() if loop is not None}
+    for _ in range(rounds):
+        for loop in present.values():
+            loop.run_for(seconds / rounds)
+    figures: dict[str, Any] = {}
+    for name, loop in present.items():
+        figures[name] = {
+            "decisions_per_s": loop.decisions / loop.elapsed,
+            "games_per_s": loop.games / loop.elapsed,
+            "decisions_per_game": loop.decisions / max(loop.games, 1),
+        }
+    base = figures["engine"]["decisions_per_s"]
+    figures["engine"]["us_per_decision"] = 1e6 / base
+    for name, fig in figures.items():
+        if name not in ("engine", "connect_four_v3"):
+            fig["ratio_to_engine"] = fig["decisions_per_s"] / base
+    return {
+        "game": game_id,
+        "options": dict(options),
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "seconds_per_loop": seconds,
+        "rounds": rounds,
+        "loops": figures,
+        "observation": observation_cost(game_id, options, min(seconds, 2.0)),
+    }
+
+
+LABELS = {
+    "engine": "engine (Game.play_random)",
+    "pettingzoo_mask": "PettingZoo AEC, mask only",
+    "pettingzoo_observe": "PettingZoo AEC, with observations",
+    "gymnasium": "Gymnasium (random bots), with observations",
+    "openspiel": "OpenSpiel Python game",
+    "connect_four_v3": "PettingZoo connect_four_v3 (reference)",
+}
+
+
+def table(figures: Mapping[str, Any]) -> Any:
+    """Return a Rich table of ``run``'s figures."""
+    from rich.table import Table  # noqa: PLC0415
+
+    out = Table(
+        title=f"hellas bench {figures['game']} --rl (one core, loops interleaved, "
+        f"{figures['seconds_per_loop']:g} CPU-s each)",
+        title_justify="left",
+    )
+    out.add_column("random play through")
+    out.add_column("decisions / s", justify="right")
+    out.add_column("decisions / game", justify="right")
+    out.add_column("vs engine", justify="right")
+    for name, fig in figures["loops"].items():
+        ratio = fig.get("ratio_to_engine")
+        out.add_row(
+            LABELS.get(name, name),
+            f"{fig['decisions_per_s']:,.0f}",
+            f"{fig['decisions_per_game']:,.1f}",
+            f"{ratio:.0%}" if ratio is not None else "",
+        )
+    cost = figures["observation"]
+    out.caption = (
+        f"one observation: view {cost['view_us']:.0f} us + encoding {cost['encode_us']:.0f} us; "
+        f"one engine decision: {figures['loops']['engine']['us_per_decision']:.1f} us"
+    )
+    return out

@@ -1,0 +1,197 @@
+"""One game behind an RL adapter: seeds, action masks, observations and rewards.
+
+Every adapter (PettingZoo, Gymnasium, OpenSpiel) drives the engine through a :class:`Session`,
+so they agree on what an action index means (the game's ``ChoiceTable`` index), on masks, on
+rewards and on seeding.  Observations are built on request from ``game.view(state, seat)``
+through the game's encoder; nothing here reads hidden state for a seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from hellas.core.errors import HellasError, IllegalChoice
+from hellas.core.game import Game, Outcome
+from hellas.core.options import Options
+from hellas.core.rng import Rng
+from hellas.rl.encoders import Encoder, encoder_for
+
+REWARDS = ("win", "score")
+_MASK_CACHE_LIMIT = 8192
+
+
+def game_by_id(game_id: str) -> Game[Any]:
+    """Return the registered game ``game_id`` (raises ``UnknownGame`` with suggestions)."""
+    from hellas.games import REGISTRY  # noqa: PLC0415 - the registry imports every game
+
+    return REGISTRY.get(game_id)
+
+
+def rewards_of(game: Game[Any], outcome: Outcome, seats: int, mode: str = "win") -> list[float]:
+    """Return each seat's reward for a finished game.
+
+    ``win``: a cooperative game gives every seat the team's score (1 won, 0 lost); otherwise
+    the winners share 1 (a sole winner gets 1, two tied winners 0.5 each) and the rest get 0.
+    ``score``: the outcome's score of each seat (Realms points, Legends 1/0).
+    """
+    if mode == "score" or game.meta.cooperative:
+        return [float(x) for x in outcome.scores]
+    share = 1.0 / len(outcome.winners) if outcome.winners else 0.0
+    return [share if q in outcome.winners else 0.0 for q in range(seats)]
+
+
+class Session:
+    """A game, its options, its encoder and the state being played (the adapters' core)."""
+
+    def __init__(
+        self, game_id: str, options: Mapping[str, Any] | None = None, reward: str = "win"
+    ) -> None:
+        if reward not in REWARDS:
+            raise HellasError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
+        self.game: Game[Any] = game_by_id(game_id)
+        self.options: Options = self.game.validate_options(dict(options or {}))
+        self.seats = self.game.meta.seats(self.options)
+        self.reward = reward
+        self.state: Any = self.game.new(self.options, 0)  # also loads content packs
+        self.encoder: Encoder = encoder_for(self.game.meta.id, self.options)
+        self.num_actions = len(self.game.table)
+        self.seed = 0
+        self._seeds = Rng(0)
+        self._masks: dict[tuple[Any, ...], np.ndarray] = {}
+        self._sorted: dict[tuple[Any, ...], list[int]] = {}
+        self._none = np.zeros(self.num_actions, dtype=np.int8)
+        self._none.flags.writeable = False
+        self.decisions = 0
+        # Observation cache: ``seat -> (version, vector)``.  ``_version`` changes with every
+        # change the session makes to ``self.state`` (reset, play, apply_index on it), and a
+        # view is a function of the state and the seat, so an entry with the current version
+        # is exactly what encoding the view again would give.
+        self._version = 0
+        self._seen: dict[int, tuple[int, np.ndarray]] = {}
+
+    def reset(self, seed: int | None = None) -> None:
+        """Start a new game: ``seed`` if given, else the next seed of the session's sequence.
+
+        ``reset(seed=s)`` restarts the sequence too, so ``reset(s); reset(); reset()`` always
+        plays the same three games.
+        """
+        if seed is not None:
+            self._seeds = Rng(int(seed))
+            self.seed = int(seed)
+        else:
+            self.seed = self._seeds.next64() >> 32
+        self.state = self.game.new(self.options, self.seed)
+        self.decisions = 0
+        self._version += 1
+
+    def to_act(self) -> int | None:
+        """Return the seat to decide now (``None`` once the game is over)."""
+        return self.game.to_act(self.state)
+
+    def legal(self) -> list[int]:
+        """Return the action indices legal now, in the order the game lists them."""
+        return [c.index for c in self.game.choices(self.state)]
+
+    def mask(self, seat: int) -> np.ndarray:
+        """Return ``seat``'s int8 action mask (read-only; all zero when it is not to act)."""
+        if self.game.to_act(self.state) != seat:
+            return self._none
+        return self.legal_mask()
+
+    def legal_mask(self) -> np.ndarray:
+        """Return the action mask of the seat to act (read-only, shared between equal masks)."""
+        choices = self.game.choices(self.state)
+        key = tuple(choices)  # choices are interned per game: identity hashing is exact
+        mask = self._masks.get(key)
+        if mask is None:
+            if len(self._masks) >= _MASK_CACHE_LIMIT:
+                self._masks.clear()
+            mask = np.zeros(self.num_actions, dtype=np.int8)
+            mask[[c.index for c in choices]] = 1
+            mask.flags.writeable = False
+            self._masks[key] = mask
+        return mask
+
+    def observe(self, seat: int) -> np.ndarray:
+        """Return ``seat``'s observation vector, built from its view only.
+
+        Asking again before the state changes returns a copy of the vector already built (the
+        view cannot have changed); every call returns an array of its own.
+        """
+        seen = self._seen.get(seat)
+        if seen is not None and seen[0] == self._version:
+            return seen[1].copy()
+        vector = self.encoder.encode(self.game.view(self.state, seat))
+        self._seen[seat] = (self._version, vector.copy())
+        return vector
+
+    def observe_state(self, state: Any, seat: int) -> np.ndarray:
+        """Return ``seat``'s observation vector of another state of this game."""
+        return self.encoder.encode(self.game.view(state, seat))
+
+    def play(self, action: int) -> None:
+        """Apply the choice with table index ``action``; raise ``IllegalChoice`` if not legal."""
+        state = self.state
+        for c in self.game.choices(state):
+            if c.index == action:
+                self._version += 1
+                self.game._apply(state, c, False)
+                self.decisions += 1
+                return
+        self.apply_index(state, action)  # raises IllegalChoice with the legal list
+
+    def apply_index(self, state: Any, action: int) -> None:
+        """Apply choice-table index ``action`` to ``state``; raise ``IllegalChoice`` if illegal."""
+        game = self.game
+        if state is self.state:
+            self._version += 1
+        for c in game.choices(state):
+            if c.index == action:
+                # ``c`` is one of the legal choices just listed, which is all ``Game.step``
+                # would check before applying it; skip the second lookup on this hot path.
+                game._apply(state, c, False)
+                return
+        if 0 <= action < self.num_actions:
+            key = game.table.at(action).key
+            reason = "not legal now"
+        else:
+            key, reason = str(action), f"no such action (0-{self.num_actions - 1})"
+        legal = [f"{c.index}={c.key}" for c in game.choices(state)]
+        raise IllegalChoice(key, legal, reason)
+
+    def sorted_legal(self, state: Any) -> list[int]:
+        """Return the legal action indices of ``state`` in ascending order (cached per set)."""
+        choices = self.game.choices(state)
+        key = tuple(choices)
+        found = self._sorted.get(key)
+        if found is None:
+            if len(self._sorted) >= _MASK_CACHE_LIMIT:
+                self._sorted.clear()
+            found = self._sorted[key] = sorted(c.index for c in choices)
+        return found
+
+    def rewards(self) -> list[float]:
+        """Return each seat's reward now (zero until the game is over)."""
+        outcome = self.game.outcome(self.state)
+        if outcome is None:
+            return [0.0] * self.seats
+        return rewards_of(self.game, outcome, self.seats, self.reward)
+
+    def render(self, seat: int | None) -> str:
+        """Return ``seat``'s view as text: the game's terminal renderer, else JSON."""
+        view = self.game.view(self.state, seat)
+        draw = self.game.renderer()
+        if draw is None:
+            import json  # noqa: PLC0415
+
+            return json.dumps(view, indent=1, sort_keys=True)
+        from io import StringIO  # noqa: PLC0415
+
+        from rich.console import Console  # noqa: PLC0415
+
+        buffer = StringIO()
+        Console(file=buffer, width=100, color_system=None, force_terminal=False).print(draw(view))
+        return buffer.getvalue()
