@@ -8,6 +8,7 @@ import pytest
 
 from hellas.ai import make_bot
 from hellas.ai.ismcts import ISMCTSBot
+from hellas.ai.lookahead import LookaheadBot
 from hellas.core.errors import HellasError
 from hellas.core.game import Decision
 from hellas.core.rng import Rng
@@ -15,7 +16,7 @@ from hellas.games.legends import GAME
 from hellas.games.lords import GAME as LORDS
 from hellas.games.realms import GAME as REALMS
 
-HONEST = ["random", "heuristic", "ismcts:6"]
+HONEST = ["random", "heuristic", "ismcts:6", "lookahead:3"]
 REALMS_HONEST = ["random", "greedy", "ismcts:4"]
 
 
@@ -100,7 +101,9 @@ def test_realms_honest_bots_ignore_redealt_hidden_cards(name: str) -> None:
             assert again.key == first.key, (name, i, r)
 
 
-@pytest.mark.parametrize("name", [*HONEST, "clairvoyant:6"])
+@pytest.mark.parametrize(
+    "name", [*HONEST, "clairvoyant:6", "clairvoyant-hands:6", "clairvoyant-lookahead:3"]
+)
 def test_bots_choose_legal_choices(name: str) -> None:
     bot = make_bot(GAME, name)
     for i, s in enumerate(POSITIONS):
@@ -164,3 +167,50 @@ def test_search_bots_can_sit_at_the_terminal_table() -> None:
         app, ["play", "legends", "--seats", "ismcts:4,heuristic,random", "--seed", "2"]
     )
     assert result.exit_code == 0 and "Game over" in result.output
+
+
+def test_reference_bots_are_labelled_and_read_hidden_cards() -> None:
+    """The hand reader keeps every true hand and re-deals the deck; the clairvoyant lookahead's
+    choice changes with re-dealt cards (it peeks)."""
+    from hellas.ai.ismcts import HandReaderBot  # noqa: PLC0415 - the class itself, for _pool
+
+    reader = HandReaderBot(iterations=8, samples=8)
+    assert reader.clairvoyant
+    redealt = 0
+    for i, s in enumerate(POSITIONS[:20]):
+        decision = Decision(GAME, s, GAME.to_act(s))
+        pool = reader._pool(decision, Rng(i))
+        assert all(p.hands == s.hands for p in pool)
+        redealt += any(p.deck != s.deck for p in pool)
+    assert redealt > 10
+    changed = 0
+    for i, s in enumerate(POSITIONS[:40]):
+        seat = GAME.to_act(s)
+        bot = "clairvoyant-lookahead:4"
+        first = make_bot(GAME, bot).choose(Decision(GAME, s, seat), Rng(i))
+        other = GAME.determinize(s, seat, Rng(3000 + i))
+        changed += make_bot(GAME, bot).choose(Decision(GAME, other, seat), Rng(i)) != first
+    assert changed > 0
+    with pytest.raises(HellasError, match="re-deal all but the hands"):
+        make_bot(REALMS, "clairvoyant-hands")
+
+
+def test_lookahead_compares_every_move_on_the_same_samples() -> None:
+    bot = LookaheadBot(samples=5)
+    searched = 0
+    for i, s in enumerate(POSITIONS[:30]):
+        decision = Decision(GAME, s, GAME.to_act(s))
+        if not GAME.worth_searching(s) or len(decision.choices) < 2:
+            continue
+        values = bot.values(decision, Rng(i))
+        assert set(values) == {c.key for c in decision.choices}
+        assert bot.last_iterations == 5 * len(decision.choices)
+        assert all(0.0 <= v <= 1.0 for v in values.values())
+        again = bot.values(decision, Rng(i))
+        assert again == values  # repeatable for the same generator
+        favourite = decision.follow(GAME.rollout_policy(), Rng(i)).key
+        cautious = LookaheadBot(samples=5, margin=2.0)  # no gain can clear a 2.0 margin
+        assert cautious.choose(decision, Rng(i)).key == favourite
+        assert bot.choose(decision, Rng(i)) in decision.choices
+        searched += 1
+    assert searched > 5

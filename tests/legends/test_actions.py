@@ -274,9 +274,10 @@ def test_play_continues_clockwise() -> None:
             break
 
 
-def test_disc_on_a_defeated_monster_is_placed_free_next_turn() -> None:
-    """Ruling: discs on a defeated monster come off; the owner places it free of charge at the
-    start of their next turn."""
+def test_leaving_a_defeated_monster_is_a_move_with_its_discard() -> None:
+    """Ruling 8 (default): discs on a defeated monster come off; leaving it is the Move action
+    ("whenever you move your hero disc from one monster card to another, you must discard 1
+    action card"), so the owner cannot fight that turn and pays the discard."""
     s = position(
         players=2,
         mission=1,
@@ -285,10 +286,35 @@ def test_disc_on_a_defeated_monster_is_placed_free_next_turn() -> None:
     )
     play(s, "fight:courage")
     assert s.discs == [-1, -1]
+    assert s.phase == P_ACTION and s.actor == 1
+    assert {"move:griffin", "move:lamia", "recover", "oracle", "support:atalanta"} <= set(keys(s))
+    assert not any(k.startswith(("fight:", "special:", "place:")) for k in keys(s))
+    turn = s.turn
+    play(s, "move:griffin")
+    assert s.phase == P_MOVE_DISCARD and s.discs[1] == 1
+    play(s, "discard:guile")
+    assert hand(s, 1) == {"speed": 1} and s.turn == turn + 1 and s.actor == 0
+    # seat 0 holds no cards: it cannot move (nothing to discard) and recovers instead
+    assert s.discs[0] == -1 and "recover" in keys(s)
+    assert not any(k.startswith(("move:", "fight:", "place:")) for k in keys(s))
+
+
+def test_free_replace_option_keeps_the_old_reading() -> None:
+    """With ``free_replace`` the owner places the disc free of charge, then takes an action."""
+    s = position(
+        players=2,
+        mission=1,
+        monsters=[slot("hydra", ["speed"] * 4), "griffin", "lamia"],
+        hands={0: ["courage"], 1: ["speed", "guile"]},
+        free_replace=True,
+    )
+    play(s, "fight:courage")
+    assert s.discs == [-1, -1]
     assert s.phase == P_PLACE and s.actor == 1
     assert all(k.startswith("place:") for k in keys(s))
     play(s, "place:griffin")
     assert s.phase == P_ACTION and hand(s, 1) == {"speed": 1, "guile": 1}
+    assert GAME.state_from_json(GAME.state_to_json(s)).free_replace
 
 
 def test_empty_hand_and_empty_deck_loses() -> None:

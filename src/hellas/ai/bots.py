@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hellas.ai.ismcts import ClairvoyantBot, ISMCTSBot
+from hellas.ai.ismcts import ClairvoyantBot, HandReaderBot, ISMCTSBot, reads_hands
+from hellas.ai.lookahead import ClairvoyantLookaheadBot, LookaheadBot
 from hellas.core.errors import HellasError, suggest
 from hellas.core.game import Bot, Choice, Decision, Game
 from hellas.core.rng import Rng
@@ -29,22 +30,36 @@ GENERIC: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "ismcts": ISMCTSBot,
     "clairvoyant": ClairvoyantBot,
+    "clairvoyant-hands": HandReaderBot,
+    "lookahead": LookaheadBot,
+    "clairvoyant-lookahead": ClairvoyantLookaheadBot,
 }
-TUNABLE = {"ismcts": ISMCTSBot, "clairvoyant": ClairvoyantBot}
+TUNABLE: dict[str, Callable[[int], Bot]] = {
+    "lookahead": LookaheadBot,
+    "clairvoyant-lookahead": ClairvoyantLookaheadBot,
+    "ismcts": ISMCTSBot,
+    "clairvoyant": ClairvoyantBot,
+    "clairvoyant-hands": HandReaderBot,
+}
 
 
 def bot_names(game: Game[Any]) -> list[str]:
     """Return every bot name usable for ``game``."""
-    return sorted({*GENERIC, *game.bots()})
+    names = {*GENERIC, *game.bots()}
+    if not reads_hands(game):
+        names.discard("clairvoyant-hands")
+    return sorted(names)
 
 
 def make_bot(game: Game[Any], name: str) -> Bot:
     """Return a new bot called ``name`` (``ismcts:200`` sets iterations) or raise clearly."""
     key, _, knob = name.strip().lower().partition(":")
+    if key == "clairvoyant-hands" and not reads_hands(game):
+        raise HellasError(f"bot {key!r} needs a game that can re-deal all but the hands")
     if knob:
         if key not in TUNABLE:
             raise HellasError(f"bot {key!r} has no strength setting (only {', '.join(TUNABLE)})")
-        if not knob.isdigit() or int(knob) < 1:
+        if not (knob.isascii() and knob.isdigit()) or int(knob) < 1:  # "²".isdigit() is True
             raise HellasError(f"{name!r}: the setting after ':' is iterations per decision (>= 1)")
         return TUNABLE[key](int(knob))
     factories = {**GENERIC, **game.bots()}

@@ -1,10 +1,16 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS), for any game.
 
-Each iteration draws a determinization of the searching seat's information (``Decision.sample``:
-a state consistent with what the seat knows), walks the shared tree choosing among the moves
-available in that determinization by UCB with availability counts (Cowling, Powley and Whitehouse
-2012), expands one move, plays the rest of the game with the game's rollout policy and backs the
-result up.  Strength and speed are one knob: ``iterations`` per decision.
+Each iteration takes a determinization of the searching seat's information (a state consistent
+with what the seat knows, from ``Decision.sample``), walks the shared tree choosing among the
+moves available in it by PUCT with availability counts (Cowling, Powley and Whitehouse 2012; the
+game's policy move gets prior weight), expands one move, plays on with the game's rollout policy
+for ``rollout_depth`` steps (or to the end), scores the position (``rollout_value`` at the end,
+else the game's ``evaluate``) and backs the result up.
+
+Speed: a decision draws a pool of ``samples`` determinizations once and each iteration copies
+one of them (a copy is far cheaper than a re-deal) with fresh future randomness; moves are
+applied through the game's fast path, without events or legality re-checks (they come from the
+legal list).  Strength and speed are one knob: ``iterations`` per decision (or ``seconds``).
 
 The clairvoyant variant searches the true state instead of samples: it reads hidden information
 and exists only as a labelled upper bound for reports.
@@ -12,8 +18,11 @@ and exists only as a labelled upper bound for reports.
 
 from __future__ import annotations
 
+import inspect
 import math
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from hellas.core.game import Choice, Decision, Game
@@ -21,14 +30,29 @@ from hellas.core.rng import Rng
 
 
 class _Node:
-    __slots__ = ("avail", "children", "seat", "visits", "wins")
+    __slots__ = ("avail", "chance", "children", "hints", "seat", "visits", "wins")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat  # who chose the move leading here
         self.visits = 0
         self.wins = 0.0
+        self.chance = 0.0  # summed win-chance estimates (root children, when asked)
         self.avail = 0
         self.children: dict[str, _Node] = {}
+        self.hints: dict[int, str] = {}  # the policy's move here, per pool sample (memoised)
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """One root move after a search: visits, mean search value, mean estimated win chance.
+
+    The win chance is the game's ``win_chance`` of the simulations' end positions if it has one.
+    """
+
+    choice: Choice
+    visits: int
+    value: float
+    win_chance: float
 
 
 def _random_policy(game: Game[Any]) -> Callable[[Any, Rng], Choice]:
@@ -40,21 +64,31 @@ def _random_policy(game: Game[Any]) -> Callable[[Any, Rng], Choice]:
 
 
 class ISMCTSBot:
-    """Honest ISMCTS: every simulation starts from a fresh determinization of its own view."""
+    """Honest ISMCTS: every simulation starts from a determinization of its own view."""
 
     name = "ismcts"
     clairvoyant = False
 
-    def __init__(self, iterations: int = 100, exploration: float = 2.0, bias: float = 0.5) -> None:
+    def __init__(
+        self,
+        iterations: int = 100,
+        exploration: float = 2.0,
+        bias: float = 0.5,
+        samples: int = 16,
+        seconds: float | None = None,
+    ) -> None:
         if iterations < 1:
             raise ValueError("ISMCTS needs at least 1 iteration per decision")
         self.iterations = iterations
         self.exploration = exploration
         self.bias = bias  # prior weight (PUCT) on the move the game's policy would play
+        self.samples = samples  # determinizations drawn per decision, reused by iterations
+        self.seconds = seconds  # optional time budget per decision (stops early)
         self.last_iterations = 0  # simulations run by the latest ``choose`` (0: no search)
 
-    def _root_state(self, decision: Decision[Any], rng: Rng) -> Any:
-        return decision.sample(rng)
+    def _pool(self, decision: Decision[Any], rng: Rng) -> list[Any]:
+        """Return the determinizations this decision's iterations start from."""
+        return [decision.sample(rng) for _ in range(max(1, min(self.samples, self.iterations)))]
 
     def choose(self, decision: Decision[Any], rng: Rng) -> Choice:
         """Return the most visited move after ``iterations`` simulations."""
@@ -64,20 +98,59 @@ class ISMCTSBot:
             return choices[0]
         game = decision.game
         guide = game.rollout_policy()
-        policy = guide or _random_policy(game)
         if guide is not None and not game.worth_searching(decision.true_state()):
             # Routine decisions follow the policy on a sample of this seat's information.
             return decision.follow(guide, rng)
-        self.last_iterations = self.iterations
-        step = game.step
+        root = self.search(decision, rng)
+        return max(choices, key=lambda ch: (_visits(root, ch.key), -ch.index))
+
+    def assess(self, decision: Decision[Any], rng: Rng) -> list[Assessment]:
+        """Search the decision and return every legal move, most visited first."""
+        root = self.search(decision, rng, track_chance=True)
+        out = []
+        for ch in decision.choices:
+            child = root.children.get(ch.key)
+            visits = child.visits if child is not None else 0
+            value = child.wins / visits if child is not None and visits else 0.0
+            chance = child.chance / visits if child is not None and visits else 0.0
+            out.append(Assessment(ch, visits, value, chance))
+        out.sort(key=lambda a: (-a.visits, a.choice.index))
+        return out
+
+    def search(self, decision: Decision[Any], rng: Rng, track_chance: bool = False) -> _Node:
+        """Run the simulations for one decision and return the root of the tree.
+
+        ``track_chance`` also sums, at the root's children, the game's ``win_chance`` of each
+        simulation's end position (its search value when the game has no such estimate).
+        """
+        game = decision.game
+        guide = game.rollout_policy()
+        policy = guide or _random_policy(game)
+        apply = game._apply  # the fast path: moves come from the legal list
         legal_of = game.choices
         to_act = game.to_act
         value_of = game.rollout_value
+        evaluate = game.evaluate
+        rollout_depth = game.rollout_depth
         c = self.exploration
         bias = self.bias if guide is not None else 0.0
+        shared = game.meta.cooperative  # one value for the whole team
+        chance_of = getattr(game, "win_chance", None)
+        me = decision.seat
         root = _Node(decision.seat)
-        for _ in range(self.iterations):
-            s = self._root_state(decision, rng)
+        pool = self._pool(decision, rng)
+        root_hint = ""  # the root's policy move is the same in every determinization
+        if guide is not None:
+            root_hint = guide(pool[0].copy(), rng).key
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        for i in range(self.iterations):
+            if deadline is not None and i and time.perf_counter() > deadline:
+                break
+            k = i % len(pool)
+            s = pool[k].copy()
+            if hasattr(s, "rng"):
+                s.rng = Rng(rng.next64())  # fresh future randomness for every simulation
             node = root
             path = []
             while True:
@@ -86,20 +159,35 @@ class ISMCTSBot:
                     break
                 legal = legal_of(s)
                 children = node.children
-                hint = guide(s, rng).key if guide is not None and len(legal) > 1 else ""
-                untried = [ch for ch in legal if ch.key not in children]
+                if node is root:
+                    hint = root_hint
+                elif guide is not None and len(legal) > 1 and (shared or seat == me):
+                    # Opponents' policy moves would come from sampled hands: noise, and costly.
+                    # A node reached from the same pool sample is (nearly always) the same
+                    # state, so its policy move is worked out once per sample.
+                    hint = node.hints.get(k, "")
+                    if not hint:
+                        hint = node.hints[k] = guide(s, rng).key
+                else:
+                    hint = ""
+                untried = []
                 for ch in legal:
                     child = children.get(ch.key)
-                    if child is not None:
+                    if child is None:
+                        untried.append(ch)
+                    else:
                         child.avail += 1
                 if untried:
-                    move = next((ch for ch in untried if ch.key == hint), None)
-                    if move is None:
-                        move = untried[rng.below(len(untried))]
+                    move = untried[0]
+                    if move.key != hint:
+                        move = (
+                            next((ch for ch in untried if ch.key == hint), None)
+                            or untried[rng.below(len(untried))]
+                        )
                     child = _Node(seat)
                     child.avail = 1
                     children[move.key] = child
-                    step(s, move)
+                    apply(s, move, False)
                     path.append(child)
                     break
                 best_value = -1e9
@@ -113,24 +201,33 @@ class ISMCTSBot:
                     value = cand.wins / n + c * prior * math.sqrt(cand.avail) / (1 + n)
                     if value > best_value:
                         best_value, move, child = value, ch, cand
-                step(s, move)
+                apply(s, move, False)
                 path.append(child)
                 node = child
-            depth = game.rollout_depth(s)
-            while to_act(s) is not None and depth != 0:
-                step(s, policy(s, rng))
+            depth = rollout_depth(s)
+            while depth != 0 and to_act(s) is not None:
+                apply(s, policy(s, rng), False)
                 if depth is not None:
                     depth -= 1
-            score = value_of if to_act(s) is None else game.evaluate
-            values: dict[int, float] = {}  # one evaluation per seat, not per node
-            for child in path:
-                child.visits += 1
-                value = values.get(child.seat)
-                if value is None:
-                    value = values[child.seat] = score(s, child.seat)
-                child.wins += value
-        best = max(choices, key=lambda ch: (_visits(root, ch.key), -ch.index))
-        return best
+            score = value_of if to_act(s) is None else evaluate
+            if track_chance and path:
+                path[0].chance += (chance_of or score)(s, me)
+            if shared:
+                value = score(s, decision.seat)
+                for child in path:
+                    child.visits += 1
+                    child.wins += value
+            else:
+                values: dict[int, float] = {}  # one evaluation per seat, not per node
+                for child in path:
+                    child.visits += 1
+                    value = values.get(child.seat)
+                    if value is None:
+                        value = values[child.seat] = score(s, child.seat)
+                    child.wins += value
+            done += 1
+        self.last_iterations = done
+        return root
 
 
 def _visits(root: _Node, key: str) -> int:
@@ -144,13 +241,27 @@ class ClairvoyantBot(ISMCTSBot):
     name = "clairvoyant"
     clairvoyant = True
 
-    def _root_state(self, decision: Decision[Any], rng: Rng) -> Any:
-        state = decision.true_state().copy()
-        return _reseed(state, rng)
+    def _pool(self, decision: Decision[Any], rng: Rng) -> list[Any]:
+        return [decision.true_state()]
 
 
-def _reseed(state: Any, rng: Rng) -> Any:
-    """Give a copied state fresh future randomness (the clairvoyant knows cards, not fate)."""
-    if hasattr(state, "rng"):
-        state.rng = Rng(rng.next64())
-    return state
+class HandReaderBot(ClairvoyantBot):
+    """Reference bot that reads other hands but not the deck: what a perfect belief is worth.
+
+    Its determinizations keep every hand as it is and re-deal the rest (the game's
+    ``determinize(..., reveal_hands=True)``), so its gap to the honest bot bounds what inferring
+    partners' cards could gain, and its gap to the clairvoyant bot is the deck order's worth.
+    """
+
+    name = "clairvoyant-hands"
+
+    def _pool(self, decision: Decision[Any], rng: Rng) -> list[Any]:
+        state = decision.true_state()
+        k = max(1, min(self.samples, self.iterations))
+        sample = decision.game.determinize
+        return [sample(state, decision.seat, rng, reveal_hands=True) for _ in range(k)]  # type: ignore[call-arg]
+
+
+def reads_hands(game: Game[Any]) -> bool:
+    """Return whether ``game`` can re-deal everything but the hands (for ``HandReaderBot``)."""
+    return "reveal_hands" in inspect.signature(game.determinize).parameters

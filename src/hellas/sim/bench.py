@@ -1,9 +1,10 @@
 """``hellas bench``: the engine's speed, measured (never asserted in tests).
 
 Figures, each on one core: random-play decisions and games per second (the loop: list choices,
-pick one with the state's kind of generator, apply), state copies per second, ISMCTS iterations
-per second; and, when the ``open-spiel`` package is installed, the same random-play loop over
-OpenSpiel's C++ Hanabi through Python in the same run, with the ratio.
+pick one with the state's kind of generator, apply on the fast path: no events), the same loop
+through the public ``apply`` (choice resolved by key, events built), state copies per second,
+ISMCTS iterations per second; and, when the ``open-spiel`` package is installed, the same
+random-play loop over OpenSpiel's C++ Hanabi through Python in the same run, with the ratios.
 """
 
 from __future__ import annotations
@@ -60,9 +61,36 @@ def copies(game: Game[Any], options: Mapping[str, Any], seconds: float) -> float
     return n / (time.perf_counter() - start)
 
 
+SEARCH_ITERATIONS = 200  # per searched decision, as the default Legends search bot uses
+
+
+def public_apply_play(
+    game: Game[Any], options: Mapping[str, Any], seconds: float
+) -> dict[str, float]:
+    """Return random-play figures through the public ``apply`` (legality check and events)."""
+    rng = Rng(1)
+    decisions = games = seed = 0
+    start = time.perf_counter()
+    while True:
+        state = game.new(options, seed)
+        while game.to_act(state) is not None:
+            cs = game.choices(state)
+            game.apply(state, cs[rng.below(len(cs))].key)
+            decisions += 1
+        seed += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return rates(decisions, games, elapsed)
+
+
 def ismcts_rate(game: Game[Any], options: Mapping[str, Any], seconds: float) -> float:
-    """Return ISMCTS iterations per second (determinize, tree walk, rollout, backup)."""
-    bot = ISMCTSBot(iterations=50)
+    """Return ISMCTS iterations per second (determinize, tree walk, rollout, backup).
+
+    Iterations of searched decisions only (routine ones follow the policy), at
+    ``SEARCH_ITERATIONS`` per decision, with the game's own rollout depth and evaluation.
+    """
+    bot = ISMCTSBot(iterations=SEARCH_ITERATIONS)
     rng = Rng(3)
     state = game.new(options, 11)
     iterations = 0
@@ -120,8 +148,10 @@ def run(game: Game[Any], options: Mapping[str, Any], seconds: float = 3.0) -> di
         "python": platform.python_version(),
         "machine": platform.machine(),
         "random_play": random_play(game, opts, seconds),
+        "random_play_public_apply": public_apply_play(game, opts, min(seconds, 2.0)),
         "state_copies_per_s": copies(game, opts, min(seconds, 1.0)),
         "ismcts_iterations_per_s": ismcts_rate(game, opts, seconds),
+        "ismcts_iterations_per_decision": SEARCH_ITERATIONS,
     }
     result["game_figures"] = game.benchmarks(seconds)
     spiel = hanabi(seconds)
@@ -129,5 +159,8 @@ def run(game: Game[Any], options: Mapping[str, Any], seconds: float = 3.0) -> di
     if spiel:
         result["ratio_vs_hanabi"] = (
             result["random_play"]["decisions_per_s"] / spiel["decisions_per_s"]
+        )
+        result["ismcts_ratio_vs_hanabi"] = (
+            result["ismcts_iterations_per_s"] / spiel["decisions_per_s"]
         )
     return result

@@ -94,13 +94,18 @@ class Sweep:
                 cells.append((options, team))
         return cells
 
-    def tasks(self) -> list[Task]:
-        """Return every task of the sweep in a stable order."""
+    def tasks(self, counts: Mapping[str, int] | None = None) -> list[Task]:
+        """Return every task of the sweep in a stable order.
+
+        ``counts`` (cell key -> games) overrides ``games`` per cell: precision-targeted sweeps
+        ask for games 0..k-1 of each cell, k growing until the cell is precise enough.
+        """
         out = []
         for options, team in self.cells():
             # The seed ignores the team: every team plays the same deals (paired comparison).
             deal = json.dumps(dict(options), sort_keys=True)
-            for i in range(self.games):
+            games = self.games if counts is None else counts.get(cell_key(options, team), 0)
+            for i in range(games):
                 out.append(
                     Task(self.game.meta.id, options, team, i, derive_seed(self.seed, deal, i))
                 )

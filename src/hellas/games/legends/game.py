@@ -28,9 +28,11 @@ from hellas.games.legends.state import (
     SIDEWAYS,
     LegendsState,
 )
+from hellas.games.legends.value import estimate, needed_defeats
 from hellas.games.legends.view import determinize, view
 
-VERSION = "1.0"
+VERSION = "1.1"
+ROLLOUT_STEPS = 2  # search rollouts: policy steps before the value model scores the position
 
 OPTIONS = OptionSchema(
     (
@@ -56,6 +58,13 @@ OPTIONS = OptionSchema(
             [],
             "override hero colours, e.g. jason=speed,perseus="
             "courage (default: see docs/rules/legends.md)",
+        ),
+        OptionSpec(
+            "free_replace",
+            "bool",
+            False,
+            "ruling 8's old reading: a disc on a defeated monster is placed again for free, "
+            "then a full action (default: leaving it is a Move, with its discard)",
         ),
     )
 )
@@ -118,9 +127,11 @@ class LegendsGame(Game[LegendsState]):
             details=summary(s),
         )
 
-    def determinize(self, s: LegendsState, seat: int, rng: Rng) -> LegendsState:
-        """Return a copy with everything ``seat`` cannot know re-dealt."""
-        return determinize(s, seat, rng)
+    def determinize(
+        self, s: LegendsState, seat: int, rng: Rng, reveal_hands: bool = False
+    ) -> LegendsState:
+        """Return a copy with everything ``seat`` cannot know re-dealt (hands kept if asked)."""
+        return determinize(s, seat, rng, reveal_hands)
 
     def bots(self) -> Mapping[str, BotFactory]:
         """Return the Legends heuristic bot (also registered as the default ``bot``)."""
@@ -150,8 +161,20 @@ class LegendsGame(Game[LegendsState]):
         """Return 1 for a win; a loss scores a little for progress (shaped for search)."""
         if s.result == 1:
             return 1.0
-        needed = s.mission.singles + s.mission.finals
-        return 0.3 * min(1.0, s.defeats / needed)
+        return _progress(s)
+
+    def win_chance(self, s: LegendsState, seat: int) -> float:
+        """Return the estimated chance that the team wins from ``s`` (for hints)."""
+        return estimate(s)
+
+    def rollout_depth(self, s: LegendsState) -> int | None:
+        """Return how many policy steps a search rollout plays before the value estimate."""
+        return ROLLOUT_STEPS
+
+    def evaluate(self, s: LegendsState, seat: int) -> float:
+        """Return the value model's win chance, with the same progress shaping as a loss."""
+        p = estimate(s)
+        return p + (1.0 - p) * _progress(s)
 
     def conformance_options(self) -> list[dict[str, Any]]:
         """Return every mission x player count x difficulty."""
@@ -165,6 +188,11 @@ class LegendsGame(Game[LegendsState]):
     def check_invariants(self, s: LegendsState) -> None:
         """Check card conservation and the knowledge bounds (raises AssertionError)."""
         check_invariants(s)
+
+
+def _progress(s: LegendsState) -> float:
+    """Return the shaped value of a lost game: a little for each monster defeated."""
+    return 0.3 * min(1.0, s.defeats / needed_defeats(s.mission))
 
 
 def card_locations(s: LegendsState) -> dict[str, list[int]]:

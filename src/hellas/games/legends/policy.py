@@ -99,12 +99,18 @@ def choose(s: LegendsState, rng: Rng) -> Choice:
     return C.DISCARD[t]
 
 
-def _place(s: LegendsState, hand: list[int], cs: list[Choice]) -> Choice:
-    best, score = cs[0], -1e9
+def _crowding(s: LegendsState) -> list[int]:
+    """Return how many hero discs sit on each monster slot."""
     crowd = [0] * len(s.monsters)
     for d in s.discs:
         if d >= 0:
             crowd[d] += 1
+    return crowd
+
+
+def _place(s: LegendsState, hand: list[int], cs: list[Choice]) -> Choice:
+    best, score = cs[0], -1e9
+    crowd = _crowding(s)
     for i, m in enumerate(s.monsters):
         if not m.alive:
             continue
@@ -120,6 +126,8 @@ def _place(s: LegendsState, hand: list[int], cs: list[Choice]) -> Choice:
 
 def _action(s: LegendsState, p: int, hand: list[int]) -> Choice:
     """Score the actions the rules allow and return the best (first listed wins ties)."""
+    if s.discs[p] < 0:
+        return _rejoin(s, p, hand)
     slot = s.monsters[s.discs[p]]
     mission = s.mission.special
     left = slot.size - slot.played
@@ -195,6 +203,20 @@ def _action(s: LegendsState, p: int, hand: list[int]) -> Choice:
                 v = 30.0 + 6.0 * gifts - 5.0 * s.hsize[q]
                 if v > value:
                     best, value = C.SUPPORT[s.heroes[q]], v
+    return best
+
+
+def _rejoin(s: LegendsState, p: int, hand: list[int]) -> Choice:
+    """With the disc off a defeated monster: Move to the best-fitting monster, else Recover."""
+    if s.hsize[p] <= 1 and (not s.hsize[p] or len(s.deck) > 2 * (s.n - 1)):
+        return C.RECOVER  # refill first: moving would spend the last card (measured better)
+    best, score = C.RECOVER, -1e9
+    crowd = _crowding(s)
+    for i, m in enumerate(s.monsters):
+        if m.alive:
+            value = 3.0 * _fit(m, hand) - 2.0 * crowd[i] + (1.0 if m.kind != SINGLE else 0.0)
+            if value > score:
+                best, score = C.MOVE[m.name], value
     return best
 
 

@@ -140,6 +140,7 @@ def new_state(options: Mapping[str, Any], seed: int) -> LegendsState:
     s.oracle = []
     s.order = []
     s.forced = False
+    s.free_replace = bool(options.get("free_replace", False))
     s.result = 0
     s.reason = ""
     s.cache = None
@@ -170,22 +171,23 @@ def legal(s: LegendsState) -> list[Choice]:
     b = p * 6
     hands = s.hands
     if phase == P_ACTION:
-        slot = s.monsters[s.discs[p]]
-        playable = slot.playable
-        for a in playable:
-            if hands[b + a]:
-                out.append(C.FIGHT[a])
-        if hands[b + DIVINE]:
+        here = s.discs[p]
+        if here >= 0:  # ruling 8: a disc off a defeated monster cannot fight until it moves
+            slot = s.monsters[here]
+            playable = slot.playable
             for a in playable:
-                out.append(C.DIVINE_AS[a])
-            if slot.slayable:
-                out.append(C.SLAY)
-        if not (s.broken >> p) & 1 and s.colours[p] in playable:
-            for t in range(6):
-                if hands[b + t]:
-                    out.append(C.SPECIAL[t])
+                if hands[b + a]:
+                    out.append(C.FIGHT[a])
+            if hands[b + DIVINE]:
+                for a in playable:
+                    out.append(C.DIVINE_AS[a])
+                if slot.slayable:
+                    out.append(C.SLAY)
+            if not (s.broken >> p) & 1 and s.colours[p] in playable:
+                for t in range(6):
+                    if hands[b + t]:
+                        out.append(C.SPECIAL[t])
         if s.hsize[p]:
-            here = s.discs[p]
             for i, m in enumerate(s.monsters):
                 if m.alive and i != here:
                     out.append(C.MOVE[m.name])
@@ -412,7 +414,7 @@ def _slot_index(s: LegendsState, choice: Choice) -> int:
 
 
 def _place(s: LegendsState, p: int, slot: int, ev: EventLog) -> None:
-    """Place a hero disc (setup, or free after the disc's monster was defeated)."""
+    """Place a hero disc (setup; or, with ``free_replace``, after its monster was defeated)."""
     s.discs[p] = slot
     if ev is not None:
         ev.append(
@@ -684,7 +686,9 @@ def _defeat(s: LegendsState, idx: int, by_divine: bool, ev: EventLog) -> None:
     s.defeats += 1
     for seat in range(s.n):
         if s.discs[seat] == idx:
-            s.discs[seat] = -1  # ruling: placed again for free at the owner's next turn
+            # Ruling 8: the disc comes off; leaving is a Move (action and discard) at the
+            # owner's turn, or a free placement under the ``free_replace`` option.
+            s.discs[seat] = -1
     if ev is not None:
         how = " by a divine intervention" if by_divine else ""
         ev.append(
@@ -748,7 +752,7 @@ def _next_turn(s: LegendsState, ev: EventLog) -> None:
         # depleted draw pile, the mission is lost"
         _lose(s, f"{hero_name(s, p)} holds no cards and must draw from the empty draw pile.", ev)
         return
-    s.phase = P_PLACE if s.discs[p] < 0 else P_ACTION
+    s.phase = P_PLACE if s.discs[p] < 0 and s.free_replace else P_ACTION
 
 
 def _lose(s: LegendsState, reason: str, ev: EventLog) -> None:

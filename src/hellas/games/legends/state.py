@@ -213,6 +213,7 @@ class LegendsState:
         "entered",
         "finals_done",
         "forced",
+        "free_replace",
         "gifts",
         "hands",
         "heroes",
@@ -273,6 +274,7 @@ class LegendsState:
     oracle: list[int]
     order: list[int]
     forced: bool
+    free_replace: bool
     result: int
     reason: str
     cache: list[Choice] | None
@@ -315,6 +317,7 @@ class LegendsState:
         t.oracle = self.oracle[:]
         t.order = self.order[:]
         t.forced = self.forced
+        t.free_replace = self.free_replace
         t.result = self.result
         t.reason = self.reason
         t.cache = self.cache
@@ -358,6 +361,7 @@ class LegendsState:
             "oracle": list(self.oracle),
             "order": list(self.order),
             "forced": self.forced,
+            "free_replace": self.free_replace,
             "result": self.result,
             "reason": self.reason,
         }
@@ -401,6 +405,7 @@ class LegendsState:
         t.oracle = list(d["oracle"])
         t.order = list(d["order"])
         t.forced = bool(d["forced"])
+        t.free_replace = bool(d.get("free_replace", False))
         t.result = int(d["result"])
         t.reason = str(d["reason"])
         t.cache = None

@@ -151,13 +151,15 @@ def _slot_view(s: LegendsState, slot: MonsterSlot, seat: int | None) -> dict[str
     }
 
 
-def determinize(s: LegendsState, seat: int, rng: Rng) -> LegendsState:
+def determinize(s: LegendsState, seat: int, rng: Rng, reveal_hands: bool = False) -> LegendsState:
     """Return a copy of ``s`` with everything ``seat`` cannot know re-dealt from ``rng``.
 
     Fixed: the public table, ``seat``'s hand and face-down cards, the Oracle's cards still on
     top of the deck, the discards ``seat`` saw, and what ``seat`` knows other hands hold.
     Re-dealt uniformly: the rest of other hands, the rest of the draw deck and discard pile,
     others' face-down cards, the monster deck order and the game's future random numbers.
+    ``reveal_hands`` keeps other hands as they are (for a labelled reference bot that reads
+    hands but not the deck: it measures what knowing partners' cards is worth).
     """
     t = s.copy()
     n = s.n
@@ -169,7 +171,7 @@ def determinize(s: LegendsState, seat: int, rng: Rng) -> LegendsState:
         if r == seat:
             continue
         base = s.known_index(seat, r)
-        pin = s.known[base : base + 6]
+        pin = s.hand(r) if reveal_hands else s.known[base : base + 6]
         pinned[r] = pin
         hb = r * 6
         for k in range(6):

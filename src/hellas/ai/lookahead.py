@@ -1,0 +1,147 @@
+"""A one-step lookahead (rollout) bot: every move tried on the same determinizations.
+
+For a decision worth searching, the bot draws ``samples`` determinizations of its seat's
+information, plays every legal move on each of them, continues with the game's rollout policy
+to the end (or, with ``full=False``, for the game's ``rollout_depth`` steps and its
+``evaluate``), and plays the best move it can tell apart from noise.  Each determinization is
+used with the same future random numbers for every move (common random numbers), so two moves
+are compared on identical deals: their difference is measured far more precisely than separate
+samples would allow.  It is a policy-improvement step over the rollout policy (a "rollout
+algorithm") when the samples follow the true belief; docs/benchmarks.md shows where that fails.
+
+The clairvoyant variants read the true state: labelled upper bounds only.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from hellas.core.game import Choice, Decision
+from hellas.core.rng import Rng
+
+
+class LookaheadBot:
+    """Honest lookahead: moves compared on the same samples of its own seat's information."""
+
+    name = "lookahead"
+    clairvoyant = False
+
+    def __init__(
+        self, samples: int = 24, full: bool = True, margin: float = 0.02, z: float = 2.0
+    ) -> None:
+        if samples < 1:
+            raise ValueError("lookahead needs at least 1 sample per decision")
+        self.samples = samples
+        self.full = full  # roll out to the end instead of the game's truncated depth
+        self.margin = margin  # the smallest mean gain over the policy's move worth acting on
+        self.z = z  # and how many standard errors it must stand clear of noise
+        self.last_iterations = 0  # rollouts played by the latest ``choose`` (0: no search)
+
+    def _pool(self, decision: Decision[Any], rng: Rng) -> list[Any]:
+        return [decision.sample(rng) for _ in range(self.samples)]
+
+    def values(self, decision: Decision[Any], rng: Rng) -> dict[str, float]:
+        """Return each legal move's mean value for the deciding seat over the samples."""
+        return {k: sum(v) / len(v) for k, v in self.outcomes(decision, rng).items()}
+
+    def outcomes(self, decision: Decision[Any], rng: Rng) -> dict[str, list[float]]:
+        """Return each legal move's value on every sample (the same samples for every move)."""
+        game = decision.game
+        policy = game.rollout_policy()
+        if policy is None:
+            raise ValueError(f"{game.meta.id} has no rollout policy for lookahead")
+        apply = game._apply  # the fast path: moves come from the legal lists
+        to_act = game.to_act
+        seat = decision.seat
+        pool = self._pool(decision, rng)
+        seeds = [rng.next64() for _ in pool]
+        out: dict[str, list[float]] = {}
+        played = 0
+        for move in decision.choices:
+            results = []
+            for base, seed in zip(pool, seeds, strict=True):
+                s = base.copy()
+                if hasattr(s, "rng"):
+                    s.rng = Rng(seed)
+                step_rng = Rng(seed ^ 0x5EED)
+                apply(s, _same(game.choices(s), move), False)
+                depth = None if self.full else game.rollout_depth(s)
+                while depth != 0 and to_act(s) is not None:
+                    apply(s, policy(s, step_rng), False)
+                    if depth is not None:
+                        depth -= 1
+                if to_act(s) is None:
+                    results.append(game.rollout_value(s, seat))
+                else:
+                    results.append(game.evaluate(s, seat))
+                played += 1
+            out[move.key] = results
+        self.last_iterations = played
+        return out
+
+    def choose(self, decision: Decision[Any], rng: Rng) -> Choice:
+        """Return the policy's move unless another is clearly better on the same samples.
+
+        "Clearly": the best move's mean paired gain over the policy's move is at least
+        ``margin`` and ``z`` standard errors (a few samples of win/loss are mostly noise, and
+        chasing the noisiest maximum plays worse than the policy itself).
+        """
+        self.last_iterations = 0
+        choices = decision.choices
+        if len(choices) == 1:
+            return choices[0]
+        game = decision.game
+        guide = game.rollout_policy()
+        if guide is None or not game.worth_searching(decision.true_state()):
+            return decision.follow(guide, rng) if guide is not None else choices[0]
+        favourite = decision.follow(guide, rng).key
+        outcomes = self.outcomes(decision, rng)
+        base = outcomes[favourite]
+        best, best_gain = None, 0.0
+        for c in choices:
+            if c.key == favourite:
+                continue
+            diffs = [a - b for a, b in zip(outcomes[c.key], base, strict=True)]
+            gain = sum(diffs) / len(diffs)
+            if gain < self.margin or gain <= best_gain:
+                continue
+            spread = sum((d - gain) ** 2 for d in diffs) / max(1, len(diffs) - 1)
+            if gain >= self.z * math.sqrt(spread / len(diffs)):
+                best, best_gain = c, gain
+        if best is not None:
+            return best
+        return next(c for c in choices if c.key == favourite)
+
+
+def _same(legal: Any, move: Choice) -> Choice:
+    """Return ``move`` from this sample's legal list (it is legal: the view fixes the choices)."""
+    for c in legal:
+        if c is move or c.key == move.key:
+            return c
+    raise AssertionError(f"{move.key} is not legal in a determinization")  # pragma: no cover
+
+
+class ClairvoyantLookaheadBot(LookaheadBot):
+    """Reference lookahead on the TRUE state (reads hidden cards): an upper bound only."""
+
+    name = "clairvoyant-lookahead"
+    clairvoyant = True
+
+    def _pool(self, decision: Decision[Any], rng: Rng) -> list[Any]:
+        return [decision.true_state()] * self.samples
+
+
+class HandReaderLookaheadBot(LookaheadBot):
+    """Reference lookahead that reads other hands but not the deck (see ``HandReaderBot``)."""
+
+    name = "clairvoyant-hands-lookahead"
+    clairvoyant = True
+
+    def _pool(self, decision: Decision[Any], rng: Rng) -> list[Any]:
+        state = decision.true_state()
+        sample = decision.game.determinize
+        return [
+            sample(state, decision.seat, rng, reveal_hands=True)  # type: ignore[call-arg]
+            for _ in range(self.samples)
+        ]

@@ -1,0 +1,62 @@
+"""Hints: the honest search's top choices for a seat, from that seat's view only."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from hellas.ai.hint import describe, hint
+from hellas.cli.main import app
+from hellas.core.rng import Rng
+from hellas.games.legends import GAME
+from hellas.games.realms import GAME as REALMS
+
+from .test_bots import POSITIONS, REALMS_POSITIONS
+
+
+def test_hint_ranks_legal_choices_with_win_chances() -> None:
+    for i, s in enumerate(POSITIONS[:12]):
+        seat = GAME.to_act(s)
+        found = hint(GAME, s, seat, Rng(i), seconds=None, iterations=120)
+        legal = {c.key for c in GAME.choices(s)}
+        keys = [a.choice.key for a in found.choices]
+        assert set(keys) <= legal and len(keys) == min(3, len(legal)) == len(set(keys))
+        visits = [a.visits for a in found.choices]
+        assert visits == sorted(visits, reverse=True)
+        assert all(0.0 <= a.win_chance <= 1.0 for a in found.choices)
+        if len(legal) > 1:
+            assert found.iterations == 120 and sum(visits) <= 120
+            assert all(line.count("% to win") == 1 for line in describe(found))
+
+
+def test_hint_is_honest_it_ignores_redealt_hidden_cards() -> None:
+    """The hint for a seat is the same whatever the cards that seat cannot see."""
+    for i, s in enumerate(POSITIONS[:10]):
+        seat = GAME.to_act(s)
+        first = hint(GAME, s, seat, Rng(i), seconds=None, iterations=60)
+        other = GAME.determinize(s, seat, Rng(77 + i))
+        again = hint(GAME, other, seat, Rng(i), seconds=None, iterations=60)
+        assert again == first
+
+
+def test_hint_works_for_realms_and_refuses_the_wrong_seat() -> None:
+    s = REALMS_POSITIONS[0]
+    seat = REALMS.to_act(s)
+    found = hint(REALMS, s, seat, Rng(1), seconds=None, iterations=30)
+    assert found.choices and all(a.choice in REALMS.choices(s) for a in found.choices)
+    with pytest.raises(ValueError, match="not the one to act"):
+        hint(REALMS, s, (seat + 1) % s.n, Rng(1))
+
+
+def test_hint_at_the_terminal_prompt_and_off_with_several_humans() -> None:
+    runner = CliRunner()
+    base = ["play", "legends", "--players", "2", "--seed", "3"]
+    solo = runner.invoke(app, [*base, "--seats", "human,heuristic"], input="hint\nquit\n")
+    assert solo.exit_code == 0, solo.output
+    assert "1. " in solo.output and "% to win" in solo.output
+    two = runner.invoke(app, [*base, "--seats", "human,human", "--no-pause"], input="hint\nquit\n")
+    assert "Hints are off" in two.output and "% to win" not in two.output
+    allowed = runner.invoke(
+        app, [*base, "--seats", "human,human", "--no-pause", "--hints"], input="hint\nquit\n"
+    )
+    assert "% to win" in allowed.output
