@@ -7,25 +7,17 @@ Game options are read from each game's option schema, so ``hellas play legends -
 from __future__ import annotations
 
 import json
-import math
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from hellas.ai import bot_names, make_bot
-from hellas.cli.table import HUMAN, TerminalTable, _actors_of, fresh_seed
+from hellas.cli.table import HUMAN, TerminalTable, _actors_of, fresh_seed, winners_text
 from hellas.core.errors import HellasError, OptionError
 from hellas.core.game import Game, visible_events
 from hellas.core.options import Options
@@ -85,15 +77,59 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
+def version_lines() -> list[str]:
+    """Return the package version and each game's rules version (saved games depend on it)."""
+    from hellas import __version__  # noqa: PLC0415
+
+    lines = [f"hellas {__version__}"]
+    for game in REGISTRY:
+        lines.append(f"{game.meta.id} rules {game.meta.version} ({game.meta.title})")
+    return lines
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        print("\n".join(version_lines()))
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False,
+        "--version",
+        callback=_print_version,
+        is_eager=True,
+        help="print the package version and each game's rules version",
+    ),
+) -> None:
+    """Hellas: a digital table for Greek-myth board games."""
+
+
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def play(
     ctx: typer.Context,
-    game_id: str = typer.Argument(..., metavar="GAME", help="legends"),
+    game_id: str = typer.Argument(
+        ..., metavar="GAME", help="one of: " + ", ".join(g.meta.id for g in REGISTRY)
+    ),
     seats: str = typer.Option(None, "--seats", help="comma-separated: human or a bot name"),
     seed: int = typer.Option(None, "--seed", help="seed for the shuffle (random if omitted)"),
     load: str = typer.Option(None, "--load", help="resume a saved game record"),
     no_pause: bool = typer.Option(
         False, "--no-pause", help="do not wait for Enter when passing the device"
+    ),
+    quiet: bool = typer.Option(
+        False, "--quiet", help="with no human seat, print only the ending (no narration)"
+    ),
+    hints: bool = typer.Option(
+        None,
+        "--hints/--no-hints",
+        help="allow 'hint' at the prompt (default: on with one human seat, off with more)",
+    ),
+    auto_single: bool = typer.Option(
+        False,
+        "--auto-single/--ask-single",
+        help="take a human seat's only legal choice without asking (it is printed)",
     ),
 ) -> None:
     """Play a game in the terminal, with bots in any seat (game options: --mission 3 ...)."""
@@ -115,10 +151,11 @@ def play(
     except HellasError as exc:
         _fail(str(exc))
         return
-    console.print(
-        f"[bold]{game.meta.title}[/] · seed {match.record.seed} · options "
-        f"{match.record.options} · seats {', '.join(seat_list)}"
-    )
+    if not (quiet and HUMAN not in seat_list):
+        console.print(
+            f"[bold]{game.meta.title}[/] · seed {match.record.seed} · options "
+            f"{match.record.options} · seats {', '.join(seat_list)}"
+        )
     table = TerminalTable(
         game,
         match,
@@ -127,6 +164,9 @@ def play(
         _ask,
         bot_seed=match.record.seed,
         pause_between_humans=not no_pause,
+        quiet=quiet,
+        hints=hints,
+        auto_single=auto_single,
     )
     if load:
         table.actors = _actors_of(game, match.record)
@@ -232,6 +272,8 @@ def replay(
         return
     outcome = game.outcome(state)
     console.print(outcome.reason if outcome else "(the record stops before the end)")
+    if outcome:
+        console.print(winners_text(game, state, outcome))
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
@@ -252,9 +294,18 @@ def simulate(
     backend: str = typer.Option("local", "--backend", help="local or ray"),
     address: str = typer.Option(None, "--address", help="Ray cluster address (ray backend)"),
     limit: int = typer.Option(None, "--limit", help="stop after this many games (resume later)"),
+    until_ci: float = typer.Option(
+        None,
+        "--until-ci",
+        help="keep playing each cell until its 95%% half-width is at most this many points "
+        "(--games is then the first batch per cell)",
+    ),
+    max_games: int = typer.Option(2000, "--max-games", help="cap per cell with --until-ci"),
 ) -> None:
     """Play a sweep of games (options may be ranges: --mission 1-12 --players 2-4)."""
+    from hellas.sim.precision import check_precision  # noqa: PLC0415
     from hellas.sim.run import simulate as run_sweep  # noqa: PLC0415
+    from hellas.sim.run import simulate_until  # noqa: PLC0415
     from hellas.sim.sweep import sweep_from_flags  # noqa: PLC0415
 
     try:
@@ -263,35 +314,35 @@ def simulate(
             raise OptionError(f"--backend must be local or ray, not {backend!r}")
         sweep = sweep_from_flags(game, parse_game_flags(game, list(ctx.args)), bots, games, seed)
         cells = sweep.cells()
+        if until_ci is not None:
+            check_precision(until_ci, max_games)
     except HellasError as exc:
         _fail(str(exc))
         return
-    console.print(f"{len(cells)} cells x {games} games -> {out} ({backend} backend)")
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-    ) as bar:
-        job = bar.add_task("games", total=None)
+    if until_ci is None:
+        console.print(f"{len(cells)} cells x {games} games -> {out} ({backend} backend)")
+    else:
+        console.print(
+            f"{len(cells)} cells until each 95% half-width <= {until_ci:g} points "
+            f"(first {games}, at most {max_games} games per cell) -> {out} ({backend} backend)"
+        )
+    from hellas.cli.progress import SweepProgress  # noqa: PLC0415
 
-        def started(total: int, skipped: int) -> None:
-            bar.update(job, total=total, completed=skipped)
-            if skipped:
-                bar.console.print(f"resuming: {skipped} games already in {out}")
-
+    with SweepProgress(console, out) as bar:
         try:
-            summary = run_sweep(
+            if until_ci is not None:
+                run = partial(simulate_until, points=until_ci, max_games=max_games)
+            else:
+                run = run_sweep
+            summary = run(
                 sweep,
                 out,
                 backend=backend,
                 jobs=jobs,
                 address=address,
                 limit=limit,
-                on_start=started,
-                on_row=lambda _row: bar.advance(job),
+                on_start=bar.started,
+                on_row=bar.row,
             )
         except KeyboardInterrupt:
             console.print(
@@ -313,7 +364,7 @@ def report(
     """Print win rates with 95% intervals (and paired team comparisons); write PNG charts."""
     import pandas as pd  # noqa: PLC0415
 
-    from hellas.sim.report import CLAIRVOYANT_NOTE, build, column_label  # noqa: PLC0415
+    from hellas.sim.report import CLAIRVOYANT_NOTE, build  # noqa: PLC0415
     from hellas.sim.results import check_target, read_rows, results_exist  # noqa: PLC0415
 
     try:
@@ -327,16 +378,11 @@ def report(
     except HellasError as exc:
         _fail(str(exc))
         return
+    from hellas.cli.report_view import fit_tables  # noqa: PLC0415
+
     for title, frame in built.tables:
-        table = Table(title=title, title_justify="left")
-        index_names = [str(n) for n in frame.index.names]
-        table.add_column("/".join(index_names))
-        for column in frame.columns:
-            table.add_column(column_label(column), justify="right")
-        for idx, *values in frame.astype(object).itertuples():  # keeps ints as ints
-            label = " · ".join(str(i) for i in idx) if isinstance(idx, tuple) else str(idx)
-            table.add_row(label, *[_cell(v) for v in values])
-        console.print(table)
+        for part in fit_tables(title, frame, console.width):
+            console.print(part)
     if any("clairvoyant" in title for title, _ in built.tables):
         console.print(f"[dim]{CLAIRVOYANT_NOTE}[/]")
     built.cells.to_csv(out / "cells.csv", index=False)
@@ -349,12 +395,22 @@ def bench(
     game_id: str = typer.Argument(..., metavar="GAME"),
     seconds: float = typer.Option(3.0, "--seconds", help="time per measurement"),
     as_json: bool = typer.Option(False, "--json", help="print machine-readable JSON"),
+    rl: bool = typer.Option(False, "--rl", help="random play through the RL adapters instead"),
 ) -> None:
     """Measure random-play speed, copies, ISMCTS iterations (and OpenSpiel Hanabi)."""
     from hellas.sim.bench import run as run_bench  # noqa: PLC0415
 
     try:
         game = REGISTRY.get(game_id)
+        if rl:
+            from hellas.rl import bench as rl_bench  # noqa: PLC0415
+
+            figures = rl_bench.run(game.meta.id, parse_game_flags(game, list(ctx.args)), seconds)
+            if as_json:
+                print(json.dumps(figures, indent=1))
+            else:
+                console.print(rl_bench.table(figures))
+            return
         figures = run_bench(game, parse_game_flags(game, list(ctx.args)), seconds)
     except HellasError as exc:
         _fail(str(exc))
@@ -369,11 +425,18 @@ def bench(
     table.add_column("figure")
     table.add_column("value", justify="right")
     rp = figures["random_play"]
-    table.add_row("random play: decisions / s", f"{rp['decisions_per_s']:,.0f}")
+    table.add_row("random play (fast path): decisions / s", f"{rp['decisions_per_s']:,.0f}")
+    table.add_row(
+        "random play (public apply, events): decisions / s",
+        f"{figures['random_play_public_apply']['decisions_per_s']:,.0f}",
+    )
     table.add_row("random play: games / s", f"{rp['games_per_s']:,.1f}")
     table.add_row("random play: decisions / game", f"{rp['decisions_per_game']:,.1f}")
     table.add_row("state copies / s", f"{figures['state_copies_per_s']:,.0f}")
-    table.add_row("ISMCTS iterations / s", f"{figures['ismcts_iterations_per_s']:,.0f}")
+    table.add_row(
+        f"ISMCTS iterations / s ({figures['ismcts_iterations_per_decision']} per decision)",
+        f"{figures['ismcts_iterations_per_s']:,.0f}",
+    )
     for name, value in figures["game_figures"].items():
         text = f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
         table.add_row(name.replace("_per_s", " / s").replace("_", " "), text)
@@ -383,9 +446,15 @@ def bench(
             "OpenSpiel Hanabi random play: decisions / s", f"{spiel['decisions_per_s']:,.0f}"
         )
         table.add_row("ratio (Hellas / Hanabi)", f"{figures['ratio_vs_hanabi']:.2f}")
-    else:
-        table.add_row("OpenSpiel Hanabi", "not installed (pip install open_spiel)")
+        table.add_row(
+            "ratio (ISMCTS iterations / Hanabi decisions)",
+            f"{figures['ismcts_ratio_vs_hanabi']:.3f}",
+        )
     console.print(table)
+    if not spiel:
+        console.print(
+            "[dim]Install open_spiel (./check does) to compare with OpenSpiel's Hanabi.[/]"
+        )
 
 
 @app.command()
@@ -399,6 +468,26 @@ def serve(
         "$HELLAS_DB; e.g. postgresql+psycopg://user@host/db)",
     ),
     bot_delay: float = typer.Option(0.3, "--bot-delay", help="seconds between bot moves"),
+    public_url: str = typer.Option(
+        "",
+        "--public-url",
+        help="the address friends reach this server at (e.g. http://my.address:8000); "
+        "links the server prints and hands out use it",
+    ),
+    create_rate: float = typer.Option(
+        20.0, "--create-rate", help="new tables a minute per client address (0: no limit)"
+    ),
+    max_spectators: int = typer.Option(50, "--max-spectators", help="spectators per table"),
+    open_table_ttl: str = typer.Option(
+        "24h", "--open-table-ttl", help="open tables nobody joined close after this (0: never)"
+    ),
+    max_bot_iterations: int = typer.Option(
+        5000, "--max-bot-iterations", help="the most ISMCTS iterations a table's bot may ask for"
+    ),
+    bot_budget: float = typer.Option(2.0, "--bot-budget", help="seconds a bot may think a move"),
+    bot_workers: int = typer.Option(
+        0, "--bot-workers", help="processes that think for bots (0: one per core but one)"
+    ),
 ) -> None:
     """Run the web table: lobby, tables, live play, replays (SQLite by default)."""
     import os  # noqa: PLC0415
@@ -406,10 +495,30 @@ def serve(
     import uvicorn  # noqa: PLC0415
 
     from hellas.server.app import create_app  # noqa: PLC0415
+    from hellas.server.sharing import (  # noqa: PLC0415
+        ANY_HOST,
+        lan_address,
+        public_base,
+        startup_lines,
+    )
+    from hellas.server.traffic import TrafficLimits, parse_duration  # noqa: PLC0415
+    from hellas.server.workers import BotPool  # noqa: PLC0415
 
     url = db or os.environ.get("HELLAS_DB") or "sqlite:///hellas.db"
+    if max_bot_iterations < 1 or bot_budget <= 0 or bot_workers < 0:
+        _fail("--max-bot-iterations and --bot-budget must be positive, --bot-workers >= 0")
+        return
+    bots = BotPool(bot_workers or None, bot_budget, max_bot_iterations)
     try:
-        application = create_app(url, bot_delay=bot_delay)
+        base = public_base(public_url) if public_url else None
+        traffic = TrafficLimits(create_rate, max_spectators, parse_duration(open_table_ttl))
+    except ValueError as exc:
+        _fail(str(exc))
+        return
+    try:
+        application = create_app(
+            url, bot_delay=bot_delay, public_url=base, traffic=traffic, bots=bots
+        )
     except Exception as exc:
         _fail(f"cannot open the database {url!r}: {exc}")
         return
@@ -418,14 +527,18 @@ def serve(
         f"[bold]Hellas web table[/] on [link]http://{shown}:{port}/[/link] "
         f"(database: {url}). Ctrl-C stops it; tables are kept."
     )
-    uvicorn.run(application, host=host, port=port, log_level="warning")
-
-
-def _cell(value: Any) -> str:
-    """Return a report table cell's text (blank for a missing cell)."""
-    if isinstance(value, float):
-        return "" if math.isnan(value) else f"{value:.4g}"
-    return str(value)
+    lan = lan_address() if host in ANY_HOST and not base else None
+    for line in startup_lines(host, port, base, lan):
+        console.print(line, soft_wrap=True, markup=False)
+    # no per-message compression: it cost more CPU than building the views (docs/benchmarks.md)
+    uvicorn.run(
+        application,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_per_message_deflate=False,
+        ws_max_size=64 * 1024,  # a larger WebSocket frame closes the connection unread
+    )
 
 
 def main() -> None:

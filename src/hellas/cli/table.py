@@ -3,7 +3,11 @@
 The loop only ever shows a seat its own view and the events it may see.  Between two different
 human seats it clears the screen and asks for the device to be passed, so hands stay private.
 Commands at the prompt: a choice number or key, ``save [FILE]``, ``load FILE``, ``undo``,
+``card NAME`` (what a card does, for games whose renderer can say), ``hint`` (the search bot's
+top 3 choices from this seat's view; off with several humans unless the table allows it),
 ``help``, ``quit``.
+With no human seat the table narrates the game from its public events (``quiet`` keeps only
+the ending).
 """
 
 from __future__ import annotations
@@ -16,11 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from hellas.ai import make_bot
+from hellas.cli.narrate import Narrator, game_hook
 from hellas.core.errors import HellasError
-from hellas.core.game import Bot, Decision, Event, Game
+from hellas.core.game import Bot, Decision, Event, Game, Outcome
 from hellas.core.record import Match, Record
 from hellas.core.rng import Rng
 
@@ -29,6 +35,8 @@ HELP = (
     "Type the number of a choice (or its key, e.g. fight:guile).  Commands: "
     "save [FILE] · load FILE · undo · help · quit"
 )
+CARD_HELP = " · card NAME (what a card does)"
+HINT_HELP = " · hint (the search bot's top 3 choices for you)"
 
 
 class QuitGame(Exception):
@@ -46,10 +54,13 @@ class TerminalTable:
     ask: Callable[[str], str]
     bot_seed: int = 0
     pause_between_humans: bool = True
+    quiet: bool = False
     bots: dict[int, Bot] = field(default_factory=dict)
     actors: list[int] = field(default_factory=list)
     inbox: dict[int, list[Event]] = field(default_factory=dict)
     last_human: int | None = None
+    hints: bool | None = None  # None: on with one human seat, off with more (unless asked)
+    auto_single: bool = False  # take a human seat's only legal choice without asking
 
     def __post_init__(self) -> None:
         for seat, name in enumerate(self.seats):
@@ -57,11 +68,20 @@ class TerminalTable:
                 self.bots[seat] = make_bot(self.game, name)
         self.rng = Rng(self.bot_seed)
         self.inbox = {s: [] for s, name in enumerate(self.seats) if name == HUMAN}
+        self.explain = game_hook(self.game, "explain")
+        if self.hints is None:
+            self.hints = len(self.inbox) <= 1
+        self.help = HELP + (CARD_HELP if self.explain else "") + (HINT_HELP if self.hints else "")
+        self.narrator: Narrator | None = None
+        if not self.inbox and not self.quiet:
+            self.narrator = Narrator(self.game, self.console)
 
     # -- the loop ----------------------------------------------------------------------------
 
     def run(self) -> None:
         """Play until the game ends or a human quits."""
+        if self.narrator is not None:
+            self.narrator.before = self.game.view(self.match.state, None)
         try:
             while (seat := self.match.to_act()) is not None:
                 if seat in self.bots:
@@ -94,8 +114,12 @@ class TerminalTable:
         events = self.match.apply(choice)
         self.actors.append(seat)
         self._deliver(events)
+        if self.narrator is not None:
+            self.narrator.step(events, self.game.view(self.match.state, None))
 
     def _human_turn(self, seat: int) -> None:
+        if self.auto_single and self._only_choice(seat):
+            return
         humans = len(self.inbox)
         if humans > 1 and self.last_human is not None and self.last_human != seat:
             self._pass_device(seat)
@@ -111,8 +135,11 @@ class TerminalTable:
             answer = self.ask(f"{self._seat_name(seat)} > ").strip()
             if not answer:
                 continue
-            if self._command(answer, seat):
-                return
+            done = self._command(answer, seat)
+            if done is not None:
+                if done:
+                    return
+                continue
             picked = self._pick(answer, choices)
             if picked is None:
                 continue
@@ -120,6 +147,26 @@ class TerminalTable:
             self.actors.append(seat)
             self._deliver(events)
             return
+
+    def _only_choice(self, seat: int) -> bool:
+        """Take the seat's choice if it is the only legal one; return whether it did.
+
+        Safe: nothing hidden is shown (no board, no pass of the device), the choice is printed,
+        and the events it produces wait in the seat's inbox as any others do.
+        """
+        choices = list(self.game.choices(self.match.state))
+        if len(choices) != 1:
+            return False
+        only = choices[0]
+        self.console.print(
+            f"[dim]{escape(self._seat_name(seat))}: only one choice, "
+            f"taken: {escape(only.label)}[/]",
+            highlight=False,
+        )
+        events = self.match.apply(only)
+        self.actors.append(seat)
+        self._deliver(events)
+        return True
 
     def _list_choices(self, choices: list[Any]) -> None:
         table = Table(show_header=False, box=None, padding=(0, 1))
@@ -132,12 +179,12 @@ class TerminalTable:
             k = int(answer)
             if 1 <= k <= len(choices):
                 return choices[k - 1]
-            self.console.print(f"[red]No choice {k}: pick 1 to {len(choices)}.[/] {HELP}")
+            self.console.print(f"[red]No choice {k}: pick 1 to {len(choices)}.[/] {self.help}")
             return None
         for c in choices:
             if c.key == answer:
                 return c
-        self.console.print(f"[red]{answer!r} is not a choice here.[/] {HELP}")
+        self.console.print(f"[red]{answer!r} is not a choice here.[/] {self.help}")
         return None
 
     def _seat_name(self, seat: int) -> str:
@@ -154,23 +201,20 @@ class TerminalTable:
 
     # -- commands ------------------------------------------------------------------------------
 
-    def _command(self, answer: str, seat: int) -> bool:
-        """Run a command; return True when the turn must be re-rendered."""
+    def _command(self, answer: str, seat: int) -> bool | None:
+        """Run a command: True to re-render the turn, False to ask again, None: not a command."""
         word, _, rest = answer.partition(" ")
         word = word.lower()
         if word in ("help", "?"):
-            self.console.print(HELP)
+            self.console.print(self.help)
             return False
         if word in ("quit", "exit"):
             raise QuitGame
+        if word == "card" and self.explain is not None:
+            self._card(rest.strip())
+            return False
         if word == "save":
-            path = Path(rest.strip() or f"hellas-{self.game.meta.id}-{self.match.record.seed}.json")
-            try:
-                self.match.record.save(path)
-            except OSError as exc:
-                self.console.print(f"[red]Cannot save to {path}: {exc.strerror}[/]")
-                return False
-            self.console.print(f"Saved the game record to [bold]{path}[/].")
+            self._save(rest.strip())
             return False
         if word == "load":
             if not rest.strip():
@@ -193,7 +237,46 @@ class TerminalTable:
             return True
         if word == "undo":
             return self._undo(seat)
-        return False
+        if word == "hint":
+            self._hint(seat)
+            return False
+        return None
+
+    def _hint(self, seat: int) -> None:
+        """Print the honest search's top 3 choices for this seat (its own view only)."""
+        from hellas.ai.hint import describe, hint  # noqa: PLC0415 - only when asked
+
+        if not self.hints:
+            self.console.print("[red]Hints are off at this table (more than one human).[/]")
+            return
+        self.console.print("[dim]Thinking (about a second)...[/]")
+        rng = Rng(self.bot_seed * 1_000_003 + len(self.actors))  # leaves the bots' dice alone
+        found = hint(self.game, self.match.state, seat, rng)
+        for line in describe(found):
+            self.console.print(f"  {line}")
+
+    def _card(self, name: str) -> None:
+        """Print what a card does, in the game's own words."""
+        if not name:
+            self.console.print("[red]Usage: card NAME[/] (e.g. card Hera)")
+            return
+        assert self.explain is not None
+        try:
+            text = self.explain(name)
+        except HellasError as exc:
+            self.console.print(f"[red]{escape(str(exc))}[/]")
+            return
+        self.console.print(escape(text), highlight=False)
+
+    def _save(self, name: str) -> None:
+        """Save the record to a file (a default name from the game and seed)."""
+        path = Path(name or f"hellas-{self.game.meta.id}-{self.match.record.seed}.json")
+        try:
+            self.match.record.save(path)
+        except OSError as exc:
+            self.console.print(f"[red]Cannot save to {path}: {exc.strerror}[/]")
+            return
+        self.console.print(f"Saved the game record to [bold]{path}[/].")
 
     def _undo(self, seat: int) -> bool:
         mine = [i for i, a in enumerate(self.actors) if a == seat]
@@ -216,18 +299,48 @@ class TerminalTable:
             return
         for seat in self.inbox:
             self._show_events(seat)
+        if self.narrator is not None:
+            self.narrator.flush()
         self.console.rule("[bold]Game over")
         self.console.print(f"[bold]{outcome.reason}[/]")
+        self.console.print(winners_text(self.game, self.match.state, outcome))
         table = Table(show_header=False, box=None)
         for key, value in outcome.details.items():
             if isinstance(value, list | dict):
                 continue
             table.add_row(key.replace("_", " "), str(value))
         self.console.print(table)
-        self.console.print(
-            f"Replay it: save with 'save', or record seed {self.match.record.seed}"
-            f" and options {self.match.record.options}."
-        )
+        if self.inbox:
+            answer = self.ask("Type 'save [FILE]' to keep the game record, or Enter to leave: ")
+            word, _, rest = answer.strip().partition(" ")
+            if word.lower() == "save":
+                self._save(rest.strip())
+            return
+        self.console.print(f"Play it again: {self.replay_command()}")
+
+    def replay_command(self) -> str:
+        """Return the ``hellas play`` command that plays this all-bot game again."""
+        parts = ["hellas play", self.game.meta.id, "--seats", ",".join(self.seats)]
+        parts += ["--seed", str(self.match.record.seed)]
+        defaults = {spec.name: spec.default for spec in self.game.meta.options.specs}
+        for name, value in self.match.record.options.items():
+            if name == "players" or value == defaults.get(name):
+                continue
+            text = str(value).lower() if isinstance(value, bool) else str(value)
+            parts += [f"--{name.replace('_', '-')}", text or "''"]
+        return " ".join(parts)
+
+
+def winners_text(game: Game[Any], state: Any, outcome: Outcome) -> str:
+    """Return the end screen's line naming the winner(s), as Rich markup."""
+    public = game.view(state, None)
+    names = [escape(game.seat_name(public, w)) for w in outcome.winners]
+    if not names:
+        return "[bold]No winner.[/]"
+    if len(names) == len(outcome.scores) > 1:
+        return f"[bold green]Everyone wins:[/] {', '.join(names)}"
+    label = "Winner" if len(names) == 1 else "Winners"
+    return f"[bold green]{label}:[/] {', '.join(names)}"
 
 
 def _actors_of(game: Game[Any], record: Record) -> list[int]:

@@ -187,7 +187,7 @@ def seat_rows(rows: pd.DataFrame) -> pd.DataFrame:
     out = []
     for _, r in rows.iterrows():
         bots = str(r["seats"]).split("/")
-        winners = [int(w) for w in str(r["winners"]).split("/") if w not in ("", "nan")]
+        winners = [int(float(w)) for w in str(r["winners"]).split("/") if w not in ("", "nan")]
         for seat, bot in enumerate(bots):
             out.append(
                 {

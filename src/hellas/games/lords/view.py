@@ -43,6 +43,10 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
                 "lands": [c.land_ids[land] for land in lands_controlled(s, q)],
                 "temples": temples_controlled(s, q),
                 "slain": s.slain.count(q),
+                "slain_monsters": [m.id for m in c.monsters if s.slain[m.index] == q],
+                "quest": c.quests[s.questing[q]].id if s.questing[q] >= 0 else None,
+                "quest_step": s.quest_step[q] if s.questing[q] >= 0 else 0,
+                "quest_cards": [x.id for x in c.quests if s.quest_cards[x.index] == q],
             }
         )
     regions = []
@@ -119,7 +123,7 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
             "neutral_artifacts": len(s.neutral_deck),
         },
         "hand": [c.combat[x].id for x in s.hands[seat]] if seat is not None else None,
-        "battle": battle.summary(frame) if frame and frame["k"] == "battle" else None,
+        "battle": _battle(s, frame) if frame and frame["k"] == "battle" else None,
         "draft": draft,
         "hunt": hunt_summary(s, seat),
         "artifacts": {
@@ -134,6 +138,13 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
     if frame and frame["k"] == "owl" and seat == s.current:
         v["owl"] = [c.combat[x].id for x in frame["cards"]]
     return v
+
+
+def _battle(s: LordsState, f: dict[str, Any]) -> dict[str, Any]:
+    """Return the public facts of the Battle in progress with each side's Army Strength."""
+    out = battle.summary(f)
+    out["strength"] = [battle.strength(s, f, 0), battle.strength(s, f, 1)]
+    return out
 
 
 def hunt_summary(s: LordsState, seat: int | None) -> dict[str, Any] | None:

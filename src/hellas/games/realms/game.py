@@ -135,6 +135,10 @@ class RealmsGame(Game[RealmsState]):
         """
         return 1.0 / (1.0 + math.exp(-(_hand_value(s, seat) - WINNING_SCORE) / 15.0))
 
+    def seat_name(self, view: View, seat: int) -> str:
+        """Return ``Player n``, the name every Realms screen and event uses."""
+        return f"Player {seat + 1}"
+
     def renderer(self) -> Callable[[View], Any]:
         """Return the terminal renderer."""
         from hellas.games.realms.render import render  # noqa: PLC0415

@@ -10,6 +10,8 @@ from rich.table import Table
 from rich.text import Text
 
 from hellas.games.realms.content import SUITS, deck
+from hellas.games.realms.describe import summary
+from hellas.games.realms.lookup import find_card
 from hellas.games.realms.rules import END_DISCARDS
 
 SUIT_STYLE = {
@@ -34,6 +36,11 @@ def card_text(card_id: str) -> Text:
         style="dim",
     )
     return text
+
+
+def explain(name: str) -> str:
+    """Return a card's facts and effect in words (the ``card NAME`` command); unknown: raise."""
+    return summary(find_card(deck(), name))
 
 
 def _cards(ids: list[str]) -> Text:
@@ -102,6 +109,7 @@ def render(view: dict[str, Any]) -> RenderableType:
         parts.append(Text("The Oracle shows (top first): ").append_text(_cards(view["oracle"])))
     if seat is not None:
         parts.append(Text("Your hand: ", style="bold").append_text(_cards(view["hand"] or [])))
+        parts.append(Text("Type 'card NAME' to read what a card does.", style="dim"))
         parts.append(
             score_table(
                 view["score"],

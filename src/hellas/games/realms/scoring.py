@@ -23,7 +23,9 @@ from hellas.games.realms.content import (
     Card,
     Selector,
     Term,
+    deck,
 )
+from hellas.games.realms.describe import need_words, selector
 
 AFTERLIFE_COST = 10  # "every card in the Afterlife subtracts 10 points"
 
@@ -219,39 +221,76 @@ class Line:
         }
 
 
+def _words(sel: Selector, n: int) -> str:
+    """Return a selector in words, plural unless ``n`` is one."""
+    return selector(sel, deck(), plural=n != 1)
+
+
+def _missing(term: Term, i: int, table: Table, pos: list[int]) -> list[str]:
+    """Return the needs of a with/unless term that the other cards do not meet, in words."""
+    out = []
+    for sel, k in term.needs:
+        if (count(sel, pos, table.idpos) & ~(1 << i)).bit_count() < k:
+            out.append(need_words(sel, k, deck()))
+    return out
+
+
 def _describe(
     term: Term, i: int, table: Table, out: Outcome, pos: list[int], blank: int, value: int
 ) -> str:
-    """Return one term in words with the numbers behind it."""
+    """Return one term's result in words with the numbers behind it."""
     idpos = table.idpos
     me = ~(1 << i) if term.other else -1
     other = "other " if term.other else ""
     kind = term.kind
     if kind == "each":
-        counts = []
+        n = 0
         for sel in term.sels:
-            n = (count(sel, pos, idpos) & me).bit_count()
-            counts.append(max(0, n - term.beyond) if term.beyond else n)
-        extra = " beyond the first of each" if term.beyond else ""
-        return f"{term.value:+d} × {sum(counts)} ({other}{term.text}{extra}) = {value:+d}"
+            k = (count(sel, pos, idpos) & me).bit_count()
+            n += max(0, k - term.beyond) if term.beyond else k
+        what = " or ".join(_words(sel, n) for sel in term.sels)
+        extra = "extra " if term.beyond else ""
+        if not n:
+            return f"no {extra}{other}{_words(term.sels[0], 0)}" + (
+                " or " + " or ".join(_words(s, 0) for s in term.sels[1:]) if term.sels[1:] else ""
+            )
+        return f"{value:+d} for {n} {extra}{other}{what}"
     if kind == "with":
-        return f"{value:+d} (with {term.text})" if value else f"no bonus (needs {term.text})"
-    if kind == "unless":
         if value:
-            return f"{value:+d} (not {term.text})"
-        return f"no penalty ({'in the Afterlife' if term.self_in_afterlife else term.text})"
+            return f"{value:+d} with " + " and ".join(
+                need_words(s, k, deck()) for s, k in term.needs
+            )
+        return "no bonus: needs " + " and ".join(_missing(term, i, table, pos))
+    if kind == "unless":
+        if term.self_in_afterlife:
+            return f"{value:+d}: not in the Afterlife" if value else "no penalty: in the Afterlife"
+        if value:
+            return f"{value:+d}: no " + " and no ".join(selector(s, deck()) for s, _ in term.needs)
+        return "no penalty: has " + " and ".join(need_words(s, k, deck()) for s, k in term.needs)
     if kind in ("pairs", "pairs_of"):
         n = value // term.value if term.value else 0
-        return f"{term.value:+d} × {n} pair(s) ({other}{term.text}) = {value:+d}"
+        pairs = "pair" if n == 1 else "pairs"
+        if kind == "pairs":
+            halves = [
+                "another " + selector(s, deck()) if term.other else need_words(s, 1, deck())
+                for s in term.sels
+            ]
+            what = " and ".join(halves)
+            return f"{value:+d} for {n} {pairs} of {what}" if n else f"no pair of {what}"
+        what = other + _words(term.sels[0], 2)
+        return f"{value:+d} for {n} {pairs} of {what}" if n else f"no two {what}"
     if kind == "product":
         a = count(term.sels[0], pos, idpos).bit_count()
         b = count(term.sels[1], pos, idpos).bit_count()
-        return f"{term.value} × {a} × {b} ({term.text}) = {value:+d}"
+        return (
+            f"{value:+d}: {term.value} × {a} {_words(term.sels[0], a)}"
+            f" × {b} {_words(term.sels[1], b)}"
+        )
     if kind == "more":
         a = count(term.sels[0], pos, idpos).bit_count()
         b = count(term.sels[1], pos, idpos).bit_count()
-        words = term.text.split(" / ")
-        return f"{value:+d} ({a} {words[0]} vs {b} {words[1]})"
+        versus = f"{a} {_words(term.sels[0], a)} against {b} {_words(term.sels[1], b)}"
+        return f"{value:+d}: {versus}" if value else f"no bonus: {versus}"
     if kind == "copy_base":
         source = ""
         for j in range(table.k):
@@ -264,7 +303,9 @@ def _describe(
             ):
                 source = c.name
                 break
-        return f"{value:+d} (copies {source}'s base value)" if source else "+0 (nothing to copy)"
+        return (
+            f"{value:+d}: copies {source}'s base value" if source else "no bonus: nothing to copy"
+        )
     return f"{value:+d}"  # pragma: no cover
 
 
@@ -283,13 +324,18 @@ def explain(table: Table, out: Outcome) -> tuple[list[Line], int]:
                     v = _term_value(term, i, table, out, pos, blank)
                     bonus += v
                     parts.append(_describe(term, i, table, out, pos, blank, v))
-                notes.append("bonus " + "; ".join(parts))
+                notes.extend(parts)
             elif off >> i & 1:
                 notes.append("bonus cleared")
             elif c.alive and out.afterlife >> i & 1:
-                notes.append("bonus needs this Hero alive")
+                notes.append("no bonus: this Hero is not alive")
             else:
-                notes.append("bonus requirement not met")
+                needs = [
+                    need_words(sel, 1, deck())
+                    for sel in c.requires
+                    if not count(sel, pos, table.idpos) & ~(1 << i)
+                ]
+                notes.append("no bonus: needs " + " and ".join(needs))
         if c.penalty:
             if out.penalty_off >> i & 1:
                 notes.append("penalty cleared")
@@ -299,12 +345,12 @@ def explain(table: Table, out: Outcome) -> tuple[list[Line], int]:
                     v = _term_value(term, i, table, out, pos, blank)
                     penalty += v
                     parts.append(_describe(term, i, table, out, pos, blank, v))
-                notes.append("penalty " + "; ".join(parts))
+                notes.extend(parts)
         elif c.has_penalty and out.penalty_off >> i & 1:
             notes.append("penalty cleared")
         if c.suit == HERO and out.tags[i] != c.tags:
             names = [t for b, t in enumerate(TAGS) if out.tags[i] >> b & 1]
-            notes.append("tags now: " + (", ".join(names) if names else "none"))
+            notes.append("tags now: " + (", ".join(names) if names else "none left"))
         if blank >> i & 1:
             notes.append("tags and bonus lost to River Lethe")
         place = "afterlife" if out.afterlife >> i & 1 else "hand"

@@ -5,6 +5,7 @@ import { h, pretty, replaceChildren, s, seatClass, seatColour } from "../util.js
 import { fact, none, panel, who } from "./common.js";
 import { BOUNDS, REGIONS } from "./lords-map.js";
 import { ARTIFACTS, BLESSINGS, COMBAT, GODS, MONSTERS, QUESTS, TEMPLE_CARDS, TEXTS } from "./lords-data.js";
+import { artifactsOf, huntPanel, monstersPanel, progressPanel, questOf } from "./lords-panels.js";
 
 const SCALE = 24; // pixels per map unit
 const PAD = 10;
@@ -158,7 +159,7 @@ function regionGroup(meta, rv, view, names, ctx, godsAt) {
 
   const attrs = {
     class: `region ${targets.length ? "target" : ""}`,
-    dataset: { testid: "region", region: meta.id, control: rv.control },
+    dataset: { testid: "region", region: meta.id, control: rv.control, monsters: rv.monsters.join(" "), quest: rv.quest },
   };
   if (targets.length && ctx.choose) {
     attrs.tabindex = "0";
@@ -257,7 +258,15 @@ function playerBoard(p, view, names) {
     h("div", { class: "row" }, h("span", { class: "row-label" }, "Blessings"),
       p.blessings.length ? p.blessings.map((b) => h("span", { class: "chip blessing", title: BLESSINGS[b]?.text || "" }, nameOf(BLESSINGS, b))) : none()),
     h("div", { class: "row" }, h("span", { class: "row-label" }, "Used"),
-      p.used.length ? p.used.map((u) => h("span", { class: "chip used" }, pretty(u))) : none()));
+      p.used.length ? p.used.map((u) => h("span", { class: "chip used" }, pretty(u))) : none()),
+    h("div", { class: "row", dataset: { testid: "injuries" } }, h("span", { class: "row-label" }, "Injuries"),
+      p.injured.length ? p.injured.map((a) => h("span", { class: "chip injured-chip", title: `${ATTR_TITLES[a]} counts as 1 until healed` }, `✚ ${ATTR_TITLES[a]}`)) : none()),
+    h("div", { class: "row", dataset: { testid: "artifacts" } }, h("span", { class: "row-label" }, "Artifacts"),
+      artifactsOf(view, p.seat).length ? artifactsOf(view, p.seat) : none()),
+    h("div", { class: "row", dataset: { testid: "quest" } }, h("span", { class: "row-label" }, "Quest"),
+      questOf(p).length ? questOf(p) : none()),
+    h("div", { class: "row" }, h("span", { class: "row-label" }, "Slain"),
+      (p.slain_monsters || []).length ? p.slain_monsters.map((m) => h("span", { class: "chip slain" }, nameOf(MONSTERS, m))) : none()));
 }
 
 function combatCard(id, opts = {}) {
@@ -276,14 +285,15 @@ function combatCard(id, opts = {}) {
 }
 
 function battlePanel(b, names, viewer) {
-  const side = (q, cards, passed, label) => h("div", { class: `battle-side ${seatClass(q)}` },
+  const side = (q, cards, passed, label, power) => h("div", { class: `battle-side ${seatClass(q)}` },
     h("div", {}, h("span", { class: "muted" }, `${label}: `), who(q, names, viewer), passed ? h("span", { class: "badge" }, "passed") : null),
+    power === undefined ? null : h("div", { dataset: { testid: "army-strength" } }, "Army Strength ", h("strong", {}, String(power))),
     h("div", { class: "cards-row" }, cards.length ? cards.map((c) => combatCard(c, { small: true })) : none("no cards yet")));
   return panel(`Battle in ${regionName(b.region)}`, "battle-panel",
     h("div", { class: "battle" },
-      side(b.attacker, b.played[0] || [], b.passed?.[0], "Attacker"),
+      side(b.attacker, b.played[0] || [], b.passed?.[0], "Attacker", b.strength?.[0]),
       h("div", { class: "vs" }, "vs"),
-      side(b.defender, b.played[1] || [], b.passed?.[1], "Defender")),
+      side(b.defender, b.played[1] || [], b.passed?.[1], "Defender", b.strength?.[1])),
     h("div", { class: "muted" }, `Stage: ${pretty(b.stage)}`));
 }
 
@@ -301,6 +311,7 @@ export function render(root, view, ctx = {}) {
       view.result.text || "the game is over."));
   }
   if (view.battle) side.push(battlePanel(view.battle, names, viewer));
+  if (view.hunt) side.push(huntPanel(view, names, ctx));
   if (seated) {
     side.push(panel(`Your Combat Cards (${(view.hand || []).length})`, "hand-panel",
       h("div", { class: "hand cards-row", dataset: { testid: "hand" } },
@@ -327,6 +338,7 @@ export function render(root, view, ctx = {}) {
   }
   side.push(panel("Players", "players-panel", h("div", { class: "lords-players" },
     view.players_info.map((p) => playerBoard(p, view, names)))));
+  side.push(progressPanel(view, names));
 
   const monuments = Object.entries(view.monuments).map(([god, m]) => {
     const g = GODS[god] || { name: pretty(god), artifact: "" };
@@ -343,14 +355,8 @@ export function render(root, view, ctx = {}) {
   });
   side.push(panel("Monuments", "monuments-panel", h("div", { class: "monuments" }, monuments)));
 
-  const monsterRows = Object.entries(view.monsters)
-    .filter(([, m]) => m.at || m.slain_by >= 0)
-    .map(([id, m]) => h("li", { title: textOf("monsters", id) }, h("strong", {}, nameOf(MONSTERS, id)), " ",
-      m.at ? `in ${regionName(m.at)}` : "",
-      m.slain_by >= 0 ? [" slain by ", who(m.slain_by, names, viewer)] : "",
-      m.evolutions.length ? h("span", { class: "muted", title: m.evolutions.map((e) => textOf("evolutions", e)).join("\n") }, ` · evolved: ${m.evolutions.map(pretty).join(", ")}`) : ""));
   side.push(panel("Monsters and Quests", "monsters-panel",
-    monsterRows.length ? h("ul", { class: "plain-list" }, monsterRows) : h("div", { class: "muted" }, "No monster on the board."),
+    monstersPanel(view, names, regionName),
     h("div", { class: "row" }, h("span", { class: "row-label" }, "Quests"),
       view.quests.length ? view.quests.map((q) => h("span", { class: "chip quest", title: textOf("quests", q) || `in ${regionName(QUESTS[q]?.region)}` },
         `${nameOf(QUESTS, q)} (${regionName(QUESTS[q]?.region)})`)) : none())));
