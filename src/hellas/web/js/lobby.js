@@ -267,7 +267,9 @@ function tableItem(t, actions) {
     h("span", { class: "t-title" }, gameTitle(t.game)),
     h("span", { class: "t-meta" }, t.name ? `“${t.name}” · ` : "", `${t.id} · ${t.moves} move${t.moves === 1 ? "" : "s"}`),
     seatKinds(t.seats),
-    h("span", { class: "t-actions" }, actions));
+    t.status === "unavailable"  // a stored table the server could not load: say why, offer nothing
+      ? h("span", { class: "t-actions form-error", dataset: { testid: "unavailable" } }, `Unavailable: ${t.reason}`)
+      : h("span", { class: "t-actions" }, actions));
 }
 
 // Fill a list with up to `limit` items; past that, a "Show more" button (onMore) or a note.
