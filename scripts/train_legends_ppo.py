@@ -2,8 +2,8 @@
 
 Needs the optional ``train`` extra (torch, sb3-contrib)::
 
-    pip install -e '.[train]'
-    python scripts/train_legends_ppo.py --steps 100000 --out ppo-legends
+    .venv/bin/uv sync --frozen --inexact --extra train   # after ./check (uv is in .venv)
+    .venv/bin/python scripts/train_legends_ppo.py --steps 100000 --out ppo-legends
 
 The learner sits in seat 0 of mission 1 (3 players, human difficulty); the other seats are the
 game's heuristic bot.  The environment is ``hellas/Legends-v0``; the mask comes from
