@@ -13,7 +13,7 @@ from typing import Any
 
 from tests.server.conftest import Server
 
-from .conftest import shot
+from .conftest import ARTIFACTS, shot
 from .test_a11y import serious
 from .test_browser import create, open_table
 
@@ -122,6 +122,9 @@ def test_a_battle_shows_both_army_strengths(web: Server, browser: Any) -> None:
             assert len(shown) == 2
             assert all(s.inner_text().strip().isdigit() for s in shown)
             shot(page, "lords-battle")
+            # the map alone, with its terrain, tokens and the battle's clash mark
+            assert page.query_selector(".lords-map .battle-site .clash-mark")
+            page.locator(".lords-map").screenshot(path=str(ARTIFACTS / "lords-map.png"))
             break
         seq = page.evaluate("() => window.hellasSeq ?? -1")
         page.click("button[data-testid=choice]:not([disabled])")

@@ -274,7 +274,7 @@ function markNewCards(before) {
 // move, a battle or a card played shows where it happened.
 const PLACES = "[data-region], [data-monster]";
 const placeKey = (node) => `${node.dataset.region || ""}/${node.dataset.monster || ""}`;
-const contentOf = (node) => node.innerHTML.replace(/ fresh\b/g, ""); // our own marks aside
+const contentOf = (node) => node.innerHTML.replace(/ (fresh|m-[a-z]+)\b/g, ""); // our own marks aside
 
 function placeContents() {
   const out = new Map();

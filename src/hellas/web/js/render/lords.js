@@ -6,6 +6,8 @@ import { fact, none, panel, who } from "./common.js";
 import { BOUNDS, REGIONS } from "./lords-map.js";
 import { ARTIFACTS, BLESSINGS, COMBAT, GODS, MONSTERS, QUESTS, TEMPLE_CARDS, TEXTS } from "./lords-data.js";
 import { artifactsOf, huntPanel, monstersPanel, progressPanel, questOf } from "./lords-panels.js";
+import { clashMark, heroFigure, hoplites, mapDefs, monsterToken, monumentBuilding, seaRoute, templeBuilding, terrain } from "./lords-art.js";
+import { markMotion } from "./lords-motion.js";
 
 const SCALE = 24; // pixels per map unit
 const PAD = 10;
@@ -47,15 +49,6 @@ function regionsIn(key) {
 }
 
 // -- the map -----------------------------------------------------------------------------------
-
-function templeIcon(x, y, fill, stroke, title) {
-  return s("g", { class: "icon temple", transform: `translate(${x} ${y}) scale(1.3)` },
-    s("title", {}, title),
-    s("path", { d: "M-8 -2 L0 -8 L8 -2 Z", fill, stroke, "stroke-width": 1.2 }),
-    s("rect", { x: -7, y: -2, width: 14, height: 2, fill, stroke, "stroke-width": 1 }),
-    s("path", { d: "M-5 0 V6 M0 0 V6 M5 0 V6", stroke, "stroke-width": 2 }),
-    s("rect", { x: -8, y: 6, width: 16, height: 2.5, fill, stroke, "stroke-width": 1 }));
-}
 
 function badge(x, y, text, cls, title) {
   const w = Math.max(20, 9 * String(text).length + 8);
@@ -113,52 +106,36 @@ function regionGroup(meta, rv, view, names, ctx, godsAt) {
   if (meta.shrine !== "none") {
     const oracle = meta.shrine === "oracle";
     const label = oracle ? (rv.temple ? "Temple at Delphi" : "Delphi (no Temple)") : (rv.temple ? "Temple" : "Shrine (no Temple)");
-    parts.push(rv.temple
-      ? templeIcon(cx - 38, cy - 4, "#f5d76e", "#6b4f00", label)
-      : templeIcon(cx - 38, cy - 4, "rgba(255,255,255,0.6)", "#555", label));
+    parts.push(templeBuilding(cx - 38, cy - 4, rv.temple, label));
     if (oracle) parts.push(s("text", { class: "oracle-mark", x: cx - 38, y: cy + 21, "text-anchor": "middle" }, "Δ"));
   }
   // Monument (right, above).
   if (god) {
     const level = view.monuments[god]?.level ?? 0;
-    parts.push(badge(cx + 40, cy - 6, `${(GODS[god]?.name || god).charAt(0)}${level}`, "monument",
+    parts.push(monumentBuilding(cx + 40, cy - 4, `${(GODS[god]?.name || god).charAt(0)}${level}`,
       `${GODS[god]?.name || pretty(god)}'s Monument, level ${level}`));
   }
   // Quest (right, below).
   if (rv.quest) {
-    parts.push(badge(cx + 40, cy + 16, "Q", "quest", `Quest: ${nameOf(QUESTS, rv.quest)}. ${textOf("quests", rv.quest)}`));
+    parts.push(badge(cx + 52, god ? cy + 24 : cy + 2, "Q", "quest", `Quest: ${nameOf(QUESTS, rv.quest)}. ${textOf("quests", rv.quest)}`));
   }
   // Heroes (below left of the token).
-  heroes.forEach((p, i) => {
-    const hx = cx - 22 - i * 17;
-    const hy = cy + 20;
-    parts.push(s("g", { class: "hero-pawn", transform: `translate(${hx} ${hy}) scale(1.35)` },
-      s("title", {}, `Hero: ${p.name}`),
-      s("path", { d: "M0 -10 C5 -10 5 -3 0 -3 C-5 -3 -5 -10 0 -10 Z M-7 7 C-7 -1 7 -1 7 7 Z", fill: seatColour(p.seat), stroke: "#111", "stroke-width": 1.3 })));
-  });
+  heroes.forEach((p, i) => parts.push(heroFigure(cx - 22 - i * 17, cy + 20, p.seat, `Hero: ${p.name}`)));
   // Monsters (below right of the token).
-  rv.monsters.forEach((m, i) => {
-    const mx = cx + 24 + i * 24;
-    const my = cy + 21;
-    parts.push(s("g", { class: "monster-mark", transform: `translate(${mx} ${my})` },
-      s("title", {}, `Monster: ${nameOf(MONSTERS, m)}. ${textOf("monsters", m)}`),
-      s("rect", { x: -10, y: -10, width: 20, height: 20, transform: "rotate(45)" }),
-      s("text", { x: 0, y: 4.5, "text-anchor": "middle" }, nameOf(MONSTERS, m).slice(0, 2))));
-  });
-  // Hoplites: one chip per army, below.
-  const chipW = 30;
+  rv.monsters.forEach((m, i) => parts.push(monsterToken(cx + 24 + i * 24, cy + 21, m,
+    `Monster: ${nameOf(MONSTERS, m)}. ${textOf("monsters", m)}`)));
+  // Hoplites: one token per army, below.
+  const chipW = 36;
   const startX = cx - (armies.length * (chipW + 3) - 3) / 2;
-  armies.forEach((a, i) => {
-    const x = startX + i * (chipW + 3);
-    const y = cy + 33;
-    parts.push(s("g", { class: `army ${a.fort ? "fortified" : ""}`, dataset: { seat: a.q, count: a.total } },
-      s("title", {}, `${names[a.q]}: ${a.total} Hoplite${a.total > 1 ? "s" : ""}${a.fort ? ", one Fortified" : ""}`),
-      s("rect", { x, y, width: chipW, height: 20, rx: 4, fill: seatColour(a.q), stroke: a.fort ? "#111" : "rgba(0,0,0,0.5)", "stroke-width": a.fort ? 2.5 : 1 }),
-      s("text", { x: x + chipW / 2, y: y + 15, "text-anchor": "middle" }, a.fort ? `${a.total}⌂` : String(a.total))));
-  });
+  armies.forEach((a, i) => parts.push(hoplites(startX + i * (chipW + 3), cy + 33, a.q, a.total, a.fort,
+    `${names[a.q]}: ${a.total} Hoplite${a.total > 1 ? "s" : ""}${a.fort ? ", one Fortified" : ""}`)));
+  // The Battle being fought here.
+  if (view.battle && view.battle.region === meta.id) {
+    parts.push(clashMark(cx, cy - 52, `Battle: ${names[view.battle.attacker]} attacks ${names[view.battle.defender]}`));
+  }
 
   const attrs = {
-    class: `region ${targets.length ? "target" : ""}`,
+    class: `region ${targets.length ? "target" : ""} ${view.battle && view.battle.region === meta.id ? "battle-site" : ""}`,
     dataset: { testid: "region", region: meta.id, control: rv.control, monsters: rv.monsters.join(" "), quest: rv.quest },
   };
   if (targets.length && ctx.choose) {
@@ -195,7 +172,9 @@ function mapSvg(view, names, ctx) {
         const o = BY_ID.get(other);
         if (seen.has(key) || !o) continue;
         seen.add(key);
-        links.push(s("line", { class: cls, x1: px(r.x), y1: py(r.y), x2: px(o.x), y2: py(o.y) }));
+        links.push(cls === "border"
+          ? s("line", { class: cls, x1: px(r.x), y1: py(r.y), x2: px(o.x), y2: py(o.y) })
+          : seaRoute(px(r.x), py(r.y), px(o.x), py(o.y)));
       }
     }
   }
@@ -208,7 +187,7 @@ function mapSvg(view, names, ctx) {
   const over = s("g", { class: "tokens" }, cells);
   for (const meta of REGIONS) {
     const points = meta.cell.map(([x, y]) => `${px(x).toFixed(1)},${py(y).toFixed(1)}`).join(" ");
-    under.append(s("polygon", { class: `cell-under land-${meta.land}`, points }));
+    under.append(s("polygon", { class: `cell-under land-${meta.land}`, points }), terrain(points, meta.land));
   }
   return s("svg", {
     class: "lords-map",
@@ -216,7 +195,9 @@ function mapSvg(view, names, ctx) {
     role: "group", // not "img": its regions can be buttons
     "aria-label": "The map of Hellas",
   },
+  mapDefs(),
   s("rect", { class: "sea", x: 0, y: 0, width, height, rx: 10 }),
+  s("rect", { class: "sea-waves", x: 0, y: 0, width, height, rx: 10, fill: "url(#lords-waves)" }),
   under,
   s("g", { class: "links" }, links),
   over);
@@ -387,7 +368,7 @@ export function render(root, view, ctx = {}) {
     },
   }, zoomed ? "Fit the map" : "Enlarge the map");
   const legend = h("div", { class: "map-legend muted" }, zoom, " ",
-    h("span", {}, "▣ city · ★ Sparta · number = population · ring = control · chips = Hoplites (⌂ fortified) · pawn = Hero · ◆ Monster · Q quest · Z/A/H = Monument level · Δ Delphi"),
+    h("span", {}, "▣ city · ★ Sparta · number = population · ring = control · helmet chip = Hoplites (⌂ fortified) · pawn = Hero · ◆ Monster · Q quest · statue Z/A/H = Monument level · Δ Delphi · ⚔ battle · dashes = sea routes"),
     ctx.choices && ctx.choices.some((c) => regionsIn(c.key).length)
       ? h("span", { class: "map-hint" }, " — highlighted regions can be clicked") : null);
 
@@ -396,4 +377,5 @@ export function render(root, view, ctx = {}) {
     h("div", { class: "lords-layout" },
       h("div", { class: `map-wrap ${zoomed ? "zoomed" : ""}` }, h("div", { class: "map-scroll" }, mapSvg(view, names, ctx)), legend),
       h("div", { class: "lords-side" }, side))));
+  markMotion(root, view);
 }
