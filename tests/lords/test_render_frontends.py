@@ -15,7 +15,7 @@ from hellas.core.record import Match
 from hellas.core.rng import Rng
 from hellas.games.lords import GAME, battle, describe
 from hellas.games.lords.content import content
-from hellas.games.lords.render import narrate, progress, render
+from hellas.games.lords.render import narrate, render
 from tests.lords.helpers import R, started
 
 
@@ -46,10 +46,10 @@ def test_players_show_artifacts_quests_slain_glory_and_victory_progress() -> Non
     assert "Thunder of Zeus (used)" in out
     assert "Golden Fleece step 2/3" in out
     assert "Hydra" in out and "Cerberus" in out
-    rows = {row["seat"]: row for row in progress(v)}
-    assert rows[1]["slayer"] == (2, 3)
-    assert rows[0]["warlord"] == (1, 2)
-    assert rows[2]["slayer"] == (0, 3)
+    rows = {row["seat"]: row for row in v["progress"]}
+    assert rows[1]["slayer"] == [2, 3]
+    assert rows[0]["warlord"] == [1, 2]
+    assert rows[2]["slayer"] == [0, 3]
     assert "Victory progress" in out and "2/3" in out
     assert v["players_info"][1]["slain_monsters"] == ["cerberus", "hydra"] or set(
         v["players_info"][1]["slain_monsters"]
@@ -61,11 +61,11 @@ def test_blue_land_does_not_count_for_warlord_with_three_players() -> None:
     c = content()
     for r in c.lands[c.land_ids.index("blue")]:
         s.control[r] = 0
-    assert progress(GAME.view(s, None))[0]["warlord"] == (0, 2)
+    assert GAME.view(s, None)["progress"][0]["warlord"] == [0, 2]
     s2 = started(players=4)
     for r in c.lands[c.land_ids.index("blue")]:
         s2.control[r] = 0
-    assert progress(GAME.view(s2, None))[0]["warlord"] == (1, 2)
+    assert GAME.view(s2, None)["progress"][0]["warlord"] == [1, 2]
 
 
 def test_region_neighbours_and_monster_trays_are_listed() -> None:

@@ -199,11 +199,14 @@ def monsters_slain(s: LordsState, seat: int) -> int:
     return s.slain.count(seat)
 
 
-def check_victory(s: LordsState) -> dict[str, object] | None:
-    """Return the winner and condition if someone has won now (active player checked first).
+def victory_counts(
+    s: LordsState, all_temples: bool = True
+) -> tuple[list[list[int]], list[int], list[int], int]:
+    """Return per seat the Lands owned whole, Temple Regions and Monsters slain; and Lands needed.
 
-    Runs after every decision, so it first gathers, once for all seats, the Lands owned whole,
-    the Temples controlled and the Monsters slain, and looks at seats only if one qualifies.
+    The blue Land does not count with 3 players; 3 Lands are needed with 2 players, else 2.
+    ``all_temples=False`` skips counting Temples while fewer than 5 are built (nobody can win
+    by them yet): the victory check after every decision takes that shortcut.
     """
     control = s.control
     c = content()
@@ -215,7 +218,7 @@ def check_victory(s: LordsState) -> dict[str, object] | None:
         if first >= 0 and (s.n != 3 or land != blue) and all(control[r] == first for r in regions):
             lands[first].append(land)
     temples = [0] * s.n
-    if sum(s.temples) >= 5:
+    if all_temples or sum(s.temples) >= 5:
         for r, built in enumerate(s.temples):
             if built and control[r] >= 0:
                 temples[control[r]] += 1
@@ -223,7 +226,17 @@ def check_victory(s: LordsState) -> dict[str, object] | None:
     for seat in s.slain:
         if seat >= 0:
             slain[seat] += 1
-    lands_needed = 3 if s.n == 2 else 2
+    return lands, temples, slain, 3 if s.n == 2 else 2
+
+
+def check_victory(s: LordsState) -> dict[str, object] | None:
+    """Return the winner and condition if someone has won now (active player checked first).
+
+    Runs after every decision, so it first gathers, once for all seats, the Lands owned whole,
+    the Temples controlled and the Monsters slain, and looks at seats only if one qualifies.
+    """
+    c = content()
+    lands, temples, slain, lands_needed = victory_counts(s, all_temples=False)
     for k in range(s.n):
         seat = (s.current + k) % s.n
         if len(lands[seat]) >= lands_needed:

@@ -245,41 +245,12 @@ def _quest(p: dict[str, Any]) -> str:
     return text
 
 
-def progress(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """Return each seat's progress toward every victory, derived from a view.
-
-    Warlord: whole Lands owned (the blue Land does not count with 3 players) of 2 (3 with 2
-    players); Favored: Regions with Temples controlled, of 5; Monster Slayer: Monsters slain,
-    of 3; King of Kings: the Activation tokens still to take (only its builder has any).
-    """
-    n = view["players"]
-    lands_needed = 3 if n == 2 else 2
-    temples = {r["id"]: r["control"] for r in view["regions"] if r["temple"]}
-    act = view.get("activation") or []
-    out = []
-    for p in view["players_info"]:
-        lands = [x for x in p["lands"] if not (n == 3 and x == "blue")]
-        king = None
-        if len(act) >= 3 and act[0] == p["seat"]:
-            king = act[1]
-        out.append(
-            {
-                "seat": p["seat"],
-                "warlord": (len(lands), lands_needed),
-                "favored": (sum(1 for q in temples.values() if q == p["seat"]), 5),
-                "slayer": (p["slain"], 3),
-                "king": king,
-            }
-        )
-    return out
-
-
 def progress_table(view: dict[str, Any]) -> Table:
     """Return the table of each player's progress toward each victory."""
     table = Table(title="Victory progress", title_justify="left", expand=True)
     for col in ("Player", "Warlord (Lands)", "Favored (Temples)", "Monster Slayer", "King"):
         table.add_column(col)
-    for row in progress(view):
+    for row in view["progress"]:
         king = "—" if row["king"] is None else f"{row['king']} token(s) to take"
         table.add_row(
             _seat(view, row["seat"]),

@@ -12,7 +12,7 @@ from typing import Any
 
 from hellas.core.rng import Rng
 from hellas.games.lords import battle
-from hellas.games.lords.board import lands_controlled, temples_controlled
+from hellas.games.lords.board import lands_controlled, temples_controlled, victory_counts
 from hellas.games.lords.content import content
 from hellas.games.lords.monsters import tray
 from hellas.games.lords.rules import actor
@@ -97,6 +97,7 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
             for g in c.gods
         },
         "activation": list(s.activation),
+        "progress": progress(s),
         "temple_card": c.temples[s.temple_card].id,
         "temples_built": s.temples_built,
         "oracle": bool(s.oracle),
@@ -236,3 +237,23 @@ def determinize(s: LordsState, seat: int, rng: Rng) -> LordsState:
     t.rng = Rng(rng.next64())
     t.cache = None
     return t
+
+
+def progress(s: LordsState) -> list[dict[str, Any]]:
+    """Return each seat's public progress toward every victory, counted as the victory check counts.
+
+    ``[have, need]`` for Warlord (Lands owned whole), Favored (Temple Regions controlled) and
+    Monster Slayer (Monsters slain); ``king``: the Activation tokens its builder still takes.
+    """
+    lands, temples, slain, lands_needed = victory_counts(s)
+    act = s.activation
+    return [
+        {
+            "seat": q,
+            "warlord": [len(lands[q]), lands_needed],
+            "favored": [temples[q], 5],
+            "slayer": [slain[q], 3],
+            "king": act[1] if len(act) >= 3 and act[0] == q else None,
+        }
+        for q in range(s.n)
+    ]

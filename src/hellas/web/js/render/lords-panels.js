@@ -1,7 +1,7 @@
 // Lords of Hellas side panels for the Hunt and its pieces: the Hunt in progress (hunter, Monster,
 // cards committed, Wounds, the Monster Attack card and the left neighbour's pick), the Monster
 // trays (Wounds covered and open, Evolutions), each player's Artifacts and Quest, and every
-// player's progress toward each victory, derived from the view as the terminal derives it.
+// player's progress toward each victory, as the view gives it (counted as the victory check counts).
 
 import { h, pretty } from "../util.js";
 import { none, panel, who } from "./common.js";
@@ -124,20 +124,6 @@ export function questOf(p) {
   return out;
 }
 
-/** Each seat's progress toward every victory (the same reading of the view as the terminal). */
-export function progress(view) {
-  const n = view.players;
-  const landsNeeded = n === 2 ? 3 : 2;
-  const act = view.activation || [];
-  return view.players_info.map((p) => ({
-    seat: p.seat,
-    warlord: [p.lands.filter((l) => !(n === 3 && l === "blue")).length, landsNeeded],
-    favored: [view.regions.filter((r) => r.temple && r.control === p.seat).length, 5],
-    slayer: [p.slain, 3],
-    king: act.length >= 3 && act[0] === p.seat ? act[1] : null,
-  }));
-}
-
 function meter([have, need], label) {
   return h("span", { class: "meter", title: `${label}: ${have} of ${need}` },
     h("meter", { min: 0, max: need, value: Math.min(have, need), "aria-label": label }),
@@ -154,7 +140,7 @@ const HEADINGS = [
 
 /** The victory progress table. */
 export function progressPanel(view, names) {
-  const rows = progress(view).map((r) => h("tr", { dataset: { testid: "progress", seat: r.seat, slayer: r.slayer[0], warlord: r.warlord[0], favored: r.favored[0] } },
+  const rows = view.progress.map((r) => h("tr", { dataset: { testid: "progress", seat: r.seat, slayer: r.slayer[0], warlord: r.warlord[0], favored: r.favored[0] } },
     h("th", { scope: "row" }, who(r.seat, names, view.seat)),
     h("td", {}, meter(r.warlord, "Lands owned whole")),
     h("td", {}, meter(r.favored, "Regions with Temples controlled")),
