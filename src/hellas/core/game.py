@@ -373,3 +373,7 @@ class Game(ABC, Generic[S]):
     def validate_options(self, raw: Mapping[str, Any]) -> Options:
         """Return complete typed options or raise ``OptionError``."""
         return self.meta.validate(raw)
+
+    def option_warnings(self, options: Mapping[str, Any]) -> list[str]:
+        """Return advice about a valid set of options (front ends show it once)."""
+        return []

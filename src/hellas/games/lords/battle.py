@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hellas.games.lords import artifacts
+from hellas.games.lords import artifacts, hooks
 from hellas.games.lords.board import (
     add_hoplites,
     gain_priest,
@@ -72,6 +72,8 @@ def _seat(f: Frame, side: int) -> int:
 def _pre_battle(s: LordsState, f: Frame) -> None:
     """Effects "before the Battle": Ambush, Unbroken Morale, Always Prepared."""
     region, att, dfn = f["region"], f["att"], f["def"]
+    if s.options.get("modules"):
+        hooks.run(s, "before_battle", f)
     if has_blessing(s, dfn, "ambush") and s.fort[region] == dfn:
         kill(s, region, att, 1)
     for me, other in ((att, dfn), (dfn, att)):
@@ -353,6 +355,8 @@ def strength(s: LordsState, f: Frame, side: int) -> int:
     hero = content().heroes[s.heroes[seat]]
     if hero.ability == "lower-of-speed-strength-in-battle" and s.hero_at[seat] == region:
         total += min(s.attr(seat, SPEED), s.attr(seat, STRENGTH))
+    if s.options.get("modules"):
+        total += hooks.total(s, "army_strength", f, side)  # e.g. Fleet, Warriors of Hades
     return total
 
 
@@ -443,6 +447,8 @@ def _finish(s: LordsState, f: Frame) -> None:
         settle_control(s, region)
     for seat in (f["att"], f["def"]):
         enforce_limit(s, seat)
+    if s.options.get("modules"):
+        hooks.run(s, "after_battle", f, winner)
 
 
 def summary(f: Frame) -> dict[str, Any]:

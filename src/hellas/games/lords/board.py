@@ -6,6 +6,7 @@ Everything here reads or updates the state directly and takes no decisions; the 
 
 from __future__ import annotations
 
+from hellas.games.lords import hooks
 from hellas.games.lords.content import content
 from hellas.games.lords.state import LordsState
 
@@ -16,6 +17,18 @@ MAX_PRIESTS = 4  # "Each player can control a maximum of 4 Priests."
 def neighbours(region: int) -> tuple[int, ...]:
     """Return the Regions bordering ``region`` by land or sea trail."""
     return content().regions[region].neighbours
+
+
+def links(s: LordsState, region: int, purpose: str) -> list[int]:
+    """Return where a move of kind ``purpose`` may go from ``region`` in one step.
+
+    ``purpose`` is ``"hero"``, ``"march"`` or ``"hermes"`` (modules may connect more Regions,
+    e.g. Ports); Hoplite Movement and Monsters use ``neighbours``.
+    """
+    out = list(content().regions[region].neighbours)
+    if s.options.get("modules"):
+        out += [r for r in hooks.collect(s, "links", region, purpose) if r not in out]
+    return out
 
 
 def land_regions(land: int) -> tuple[int, ...]:
@@ -43,6 +56,8 @@ def population(s: LordsState, region: int, seat: int) -> int:
     value = content().regions[region].population
     if has_blessing(s, seat, "local-support"):
         value = max(1, value - 2)
+    if s.options.get("modules"):
+        value = max(1, value + hooks.total(s, "population", region, seat))
     return value
 
 
@@ -84,6 +99,8 @@ def kill(s: LordsState, region: int, seat: int, count: int) -> int:
         s.fort[region] = -1
         s.supply[seat] += 1
         killed += 1
+    if killed and s.options.get("modules"):
+        hooks.run(s, "hoplites_killed", region, seat, killed)
     return killed
 
 
@@ -111,10 +128,13 @@ def move_army(s: LordsState, seat: int, region: int, dest: int) -> None:
     The Fortified Hoplite leaves its fortification, so it is taken off and placed again.
     """
     count = s.hoplites(region, seat)
-    kill(s, region, seat, count)
-    if dest >= 0:
-        s.supply[seat] -= count
-        s.hop[dest * s.n + seat] += count
+    if dest < 0:
+        kill(s, region, seat, count)
+        return
+    s.hop[region * s.n + seat] = 0
+    if s.fort[region] == seat:
+        s.fort[region] = -1
+    s.hop[dest * s.n + seat] += count
 
 
 def enemies_in(s: LordsState, region: int, seat: int) -> bool:

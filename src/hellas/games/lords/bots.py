@@ -12,12 +12,12 @@ from typing import Any
 
 from hellas.core.game import Choice, SampledPolicyBot
 from hellas.core.rng import Rng
-from hellas.games.lords import battle
+from hellas.games.lords import battle, hooks
 from hellas.games.lords.board import land_regions, population, temples_controlled
 from hellas.games.lords.bots_hunt import hero_goal, hero_step, hunt_choice, hurt_choice, wants_hunt
 from hellas.games.lords.choices import table
 from hellas.games.lords.content import content
-from hellas.games.lords.rules import PROCEDURES, actor, legal, play
+from hellas.games.lords.rules import actor, legal, play, procedure
 from hellas.games.lords.state import LordsState
 
 LOOKAHEAD = ("recruit", "power-recruit", "fly", "usurp", "setup", "withdraw")
@@ -62,7 +62,7 @@ def _settled(s: LordsState, p: int) -> LordsState:
         if not t.stack or t.result is not None:
             break
         f = t.stack[-1]
-        options = PROCEDURES[f["k"]][0](t, f)
+        options = procedure(t, f["k"])[0](t, f)
         if f["k"] in ("hoplites", "recruit") and "done" in options:
             play(t, _choice("done"), None)
         else:
@@ -110,6 +110,10 @@ def choose(s: LordsState, rng: Rng) -> Choice:
     kind = f["k"]
 
     p = actor(s)
+    if s.options.get("modules"):
+        mine = hooks.bot_choice(s, p, options)  # a module's own actions and frames
+        if mine is not None:
+            return mine  # type: ignore[no-any-return]
     keys = [c.key for c in options]
     if kind == "turn":
         return _turn(s, p, options, keys, rng)

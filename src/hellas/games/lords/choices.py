@@ -164,7 +164,10 @@ def table() -> ChoiceTable:
     c = content()
     entry = _TABLES.get(id(c))
     if entry is None or entry[0] is not c:
-        entry = _TABLES[id(c)] = (c, ChoiceTable(_entries()))
+        from hellas.games.lords.hooks import all_entries, modules_of  # noqa: PLC0415
+
+        extra = all_entries(c, modules_of(",".join(c.modules)))
+        entry = _TABLES[id(c)] = (c, ChoiceTable(_entries() + extra))
     return entry[1]
 
 

@@ -9,6 +9,7 @@ provisional.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -282,8 +283,11 @@ class Content:
     quests: tuple[Quest, ...]
     die: tuple[str, ...]
     attack_cards: tuple[AttackCard, ...]
+    modules: tuple[str, ...] = field(default=(), compare=False)  # the modules configured
     # derived once, read on every play: each Land's Regions, and each kind's index by id
     lands: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
+    # the Events Deck's cards: ("quest", quest, 0) then ("monster", monster, card number)
+    events: tuple[tuple[str, int, int], ...] = field(init=False, compare=False, repr=False)
     _ids: dict[str, dict[str, int]] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -303,6 +307,9 @@ class Content:
         )
         ids = {k: {x.id: x.index for x in getattr(self, k)} for k in kinds}
         object.__setattr__(self, "lands", lands)
+        events = [("quest", q.index, 0) for q in self.quests]
+        events += [("monster", m.index, k) for m in self.monsters for k in range(len(m.cards))]
+        object.__setattr__(self, "events", tuple(events))
         object.__setattr__(self, "_ids", ids)
 
     def region(self, region_id: str) -> Region:
@@ -678,11 +685,63 @@ def _new_record(
     return {k: v for k, v in record.items() if k != "new"}
 
 
-def load(pack: Path | None = None) -> Content:
-    """Return the built-in content with a content pack's records merged over it by id."""
+def _overlay(
+    data: dict[str, dict[str, Any]], source: str, file: str, table: str, records: Any
+) -> None:
+    """Merge one table of overlay records into ``data``.
+
+    ``new = true`` adds a record, ``drop = true`` removes one (a module's own data only), the
+    others replace the record with the same id.
+    """
+    if not isinstance(records, list):
+        raise ContentError(source, "", table, "expected [[records]]")
+    base = data[file].get(table, [])
+    dropped = set()
+    for r in records:
+        if isinstance(r, Mapping) and r.get("drop"):
+            if not source.startswith("module "):
+                raise ContentError(source, str(r.get("id")), "drop", "only a module drops records")
+            if not any(b.get("id") == r.get("id") for b in base):
+                raise ContentError(source, str(r.get("id")), "drop", "no such record to drop")
+            dropped.add(r.get("id"))
+    kept = [r for r in records if not (isinstance(r, Mapping) and r.get("drop"))]
+    added = [_new_record(r, Path(source), base) for r in kept]
+    merged = merge_by_id(
+        base, [r for r, new in zip(kept, added, strict=True) if new is None], source
+    ) + [new for new in added if new is not None]
+    data[file][table] = [r for r in merged if r.get("id") not in dropped]
+
+
+_FILE_OF = {table: file for file, tables in TABLES.items() for table in tables}
+
+
+def module_raw(module_id: str) -> dict[str, Any]:
+    """Return a module's ``data.toml`` (its base-game records and its own ``[module]`` table)."""
+    return _module_raw(module_id)
+
+
+@cache
+def _module_raw(module_id: str) -> dict[str, Any]:
+    from hellas.games.lords.modules import package  # noqa: PLC0415
+
+    try:
+        return read_package_toml(package(module_id), "data.toml")
+    except FileNotFoundError:
+        return {}
+
+
+def load(pack: Path | None = None, modules: Sequence[str] = ()) -> Content:
+    """Return the built-in content with module records, then a pack's, merged over it by id."""
     data: dict[str, dict[str, Any]] = {}
     for name in FILES:
         data[name] = dict(read_package_toml(PACKAGE, name))
+    for module_id in modules:
+        for table, records in module_raw(module_id).items():
+            if table == "module":
+                continue
+            if table not in _FILE_OF:
+                raise ContentError(f"module {module_id}", "", table, "unknown table")
+            _overlay(data, f"module {module_id}", _FILE_OF[table], table, records)
     if pack is not None:
         if not pack.is_dir():
             raise ContentError(str(pack), "", "", "a content pack must be a folder")
@@ -697,19 +756,16 @@ def load(pack: Path | None = None) -> Content:
                 if table == "die":
                     data[path.name]["die"] = records
                     continue
-                if not isinstance(records, list):
-                    raise ContentError(str(path), "", table, "expected [[records]]")
                 # a record marked ``new = true`` adds to the game; the others replace by id
-                added = [_new_record(r, path, data[path.name].get(table, [])) for r in records]
-                data[path.name][table] = merge_by_id(
-                    data[path.name].get(table, []),
-                    [r for r, new in zip(records, added, strict=True) if new is None],
-                    str(path),
-                ) + [new for new in added if new is not None]
-    return parse(data)
+                _overlay(data, str(path), path.name, table, records)
+    loaded = parse(data)
+    object.__setattr__(loaded, "modules", tuple(modules))
+    return loaded
 
 
-_ACTIVE: dict[str, Content] = {}
+_ACTIVE: dict[str, str] = {}
+_CONFIGURED: dict[tuple[str, str], Content] = {}
+_LOCAL = threading.local()
 
 
 @cache
@@ -718,8 +774,34 @@ def _builtin() -> Content:
 
 
 def content() -> Content:
-    """Return the content in use: the built-in data, or the active content pack's."""
-    return _ACTIVE.get("pack") or _builtin()
+    """Return the content in use: the configured modules' and content pack's, or built-in."""
+    c: Content | None = getattr(_LOCAL, "c", None)
+    if c is not None:
+        return c
+    return configured("")
+
+
+def configured(modules: str) -> Content:
+    """Return the content for a normalized ``modules`` value (and the active content pack)."""
+    key = (_ACTIVE.get("pack", ""), modules)
+    c = _CONFIGURED.get(key)
+    if c is None:
+        if not key[0] and not modules:
+            c = _builtin()
+        else:
+            pack = Path(key[0]) if key[0] else None
+            c = load(pack, [m for m in modules.split(",") if m])
+            if pack is not None:
+                _check_shape(c, load(None, c.modules))
+        _CONFIGURED[key] = c
+    return c
+
+
+def use_modules(modules: str) -> Content:
+    """Make this thread's content the one of a game with these modules; return it."""
+    c = configured(modules)
+    _LOCAL.c = c
+    return c
 
 
 def use_pack(pack: str) -> None:
@@ -727,12 +809,16 @@ def use_pack(pack: str) -> None:
 
     The pack is validated first; one pack is active per process at a time.
     """
+    _LOCAL.c = None
     if not pack:
-        _ACTIVE.pop("pack", None)
+        if _ACTIVE.pop("pack", None) is not None:
+            _CONFIGURED.clear()
         return
     loaded = load(Path(pack))
     _check_shape(loaded, _builtin())
-    _ACTIVE["pack"] = loaded
+    _ACTIVE["pack"] = pack
+    _CONFIGURED.clear()
+    _CONFIGURED[(pack, "")] = loaded
 
 
 def _check_shape(pack: Content, base: Content) -> None:

@@ -20,10 +20,10 @@ from hellas.core.game import (
 )
 from hellas.core.options import OptionSchema, OptionSpec
 from hellas.core.rng import Rng
-from hellas.games.lords import rules
+from hellas.games.lords import hooks, modules, rules
 from hellas.games.lords.board import MAX_HOPLITES, MAX_PRIESTS, priests_owned
 from hellas.games.lords.choices import table
-from hellas.games.lords.content import content, use_pack
+from hellas.games.lords.content import content, use_modules, use_pack
 from hellas.games.lords.state import LordsState
 from hellas.games.lords.view import determinize, view
 
@@ -47,7 +47,20 @@ OPTIONS = OptionSchema(
             minimum=0,
             maximum=10_000,
         ),
-        OptionSpec("additional_combat_cards", "bool", False, "add the 6 additional Combat Cards"),
+        OptionSpec(
+            "modules",
+            "list",
+            [],
+            "Dark Ages modules, a comma list (poseidon, poseidon-simple, atlantis, orichalkum, "
+            "hades, hades-simple, hephaestus, hephaestus-simple, heroes-monsters, combat-cards, "
+            "chiron, opportunity)",
+        ),
+        OptionSpec(
+            "additional_combat_cards",
+            "bool",
+            False,
+            "add the 6 additional Combat Cards (the same as the combat-cards module)",
+        ),
         OptionSpec(
             "content",
             "str",
@@ -71,11 +84,33 @@ META = GameMeta(
 )
 
 
+def _use(s: LordsState) -> None:
+    """Make this thread's content the one of ``s``'s modules (cheap when already so)."""
+    use_modules(s.options.get("modules", ""))
+
+
 class LordsGame(Game[LordsState]):
     """Lords of Hellas on the Hellas contract."""
 
     meta = META
     state_class = LordsState
+
+    def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Return complete options; ``modules`` becomes its canonical comma list."""
+        validated = self.meta.validate(raw)
+        chosen = validated["modules"]
+        items = chosen.split(",") if isinstance(chosen, str) else list(chosen)
+        if validated["additional_combat_cards"]:
+            items.append("combat-cards")
+        names, _ = modules.normalize(items, int(validated["players"]))
+        validated["modules"] = names
+        validated["additional_combat_cards"] = "combat-cards" in names.split(",")
+        return validated
+
+    def option_warnings(self, options: Mapping[str, Any]) -> list[str]:
+        """Return advice about a valid option set (e.g. several expansion-icon modules)."""
+        validated = self.validate_options(options)
+        return modules.normalize(validated["modules"].split(","), int(validated["players"]))[1]
 
     @property
     def table(self) -> ChoiceTable:
@@ -90,6 +125,7 @@ class LordsGame(Game[LordsState]):
         """Return a game after Game Preparation, at the first hero pick."""
         validated = self.validate_options(options)
         use_pack(validated["content"])
+        use_modules(validated["modules"])
         heroes = len(content().heroes)
         if validated["players"] > heroes:
             raise OptionError(
@@ -100,24 +136,29 @@ class LordsGame(Game[LordsState]):
 
     def to_act(self, s: LordsState) -> int | None:
         """Return the seat to act, or ``None`` once someone has won."""
+        _use(s)
         return None if s.result is not None or not s.stack else rules.actor(s)
 
     def choices(self, s: LordsState) -> Sequence[Choice]:
         """Return the legal choices."""
+        _use(s)
         return rules.legal(s)
 
     def _apply(self, s: LordsState, choice: Choice, log: bool) -> list[Event]:
+        _use(s)
         events: list[Event] | None = [] if log else None
         rules.play(s, choice, events)
         return events or []
 
     def view(self, s: LordsState, seat: int | None) -> View:
         """Return what ``seat`` may know."""
+        _use(s)
         check_seat(seat, s.n)
         return view(s, seat)
 
     def outcome(self, s: LordsState) -> Outcome | None:
         """Return the winner (1 point) or a draw at the turn limit (0 for all)."""
+        _use(s)
         if s.result is None:
             return None
         winner = int(s.result.get("winner", -1))
@@ -131,6 +172,7 @@ class LordsGame(Game[LordsState]):
 
     def determinize(self, s: LordsState, seat: int, rng: Rng) -> LordsState:
         """Return a copy with hidden cards and deck orders re-dealt."""
+        _use(s)
         return determinize(s, seat, rng)
 
     def bots(self) -> Mapping[str, BotFactory]:
@@ -147,6 +189,7 @@ class LordsGame(Game[LordsState]):
         """Return a win chance from the heuristic board value against the best opponent."""
         from hellas.games.lords.bots import value  # noqa: PLC0415
 
+        _use(s)
         if s.result is not None:
             return 1.0 if s.result.get("winner") == seat else 0.0
         mine = value(s, seat)
@@ -179,10 +222,13 @@ class LordsGame(Game[LordsState]):
 
     def check_invariants(self, s: LordsState) -> None:
         """Hoplites, Priests and cards are conserved; bounds hold."""
+        _use(s)
+        hooks.run(s, "invariants")
         c = content()
         regions = len(c.regions)
         for q in range(s.n):
             on_map = sum(s.hoplites(r, q) for r in range(regions))
+            on_map += hooks.total(s, "hoplites_held", q)  # e.g. on a module's board
             if on_map + s.supply[q] != MAX_HOPLITES or min(s.hop[q :: s.n]) < 0:
                 raise AssertionError(
                     f"seat {q}: {on_map} Hoplites on the map + {s.supply[q]} in supply != 15"
@@ -206,7 +252,8 @@ class LordsGame(Game[LordsState]):
             raise AssertionError(f"Monster Attack cards: {attack_cards} are not all there")
         events = len(s.event_deck) + len(s.event_discard) + len(s.quest_slots)
         events += sum(len(e) for e in s.evolutions) + sum(1 for q in s.quest_cards if q >= 0)
-        if events != len(c.quests) + 2 * len(c.monsters):
+        events += hooks.total(s, "event_count")  # module cards held out of the decks
+        if events != hooks.event_total(s, len(c.events)):
             raise AssertionError(f"Event cards duplicated: {events}")
         for m in range(len(c.monsters)):
             if len(set(s.wounds[m])) != len(s.wounds[m]):

@@ -7,6 +7,7 @@ required (i.e. Chimera Regional Attack) active player decides."
 
 from __future__ import annotations
 
+from hellas.games.lords import hooks
 from hellas.games.lords.board import armies, kill, neighbours, region_of, rid
 from hellas.games.lords.cards import discard_combat
 from hellas.games.lords.content import content
@@ -37,6 +38,8 @@ def monsters_choose(s: LordsState, f: Frame, key: str) -> None:
     f["todo"].remove(m)
     if not f["todo"]:
         s.stack.pop()
+    if s.options.get("modules") and hooks.any_true(s, "monster_phase", m):
+        return  # a module moves this Monster instead of the Monster Die (e.g. Talos)
     faces = content().die
     face = faces[s.rng.below(len(faces))]
     f.setdefault("log", []).append([m, face])

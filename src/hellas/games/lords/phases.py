@@ -8,7 +8,7 @@ a free slot, or a Monster appearing or Evolving).
 
 from __future__ import annotations
 
-from hellas.games.lords import battle
+from hellas.games.lords import battle, hooks
 from hellas.games.lords.board import (
     enemies_in,
     gain_priest,
@@ -43,12 +43,14 @@ START_EVENTS = 7
 
 
 def event_card(index: int) -> tuple[str, int, int]:
-    """Return (kind, monster or quest index, card number) of an Events Deck card."""
-    quests = len(content().quests)
-    if index < quests:
-        return "quest", index, 0
-    index -= quests
-    return "monster", index // 2, index % 2
+    """Return (kind, monster or quest index, card number) of an Events Deck card.
+
+    Cards past the base game's are a module's: ``("module", -1, index)``.
+    """
+    events = content().events
+    if index < len(events):
+        return events[index]
+    return "module", -1, index
 
 
 def draw_event(s: LordsState) -> int:
@@ -62,9 +64,16 @@ def draw_event(s: LordsState) -> int:
 
 def event_phase(s: LordsState) -> str:
     """Resolve one Event: a Quest for a free slot, a Monster appearing or Evolving."""
+    if s.options.get("modules"):
+        hooks.run(s, "event_phase")  # refill module displays, discard stale offers
     for _ in range(len(s.event_deck) + len(s.event_discard) + 1):
         card = draw_event(s)
         kind, index, number = event_card(card)
+        if kind == "module":
+            text = hooks.module_event(s, card, False)
+            if text:
+                return text
+            continue
         if kind == "quest":
             if len(s.quest_slots) < QUEST_SLOTS and index not in s.quest_slots:
                 s.quest_slots.append(index)

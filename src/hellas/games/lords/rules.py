@@ -15,6 +15,7 @@ from hellas.core.rng import Rng
 from hellas.games.lords import (
     artifacts,
     battle,
+    hooks,
     hunt,
     monster_phase,
     phases,
@@ -91,6 +92,16 @@ SEAT_FRAMES = (
 )
 
 
+def procedure(s: LordsState, kind: str) -> tuple[Options, Chooser]:
+    """Return the procedure of a frame kind: the base game's, or an active module's."""
+    p = PROCEDURES.get(kind)
+    if p is None:
+        p = hooks.procedure(s, kind)
+        if p is None:
+            raise AssertionError(f"no procedure for frame {kind!r}")  # pragma: no cover
+    return p
+
+
 def new_state(options: Mapping[str, Any], seed: int) -> LordsState:
     """Game preparation and the start of hero picking."""
     c = content()
@@ -144,7 +155,7 @@ def new_state(options: Mapping[str, Any], seed: int) -> LordsState:
     s.attack_discard = []
     s.neutral_deck = [a.index for a in c.artifacts if a.kind == "neutral"]
     rng.shuffle(s.neutral_deck)
-    s.event_deck = list(range(len(c.quests) + 2 * len(c.monsters)))
+    s.event_deck = list(range(hooks.event_total(s, len(c.events))))
     rng.shuffle(s.event_deck)
     s.event_discard = []
     s.quest_slots = []
@@ -154,6 +165,8 @@ def new_state(options: Mapping[str, Any], seed: int) -> LordsState:
     s.turn = 0
     s.result = None
     s.cache = None
+    s.mod = {}
+    hooks.run(s, "prepare")
     setup.setup_events(s)
     setup.deal_starting_cards(s)
     start = rng.below(n)  # "Decide upon a starting player."
@@ -173,7 +186,7 @@ def actor(s: LordsState) -> int:
         return battle.actor(s, f)
     if kind == "hunt":
         return hunt.actor(s, f)
-    if kind in SEAT_FRAMES:
+    if kind in SEAT_FRAMES or (kind not in PROCEDURES and "seat" in f):
         return int(f["seat"])
     if kind == "draft":
         return int(f["order"][f["i"]])
@@ -188,7 +201,7 @@ def legal(s: LordsState) -> list[Choice]:
         s.cache = []
         return []
     f = s.stack[-1]
-    keys = PROCEDURES[f["k"]][0](s, f)
+    keys = procedure(s, f["k"])[0](s, f)
     tab = table()
     s.cache = [tab[k] for k in dict.fromkeys(keys)]
     return s.cache
@@ -206,7 +219,7 @@ def play(s: LordsState, choice: Choice, ev: EventLog) -> None:
                 Event("private", f"You keep {choice.label[5:]}.", frozenset((who,)), {"seat": who})
             )
     before_log = len(f.get("log", []))
-    PROCEDURES[f["k"]][1](s, f, choice.key)
+    procedure(s, f["k"])[1](s, f, choice.key)
     if ev is not None and f["k"] == "monsters" and len(f.get("log", [])) > before_log:
         m, face = f["log"][-1]
         ev.append(
@@ -261,7 +274,7 @@ def advance(s: LordsState, ev: EventLog) -> None:
         if f["k"] == "battles" and len(f["regions"]) == 1:
             phases.battles_choose(s, f, f"battle:{content().regions[f['regions'][0]].id}")
             continue
-        keys = PROCEDURES[f["k"]][0](s, f)
+        keys = procedure(s, f["k"])[0](s, f)
         if not keys:
             if f["k"] == "turn":
                 raise AssertionError("a turn with no choice")  # pragma: no cover

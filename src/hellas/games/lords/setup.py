@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hellas.games.lords import hooks
 from hellas.games.lords.board import add_hoplites, region_of, rid, take_control
 from hellas.games.lords.cards import draw_combat, raise_attribute
 from hellas.games.lords.content import content
@@ -18,6 +19,12 @@ def setup_events(s: LordsState) -> None:
     while drawn < START_EVENTS and s.event_deck:
         card = s.event_deck.pop()
         kind, index, number = event_card(card)
+        if kind == "module":
+            if hooks.module_event(s, card, True):
+                drawn += 1
+            else:
+                used.append(card)
+            continue
         if kind == "quest":
             drawn += 1
             if len(s.quest_slots) < QUEST_SLOTS:
@@ -73,6 +80,7 @@ def setup_choose(s: LordsState, f: Frame, key: str) -> None:
     f["step"] = "pick"
     if not f["order"]:
         s.stack.pop()
+        hooks.run(s, "placed")
         start_turn(s, seat)  # "The last player to choose and place ... will begin the game."
 
 

@@ -52,6 +52,7 @@ class LordsState:
         "heroes",
         "hop",
         "injured",
+        "mod",
         "monster_at",
         "monument",
         "monument_priests",
@@ -127,6 +128,7 @@ class LordsState:
     stack: list[Frame]
     result: dict[str, Any] | None
     cache: list[Choice] | None
+    mod: dict[str, Any]  # each Dark Ages module's own state, by module id (JSON data)
 
     _LISTS = (
         "heroes",
@@ -175,6 +177,7 @@ class LordsState:
         for name in self._SCALARS:
             setattr(t, name, getattr(self, name))
         t.stack = _clone(self.stack)
+        t.mod = _clone(self.mod) if self.mod else {}
         t.result = self.result
         t.cache = self.cache
         return t
@@ -187,6 +190,8 @@ class LordsState:
             "stack": _clone(self.stack),
             "result": self.result,
         }
+        if self.mod:
+            d["mod"] = _clone(self.mod)
         for name in self._LISTS:
             d[name] = list(getattr(self, name))
         for name in self._NESTED:
@@ -208,6 +213,7 @@ class LordsState:
         for name in cls._SCALARS:
             setattr(t, name, int(d[name]))
         t.stack = _clone(list(d["stack"]))
+        t.mod = _clone(dict(d.get("mod", {})))
         t.result = d["result"]
         t.cache = None
         return t

@@ -9,7 +9,7 @@ stack with ``options`` (choice keys) and ``choose`` (apply one).
 
 from __future__ import annotations
 
-from hellas.games.lords import artifacts, board
+from hellas.games.lords import artifacts, board, hooks
 from hellas.games.lords.board import (
     add_hoplites,
     armies,
@@ -67,6 +67,7 @@ def start_turn(s: LordsState, seat: int) -> None:
     s.regular = 0
     s.turn += 1
     s.stack.append({"k": "turn", "open": False, "extra": 0, "specials": 0, "must": ""})
+    hooks.run(s, "start_turn", seat)
     if (
         content().heroes[s.heroes[seat]].ability == "glory-for-artifacts"
         and seat in s.glory
@@ -184,6 +185,8 @@ def turn_options(s: LordsState, f: Frame) -> list[str]:
         and hunt_targets(s, p)
     ):
         out.append("alt:wild-hunt")
+    if s.options.get("modules"):
+        out += hooks.collect(s, "turn_options", p, f)  # a module's Regular Actions and offers
     out += special_options(s, p)
     if (
         s.used[p] >> HUNT & 1
@@ -221,6 +224,8 @@ def turn_choose(s: LordsState, f: Frame, key: str) -> None:
     verb, _, arg = key.partition(":")
     if verb != "artifact":
         _close_artifacts(s, f)
+    if s.options.get("modules") and hooks.turn_choose(s, f, p, key):
+        return
     if verb == "artifact":
         s.regular |= RA_ARTIFACTS
         f["open"] = True
@@ -330,7 +335,7 @@ def hero_options(s: LordsState, f: Frame) -> list[str]:
     p = s.current
     out = ["stop"]
     if f["left"] > 0:
-        out += [f"go:{rid(r)}" for r in neighbours(s.hero_at[p])]
+        out += [f"go:{rid(r)}" for r in board.links(s, s.hero_at[p], "hero")]
     return out
 
 
@@ -345,6 +350,7 @@ def hero_choose(s: LordsState, f: Frame, key: str) -> None:
     s.stack.pop()
     here = s.hero_at[p]
     after_hero_movement(s, p)  # a Quest Token here: board a Quest Step?
+    hooks.run(s, "after_hero_move", p)
     if has_blessing(s, p, "heros-wrath") and s.hands[p] and enemies_in(s, here, p):
         s.stack.append({"k": "wrath"})
 
@@ -450,6 +456,8 @@ def pray(s: LordsState, p: int, god_id: str) -> None:
     s.priests[p] -= 1
     s.monument_priests[g.index].append(p)
     raise_attribute(s, p, g.attribute)
+    if s.options.get("modules"):
+        hooks.run(s, "prayer", p, god_id)  # a module god's Monument Power
     power = g.powers[s.monument[g.index] - 1]
     if power is None:
         return
@@ -562,7 +570,7 @@ def march_options(s: LordsState, f: Frame) -> list[str]:
 
 def reach(s: LordsState, p: int, src: int, f: Frame) -> list[int]:
     """Return where a March may go: neighbours, or two Regions with Forced March."""
-    out = set(neighbours(src))
+    out = set(board.links(s, src, "march" if f["source"] == "march" else "hermes"))
     if f["source"] == "march" and has_blessing(s, p, "forced-march"):
         for mid in neighbours(src):
             # "the player can travel only through Neutral Regions or those under his/her control"
@@ -613,6 +621,8 @@ def build_temple(s: LordsState, p: int, region: int, f: Frame) -> None:
             start_draft(s, p)
     if has_blessing(s, p, "hermes-temple"):
         f["extra"] += 1
+    if s.options.get("modules"):
+        hooks.run(s, "temple_built", p, region)
 
 
 def temple_site_options(s: LordsState, f: Frame) -> list[str]:
@@ -717,6 +727,8 @@ def build_monument(s: LordsState, p: int, god_id: str) -> None:
                 s.stack.append({"k": "heal", "seat": q})
             else:
                 s.injured[q] = 0
+    if s.options.get("modules"):
+        hooks.run(s, "monument_built", p, god_id)
 
 
 # -- Artifacts and Blessings used on one's turn ---------------------------------------------------

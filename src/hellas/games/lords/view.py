@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from hellas.core.rng import Rng
-from hellas.games.lords import battle
+from hellas.games.lords import battle, hooks
 from hellas.games.lords.board import lands_controlled, temples_controlled, victory_counts
 from hellas.games.lords.content import content
 from hellas.games.lords.monsters import tray
@@ -133,6 +133,9 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
             if s.artifact_owner[a.index] >= 0
         },
         "result": dict(s.result) if s.result else None,
+        "modules": s.options.get("modules", ""),
+        # each module's public facts (and the seat's own secrets), by module id
+        "module_panels": hooks.panels(s, seat) if s.options.get("modules") else {},
     }
     if frame and frame["k"] == "artifact-pick" and seat == frame["seat"]:
         v["artifact_pick"] = [c.artifacts[a].id for a in frame["cards"]]
@@ -234,6 +237,8 @@ def determinize(s: LordsState, seat: int, rng: Rng) -> LordsState:
         t.stack[-1]["cards"] = sorted(neutral[: len(picking)])
         neutral = neutral[len(picking) :]
     t.neutral_deck = neutral
+    if s.options.get("modules"):
+        hooks.run(t, "determinize", s, seat, rng)  # re-deal what the modules hide
     t.rng = Rng(rng.next64())
     t.cache = None
     return t

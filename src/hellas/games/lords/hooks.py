@@ -1,0 +1,246 @@
+"""Named hook points of the Lords rules, where Dark Ages modules add their rules.
+
+The base rules call these points and never test for a module by name; a module (a package in
+``lords/modules/<id>/``) registers handlers on the points it needs.  Which modules are in play
+is an option of the game (``s.options["modules"]``, a normalized comma list), so a state always
+knows its own rules.
+
+Hook points and the arguments their handlers receive (``s`` is the state):
+
+=====================  =============================================  ==========================
+point                  arguments                                      result
+=====================  =============================================  ==========================
+``prepare``            ``s``                                          Game Preparation done
+``placed``             ``s``                                          every Hero is placed
+``start_turn``         ``s, seat``                                    the turn has begun
+``turn_options``       ``s, seat, turn_frame``                        extra choice keys
+``after_hero_move``    ``s, seat``                                    a Hero Movement ended
+``links``              ``s, region, purpose``                         extra reachable Regions
+``army_strength``      ``s, battle_frame, side``                      added Army Strength
+``before_battle``      ``s, battle_frame``                            the Battle is set up
+``after_battle``       ``s, battle_frame, winner``                    the Battle is resolved
+``hoplites_killed``    ``s, region, seat, count``                     Hoplites died
+``prayer``             ``s, seat, god_id``                            a Priest was sent
+``monument_built``     ``s, seat, god_id``                            Build Monument done
+``temple_built``       ``s, seat, region``                            Build Temple done
+``monster_phase``      ``s, monster``                                 ``True``: no Monster Die
+``event_phase``        ``s``                                          the Event Phase ran
+``hoplites_held``      ``s, seat``                                    Hoplites kept off the map
+``event_count``        ``s``                                          extra Event cards existing
+``temples``            ``s, seat``                                    extra Temples counted
+``population``         ``s, region, seat``                            Population change
+``view``               ``s, seat``                                    the module's view panel
+``determinize``        ``copy, original, seat, rng``                  hidden module cards redealt
+``invariants``         ``s``                                          raises if broken
+=====================  =============================================  ==========================
+
+A module may also add procedures (stack frames with their ``options``/``choose``), choice-table
+entries, data records (``data.toml``) and bot knowledge (``bot_choose``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hellas.games.lords.state import Frame, LordsState
+
+Options = Callable[[LordsState, Frame], list[str]]
+Chooser = Callable[[LordsState, Frame, str], None]
+Handler = Callable[..., Any]
+Entries = Callable[[Any], list[tuple[str, str]]]
+
+POINTS = (
+    "prepare",
+    "placed",
+    "start_turn",
+    "turn_options",
+    "after_hero_move",
+    "links",
+    "army_strength",
+    "before_battle",
+    "after_battle",
+    "hoplites_killed",
+    "prayer",
+    "monument_built",
+    "temple_built",
+    "monster_phase",
+    "event_phase",
+    "hoplites_held",
+    "event_count",
+    "temples",
+    "population",
+    "view",
+    "determinize",
+    "invariants",
+)
+
+
+@dataclass(frozen=True)
+class Module:
+    """One Dark Ages module: its id, its constraints and its rules on the hook points."""
+
+    id: str
+    title: str
+    summary: str
+    expansion_icon: bool = False  # the rulebook suggests one such module per game
+    requires: tuple[tuple[str, ...], ...] = ()  # each: one of these modules must be in play
+    excludes: tuple[str, ...] = ()
+    players: tuple[int, ...] = ()  # seat counts it allows (empty: any)
+    hooks: Mapping[str, Handler] = field(default_factory=dict)
+    procedures: Mapping[str, tuple[Options, Chooser]] = field(default_factory=dict)
+    turn_prefixes: tuple[str, ...] = ()  # turn-frame keys this module's ``turn_choose`` takes
+    turn_choose: Callable[[LordsState, Frame, int, str], None] | None = None
+    events: int = 0  # cards this module shuffles into the Events Deck (numbered after base)
+    event: Callable[[LordsState, int, bool], str] | None = None  # resolve one (number, setup)
+    entries: Entries | None = None  # extra choice-table entries for the configured content
+    # the heuristic bot's knowledge of this module: a choice, or None to leave it to the base
+    # bot (called on the bot's own determinized sample, so it stays honest)
+    bot_choose: Callable[[LordsState, int, Sequence[Any]], Any] | None = None
+
+    def __post_init__(self) -> None:
+        unknown = set(self.hooks) - set(POINTS)
+        if unknown:
+            raise ValueError(f"module {self.id}: unknown hook points {sorted(unknown)}")
+
+
+_REGISTRY: dict[str, Module] = {}
+_ACTIVE: dict[str, tuple[Module, ...]] = {"": ()}
+
+
+def register(module: Module) -> Module:
+    """Add a module to the registry (once, at import of its package)."""
+    _REGISTRY[module.id] = module
+    return module
+
+
+def registered() -> Mapping[str, Module]:
+    """Return every registered module by id (importing the module packages first)."""
+    from hellas.games.lords import modules  # noqa: PLC0415
+
+    modules.load_all()
+    return _REGISTRY
+
+
+def modules_of(names: str) -> tuple[Module, ...]:
+    """Return the modules of a normalized ``modules`` option value, in registry order."""
+    found = _ACTIVE.get(names)
+    if found is None:
+        reg = registered()
+        found = _ACTIVE[names] = tuple(reg[n] for n in names.split(",") if n)
+    return found
+
+
+def active(s: LordsState) -> tuple[Module, ...]:
+    """Return the modules in play in ``s``."""
+    return modules_of(s.options.get("modules", ""))
+
+
+def has(s: LordsState, module_id: str) -> bool:
+    """Return whether a module is in play (for a module's own code, never the base rules)."""
+    return any(m.id == module_id for m in active(s))
+
+
+def run(s: LordsState, point: str, *args: Any) -> None:
+    """Call every active handler of ``point``."""
+    for m in active(s):
+        h = m.hooks.get(point)
+        if h is not None:
+            h(s, *args)
+
+
+def total(s: LordsState, point: str, *args: Any) -> int:
+    """Return the sum of the active handlers' results (0 without modules)."""
+    out = 0
+    for m in active(s):
+        h = m.hooks.get(point)
+        if h is not None:
+            out += int(h(s, *args))
+    return out
+
+
+def collect(s: LordsState, point: str, *args: Any) -> list[Any]:
+    """Return the concatenated lists the active handlers return."""
+    out: list[Any] = []
+    for m in active(s):
+        h = m.hooks.get(point)
+        if h is not None:
+            out += h(s, *args)
+    return out
+
+
+def any_true(s: LordsState, point: str, *args: Any) -> bool:
+    """Return whether some active handler returns true (all of them are called)."""
+    hit = False
+    for m in active(s):
+        h = m.hooks.get(point)
+        if h is not None and h(s, *args):
+            hit = True
+    return hit
+
+
+def panels(s: LordsState, seat: int | None) -> dict[str, Any]:
+    """Return each active module's view panel, by module id."""
+    out: dict[str, Any] = {}
+    for m in active(s):
+        h = m.hooks.get("view")
+        if h is not None:
+            out[m.id] = h(s, seat)
+    return out
+
+
+def procedure(s: LordsState, kind: str) -> tuple[Options, Chooser] | None:
+    """Return an active module's procedure for a frame kind, if one has it."""
+    for m in active(s):
+        p = m.procedures.get(kind)
+        if p is not None:
+            return p
+    return None
+
+
+def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> bool:
+    """Let the module owning a turn-frame key apply it; return whether one did."""
+    for m in active(s):
+        if m.turn_choose is not None and key.startswith(m.turn_prefixes):
+            m.turn_choose(s, f, seat, key)
+            return True
+    return False
+
+
+def bot_choice(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
+    """Return the first active module's bot choice for these options, or ``None``."""
+    for m in active(s):
+        if m.bot_choose is not None:
+            c = m.bot_choose(s, seat, options)
+            if c is not None:
+                return c
+    return None
+
+
+def all_entries(content: Any, modules: Sequence[Module]) -> list[tuple[str, str]]:
+    """Return the choice-table entries the given modules add for ``content``."""
+    out: list[tuple[str, str]] = []
+    for m in modules:
+        if m.entries is not None:
+            out += m.entries(content)
+    return out
+
+
+def event_total(s: LordsState, base: int) -> int:
+    """Return how many Events Deck cards a game has: the base game's, then each module's."""
+    return base + sum(m.events for m in active(s))
+
+
+def module_event(s: LordsState, card: int, setup: bool) -> str:
+    """Resolve a module's Events Deck card; return what happened ("" if it was skipped)."""
+    from hellas.games.lords.content import content  # noqa: PLC0415
+
+    number = card - len(content().events)
+    for m in active(s):
+        if number < m.events:
+            if m.event is None:  # pragma: no cover - a module with cards resolves them
+                raise AssertionError(f"module {m.id} has Event cards but no resolver")
+            return m.event(s, number, setup)
+        number -= m.events
+    raise AssertionError(f"Event card {card} belongs to no module")  # pragma: no cover
