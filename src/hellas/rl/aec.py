@@ -16,12 +16,12 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from hellas.rl.session import Session
 
 
-class HellasAEC(AECEnv[str, dict[str, np.ndarray], int]):
+class HellasAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     """A Hellas game as a PettingZoo AEC environment."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class

@@ -147,7 +147,7 @@ def connect_four_loop() -> Loop | None:
     try:
         with warnings.catch_warnings():  # PettingZoo's module loader warns about its own path
             warnings.simplefilter("ignore", DeprecationWarning)
-            from pettingzoo.classic import connect_four_v3  # noqa: PLC0415
+            from pettingzoo.classic import connect_four_v3  # type: ignore[import-untyped]  # noqa: PLC0415
     except ImportError:
         return None
     env = connect_four_v3.env()

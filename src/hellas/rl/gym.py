@@ -68,7 +68,7 @@ class HellasGymEnv(gymnasium.Env[np.ndarray, int]):
         self.observation_space = spaces.Box(
             0.0, 1.0, (self.session.encoder.layout.size,), dtype=np.float32
         )
-        self.action_space = spaces.Discrete(self.session.num_actions)
+        self.action_space = spaces.Discrete(self.session.num_actions)  # type: ignore[assignment]
         self._bot_rng = Rng(0)
 
     def reset(
@@ -155,7 +155,11 @@ def register() -> None:
     """Register the Hellas environments with Gymnasium (idempotent)."""
     for game_id, env_id in ENV_IDS.items():
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=HellasGymEnv, kwargs={"game_id": game_id})
+            gymnasium.register(
+                id=env_id,
+                entry_point=HellasGymEnv,  # type: ignore[arg-type]
+                kwargs={"game_id": game_id},
+            )
 
 
 register()

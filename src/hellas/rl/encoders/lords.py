@@ -217,7 +217,9 @@ class LordsEncoder(Encoder):
             one_hot(out, self.o_activation, seat_index(act[0], n), n)
             out[self.o_activation + n] = scale(act[1], 5)
             one_hot(out, self.o_activation + n + 1, act[2], len(self.gods))
-        one_hot(out, self.o_temple, self.temples.get(view.get("temple_card")), len(self.temples))
+        one_hot(
+            out, self.o_temple, self.temples.get(str(view.get("temple_card"))), len(self.temples)
+        )
         out[self.o_temple + len(self.temples)] = scale(view.get("temples_built", 0), 5)
         out[self.o_temple + len(self.temples) + 1] = 1.0 if view.get("oracle") else 0.0
         multi_hot(out, self.o_quests, view.get("quests", ()), self.quests)
@@ -316,8 +318,8 @@ class LordsEncoder(Encoder):
 
     def _player(self, out: np.ndarray, base: int, p: Mapping[str, Any]) -> None:
         h, r = len(self.heroes), len(self.regions)
-        one_hot(out, base, self.heroes.get(p.get("hero")), h)
-        one_hot(out, base + h, self.regions.get(p.get("at")), r)
+        one_hot(out, base, self.heroes.get(str(p.get("hero"))), h)
+        one_hot(out, base + h, self.regions.get(str(p.get("at"))), r)
         pos = base + h + r
         attrs = p.get("attributes", {})
         for i, attr in enumerate(ATTRIBUTES):
@@ -366,7 +368,7 @@ class LordsEncoder(Encoder):
         n, r, cc = self.n, len(self.regions), len(self.combat)
         base = self.o_battle
         out[base] = 1.0
-        one_hot(out, base + 1, self.regions.get(battle.get("region")), r)
+        one_hot(out, base + 1, self.regions.get(str(battle.get("region"))), r)
         one_hot(out, base + 1 + r, seat_index(battle.get("attacker"), n), n)
         one_hot(out, base + 1 + r + n, seat_index(battle.get("defender"), n), n)
         pos = base + 1 + r + 2 * n
