@@ -222,3 +222,18 @@ def test_neutral_artifacts_drawn_to_pick_are_seen_only_by_their_drawer() -> None
     samples = {tuple(GAME.determinize(s, 1 - seat, Rng(k)).stack[-1]["cards"]) for k in range(8)}
     assert len(samples) > 1
     assert GAME.determinize(s, seat, Rng(1)).stack[-1]["cards"] == s.stack[-1]["cards"]
+
+
+def test_a_hero_on_a_quest_cannot_be_placed_by_boots_of_hermes_or_perseus() -> None:
+    """A Hero on a Quest is off the board until the Quest ends (found by random Atlantis games:
+    the Boots put a questing Hero back on the map, leaving it both on the Quest and on the map)."""
+    s = started(2)
+    p = s.current
+    own(s, p, "boots-of-hermes")
+    assert "artifact:boots-of-hermes" in keys(s)
+    s.questing[p], s.quest_step[p], s.hero_at[p] = s.quest_slots[0], 1, -1
+    s.cache = None
+    assert "artifact:boots-of-hermes" not in keys(s)
+    s.stack.append({"k": "perseus"})
+    s.cache = None
+    assert keys(s) == ["place:stay"]

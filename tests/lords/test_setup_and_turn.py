@@ -42,7 +42,10 @@ def test_heroes_are_picked_counter_clockwise_and_the_last_placer_starts() -> Non
         assert f"start:{region}" in keys(s)
         play(s, f"start:{region}")
     assert order == [first, (first - 1) % 4, (first - 2) % 4, (first - 3) % 4]
-    assert s.current == order[-1] and s.stack[-1]["k"] == "turn"
+    # Helen placed last: her Neutral Artifact pick comes before the first turn
+    assert s.stack[-1]["k"] == "artifact-pick" and GAME.to_act(s) == order[-1]
+    play(s, keys(s)[0])
+    assert s.current == order[-1] and [f["k"] for f in s.stack] == ["turn"]
 
 
 def test_start_control_only_with_population_two_or_less_and_no_shared_region() -> None:

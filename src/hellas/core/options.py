@@ -85,6 +85,12 @@ def _convert(spec: OptionSpec, raw: Any) -> Any:
             items = [str(p).strip().lower() for p in raw]
         else:
             raise ValueError(f"expected a comma-separated list, got {raw!r}")
+        if spec.choices is not None:  # each item must be one of the choices
+            for item in items:
+                if item not in spec.choices:
+                    hint = suggest(item, spec.choices)
+                    did = f" (did you mean {hint[0]!r}?)" if hint else ""
+                    raise ValueError(f"{item!r} is not one of {', '.join(spec.choices)}{did}")
         return items
     raise ValueError(f"unknown option kind {spec.kind!r}")
 

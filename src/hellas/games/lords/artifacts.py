@@ -79,6 +79,8 @@ def turn_options(s: LordsState, p: int) -> list[str]:
             continue
         if artifact_id == "horn-of-plenty" and not _cities(s, p):
             continue
+        if artifact_id == "boots-of-hermes" and s.questing[p] >= 0:
+            continue  # a Hero on a Quest is off the board: nothing to place
         if artifact_id == "ambrosia" and not s.injured[p]:
             continue
         if artifact_id == "ariadnes-thread" and all(m < 0 for m in s.monster_at):

@@ -104,7 +104,7 @@ def actor(s: LordsState, f: Frame) -> int:
     stage = f["stage"]
     if stage in ("response", "response-count"):
         return int(f["def"])
-    if stage in ("reinforce", "reinforce-count", "master"):
+    if stage in ("reinforce", "reinforce-count", "master", "tactical"):
         return int(f["pending_seat"])
     if stage == "withdraw":
         return int(f["loser"])
@@ -136,6 +136,8 @@ def options(s: LordsState, f: Frame) -> list[str]:
         return [f"count:{k}" for k in range(1, f["most"] + 1)]
     if stage == "master":
         return ["master:sacrifice", "master:keep"]
+    if stage == "tactical":  # Tactical Withdrawal: "You may immediately withdraw"
+        return ["tactical:withdraw", "tactical:stay"]
     if stage == "withdraw":
         return [f"withdraw:{rid(r)}" for r in f["where"]]
     side = f["turn"]
@@ -146,7 +148,21 @@ def options(s: LordsState, f: Frame) -> list[str]:
         for c in sorted(set(s.hands[seat])):
             if _casualties(f, side, cards[c]) <= hoplites:
                 out.append(f"card:{cards[c].id}")
-    return out + artifacts.battle_options(s, f, seat)
+        out += [f"play:{cards[c].id}" for c in _reusable(s, f, side)]
+    out += artifacts.battle_options(s, f, seat)
+    if s.options.get("modules"):
+        out += hooks.collect(s, "battle_options", f, seat)  # e.g. a module's Artifact
+    return out
+
+
+def _reusable(s: LordsState, f: Frame, side: int) -> list[int]:
+    """Return the reusable cards (Relics ...) a side may play now, within its Casualty limit."""
+    if not s.options.get("modules"):
+        return []
+    cards = content().combat
+    hoplites = s.hoplites(f["region"], _seat(f, side))
+    found = hooks.collect(s, "reusable", _seat(f, side), f)
+    return [c for c in dict.fromkeys(found) if _casualties(f, side, cards[c]) <= hoplites]
 
 
 def _may_play(s: LordsState, f: Frame, side: int) -> bool:
@@ -155,7 +171,7 @@ def _may_play(s: LordsState, f: Frame, side: int) -> bool:
     seat = _seat(f, side)
     if side == 0 and has_blessing(s, f["def"], "restrictive-maneuver") and f["played"][0]:
         return False  # "When you are the defender in a Battle, your enemy can play only 1"
-    return bool(s.hands[seat])
+    return bool(s.hands[seat]) or bool(_reusable(s, f, side))
 
 
 def choose(s: LordsState, f: Frame, key: str) -> None:
@@ -196,6 +212,12 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
         s.hop[region * s.n + seat] += int(arg)
         _after_card(s, f)
         return
+    if verb == "tactical":
+        if arg == "withdraw":
+            f["withdrew"] = f["pending_seat"]
+            f["ended"] = True
+        _after_card(s, f)
+        return
     if verb == "master":
         seat = f["pending_seat"]
         if arg == "sacrifice":
@@ -209,6 +231,8 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
         return
     side = f["turn"]
     seat = _seat(f, side)
+    if s.options.get("modules") and hooks.any_true(s, "battle_play", f, seat, key):
+        return  # a module's own Battle choice (the card-player's turn goes on)
     if verb == "artifact":  # the card-player's turn goes on afterwards
         artifacts.battle_use(s, f, seat, arg)
         return
@@ -219,7 +243,11 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
         _next_turn(s, f)
         return
     card = content().card(arg)
-    s.hands[seat].remove(card.index)
+    if verb == "play":  # a reusable card: it stays its owner's; the module says what takes effect
+        card = content().combat[(hooks.collect(s, "reuse", seat, card.index, f) or [card.index])[0]]
+        f.setdefault("kept", [[], []])[side].append(card.index)
+    else:
+        s.hands[seat].remove(card.index)
     f["played"][side].append(card.index)
     if f["first"] < 0:
         f["first"] = card.index
@@ -240,8 +268,9 @@ def _card_effect(s: LordsState, f: Frame, side: int, card: CombatCard) -> None:
     elif effect == "javelin-volley" and s.hoplites(region, seat) > s.hoplites(region, other):
         kill(s, region, other, 1)
     elif effect == "tactical-withdrawal":
-        f["withdrew"] = seat
-        f["ended"] = True
+        f["stage"] = "tactical"  # the player decides whether to withdraw now
+        f["pending_seat"] = seat
+        return
     elif effect in ("final-charge", "sudden-strike") and side == 0:
         # Sudden Strike: the Dark Ages rulebook gives it Final Charge's ending as well
         # (docs/rules/lords.md, ruling 16)
@@ -253,6 +282,8 @@ def _card_effect(s: LordsState, f: Frame, side: int, card: CombatCard) -> None:
             f["sources"] = sources
             f["pending_seat"] = seat
             return
+    if s.options.get("modules"):
+        hooks.run(s, "card_played", f, side, card)  # e.g. a Relic's effect
     _after_card(s, f)
 
 
@@ -299,7 +330,9 @@ def _can_play(s: LordsState, f: Frame, side: int) -> bool:
         return False
     cards = content().combat
     hoplites = s.hoplites(f["region"], _seat(f, side))
-    return any(_casualties(f, side, cards[c]) <= hoplites for c in s.hands[_seat(f, side)])
+    if any(_casualties(f, side, cards[c]) <= hoplites for c in s.hands[_seat(f, side)]):
+        return True
+    return bool(_reusable(s, f, side))
 
 
 def _check_empty(s: LordsState, f: Frame) -> bool:
@@ -390,17 +423,27 @@ def _resolve(s: LordsState, f: Frame) -> None:
         if any(cards[c].effect == "encirclement" for c in f["played"][_side(f, winner)]):
             extra = 3
         losses[_side(f, loser)] += extra
+    for side, more in enumerate(f.get("more_casualties", [0, 0])):
+        if _seat(f, side) != f["withdrew"]:
+            losses[side] += more  # a module card's extra Casualties (e.g. a Training card)
     for side, saved in enumerate(f.get("aegis", [0, 0])):
         losses[side] = max(0, losses[side] - saved)  # Aegis: 1 or 2 Hoplites are not killed
     for side in (0, 1):
         kill(s, region, _seat(f, side), losses[side])
+    if s.options.get("modules") and hooks.any_true(s, "battle_lost", f, loser):
+        winner, loser = loser, winner  # e.g. Palladium: the winner withdraws instead
     f["winner"] = winner
     f["loser"] = loser
     _rewards(s, f, winner)
     for side in (0, 1):
+        kept = list(f.get("kept", [[], []])[side])  # reusable cards stay with their owners
         for c in f["played"][side]:
-            s.combat_discard.append(c)
+            if c in kept:
+                kept.remove(c)
+            else:
+                s.combat_discard.append(c)
     f["played"] = [[], []]
+    f.pop("kept", None)
     if s.hoplites(region, loser):
         where = _withdraw_options(s, f, loser)
         if len(where) > 1:

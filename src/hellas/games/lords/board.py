@@ -28,6 +28,7 @@ def links(s: LordsState, region: int, purpose: str) -> list[int]:
     out = list(content().regions[region].neighbours)
     if s.options.get("modules"):
         out += [r for r in hooks.collect(s, "links", region, purpose) if r not in out]
+        out = [r for r in out if not hooks.any_true(s, "crossing_closed", region, r)]
     return out
 
 

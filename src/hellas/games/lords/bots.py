@@ -280,6 +280,8 @@ def _battle(
     mine = battle.strength(s, f, side)
     theirs = battle.strength(s, f, 1 - side)
     winning = mine > theirs if side == 0 else mine >= theirs
+    if stage == "tactical":  # Tactical Withdrawal: leave a lost Battle without Casualties
+        return options[keys.index("tactical:stay" if winning else "tactical:withdraw")]
     if winning or keys == ["pass"]:
         return options[keys.index("pass")]
     for c in options:

@@ -11,7 +11,7 @@ from hellas.games.lords.board import neighbours
 from hellas.games.lords.content import content
 from hellas.games.lords.hunt import ANY_WOUND, attack_strength, hunt_targets
 from hellas.games.lords.monsters import tray, uncovered
-from hellas.games.lords.quests import meets
+from hellas.games.lords.quests import meets, quest_region
 from hellas.games.lords.state import LordsState
 
 INJURY_ORDER = ("speed", "leadership", "strength")
@@ -68,8 +68,7 @@ def hero_goal(s: LordsState, p: int) -> int:
     if here < 0:
         return -1
     dist = _distances(here)
-    quests = content().quests
-    spots = [quests[q].region for q in s.quest_slots if any(meets(s, p, q, k) for k in (1, 2, 3))]
+    spots = [quest_region(s, q) for q in s.quest_slots if any(meets(s, p, q, k) for k in (1, 2, 3))]
     if s.attr(p, 1) >= 2 and not s.injured[p]:
         spots += [r for r in s.monster_at if r >= 0]
     if not spots or here in spots:

@@ -6,13 +6,32 @@ The Combat deck reshuffles its discard pile when it runs out.  A player above th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from hellas.games.lords import hooks
 from hellas.games.lords.board import gain_priest, has_blessing
-from hellas.games.lords.content import LEADERSHIP, SPEED, STRENGTH, content
+from hellas.games.lords.content import LEADERSHIP, SPEED, STRENGTH, CombatCard, content
 from hellas.games.lords.state import LordsState
 
 HAND_LIMIT = 4
 ARMORY_LIMIT = 6
 MAX_ATTRIBUTE = 5
+
+
+def deck_cards(options: Mapping[str, Any]) -> list[CombatCard]:
+    """Return the Combat Card records of the Combat deck (each comes ``count`` times).
+
+    The core box's cards, plus the 6 additional ones when the ``combat-cards`` module is in
+    play (``validate_options`` sets its alias ``additional_combat_cards`` with it); never a
+    reusable card (Relics, Training cards), which stays in front of its owner.
+    """
+    additional = bool(options.get("additional_combat_cards"))
+    return [
+        card
+        for card in content().combat
+        if (additional or not card.additional) and card.kind == "deck"
+    ]
 
 
 def hand_limit(s: LordsState, seat: int) -> int:
@@ -66,6 +85,8 @@ def receive_blessing(s: LordsState, seat: int, blessing: int) -> None:
         raise_attribute(s, seat, SPEED)
     elif bid == "hermes-temple":
         gain_priest(s, seat)
+    if s.options.get("modules"):
+        hooks.run(s, "blessing_received", seat, bid)  # a module Blessing's effect on receipt
     enforce_limit(s, seat)
 
 

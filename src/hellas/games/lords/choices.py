@@ -65,6 +65,8 @@ def _entries() -> list[tuple[str, str]]:
     e += [
         ("master:sacrifice", "Master Plan: sacrifice a Priest for +3"),
         ("master:keep", "Keep your Priest"),
+        ("tactical:withdraw", "Tactical Withdrawal: withdraw now, with no Casualties of yours"),
+        ("tactical:stay", "Tactical Withdrawal: stay in the Battle"),
     ]
     e += [(f"withdraw:{i}", f"Withdraw to {n}") for i, n in regions]
     e.append(("pass", "Pass (play no more Combat Cards in this Battle)"))
@@ -75,6 +77,8 @@ def _entries() -> list[tuple[str, str]]:
         e.append((f"keep:{card.id}", f"Keep {text}"))
         e.append((f"wrath:{card.id}", f"Hero's Wrath: discard {text}"))
         e.append((f"shoot:{card.id}", f"Shoot to Kill: discard {text}"))
+        if card.kind != "deck":  # a reusable card (Relic ...): played, then marked used
+            e.append((f"play:{card.id}", f"Play your {text} (it stays yours, used)"))
     e += [("wrath:none", "Do not use Hero's Wrath"), ("lose", "Lose a Hoplite instead")]
     e += [(f"hunt:{m.id}", f"Special Action: Hunt the {m.name}") for m in c.monsters]
     e.append(("end-attack", "Stop attacking (with no Wound dealt this round the Hunt ends)"))

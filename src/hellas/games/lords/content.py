@@ -40,13 +40,35 @@ COMBAT_EFFECTS = (
     "final-charge",
     "sudden-strike",
     "none",
+    # Relics (Hephaestus): their rules live in modules/hephaestus
+    "eurytus-bow",
+    "sword-of-justice",
+    "mirror-shield",
+    # Training cards (Chiron): their rules live in modules/chiron
+    "tactical-failure",
+    "opponent-casualties+2",
 )
-HERO_BONUSES = ("strength+1", "speed+1", "leadership+1", "glory-of-start-land", "neutral-artifacts")
+# where a Combat Card lives: the deck, or in front of its owner as a reusable card (played like
+# a Combat Card, not discarded: marked used and charged again like an Artifact)
+COMBAT_KINDS = ("deck", "relic", "lightning", "training")
+HERO_BONUSES = (
+    "strength+1",
+    "speed+1",
+    "leadership+1",
+    "glory-of-start-land",
+    "neutral-artifacts",
+    "priest",  # Cleito (Atlantis): starts with 1 Priest
+    "one-hoplite-and-control",  # Cassandra (Heroes and Monsters)
+    "start-apart",  # Odysseus (Heroes and Monsters)
+)
 HERO_ABILITIES = (
     "glory-for-artifacts",
     "place-after-prepare",
     "lower-of-speed-strength-in-battle",
     "bars-enemy-hoplites",
+    "heal-instead-of-move",  # Cleito (Atlantis)
+    "extra-blessing",  # Cassandra (Heroes and Monsters)
+    "city-population-minus-1",  # Odysseus (Heroes and Monsters)
 )
 ORACLE_BONUSES = (
     "extra-special-action",
@@ -55,7 +77,19 @@ ORACLE_BONUSES = (
     "fill-combat-hand",
     "two-attributes",
 )
-ATTACKS = ("kill", "kill_each", "kill_half", "kill_neighbours", "discard_or_kill")
+# Region Attacks; kinds past the base game's are resolved by a module (``region_attack`` hook)
+ATTACKS = (
+    "kill",
+    "kill_each",
+    "kill_half",
+    "kill_neighbours",
+    "discard_or_kill",
+    "kill_ports",  # Cetus (Atlantis)
+    "kill_in_land",  # Talos (Atlantis)
+    "kill_half_up",  # Typhon (Heroes and Monsters)
+    "kill_move_to_shrine",  # Python (Heroes and Monsters)
+    "kill_land_or_heal",  # Chiron
+)
 DIE_FACES = ("nothing", "action", "move", "move-or-action")
 EVOLUTIONS = (
     "wounds",
@@ -66,6 +100,11 @@ EVOLUTIONS = (
     "hunt-draws-speed",
     "hunt-needs-priest",
     "hunt-needs-leadership-3",
+    "region-attack-plus-1",  # Cetus (Atlantis)
+    "all-attacks-plus-1",  # Typhon (Heroes and Monsters)
+    "attack-draws-3",  # Python (Heroes and Monsters)
+    "region-attack-kills-2",  # Chiron
+    "none",  # an Evolve text not legible in the rulebook: the card Evolves nothing
 )
 WOUND_SYMBOLS = ("torch", "bow", "sword", "mace", "axe", "spear")
 WOUND_MARKS = ("", "priest", "artifact")
@@ -80,6 +119,12 @@ ATTACK_EFFECTS = (
     "discard-random",
     "heal-wound",
     "special",
+    "capture",  # Siren (Atlantis); effects past "special" are a module's (``special_attack``)
+    "talos",  # Talos (Atlantis)
+    "discard-blessing",  # Typhon (Heroes and Monsters)
+    "lower-any",  # Typhon
+    "end-if-strength-below",  # Python
+    "discard-artifact",  # Chiron
 )
 ATTACK_STRENGTHS = (
     "fixed",
@@ -88,7 +133,14 @@ ATTACK_STRENGTHS = (
     "one-plus-two-per-covered",
     "one-plus-hand",
 )
-PASSIVES = ("none", "kills-entering-hoplite", "guards-shrine", "fearsome")
+PASSIVES = (
+    "none",
+    "kills-entering-hoplite",
+    "guards-shrine",
+    "fearsome",
+    "moves-by-ports",  # Siren (Atlantis)
+    "closes-sea-trails",  # Cetus (Atlantis)
+)
 ARTIFACT_KINDS = ("god", "monster", "neutral")
 QUEST_NEEDS = (
     "leadership",
@@ -101,6 +153,8 @@ QUEST_NEEDS = (
     "cities",
     "temples",
     "artifacts",
+    # Combat Cards of one symbol the player holds and shows (Chiron's Training Quests)
+    *(f"show-{symbol}" for symbol in (*WOUND_SYMBOLS, "shield", "sickle")),
 )
 QUEST_REWARDS = (
     "keep-reset-tokens",
@@ -112,6 +166,7 @@ QUEST_REWARDS = (
     "neutral-artifacts",
     "recruit-3",
     "attribute-to-3",
+    "training",  # Chiron's Training Quests: the card goes to its Hero (the module's rule)
 )
 POWERS = ("draw", "recruit", "move")
 
@@ -161,6 +216,7 @@ class CombatCard:
     count: int
     additional: bool
     provenance: str
+    kind: str = "deck"  # COMBAT_KINDS: a reusable card (a Relic ...) is never in the deck
 
 
 @dataclass(frozen=True, slots=True)
@@ -508,6 +564,7 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 f.integer("count", 1, 9),
                 additional,
                 f.provenance(),
+                f.one_of("kind", COMBAT_KINDS, "deck"),
             )
         )
         f.finish()
@@ -602,7 +659,7 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
             spawn = _index(f, "cards", card.get("spawn"), ids)
             cards.append(MonsterCard(spawn, str(card["evolve"]), added))
         artifact = f.text("artifact")
-        if artifact not in artifact_ids:
+        if artifact not in artifact_ids and artifact != "none":  # "none": no reward printed
             raise f.error("artifact", f"unknown artifact {artifact!r}")
         wounds = _wounds(f, "wounds", f.items("wounds"))
         if not 1 <= len(wounds) <= 8:
@@ -804,21 +861,30 @@ def use_modules(modules: str) -> Content:
     return c
 
 
-def use_pack(pack: str) -> None:
+def use_pack(pack: str, modules: str = "") -> None:
     """Make a content pack (a folder) the content in use, or go back to the built-in data.
 
-    The pack is validated first; one pack is active per process at a time.
+    The pack is validated first, over the content of ``modules`` (a pack may add records that
+    refer to a module's, e.g. a Poseidon Blessing); one pack is active per process at a time.
     """
     _LOCAL.c = None
     if not pack:
         if _ACTIVE.pop("pack", None) is not None:
             _CONFIGURED.clear()
         return
-    loaded = load(Path(pack))
-    _check_shape(loaded, _builtin())
+    names = [m for m in modules.split(",") if m]
+    loaded = load(Path(pack), names)
+    _check_shape(loaded, load(None, names) if names else _builtin())
     _ACTIVE["pack"] = pack
     _CONFIGURED.clear()
-    _CONFIGURED[(pack, "")] = loaded
+    _CONFIGURED[(pack, modules)] = loaded
+
+
+def active_pack() -> Path | None:
+    """Return the folder of the content pack in use, or ``None``."""
+    # a module reads its own records there (``modules/<id>.toml``); ``load`` reads base files
+    pack = _ACTIVE.get("pack", "")
+    return Path(pack) if pack else None
 
 
 def _check_shape(pack: Content, base: Content) -> None:

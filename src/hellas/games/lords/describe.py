@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from hellas.core.content import read_package_toml
-from hellas.games.lords.content import ATTRIBUTES, PACKAGE, CombatCard, Hero, Monster, content
+from hellas.games.lords.content import PACKAGE, CombatCard, Hero, Monster, content
 
 SOURCE = "texts.toml"
 
@@ -95,7 +95,10 @@ def monster(m: Monster, evolutions: list[str] | None = None) -> str:
         parts.append(_line("passive", passive))
     reward = artifact(m.artifact)
     name = next((a.name for a in content().artifacts if a.id == m.artifact), m.artifact)
-    parts.append(f"Slaying it earns {name}" + (f": {reward}" if reward else "."))
+    if m.artifact == "none":
+        parts.append("No reward is printed on its tray.")
+    else:
+        parts.append(f"Slaying it earns {name}" + (f": {reward}" if reward else "."))
     for e in evolutions or []:
         parts.append(_line("evolution", e))
     return " ".join(p for p in parts if p)
@@ -155,7 +158,7 @@ def god(god_id: str) -> str:
     for level, power in enumerate(g.powers, 1):
         if power:
             powers.append(f"level {level}, {_line('power', power[0], power[1])}")
-    attribute = ATTRIBUTES[g.attribute].capitalize()
+    attribute = content().attributes[g.attribute].capitalize()  # a module may add one (Fleet)
     text = f"A Priest on its Monument raises {attribute}."
     if powers:
         text += " Monument Power by level: " + "; ".join(powers) + "."
@@ -168,7 +171,11 @@ def check() -> list[str]:
     missing = [f"combat card {x.id}" for x in c.combat if not _line("combat", x.effect)]
     missing += [f"blessing {b.id}" for b in c.blessings if not blessing(b.id)]
     missing += [f"artifact {g.artifact}" for g in c.gods if not artifact(g.artifact)]
-    missing += [f"artifact {m.artifact}" for m in c.monsters if not artifact(m.artifact)]
+    missing += [
+        f"artifact {m.artifact}"
+        for m in c.monsters
+        if m.artifact != "none" and not artifact(m.artifact)
+    ]
     for m in c.monsters:
         if not _line("attack", m.attack[0]):
             missing.append(f"attack {m.attack[0]}")

@@ -22,12 +22,13 @@ from hellas.core.options import OptionSchema, OptionSpec
 from hellas.core.rng import Rng
 from hellas.games.lords import hooks, modules, rules
 from hellas.games.lords.board import MAX_HOPLITES, MAX_PRIESTS, priests_owned
+from hellas.games.lords.cards import deck_cards
 from hellas.games.lords.choices import table
 from hellas.games.lords.content import content, use_modules, use_pack
 from hellas.games.lords.state import LordsState
 from hellas.games.lords.view import determinize, view
 
-VERSION = "0.2"
+VERSION = "0.3"
 
 OPTIONS = OptionSchema(
     (
@@ -54,6 +55,7 @@ OPTIONS = OptionSchema(
             "Dark Ages modules, a comma list (poseidon, poseidon-simple, atlantis, orichalkum, "
             "hades, hades-simple, hephaestus, hephaestus-simple, heroes-monsters, combat-cards, "
             "chiron, opportunity)",
+            choices=modules.IDS,
         ),
         OptionSpec(
             "additional_combat_cards",
@@ -97,7 +99,7 @@ class LordsGame(Game[LordsState]):
 
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Return complete options; ``modules`` becomes its canonical comma list."""
-        validated = self.meta.validate(raw)
+        validated = self.meta.validate(modules.unalias(raw))
         chosen = validated["modules"]
         items = chosen.split(",") if isinstance(chosen, str) else list(chosen)
         if validated["additional_combat_cards"]:
@@ -124,7 +126,7 @@ class LordsGame(Game[LordsState]):
     def new(self, options: Mapping[str, Any], seed: int) -> LordsState:
         """Return a game after Game Preparation, at the first hero pick."""
         validated = self.validate_options(options)
-        use_pack(validated["content"])
+        use_pack(validated["content"], validated["modules"])
         use_modules(validated["modules"])
         heroes = len(content().heroes)
         if validated["players"] > heroes:
@@ -167,7 +169,13 @@ class LordsGame(Game[LordsState]):
             scores,
             (winner,) if winner >= 0 else (),
             s.result["text"],
-            {"condition": s.result["condition"], "turns": s.turn},
+            {
+                "condition": s.result["condition"],
+                "turns": s.turn,
+                # turns pass clockwise one seat at a time, so the first turn's seat follows
+                "starter": (s.current - s.turn + 1) % s.n,
+                "starter_won": int(winner >= 0 and winner == (s.current - s.turn + 1) % s.n),
+            },
         )
 
     def determinize(self, s: LordsState, seat: int, rng: Rng) -> LordsState:
@@ -213,11 +221,20 @@ class LordsGame(Game[LordsState]):
         return game_times(self, seconds)
 
     def conformance_options(self) -> list[dict[str, Any]]:
-        """Return 2-4 players, with and without the additional cards, with a turn limit."""
-        return [
+        """Return 2-4 players with and without the additional cards, then every module."""
+        base: list[dict[str, Any]] = [
             {"players": p, "turn_limit": 60, "additional_combat_cards": extra}
             for p in (2, 3, 4)
             for extra in (False, True)
+        ]
+        # every Dark Ages module (Atlantis at its 5 players, with Poseidon), and combinations
+        # whose modules share hook points
+        sets = [m for m in modules.IDS if m not in ("atlantis", "combat-cards")]
+        sets += ["poseidon,atlantis", "poseidon-simple,atlantis,heroes-monsters"]
+        sets += ["poseidon,hades", "hephaestus,chiron,combat-cards", "orichalkum,opportunity,hades"]
+        return base + [
+            {"players": 5 if "atlantis" in m else 2 + i % 3, "turn_limit": 40, "modules": m}
+            for i, m in enumerate(sets)
         ]
 
     def check_invariants(self, s: LordsState) -> None:
@@ -245,8 +262,10 @@ class LordsGame(Game[LordsState]):
         for f in s.stack:
             if f["k"] == "battle":
                 total += sum(len(side) for side in f["played"])
+                # reusable cards (Relics ...) and copies played: not from the deck
+                total -= sum(len(side) for side in f.get("kept", ()))
             elif f["k"] == "hunt":
-                total += len(f["committed"])
+                total += sum(1 for x in f["committed"] if c.combat[x].kind == "deck")
                 attack_cards += len(f["drawn"]) + (f["attack"] >= 0)
         if attack_cards != sum(a.count for a in c.attack_cards):
             raise AssertionError(f"Monster Attack cards: {attack_cards} are not all there")
@@ -258,11 +277,7 @@ class LordsGame(Game[LordsState]):
         for m in range(len(c.monsters)):
             if len(set(s.wounds[m])) != len(s.wounds[m]):
                 raise AssertionError(f"a Wound symbol of monster {m} covered twice")
-        expected = sum(
-            card.count
-            for card in c.combat
-            if s.options.get("additional_combat_cards") or not card.additional
-        )
+        expected = sum(card.count for card in deck_cards(s.options))
         if total != expected:
             raise AssertionError(f"Combat Cards: {total} != {expected}")
         blessings = len(s.blessing_deck) + sum(len(b) for b in s.blessings)

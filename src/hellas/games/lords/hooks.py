@@ -32,7 +32,41 @@ point                  arguments                                      result
 ``view``               ``s, seat``                                    the module's view panel
 ``determinize``        ``copy, original, seat, rng``                  hidden module cards redealt
 ``invariants``         ``s``                                          raises if broken
+``region_attack``      ``s, monster``                                 a module's attack kind ran
+``special_attack``     ``s, hunt_frame, effect, amount``              a module's effect applied
+``monster_moves``      ``s, monster, regions``                        edits the list in place
+``hunt_barred``        ``s, seat, monster``                           ``True``: may not hunt it
+``crossing_closed``    ``s, from_region, to_region``                  ``True``: step not allowed
+``hero_held``          ``s, seat``                                    ``True``: Hero out of play
+``hero_chosen``        ``s, seat``                                    a Hero picked, not placed
+``hoplites_moved``     ``s, seat, from_region, to_region``            a March/Hoplite move done
+``injury``             ``s, seat``                                    ``True``: Injury ignored
+``blessing_received``  ``s, seat, blessing_id``                       a Blessing was taken
+``monster_appears``    ``s, monster, card``                           ``[region]``: appears there
+``monster_slain``      ``s, monster, seat, region``                   a Monster was slain
+``attack_strength``    ``s, hunt_frame, attack_card``                 added Monster Attack Strength
+``attack_draws``       ``s, hunt_frame``                              extra Monster Attack cards
+``start_placed``       ``s, seat, region``                            a start placed (may push)
+``draft_done``         ``s, draft_frame``                             a Blessing Draft ended
+``quest_region``       ``s, quest``                                   ``[region]``: Token there
+``quest_done``         ``s, seat, quest``                             ``True``: the module keeps it
+``reusable``           ``s, seat, frame``                             ``[card]``: reusable cards
+``reuse``              ``s, seat, card, frame``                       ``[card]``: it is spent
+``card_played``        ``s, battle_frame, side, card``                a card's module effect
+``battle_lost``        ``s, battle_frame, loser``                     ``True``: winner withdraws
+``hunt_options``       ``s, hunt_frame``                              extra Hunt choice keys
+``hunt_play``          ``s, hunt_frame, key``                         ``True``: the module did it
+``battle_options``     ``s, battle_frame, seat``                      extra Battle choice keys
+``battle_play``        ``s, battle_frame, seat, key``                 ``True``: the module did it
 =====================  =============================================  ==========================
+
+Reusable combat cards (Relics, Training cards): Combat Card records of a ``kind`` other than
+``deck`` that stay in front of their owner.  ``reusable`` lists the ones a seat may play now
+(charged); the base offers them as ``play:<id>`` in a Battle and as ordinary cards in a Hunt,
+counts their Strength, Casualties and effects like any Combat Card, and calls ``reuse`` when one
+is played or spent (the module marks it used; in a Battle it returns the card that takes effect,
+e.g. the card a Mirror Shield copies).  They are never discarded (a Battle lists them in
+``kept``).
 
 A module may also add procedures (stack frames with their ``options``/``choose``), choice-table
 entries, data records (``data.toml``) and bot knowledge (``bot_choose``).
@@ -74,6 +108,32 @@ POINTS = (
     "view",
     "determinize",
     "invariants",
+    "region_attack",
+    "special_attack",
+    "monster_moves",
+    "hunt_barred",
+    "crossing_closed",
+    "hero_held",
+    "hero_chosen",
+    "hoplites_moved",
+    "injury",
+    "blessing_received",
+    "monster_appears",
+    "monster_slain",
+    "attack_strength",
+    "attack_draws",
+    "start_placed",
+    "draft_done",
+    "quest_region",
+    "quest_done",
+    "reusable",
+    "reuse",
+    "card_played",
+    "battle_lost",
+    "hunt_options",
+    "hunt_play",
+    "battle_options",
+    "battle_play",
 )
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hellas.games.lords import artifacts
+from hellas.games.lords import artifacts, hooks
 from hellas.games.lords.board import gain_priest, has_blessing
 from hellas.games.lords.cards import discard_combat, draw_combat, enforce_limit
 from hellas.games.lords.content import LEADERSHIP, SPEED, STRENGTH, content
@@ -49,6 +49,8 @@ def can_hunt(s: LordsState, p: int, m: int) -> bool:
         return False
     if evolved(s, m, "hunt-needs-priest") and s.priests[p] < 1:
         return False
+    if s.options.get("modules") and hooks.any_true(s, "hunt_barred", p, m):
+        return False  # e.g. Talos' controller
     return not (evolved(s, m, "hunt-needs-leadership-3") and s.attr(p, LEADERSHIP) < 3)
 
 
@@ -103,8 +105,30 @@ def target_choose(s: LordsState, f: Frame, key: str) -> None:
 def actor(s: LordsState, f: Frame) -> int:
     """Return who decides: the left neighbour picks the Monster Attack card, else the hunter."""
     if f["stage"] == "pick":
-        return (int(f["seat"]) + 1) % s.n
+        return picker(s, f)
     return int(f["seat"])
+
+
+def picker(s: LordsState, f: Frame) -> int:
+    """Return who picks the Monster Attack card: the left neighbour (``own_pick``: the hunter)."""
+    return int(f["seat"]) if f.get("own_pick") else (int(f["seat"]) + 1) % s.n
+
+
+def usable(s: LordsState, f: Frame) -> list[int]:
+    """Return the hunter's Combat Cards: the hand, then reusable cards ready (Relics ...)."""
+    hand: list[int] = s.hands[f["seat"]]
+    if not s.options.get("modules"):
+        return hand
+    ready = dict.fromkeys(hooks.collect(s, "reusable", f["seat"], f))
+    return hand + [c for c in ready if c not in f["committed"]]
+
+
+def spend(s: LordsState, f: Frame, card: int) -> None:
+    """Discard a card from the hand, or mark a reusable card used (it stays with its owner)."""
+    if content().combat[card].kind == "deck":
+        discard_combat(s, f["seat"], card)
+    else:
+        hooks.collect(s, "reuse", f["seat"], card, f)
 
 
 # -- the Hero attacks ----------------------------------------------------------------------------
@@ -118,7 +142,7 @@ def _direct(s: LordsState, m: int, symbol: str) -> list[int]:
 def _attack_options(s: LordsState, f: Frame) -> list[str]:
     p, m = f["seat"], f["m"]
     cards = content().combat
-    hand = s.hands[p]
+    hand = usable(s, f)
     out = ["end-attack"]
     for c in sorted(set(hand)):
         symbol = cards[c].symbol
@@ -140,11 +164,11 @@ def options(s: LordsState, f: Frame) -> list[str]:
     cards = content().combat
     p = f["seat"]
     if stage == "attack":
-        return _attack_options(s, f)
+        return _attack_options(s, f) + _module_options(s, f)
     if stage == "combo":
         return [
             f"with:{cards[c].id}"
-            for c in sorted(set(s.hands[p]))
+            for c in sorted(set(usable(s, f)))
             if f["symbol"] == "*" or cards[c].symbol == f["symbol"]
         ]
     if stage == "slot":
@@ -154,22 +178,29 @@ def options(s: LordsState, f: Frame) -> list[str]:
         return [f"mattack:{attack_cards[a].id}" for a in sorted(set(f["drawn"]))]
     if stage == "defend":
         out = ["take"]
-        for c in sorted(set(s.hands[p])):
+        for c in sorted(set(usable(s, f))):
             out.append(f"card:{cards[c].id}")
-            if cards[c].symbol == "shield" and not f["committed"]:
+            if cards[c].symbol == "shield" and cards[c].kind == "deck" and not f["committed"]:
                 out.append(f"shield:{cards[c].id}")
         if f["committed"] and not f["dodge_spent"] and has_blessing(s, p, "advanced-dodge"):
             out.append("use:advanced-dodge")
-        return out
+        return out + _module_options(s, f)
     if stage == "reward":
         return [f"reward:{r}" for r in rewards(s, f)]
     return []
+
+
+def _module_options(s: LordsState, f: Frame) -> list[str]:
+    """Return a module's extra Hunt choices (a Relic's own use, an Artifact)."""
+    return hooks.collect(s, "hunt_options", f) if s.options.get("modules") else []
 
 
 def choose(s: LordsState, f: Frame, key: str) -> None:
     """Apply one Hunt decision."""
     verb, _, arg = key.partition(":")
     p, m = f["seat"], f["m"]
+    if s.options.get("modules") and hooks.any_true(s, "hunt_play", f, key):
+        return
     if verb == "end-attack":
         f["first"] = False
         if not f["round"]:
@@ -179,12 +210,12 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
         return
     if verb == "hit":
         card = content().card(arg)
-        discard_combat(s, p, card.index)
+        spend(s, f, card.index)
         _choose_slot(s, f, _direct(s, m, card.symbol))
         return
     if verb == "any":
         card = content().card(arg)
-        discard_combat(s, p, card.index)
+        spend(s, f, card.index)
         f["need"] = ANY_WOUND[card.symbol] - 1
         f["symbol"] = card.symbol
         _after_combo_card(s, f)
@@ -209,7 +240,7 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
             s.injured[p] = 0
         return
     if verb == "with":
-        discard_combat(s, p, content().card(arg).index)
+        spend(s, f, content().card(arg).index)
         f["need"] -= 1
         _after_combo_card(s, f)
         return
@@ -279,7 +310,10 @@ def _draw_attack(s: LordsState) -> int:
 
 def _monster_attacks(s: LordsState, f: Frame) -> None:
     """Draw two Monster Attack cards for the player to the left to pick from."""
-    f["drawn"] = [_draw_attack(s), _draw_attack(s)]
+    count = 2
+    if s.options.get("modules"):
+        count += hooks.total(s, "attack_draws", f)  # e.g. the evolved Python: 3 cards
+    f["drawn"] = [_draw_attack(s) for _ in range(count)]
     f["stage"] = "pick"
 
 
@@ -305,6 +339,8 @@ def attack_strength(s: LordsState, f: Frame, a: int) -> int:
         value += 2
     if evolved(s, m, "first-attack-plus-3-ends") and f["attacks"] == 0:
         value += 3
+    if s.options.get("modules"):
+        value += hooks.total(s, "attack_strength", f, a)  # e.g. the evolved Typhon
     return value
 
 
@@ -313,9 +349,11 @@ def _picked(s: LordsState, f: Frame, a: int) -> None:
     other.remove(a)
     s.attack_discard.extend(other)
     f["drawn"] = []
+    f.pop("own_pick", None)  # Staff of Tiresias: for one Monster Attack
     f["attack"] = a
     f["strength"] = attack_strength(s, f, a)
     f["committed"] = []
+    f["boost"] = 0
     f["dodged"] = False
     f["stage"] = "defend"
     if f["strength"] <= 0:
@@ -327,13 +365,14 @@ def _defence(s: LordsState, f: Frame) -> int:
     total: int = sum(cards[c].strength for c in f["committed"])
     if f["dodged"]:
         total += s.attr(f["seat"], SPEED)
-    return total
+    return total + int(f.get("boost", 0))  # a module's boost (e.g. the Ashen Spear)
 
 
 def _defend(s: LordsState, f: Frame, verb: str, arg: str) -> None:
     p = f["seat"]
     if verb == "take":
-        s.hands[p].extend(f["committed"])  # cards offered but not enough: back to the hand
+        # cards offered but not enough: back to the hand (a reusable card was never spent)
+        s.hands[p].extend(c for c in f["committed"] if content().combat[c].kind == "deck")
         s.hands[p].sort()
         f["committed"] = []
         _undefended(s, f)
@@ -347,10 +386,20 @@ def _defend(s: LordsState, f: Frame, verb: str, arg: str) -> None:
         f["dodged"] = f["dodge_spent"] = True  # once per Hunt
     else:
         card = content().card(arg).index
-        s.hands[p].remove(card)
+        if content().combat[card].kind == "deck":
+            s.hands[p].remove(card)
         f["committed"].append(card)
+    settle_defence(s, f)
+
+
+def settle_defence(s: LordsState, f: Frame) -> None:
+    """End the defence once what was offered reaches the Monster Attack's Strength."""
     if _defence(s, f) >= f["strength"]:
-        s.combat_discard.extend(f["committed"])
+        for c in f["committed"]:
+            if content().combat[c].kind == "deck":
+                s.combat_discard.append(c)
+            else:
+                spend(s, f, c)  # a reusable card is marked used
         f["committed"] = []
         _defended(s, f, draw=2)
 
@@ -424,6 +473,8 @@ def apply_effects(s: LordsState, f: Frame, effects: list[tuple[str, int]]) -> No
                     healed = s.wounds[m].pop()
                     if healed in f["dealt"]:
                         f["dealt"].remove(healed)
+        elif s.options.get("modules"):
+            hooks.run(s, "special_attack", f, kind, n)  # a module Monster's Special Attack
     if injuries:
         hurt(s, p, injuries)
 
@@ -447,7 +498,9 @@ def hurt(s: LordsState, p: int, count: int) -> None:
     """Give the hunter ``count`` Injuries, one Attribute at a time (their choice)."""
     hunt = _hunt_frame(s)
     if s.all_injured(p):
-        if hunt is not None:
+        # a single fourth Injury may be ignored (e.g. Hades' Helmet)
+        ignored = count == 1 and s.options.get("modules") and hooks.any_true(s, "injury", p)
+        if hunt is not None and not ignored:
             hunt["ended"] = "failure"  # "A Hero receives a fourth Injury"
         return
     s.stack.append({"k": "hurt", "seat": p, "left": count})
@@ -469,7 +522,8 @@ def hurt_options(s: LordsState, f: Frame) -> list[str]:
 def hurt_choose(s: LordsState, f: Frame, key: str) -> None:
     """Injure the Attribute; a fourth Injury ends the Hunt."""
     p = f["seat"]
-    s.injured[p] |= 1 << content().attributes.index(key.partition(":")[2])
+    if not (s.options.get("modules") and hooks.any_true(s, "injury", p)):  # Hades' Helmet
+        s.injured[p] |= 1 << content().attributes.index(key.partition(":")[2])
     f["left"] -= 1
     if f["left"] <= 0:
         s.stack.pop()
@@ -488,7 +542,7 @@ def rewards(s: LordsState, f: Frame) -> list[str]:
     symbols = tray(s, f["m"])
     marks = {symbols[i][1] for i in f["dealt"] if i < len(symbols)} - {""}
     out = [mark for mark in ("priest", "artifact") if mark in marks]
-    if f["ended"] == "success":
+    if f["ended"] == "success" and content().monsters[f["m"]].artifact != "none":
         out.insert(0, "monster")
     return out
 

@@ -53,7 +53,10 @@ def monsters_choose(s: LordsState, f: Frame, key: str) -> None:
 
 def mmove_options(s: LordsState, f: Frame) -> list[str]:
     """Move the Monster to a neighbouring Region of the builder's choosing."""
-    return [f"mmove:{rid(r)}" for r in neighbours(s.monster_at[f["m"]])]
+    where = list(neighbours(s.monster_at[f["m"]]))
+    if s.options.get("modules"):
+        hooks.run(s, "monster_moves", f["m"], where)  # e.g. a Monster moving by Ports only
+    return [f"mmove:{rid(r)}" for r in where]
 
 
 def mmove_choose(s: LordsState, f: Frame, key: str) -> None:
@@ -106,6 +109,8 @@ def region_attack(s: LordsState, m: int) -> None:
                 s.stack.append({"k": "sphinx", "seat": q, "region": region})
             else:
                 kill(s, region, q, 1)
+    elif s.options.get("modules"):
+        hooks.run(s, "region_attack", m)  # a module Monster's own Region Attack
 
 
 def kill_chosen(s: LordsState, region: int, count: int, spare: int = -1) -> None:

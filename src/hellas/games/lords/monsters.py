@@ -8,6 +8,7 @@ Monsters remain so the next hunting player will have an easier task").
 
 from __future__ import annotations
 
+from hellas.games.lords import hooks
 from hellas.games.lords.content import Wound, content
 from hellas.games.lords.state import LordsState
 
@@ -65,10 +66,25 @@ def slay(s: LordsState, m: int, seat: int) -> None:
     s.slain[m] = seat
     s.monster_at[m] = -1
     s.wounds[m] = []
-    quests = len(content().quests)
+    events = content().events
     for number in s.evolutions[m]:
-        s.event_discard.append(quests + 2 * m + number)
+        s.event_discard.append(events.index(("monster", m, number)))
     s.evolutions[m] = []
+    if s.options.get("modules"):
+        hooks.run(s, "monster_slain", m, seat, region)  # e.g. Chiron's Training ends
+
+
+def appear(s: LordsState, m: int, number: int) -> int:
+    """Put a Monster on the Map from its Event card ``number``; return its Region.
+
+    A module may name another Region (e.g. a spawn Region that only exists with a module).
+    """
+    region = content().monsters[m].cards[number].spawn
+    if s.options.get("modules"):
+        elsewhere = hooks.collect(s, "monster_appears", m, number)
+        region = elsewhere[0] if elsewhere else region
+    s.monster_at[m] = region
+    return region
 
 
 def wound_outside_hunt(s: LordsState, m: int, slot: int, seat: int) -> None:

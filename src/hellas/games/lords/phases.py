@@ -31,6 +31,7 @@ from hellas.games.lords.cards import (
 from hellas.games.lords.content import content
 from hellas.games.lords.hunt import strike
 from hellas.games.lords.monster_phase import kill_enemies
+from hellas.games.lords.monsters import appear
 from hellas.games.lords.movement import after_moves, can_enter, chimera_bites
 from hellas.games.lords.quests import offer_neutral
 from hellas.games.lords.state import Frame, LordsState
@@ -62,9 +63,12 @@ def draw_event(s: LordsState) -> int:
     return s.event_deck.pop()
 
 
-def event_phase(s: LordsState) -> str:
-    """Resolve one Event: a Quest for a free slot, a Monster appearing or Evolving."""
-    if s.options.get("modules"):
+def event_phase(s: LordsState, phase: bool = True) -> str:
+    """Resolve one Event: a Quest for a free slot, a Monster appearing or Evolving.
+
+    ``phase`` false: a lone Event card drawn outside the Event Phase (no ``event_phase`` hook).
+    """
+    if phase and s.options.get("modules"):
         hooks.run(s, "event_phase")  # refill module displays, discard stale offers
     for _ in range(len(s.event_deck) + len(s.event_discard) + 1):
         card = draw_event(s)
@@ -88,7 +92,7 @@ def event_phase(s: LordsState) -> str:
             s.evolutions[index].append(number)  # the Evolve card stays by the tray
             return f"{monster.name} Evolves."
         s.event_discard.append(card)
-        s.monster_at[index] = monster.cards[number][0]
+        appear(s, index, number)
         return f"{monster.name} appears in {content().regions[s.monster_at[index]].name}."
     return "No Event."
 
@@ -129,9 +133,12 @@ def draft_choose(s: LordsState, f: Frame, key: str) -> None:
     b = content().blessing(key.partition(":")[2]).index
     f["cards"].remove(b)
     f["i"] += 1
-    if f["i"] >= len(f["order"]) or not f["cards"]:
+    done = f["i"] >= len(f["order"]) or not f["cards"]
+    if done:
         s.stack.pop()  # "then discard the unused card"
     receive_blessing(s, seat, b)
+    if done and s.options.get("modules"):
+        hooks.run(s, "draft_done", f)  # e.g. Cassandra's extra Blessing
 
 
 # -- withdrawal (Usurp) ---------------------------------------------------------------------------
@@ -225,6 +232,10 @@ def owl_choose(s: LordsState, f: Frame, key: str) -> None:
 
 def place_options(s: LordsState, f: Frame) -> list[str]:
     """Place the Hero in any Region (Boots of Hermes, Perseus after Prepare)."""
+    if s.questing[s.current] >= 0:  # on a Quest the Hero is off the board until it ends
+        return ["place:stay"] if f["k"] == "perseus" else []
+    if s.options.get("modules") and hooks.any_true(s, "hero_held", s.current):
+        return ["place:stay"] if f["k"] == "perseus" else []  # out of play (e.g. the Siren's)
     out = [f"place:{rid(r)}" for r in range(len(s.control))]
     if f["k"] == "perseus":
         out.append("place:stay")
@@ -271,6 +282,8 @@ def injure_options(s: LordsState, f: Frame) -> list[str]:
 def injure_choose(s: LordsState, f: Frame, key: str) -> None:
     """Injure it (the Attribute counts as 1 until healed)."""
     s.stack.pop()
+    if s.options.get("modules") and hooks.any_true(s, "injury", f["seat"]):
+        return  # e.g. Hades' Helmet: the Injury is ignored
     s.injured[f["seat"]] |= 1 << content().attributes.index(key.partition(":")[2])
 
 

@@ -10,6 +10,7 @@ the Hero is off the Map (``hero_at`` is -1).
 
 from __future__ import annotations
 
+from hellas.games.lords import hooks
 from hellas.games.lords.board import add_hoplites, gain_priest, temples_controlled
 from hellas.games.lords.cards import draw_combat, enforce_limit, raise_attribute
 from hellas.games.lords.content import STRENGTH, content
@@ -18,10 +19,18 @@ from hellas.games.lords.state import Frame, LordsState
 NEUTRAL_PICK = 3  # "Draw 3 Neutral Artifacts, keep one and shuffle others back"
 
 
+def quest_region(s: LordsState, quest: int) -> int:
+    """Return the Region where a Quest's Token stands (a module's Quest may follow a Monster)."""
+    if s.options.get("modules"):
+        moved = hooks.collect(s, "quest_region", quest)
+        if moved:
+            return int(moved[0])
+    return content().quests[quest].region
+
+
 def quest_here(s: LordsState, region: int) -> int:
     """Return the Quest whose Token stands in ``region`` (or -1)."""
-    quests = content().quests
-    return next((q for q in s.quest_slots if quests[q].region == region), -1)
+    return next((q for q in s.quest_slots if quest_region(s, q) == region), -1)
 
 
 def meets(s: LordsState, p: int, quest: int, step: int) -> bool:
@@ -40,6 +49,8 @@ def meets(s: LordsState, p: int, quest: int, step: int) -> bool:
             ok = sum(1 for r in c.regions if r.city and s.control[r.index] == p) >= n
         elif need == "temples":
             ok = temples_controlled(s, p) >= n
+        elif need.startswith("show-"):  # Combat Cards of a symbol, shown to everyone
+            ok = sum(1 for x in s.hands[p] if c.combat[x].symbol == need[5:]) >= n
         else:  # artifacts
             ok = s.artifact_owner.count(p) >= n
         if not ok:
@@ -94,7 +105,7 @@ def complete(s: LordsState, p: int) -> None:
     """Finish the Quest: the Hero back on the Map, the reward, the Land's Glory Token."""
     c = content()
     quest = s.questing[p]
-    region = c.quests[quest].region
+    region = quest_region(s, quest)
     for q in range(s.n):  # everyone on this Quest steps off it, the finisher included
         if s.questing[q] == quest:
             s.questing[q] = -1
@@ -103,7 +114,9 @@ def complete(s: LordsState, p: int) -> None:
     s.quest_slots.remove(quest)
     s.glory[c.regions[region].land] = p
     reward = c.quests[quest].reward
-    if reward in ("keep-reset-tokens", "keep-extra-special"):
+    if s.options.get("modules") and hooks.any_true(s, "quest_done", p, quest):
+        pass  # a module took the card (e.g. a Training card goes to its Hero)
+    elif reward in ("keep-reset-tokens", "keep-extra-special"):
         s.quest_cards[quest] = p  # "Keep this card"
     else:
         s.event_discard.append(quest)

@@ -12,7 +12,8 @@ from rich.text import Text
 
 from hellas.core.errors import HellasError, suggest
 from hellas.games.lords import describe
-from hellas.games.lords.content import LANDS, content
+from hellas.games.lords.content import content
+from hellas.games.lords.render_modules import module_panels, modules_title, region_markers
 
 SEAT_STYLE = ("bold red", "bold blue", "bold green", "bold yellow")
 LAND_STYLE = {
@@ -94,8 +95,9 @@ def render(view: dict[str, Any]) -> RenderableType:
         if p["at"]:
             heroes_at.setdefault(p["at"], []).append(p["seat"])
     regions = {r["id"]: r for r in view["regions"]}
-    for land in LANDS:
-        for r in (x for x in c.regions if LANDS[x.land] == land):
+    markers = region_markers(view)  # the modules' map markers (ports, gates ...)
+    for land in c.land_ids:  # a module may add Lands (Atlantis)
+        for r in (x for x in c.regions if c.land_ids[x.land] == land):
             rv = regions[r.id]
             sites = []
             if r.city:
@@ -108,6 +110,7 @@ def render(view: dict[str, Any]) -> RenderableType:
                     sites.append(f"{g.name} L{view['monuments'][g.id]['level']}")
             if rv["quest"]:
                 sites.append("Quest")
+            sites += markers.get(r.id, [])
             army = Text()
             for q, k in enumerate(rv["hoplites"]):
                 total = k + (1 if rv["fortified"] == q else 0)
@@ -124,7 +127,7 @@ def render(view: dict[str, Any]) -> RenderableType:
             for m in rv["monsters"]:
                 who.append(f"⚠ {m.capitalize()} ", style="bold magenta")
             board.add_row(
-                Text(land, style=LAND_STYLE[land]),
+                Text(land, style=LAND_STYLE.get(land, "cyan")),
                 r.name,
                 str(r.population),
                 ", ".join(sites),
@@ -134,7 +137,9 @@ def render(view: dict[str, Any]) -> RenderableType:
                 ", ".join(c.regions[n].name for n in r.neighbours),
             )
     players = Table(title="Players", title_justify="left", expand=True)
-    for col in ("Player", "L/S/Sp", "Supply", "Priests", "Cards", "Glory", "Blessings", "Used"):
+    short = {"leadership": "L", "strength": "S", "speed": "Sp"}  # others: a module's (Fleet)
+    attr_names = "/".join(short.get(a, a.capitalize()) for a in c.attributes)
+    for col in ("Player", attr_names, "Supply", "Priests", "Cards", "Glory", "Blessings", "Used"):
         players.add_column(col)
     for col in ("Artifacts", "Quest", "Slain"):
         players.add_column(col)
@@ -157,6 +162,7 @@ def render(view: dict[str, Any]) -> RenderableType:
             ", ".join(c.monster(m).name for m in p.get("slain_monsters", [])) or "—",
         )
     parts: list[RenderableType] = [board, players, progress_table(view), monster_table(view)]
+    parts += module_panels(view)
     parts.append(
         Text(
             f"Temple card: {view['temple_card']} ({view['temples_built']} built). "
@@ -178,7 +184,9 @@ def render(view: dict[str, Any]) -> RenderableType:
         parts.append(_texts("Owl of Athena drew", "combat", view["owl"]))
     if view["result"]:
         parts.append(Text(view["result"]["text"], style="bold green"))
-    return Panel(Group(*parts), title="Lords of Hellas", title_align="left")
+    modules = modules_title(view)
+    title = f"Lords of Hellas · {modules}" if modules else "Lords of Hellas"
+    return Panel(Group(*parts), title=title, title_align="left")
 
 
 def _hunt_lines(before: dict[str, Any], after: dict[str, Any]) -> list[str]:

@@ -24,6 +24,7 @@ from hellas.games.lords import (
     turn,
 )
 from hellas.games.lords.board import MAX_HOPLITES, check_victory
+from hellas.games.lords.cards import deck_cards
 from hellas.games.lords.choices import table
 from hellas.games.lords.content import content
 from hellas.games.lords.state import Frame, LordsState
@@ -134,13 +135,7 @@ def new_state(options: Mapping[str, Any], seed: int) -> LordsState:
     s.used = [0] * n
     s.regular = 0
     s.hands = [[] for _ in range(n)]
-    additional = bool(options.get("additional_combat_cards"))
-    s.combat_deck = [
-        card.index
-        for card in c.combat
-        if additional or not card.additional
-        for _ in range(card.count)
-    ]
+    s.combat_deck = [card.index for card in deck_cards(options) for _ in range(card.count)]
     rng.shuffle(s.combat_deck)
     s.combat_discard = []
     s.blessings = [[] for _ in range(n)]
@@ -258,15 +253,20 @@ def advance(s: LordsState, ev: EventLog) -> None:
         f = s.stack[-1]
         if f["k"] == "event":
             s.stack.pop()
-            text = phases.event_phase(s)
+            text = phases.event_phase(s, not f.get("draw"))  # "draw": a lone card (a module)
             if ev is not None:
-                ev.append(Event("event", f"Event Phase: {text}", None, {}))
+                what = "Event card" if f.get("draw") else "Event Phase"
+                ev.append(Event("event", f"{what}: {text}", None, {}))
             continue
         if f["k"] == "turn" and f["specials"] > f.get("handled", 0):
             f["handled"] = f["specials"]
             if turn.end_of_special(s, f):
                 s.stack.pop()
                 _next_turn(s, ev)
+            continue
+        if f["k"] == "setup" and not f["order"]:
+            s.stack.pop()  # the last placement's own decisions are done: the game begins
+            setup.begin(s, f["last"])
             continue
         if f["k"] == "hunt" and hunt.pending(f):
             hunt.finish(s, f)

@@ -6,6 +6,7 @@ from hellas.games.lords import hooks
 from hellas.games.lords.board import add_hoplites, region_of, rid, take_control
 from hellas.games.lords.cards import draw_combat, raise_attribute
 from hellas.games.lords.content import content
+from hellas.games.lords.monsters import appear
 from hellas.games.lords.phases import QUEST_SLOTS, START_EVENTS, event_card
 from hellas.games.lords.quests import offer_neutral
 from hellas.games.lords.state import Frame, LordsState
@@ -36,7 +37,7 @@ def setup_events(s: LordsState) -> None:
             used.append(card)  # already on the board: ignore it and draw another
             continue
         drawn += 1
-        s.monster_at[index] = content().monsters[index].cards[number][0]
+        appear(s, index, number)
         used.append(card)
     s.event_deck.extend(used)
     s.rng.shuffle(s.event_deck)
@@ -66,8 +67,11 @@ def setup_choose(s: LordsState, f: Frame, key: str) -> None:
         elif hero.bonus == "leadership+1":
             raise_attribute(s, seat, 0)
         f["step"] = "place"
+        if s.options.get("modules"):
+            hooks.run(s, "hero_chosen", seat)  # e.g. a Warrior of Hades placed before the Hero
         return
     r = region_of(arg)
+    depth = len(s.stack)  # decisions this placement adds (Helen's pick, a module's) come first
     s.hero_at[seat] = r
     add_hoplites(s, r, seat, 2)
     if content().regions[r].population <= 2:
@@ -78,10 +82,20 @@ def setup_choose(s: LordsState, f: Frame, key: str) -> None:
         offer_neutral(s, seat, 3)  # Helen: draw 3 Neutral Artifacts, keep 1
     f["order"].pop(0)
     f["step"] = "pick"
+    if s.options.get("modules"):
+        hooks.run(s, "start_placed", seat, r)  # e.g. Odysseus may stand apart from his army
     if not f["order"]:
+        if len(s.stack) > depth:  # the placement's own decisions come before the first turn
+            f["last"] = seat  # then ``rules.advance`` begins the game
+            return
         s.stack.pop()
-        hooks.run(s, "placed")
-        start_turn(s, seat)  # "The last player to choose and place ... will begin the game."
+        begin(s, seat)
+
+
+def begin(s: LordsState, seat: int) -> None:
+    """Every Hero is placed: the last player to place begins the game."""
+    hooks.run(s, "placed")
+    start_turn(s, seat)  # "The last player to choose and place ... will begin the game."
 
 
 def deal_starting_cards(s: LordsState) -> None:

@@ -412,7 +412,17 @@ def hoplite_options(s: LordsState, f: Frame) -> list[str]:
                 out.append(f"fortify:{rid(r)}")
         if s.fort[r] == p:
             out.append(f"unfortify:{rid(r)}")
+    if s.options.get("modules"):  # a module may close a step (e.g. a Sea Trail)
+        out = [o for o in out if not _closed(s, o)]
     return out
+
+
+def _closed(s: LordsState, key: str) -> bool:
+    """Return whether a module closes the step of a ``move:a>b`` key."""
+    if not key.startswith("move:"):
+        return False
+    a, b = (region_of(x) for x in key[5:].split(">"))
+    return hooks.any_true(s, "crossing_closed", a, b)
 
 
 def hoplite_choose(s: LordsState, f: Frame, key: str) -> None:
@@ -445,6 +455,8 @@ def hoplite_choose(s: LordsState, f: Frame, key: str) -> None:
         for b in f["entered"]:
             chimera_bites(s, p, b)  # once per Region entered in this Hoplite Movement
         after_moves(s, p, f["entered"], f["origins"])
+    if verb == "move" and s.options.get("modules"):
+        hooks.run(s, "hoplites_moved", p, a, b)  # after the frame's own pop, if it ended
 
 
 # -- Prayer and Monument Powers -------------------------------------------------------------------
@@ -479,7 +491,11 @@ def power_recruit_options(s: LordsState, f: Frame) -> list[str]:
     p = s.current
     out = []
     for r in range(len(s.control)):
-        if s.control[r] == p and (not f.get("cities") or content().regions[r].city):
+        if (
+            s.control[r] == p
+            and (not f.get("cities") or content().regions[r].city)
+            and ("regions" not in f or r in f["regions"])  # e.g. a module's Port Regions
+        ):
             out.append(f"power:{rid(r)}")
             if can_fortify(s, r, p):
                 out.append(f"power-fortified:{rid(r)}")
@@ -572,10 +588,10 @@ def reach(s: LordsState, p: int, src: int, f: Frame) -> list[int]:
     """Return where a March may go: neighbours, or two Regions with Forced March."""
     out = set(board.links(s, src, "march" if f["source"] == "march" else "hermes"))
     if f["source"] == "march" and has_blessing(s, p, "forced-march"):
-        for mid in neighbours(src):
+        for mid in board.links(s, src, "march"):
             # "the player can travel only through Neutral Regions or those under his/her control"
             if open_to(s, mid, p):
-                out |= set(neighbours(mid))
+                out |= set(board.links(s, mid, "march"))
     out.discard(src)
     return sorted(out)
 
@@ -605,6 +621,8 @@ def march_choose(s: LordsState, f: Frame, key: str) -> None:
     if f["source"] == "march" and has_blessing(s, p, "rearguard"):
         add_hoplites(s, src, p, 2)
     after_moves(s, p, [dst], {str(dst): [src]})
+    if s.options.get("modules"):
+        hooks.run(s, "hoplites_moved", p, src, dst)  # e.g. Warriors of Hades going along
 
 
 def build_temple(s: LordsState, p: int, region: int, f: Frame) -> None:

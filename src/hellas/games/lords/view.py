@@ -12,9 +12,11 @@ from typing import Any
 
 from hellas.core.rng import Rng
 from hellas.games.lords import battle, hooks
+from hellas.games.lords import hunt as hunt_rules
 from hellas.games.lords.board import lands_controlled, temples_controlled, victory_counts
 from hellas.games.lords.content import content
 from hellas.games.lords.monsters import tray
+from hellas.games.lords.quests import quest_region
 from hellas.games.lords.rules import actor
 from hellas.games.lords.state import SPECIALS, LordsState
 
@@ -60,7 +62,7 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
                 "temple": bool(s.temples[r.index]),
                 "monsters": [m.id for m in c.monsters if s.monster_at[m.index] == r.index],
                 "quest": next(
-                    (c.quests[q].id for q in s.quest_slots if c.quests[q].region == r.index), None
+                    (c.quests[q].id for q in s.quest_slots if quest_region(s, q) == r.index), None
                 ),
             }
         )
@@ -161,7 +163,7 @@ def hunt_summary(s: LordsState, seat: int | None) -> dict[str, Any] | None:
     if f is None:
         return None
     c = content()
-    picker = (f["seat"] + 1) % s.n
+    picker = hunt_rules.picker(s, f)
     out: dict[str, Any] = {
         "hunter": f["seat"],
         "monster": c.monsters[f["m"]].id,
@@ -220,7 +222,7 @@ def determinize(s: LordsState, seat: int, rng: Rng) -> LordsState:
     t.event_deck = events
     hunt = next((i for i in range(len(s.stack) - 1, -1, -1) if s.stack[i]["k"] == "hunt"), -1)
     hidden: list[int] = []
-    if hunt >= 0 and seat != (s.stack[hunt]["seat"] + 1) % s.n:
+    if hunt >= 0 and seat != hunt_rules.picker(s, s.stack[hunt]):
         hidden = list(s.stack[hunt]["drawn"])  # the picker's two cards
     attacks = sorted(s.attack_deck + hidden)
     rng.shuffle(attacks)

@@ -9,7 +9,8 @@ list a state stores, refusing impossible combinations with a clear error.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from hellas.core.errors import OptionError, suggest
 
@@ -44,6 +45,19 @@ def load_all() -> None:
     _LOADED.append(True)
     for module_id in IDS:
         importlib.import_module(package(module_id))
+
+
+def unalias(raw: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Return raw options whose ``modules`` list spells every alias by its module id."""
+    value = raw.get("modules")
+    if isinstance(value, str):
+        items: list[Any] = value.split(",")
+    elif isinstance(value, list | tuple):
+        items = list(value)
+    else:
+        return raw  # absent, or a type the option schema refuses with its own message
+    names = [ALIASES.get(str(x).strip().lower(), x) for x in items if str(x).strip()]
+    return {**raw, "modules": names}
 
 
 def normalize(raw: Iterable[str], players: int) -> tuple[str, list[str]]:

@@ -1,0 +1,139 @@
+"""The Chiron module of Lords of Hellas: Dark Ages.
+
+Chiron as a Monster (his Ashen Spear, his two Event cards), the Training Quests and the Training
+cards (reusable Combat Cards): the hooks, frames, choice keys, view panel and bot knowledge (the
+rules themselves are in ``rules.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hellas.core.rng import Rng
+from hellas.games.lords.content import content
+from hellas.games.lords.hooks import Module, register
+from hellas.games.lords.modules.chiron import rules
+from hellas.games.lords.modules.chiron.bot import bot_choose
+from hellas.games.lords.state import LordsState
+
+
+def entries(c: Any) -> list[tuple[str, str]]:
+    """Return the module's choice keys: the Artifact Chiron's Special Attack discards."""
+    return [(f"ch-artifact:{a.id}", f"Chiron: discard the Artifact {a.name}") for a in c.artifacts]
+
+
+def view(s: LordsState, seat: int | None) -> dict[str, Any]:
+    """Return the panel: the Training deck, where Training stands, everyone's Training cards."""
+    c = content()
+    m = rules.mod(s)
+    where = s.monster_at[rules.chiron()]
+    lines = [f"Training deck: {len(m['deck'])} card(s) face down"]
+    training = [q for q in s.quest_slots if rules.card_of(q) >= 0]
+    if training and where >= 0:
+        lines.append(
+            f"Training with Chiron in {c.regions[where].name}: {c.quests[training[0]].name}"
+        )
+    if m["aside"]:
+        lines.append("A Training card waits for the next Quest done")
+    players = []
+    cards = []
+    for q in range(s.n):
+        badges = []
+        for card in m["owned"][q]:
+            used = card in m["used"][q]
+            name = c.combat[card].name
+            badges.append(f"{name} ({'used' if used else 'ready'})")
+            cards.append(
+                {
+                    "id": c.combat[card].id,
+                    "name": name,
+                    "text": _text(card),
+                    "state": f"seat {q + 1}, {'used' if used else 'ready'}",
+                }
+            )
+        players.append(badges)
+    regions: dict[str, list[dict[str, Any]]] = {}
+    if training and where >= 0:
+        regions[c.regions[where].id] = [{"kind": "training", "seat": None, "label": "Training"}]
+    return {
+        "title": "Chiron",
+        "lines": lines,
+        "players": players,
+        "regions": regions,
+        "cards": cards,
+        "private": [],
+        "training_deck": len(m["deck"]),
+        "owned": [[c.combat[x].id for x in m["owned"][q]] for q in range(s.n)],
+        "used": [[c.combat[x].id for x in m["used"][q]] for q in range(s.n)],
+    }
+
+
+def _text(card: int) -> str:
+    c = content().combat[card]
+    effect = {
+        "tactical-failure": "after this Battle your opponent discards all Combat Cards but one",
+        "opponent-casualties+2": "your opponent adds 2 to their Casualties",
+    }.get(c.effect, "")
+    return f"{c.symbol}, Strength {c.strength}, {c.casualties} casualty; {effect}"
+
+
+def determinize(t: LordsState, s: LordsState, seat: int, rng: Rng) -> None:
+    """Shuffle the face-down Training deck for another seat's sample."""
+    deck = sorted(rules.mod(t)["deck"])
+    rng.shuffle(deck)
+    rules.mod(t)["deck"] = deck
+
+
+def invariants(s: LordsState) -> None:
+    """Each Training card is in one place: deck, aside, a slot, discarded, or owned."""
+    m = rules.mod(s)
+    quests = [rules.quest_of(c) for c in rules.training_cards()]
+    places = m["deck"] + m["aside"] + m["out"] + [q for q in s.quest_slots if q in quests]
+    places += [rules.quest_of(c) for owned in m["owned"] for c in owned]
+    if sorted(places) != sorted(quests):
+        raise AssertionError(f"Training cards misplaced: {places} != {quests}")
+    for q in range(s.n):
+        if not set(m["used"][q]) <= set(m["owned"][q]):
+            raise AssertionError("a used Training card nobody owns")
+
+
+MODULE = register(
+    Module(
+        id="chiron",
+        title="Chiron",
+        summary="Chiron as a Monster, Training Quests and cards, the Ashen Spear",
+        expansion_icon=False,
+        requires=(),
+        excludes=(),
+        players=(),
+        hooks={
+            "prepare": rules.prepare,
+            "event_count": rules.event_count,
+            "monster_appears": rules.monster_appears,
+            "quest_region": rules.quest_region,
+            "quest_done": rules.quest_done,
+            "monster_slain": rules.monster_slain,
+            "reusable": rules.reusable,
+            "reuse": rules.reuse,
+            "monument_built": rules.monument_built,
+            "card_played": rules.card_played,
+            "after_battle": rules.after_battle,
+            "special_attack": rules.special_attack,
+            "region_attack": rules.region_attack,
+            "battle_options": rules.battle_options,
+            "army_strength": rules.army_strength,
+            "battle_play": rules.battle_play,
+            "hunt_options": rules.hunt_options,
+            "hunt_play": rules.hunt_play,
+            "view": view,
+            "determinize": determinize,
+            "invariants": invariants,
+        },
+        procedures={"ch-artifact": (rules.artifact_options, rules.artifact_choose)},
+        entries=entries,
+        bot_choose=bot_choose,
+    )
+)
+
+__all__: Sequence[str] = ("MODULE",)

@@ -1,0 +1,52 @@
+"""The Hades module of Lords of Hellas: Dark Ages."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from hellas.games.lords.hooks import Module, register
+from hellas.games.lords.modules.hades import bots, common, rules
+
+MODULE = register(
+    Module(
+        id="hades",
+        title="Hades",
+        summary=(
+            "Hades Monument, Warriors of Hades, the Underworld, Raise, Gates of Hades, Resurrection"
+        ),
+        expansion_icon=True,
+        requires=(),
+        excludes=("hades-simple",),
+        players=(),
+        hooks={
+            "prepare": rules.prepare,
+            "hero_chosen": rules.hero_chosen,
+            "placed": rules.placed,
+            "start_turn": rules.start_turn,
+            "turn_options": rules.turn_options,
+            "population": rules.population,
+            "army_strength": rules.army_strength,
+            "before_battle": rules.before_battle,
+            "after_battle": rules.after_battle,
+            "hoplites_moved": rules.hoplites_moved,
+            "hoplites_killed": rules.hoplites_killed,
+            "hoplites_held": rules.hoplites_held,
+            "prayer": partial(common.prayer, module_id="hades"),
+            "injury": common.helmet,
+            "blessing_received": common.blessing_received,
+            "temple_built": common.temple_built,
+            "view": rules.view,
+            "invariants": rules.invariants,
+        },
+        procedures={
+            "hades-warrior": (rules.warrior_options, rules.warrior_choose),
+            "hades-escort": (rules.escort_options, rules.escort_choose),
+            "hades-reap": (common.reap_options, common.reap_choose),
+            "hades-tod": (common.tod_options, common.tod_choose),
+        },
+        turn_prefixes=("hades-rise:",),
+        turn_choose=rules.turn_choose,
+        entries=rules.entries,
+        bot_choose=bots.choose,
+    )
+)

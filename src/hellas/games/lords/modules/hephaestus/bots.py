@@ -1,0 +1,85 @@
+"""The heuristic bot's Hephaestus knowledge: Reforge through Prayer, Relics in play, the rest.
+
+Called on the bot's own determinized sample (Relics, Artifacts and the board are public; the
+bot's own hand is its own), before the base heuristic; ``None`` leaves a decision to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hellas.games.lords import battle
+from hellas.games.lords.content import content
+from hellas.games.lords.modules.hephaestus.common import GOD, relics_on
+from hellas.games.lords.modules.hephaestus.relics import reforge_targets
+from hellas.games.lords.state import LordsState
+
+
+def _worth(card_id: str) -> float:
+    """Return what a Combat Card (or Relic) is worth keeping: Strength less Casualties."""
+    c = content().card(card_id)
+    return c.strength - 0.5 * c.casualties
+
+
+def _battle(s: LordsState, seat: int, options: Sequence[Any], keys: list[str]) -> Any:
+    """Play a Relic when losing (it comes back charged at the next Build Monument)."""
+    f = s.stack[-1]
+    if f["stage"] != "cards":
+        return None
+    plays = [c for c in options if c.key.startswith("play:")]
+    if not plays:
+        return None
+    side = 0 if seat == f["att"] else 1
+    mine, theirs = battle.strength(s, f, side), battle.strength(s, f, 1 - side)
+    if (mine > theirs) if side == 0 else (mine >= theirs):
+        return None  # winning: the base bot passes
+    other = f["played"][1 - side]
+
+    def gain(key: str) -> float:
+        card = content().card(key[5:])
+        if card.effect == "mirror-shield":
+            return _worth(content().combat[other[-1]].id) if other else -1.0
+        bonus = s.attr(seat, 1) if card.effect == "eurytus-bow" else 0
+        return card.strength + bonus - 0.5 * card.casualties
+
+    best = max(plays, key=lambda c: gain(c.key))
+    return best if gain(best.key) > 0 else None
+
+
+def bot_choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
+    """Return the heuristic's choice for Hephaestus' frames and offers, or ``None``."""
+    f = s.stack[-1]
+    kind = f["k"]
+    keys = [c.key for c in options]
+    if kind == "hep-reforge":
+        if f["relic"] >= 0:  # give up the weakest card of the symbol
+            return min(options, key=lambda c: _worth(c.key[6:]))
+        relics = [c for c in options if c.key != "reforge:none"]
+        return max(relics, key=lambda c: _worth(c.key[8:])) if relics else options[0]
+    if kind in ("hep-charge", "hep-pick", "hep-fire", "hep-wound"):
+        useful = [c for c in options if c.key != "charge:none"]
+        return useful[0] if useful else options[0]
+    if kind == "hep-votive":
+        if f["artifact"] < 0:  # give up a used Artifact first
+            return min(
+                options, key=lambda c: s.artifact_charged[content().artifact(c.key[7:]).index]
+            )
+        return min(options, key=lambda c: s.attr(seat, content().attributes.index(c.key[5:])))
+    if kind == "hep-lyre":
+        return options[keys.index("lyre:none")]
+    if kind == "battle":
+        return _battle(s, seat, options, keys)
+    if kind == "hunt" and f["stage"] == "defend" and not f["committed"]:
+        for c in options:
+            if c.key.startswith("relic-shield:"):
+                return c  # a free defence that comes back charged
+        return None
+    if kind == "turn":
+        pray = f"pray:{GOD}"
+        if pray in keys and relics_on(s) and reforge_targets(s, seat):
+            return options[keys.index(pray)]
+        for key in ("use:votive-offering", "artifact:hephaestus-hammer", "use:charged-by-fire"):
+            if key in keys:
+                return options[keys.index(key)]
+    return None

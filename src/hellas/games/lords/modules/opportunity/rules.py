@@ -1,0 +1,228 @@
+"""Opportunity Cards: shuffled into the Events Deck, turned face up when drawn, used on a turn.
+
+Rulebook (Dark Ages, Opportunity Cards):
+
+- "shuffle the Opportunity Cards into the Event Deck" (Game Preparation step 3): the module's
+  cards are numbered after the base game's Events Deck cards (``hooks.event_total``).
+- "When an Opportunity Card is drawn from the Event deck (during the Game Setup or any Event
+  Phase), it is placed face up on the top of the Event deck."  Hellas holds it in
+  ``s.mod["opportunity"]["up"]`` (public; the ``event_count`` hook counts it).  Drawn in an Event
+  Phase it is that phase's Event; drawn during Game Preparation it counts toward the 7 cards
+  drawn, and a second one drawn then sends the first to the discard pile.
+- "It stays there until any player decides to use it or, if unused, is discarded at the start
+  of the next Event Phase" (the ``event_phase`` hook).
+- "At the beginning of their Turn (before performing any Action), a player may choose to use the
+  face up Opportunity Card. The player applies the text written on the card and then draws a
+  new Event Card from the deck." and "Opportunity Cards are discarded after use."  The new card
+  is resolved as an Event (a lone ``event`` frame, without the Event Phase's hooks).
+
+Cards: *Power from Blood* ("Deal 2 Injuries to your Hero. Charge chosen Artifact.") and
+*Reinvigoration* ("Sacrifice a Priest. Remove up to 2 Used Action Tokens from any of your
+Special Actions.").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from hellas.core.content import Fields
+from hellas.games.lords import hooks
+from hellas.games.lords.content import Content, content, module_raw
+from hellas.games.lords.hunt import hurt
+from hellas.games.lords.state import SPECIALS, Frame, LordsState
+
+ID = "opportunity"
+EFFECTS = ("blood", "reinvigoration")
+INJURIES = 2  # Power from Blood: "Deal 2 Injuries to your Hero"
+TOKENS = 2  # Reinvigoration: "Remove up to 2 Used Action Tokens"
+SPECIAL_BITS = (1 << len(SPECIALS)) - 1  # Used Action Tokens on Special Actions
+
+
+@dataclass(frozen=True)
+class Card:
+    """One Opportunity card and the named rule it plays."""
+
+    index: int
+    id: str
+    name: str
+    effect: str
+    text: str
+    provenance: str
+
+
+def read_cards(table: Mapping[str, Any]) -> tuple[Card, ...]:
+    """Check the ``[[module.card]]`` records of the module's data."""
+    out = []
+    for i, r in enumerate(table.get("card", [])):
+        f = Fields("opportunity data.toml", str(r.get("id", f"card {i + 1}")), r)
+        out.append(
+            Card(
+                i,
+                f.text("id"),
+                f.text("name"),
+                f.one_of("effect", EFFECTS),
+                f.text("text"),
+                f.provenance(),
+            )
+        )
+        f.finish()
+    return tuple(out)
+
+
+CARDS = read_cards(module_raw(ID).get("module", {}))
+
+
+def mod(s: LordsState) -> dict[str, Any]:
+    """Return this module's part of the state."""
+    data: dict[str, Any] = s.mod[ID]
+    return data
+
+
+def first_card(s: LordsState) -> int:
+    """Return the Events Deck number of this module's first card."""
+    number = len(content().events)
+    for m in hooks.active(s):
+        if m.id == ID:
+            break
+        number += m.events
+    return number
+
+
+def card_of(s: LordsState, event: int) -> Card:
+    """Return the Opportunity card of an Events Deck number."""
+    return CARDS[event - first_card(s)]
+
+
+# -- setup, drawing, the Event Phase --------------------------------------------------------------
+
+
+def prepare(s: LordsState) -> None:
+    """No card face up yet (the deck itself was shuffled with the base game's)."""
+    s.mod[ID] = {"up": -1, "last": ""}
+
+
+def event(s: LordsState, number: int, setup: bool) -> str:
+    """Place a drawn Opportunity card face up on the Events Deck."""
+    m = mod(s)
+    if m["up"] >= 0:  # only during Game Preparation: the newer card covers the older one
+        s.event_discard.append(m["up"])
+    m["up"] = first_card(s) + number
+    return f"the Opportunity card {CARDS[number].name} is placed face up on the Events Deck"
+
+
+def event_phase(s: LordsState) -> None:
+    """Discard an unused face-up card at the start of the Event Phase."""
+    m = mod(s)
+    if m["up"] >= 0:
+        s.event_discard.append(m["up"])
+        m["up"] = -1
+
+
+def event_count(s: LordsState) -> int:
+    """Count the face-up card (out of the deck and the discard pile)."""
+    return 1 if mod(s)["up"] >= 0 else 0
+
+
+# -- using the card at the beginning of a turn ------------------------------------------------
+
+
+def opening(s: LordsState, f: Frame) -> bool:
+    """Return whether no Regular or Special Action has been taken yet this turn."""
+    return s.regular == 0 and f["specials"] == 0 and not f["must"]
+
+
+def usable(s: LordsState, seat: int, card: Card) -> bool:
+    """Return whether ``seat`` can pay for the card and its text does something."""
+    if card.effect == "blood":
+        healthy = s.na - bin(s.injured[seat]).count("1")
+        return healthy >= INJURIES and bool(chargeable(s, seat))
+    return s.priests[seat] > 0 and bool(s.used[seat] & SPECIAL_BITS)
+
+
+def chargeable(s: LordsState, seat: int) -> list[str]:
+    """Return ``seat``'s Artifacts that are not charged."""
+    arts = content().artifacts
+    return [
+        arts[a].id
+        for a in range(len(arts))
+        if s.artifact_owner[a] == seat and not s.artifact_charged[a]
+    ]
+
+
+def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
+    """Offer the face-up card at the beginning of the turn."""
+    up = mod(s)["up"]
+    if up < 0 or not opening(s, f):
+        return []
+    card = card_of(s, up)
+    return [f"opp-use:{card.id}"] if usable(s, seat, card) else []
+
+
+def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
+    """Use the card: discard it, apply its text, then a new Event card is drawn."""
+    m = mod(s)
+    card = card_of(s, m["up"])
+    s.event_discard.append(m["up"])
+    m["up"] = -1
+    m["last"] = f"{card.name} used by seat {seat + 1}"
+    s.stack.append({"k": "event", "draw": True})  # resolved after the card's text
+    if card.effect == "blood":
+        s.stack.append({"k": "opp-charge", "seat": seat})
+        hurt(s, seat, INJURIES)  # the base Injury choice, one Attribute at a time
+    else:
+        s.priests[seat] -= 1  # "Sacrifice a Priest": back to the general supply
+        for _ in range(TOKENS):
+            s.stack.append({"k": "untoken", "opp": True})  # none left to take off: skipped
+
+
+def charge_options(s: LordsState, f: Frame) -> list[str]:
+    """Power from Blood: the Artifact to charge."""
+    return [f"opp-charge:{a}" for a in chargeable(s, f["seat"])]
+
+
+def charge_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Charge it."""
+    s.stack.pop()
+    s.artifact_charged[content().artifact(key.partition(":")[2]).index] = True
+
+
+# -- views, invariants, choice table -----------------------------------------------------------
+
+
+def view(s: LordsState, seat: int | None) -> dict[str, Any]:
+    """Return the public panel: the face-up card (the deck's order stays hidden)."""
+    m = mod(s)
+    up = card_of(s, m["up"]) if m["up"] >= 0 else None
+    lines = [f"Face up on the Events Deck: {up.name if up else 'no Opportunity card'}"]
+    if m["last"]:
+        lines.append(f"Last used: {m['last']}")
+    return {
+        "title": "Opportunity Cards",
+        "lines": lines,
+        "players": [[] for _ in range(s.n)],
+        "regions": {},
+        "cards": [{"id": up.id, "name": up.name, "text": up.text, "state": "face up"}]
+        if up
+        else [],
+        "private": [],
+        "face_up": up.id if up else "",
+    }
+
+
+def invariants(s: LordsState) -> None:
+    """Check that the face-up card is one of this module's and nowhere else."""
+    up = mod(s)["up"]
+    if up >= 0:
+        if not 0 <= up - first_card(s) < len(CARDS):
+            raise AssertionError(f"face-up Opportunity card {up} is not one")
+        if up in s.event_deck or up in s.event_discard:
+            raise AssertionError(f"Opportunity card {up} is face up and in a pile")
+
+
+def entries(c: Content) -> list[tuple[str, str]]:
+    """Return this module's choice-table entries."""
+    out = [(f"opp-use:{k.id}", f"Use the Opportunity card {k.name}: {k.text}") for k in CARDS]
+    out += [(f"opp-charge:{a.id}", f"Charge {a.name}") for a in c.artifacts]
+    return out

@@ -1,0 +1,340 @@
+"""Poseidon's rules (Dark Ages): Ports, the Fleet, the Help card, the Trident, his Blessings.
+
+Shared by the full module (``poseidon``) and its simple mode (``poseidon-simple``); each keeps
+its Port Regions in ``s.mod[<module id>]["ports"]``.  The full mode adds the Fleet Attribute
+(data) and its Battle bonus.
+
+- Ports: "Regions with Ports are treated as connected with each other" for Hero Movement, March
+  and Hermes' God Power (one Region per hop), never for Hoplite Movement or Monsters (those use
+  the board's borders and Sea Trails only), through the ``links`` hook.
+- Fleet: "Add your Fleet value to your Army Strength in every Battle taking place in a Region
+  with a Port", at most the Fleet value and at most your Hoplites in the Battle.
+- Help card: praying at Poseidon's Monument raises its Attribute (the base rule) and, from
+  level II, Recruits Hoplites in one Region you control with a Port.
+- Poseidon's Trident: pick a Region with a Port; half of its Hoplites (rounded up) die, the
+  user choosing whose, one at a time (as for the other "kill N in a Region" effects).
+- Blessings: Sea Raiders (a Hoplite Movement with one more Hoplite, across a Sea Trail),
+  Tyrant (+2 while you control more Regions than your opponent), Hegemony (a card at the start
+  of your turn while you hold a whole Land).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from hellas.core.content import Fields
+from hellas.core.errors import ContentError
+from hellas.games.lords import artifacts
+from hellas.games.lords.board import (
+    armies,
+    has_blessing,
+    lands_controlled,
+    region_of,
+    rid,
+)
+from hellas.games.lords.cards import draw_combat, enforce_limit
+from hellas.games.lords.content import content, module_raw
+from hellas.games.lords.monster_phase import kill_chosen
+from hellas.games.lords.movement import can_enter
+from hellas.games.lords.state import RA_ARTIFACTS, RA_HOPLITES, Frame, LordsState
+from hellas.games.lords.turn import hoplite_choose, hoplite_frame, hoplite_options
+
+IDS = ("poseidon", "poseidon-simple")  # the modules whose rules these are
+TRIDENT = "poseidons-trident"
+PORT_PURPOSES = ("hero", "march", "hermes")  # moves that may cross from Port to Port
+
+
+# -- settings and Ports -----------------------------------------------------------------------
+
+
+@cache
+def settings(module_id: str) -> dict[str, Any]:
+    """Return a module's validated ``[module]`` table (Ports, Help card, Fleet)."""
+    raw = module_raw(module_id).get("module", {})
+    f = Fields(f"module {module_id}", "module", raw)
+    ports = [str(p) for p in f.items("ports")]
+    late = [str(p) for p in f.items("ports_5p")]
+    help_card = f.items("help")
+    if len(help_card) != 5 or not all(
+        isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 5 for n in help_card
+    ):
+        raise f.error("help", "expected 5 whole numbers 0-5 (Hoplites per Monument level)")
+    side = f.one_of("help_side", ("red", "grey"))
+    fleet = f.flag("fleet")
+    f.provenance()
+    f.finish()
+    return {"ports": ports, "ports_5p": late, "help": help_card, "side": side, "fleet": fleet}
+
+
+def _mine(s: LordsState) -> str:
+    """Return the id of the Poseidon module in play (full or simple)."""
+    for module_id in IDS:
+        if module_id in s.mod:
+            return module_id
+    found = [m for m in str(s.options.get("modules", "")).split(",") if m in IDS]
+    return found[0] if found else IDS[0]
+
+
+def port_regions(module_id: str, players: int) -> list[int]:
+    """Return the Port Regions for a game of ``players`` (North Atlantis at 5-6 if it exists)."""
+    c = content()
+    conf = settings(module_id)
+    names = list(conf["ports"])
+    known = {r.id for r in c.regions}
+    if players >= 5:
+        names += [p for p in conf["ports_5p"] if p in known]
+    for name in names:
+        if name not in known:
+            raise ContentError(f"module {module_id}", "module", "ports", f"unknown region {name!r}")
+    return [c.region(name).index for name in names]
+
+
+def ports(s: LordsState) -> list[int]:
+    """Return the Port Regions (indices) of this game."""
+    mine = s.mod.get(_mine(s))
+    if mine is not None:
+        return list(mine["ports"])
+    return port_regions(_mine(s), s.n)
+
+
+def fleet_index() -> int:
+    """Return the Fleet Attribute's index (after the core box's three)."""
+    return content().attributes.index("fleet")
+
+
+# -- hook handlers ----------------------------------------------------------------------------
+
+
+def prepare(s: LordsState) -> None:
+    """Poseidon Setup: place the Port tokens (the Monument, Artifact, Blessings are data)."""
+    module_id = next(m for m in IDS if m in str(s.options.get("modules", "")).split(","))
+    s.mod[module_id] = {"ports": port_regions(module_id, s.n)}
+
+
+def links(s: LordsState, region: int, purpose: str) -> list[int]:
+    """From a Port, every other Port is one Region away (Hero Movement, March, Hermes only)."""
+    if purpose not in PORT_PURPOSES:
+        return []
+    here = s.mod[_mine(s)]["ports"]
+    return [r for r in here if r != region] if region in here else []
+
+
+def fleet_bonus(s: LordsState, f: Frame, side: int) -> int:
+    """Fleet: min(Fleet, own Hoplites in the Battle) in a Port Region, else 0."""
+    region = f["region"]
+    if region not in s.mod[_mine(s)]["ports"]:
+        return 0
+    seat = f["att"] if side == 0 else f["def"]
+    return min(s.attr(seat, fleet_index()), s.hoplites(region, seat))
+
+
+def tyrant_bonus(s: LordsState, f: Frame, side: int) -> int:
+    """Tyrant: +2 Army Strength while you control more Regions than your opponent."""
+    seat, other = (f["att"], f["def"]) if side == 0 else (f["def"], f["att"])
+    if not has_blessing(s, seat, "tyrant"):
+        return 0
+    return 2 if s.control.count(seat) > s.control.count(other) else 0
+
+
+def army_strength(s: LordsState, f: Frame, side: int) -> int:
+    """Full mode: the Fleet bonus and Tyrant."""
+    return fleet_bonus(s, f, side) + tyrant_bonus(s, f, side)
+
+
+def army_strength_simple(s: LordsState, f: Frame, side: int) -> int:
+    """Return simple mode's bonus: Tyrant only ("Fleet components and rules are not used")."""
+    return tyrant_bonus(s, f, side)
+
+
+def start_turn(s: LordsState, seat: int) -> None:
+    """Hegemony: draw 1 Combat Card if you control all the Regions of a Land."""
+    if has_blessing(s, seat, "hegemony") and lands_controlled(s, seat):
+        draw_combat(s, seat, 1)
+        enforce_limit(s, seat)
+
+
+def prayer(s: LordsState, seat: int, god_id: str) -> None:
+    """Poseidon's Monument Power (the Help card): Recruit at a Port you control."""
+    if god_id != "poseidon":
+        return
+    level = s.monument[content().god("poseidon").index]
+    count = int(settings(_mine(s))["help"][level - 1])
+    if count and s.supply[seat] and _own_ports(s, seat):
+        ports = _own_ports(s, seat)  # the base Recruit power, limited to these Regions
+        s.stack.append({"k": "power-recruit", "n": count, "regions": ports})
+
+
+def _own_ports(s: LordsState, seat: int) -> list[int]:
+    return [r for r in ports(s) if s.control[r] == seat]
+
+
+def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
+    """Offer the Trident (Use Artifacts) and the Sea Raiders Hoplite Movement."""
+    out = []
+    if (
+        (not s.regular & RA_ARTIFACTS or f["open"])
+        and artifacts.ready(s, seat, TRIDENT)
+        and trident_targets(s)
+    ):
+        out.append(f"artifact:{TRIDENT}")
+    if not s.regular & RA_HOPLITES and has_blessing(s, seat, "sea-raiders") and _movable(s, seat):
+        out.append("searaid")
+    return out
+
+
+def _movable(s: LordsState, seat: int) -> bool:
+    return any(s.hop[r * s.n + seat] for r in range(len(s.control))) or seat in s.fort
+
+
+def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
+    """Use the Trident, or start a Hoplite Movement with Sea Raiders."""
+    if key == f"artifact:{TRIDENT}":
+        s.regular |= RA_ARTIFACTS
+        f["open"] = True
+        artifacts.spend(s, TRIDENT)
+        s.stack.append({"k": "poseidon-trident"})
+        return
+    # Sea Raiders: the Leadership allowance ("land") plus one Hoplite across a Sea Trail
+    s.regular |= RA_HOPLITES
+    frame = hoplite_frame(s, s.attr(seat, 0))
+    frame.update(k="poseidon-hoplites", land=frame["left"], sea=1)
+    frame["left"] += 1
+    s.stack.append(frame)
+
+
+def trident_targets(s: LordsState) -> list[int]:
+    """Return the Port Regions with Hoplites in them."""
+    return [r for r in ports(s) if armies(s, r)]
+
+
+def trident_options(s: LordsState, f: Frame) -> list[str]:
+    """Poseidon's Trident: choose a Region with a Port (and Hoplites)."""
+    return [f"trident:{rid(r)}" for r in trident_targets(s)]
+
+
+def trident_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Kill half of the Hoplites there, rounding up; the user picks whose, one at a time."""
+    s.stack.pop()
+    region = region_of(key.partition(":")[2])
+    present = sum(s.hoplites(region, q) for q in range(s.n))
+    kill_chosen(s, region, (present + 1) // 2)
+
+
+def sea_moves(s: LordsState, f: Frame, seat: int) -> list[str]:
+    """Return the Sea Raiders moves: one free Hoplite across a Sea Trail."""
+    out = []
+    regions = content().regions
+    for r in range(len(s.control)):
+        if s.hop[r * s.n + seat] - f["arrived"][r] > 0:
+            out += [f"searaid:{rid(r)}>{rid(t)}" for t in regions[r].sea if can_enter(s, seat, t)]
+    return out
+
+
+def hoplites_options(s: LordsState, f: Frame) -> list[str]:
+    """List a Sea Raiders Hoplite Movement's moves: the usual ones and the extra one by sea."""
+    p = s.current
+    out = hoplite_options(s, f) if f["land"] > 0 else ["done"]
+    if f["sea"]:
+        out += sea_moves(s, f, p)
+    return out
+
+
+def hoplites_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Apply a move: the Sea Raiders one spends the extra Hoplite, the others Leadership."""
+    if key.startswith("searaid:"):
+        f["sea"] = 0
+        hoplite_choose(s, f, "move:" + key.partition(":")[2])
+        return
+    if key != "done":
+        f["land"] -= 1
+    hoplite_choose(s, f, key)
+
+
+def invariants(s: LordsState) -> None:
+    """Check that the Port tokens stay where Setup put them."""
+    module_id = _mine(s)
+    if s.mod[module_id]["ports"] != port_regions(module_id, s.n):
+        raise AssertionError("the Port tokens moved")
+
+
+def view(s: LordsState, seat: int | None) -> dict[str, Any]:
+    """Poseidon's panel: Ports on the map, each Fleet, the Help card, the Trident's holder."""
+    c = content()
+    module_id = _mine(s)
+    conf = settings(module_id)
+    here = ports(s)
+    god = c.god("poseidon")
+    level = s.monument[god.index]
+    trident = c.artifact(TRIDENT).index
+    owner = s.artifact_owner[trident]
+    holder = c.heroes[s.heroes[owner]].name if owner >= 0 and s.heroes[owner] >= 0 else "nobody"
+    lines = [
+        "Ports: " + ", ".join(c.regions[r].name for r in here),
+        f"Poseidon's Monument in {c.regions[god.site].name}, level {level}",
+        f"Poseidon's Trident: {holder}"
+        + ("" if owner < 0 or s.artifact_charged[trident] else " (used)"),
+    ]
+    recruit = conf["help"][level - 1]
+    power = f"recruit {recruit} at a Port you control" if recruit else "no power"
+    panel: dict[str, Any] = {
+        "title": "Poseidon" if conf["fleet"] else "Poseidon (simple mode)",
+        "lines": lines,
+        "players": [[] for _ in range(s.n)],
+        "regions": {
+            c.regions[r].id: [{"kind": "port", "seat": None, "label": "Port"}] for r in here
+        },
+        "cards": [
+            {
+                "id": "poseidon-help",
+                "name": f"Poseidon Help card ({conf['side']} corner)",
+                "text": "Prayer: from level II, Recruit Hoplites in 1 Region you control with a "
+                "Port (" + "/".join(str(n) for n in conf["help"]) + " by level)",
+                "state": f"level {level}: {power}",
+            }
+        ],
+        "private": [],
+        "ports": [c.regions[r].id for r in here],
+    }
+    if conf["fleet"]:
+        a = fleet_index()
+        fleets = [s.attr(q, a) for q in range(s.n)]
+        panel["players"] = [[f"Fleet {v}"] for v in fleets]
+        panel["fleet"] = fleets
+    return panel
+
+
+def entries(c: Any) -> list[tuple[str, str]]:
+    """Return the choice keys this module adds."""
+    e = [("searaid", "Hoplite Movement with Sea Raiders (one more Hoplite across a Sea Trail)")]
+    for r in c.regions:
+        e += [
+            (
+                f"searaid:{r.id}>{c.regions[t].id}",
+                f"Sea Raiders: move a Hoplite from {r.name} to {c.regions[t].name} by sea",
+            )
+            for t in r.sea
+        ]
+    e += [(f"trident:{r.id}", f"Poseidon's Trident strikes {r.name}") for r in c.regions]
+    return e
+
+
+PROCEDURES = {
+    "poseidon-trident": (trident_options, trident_choose),
+    "poseidon-hoplites": (hoplites_options, hoplites_choose),
+}
+TURN_PREFIXES = (f"artifact:{TRIDENT}", "searaid")
+
+
+def hook_table(fleet: bool) -> dict[str, Any]:
+    """Return the hook handlers of the full module (``fleet``) or of its simple mode."""
+    return {
+        "prepare": prepare,
+        "links": links,
+        "army_strength": army_strength if fleet else army_strength_simple,
+        "start_turn": start_turn,
+        "prayer": prayer,
+        "turn_options": turn_options,
+        "invariants": invariants,
+        "view": view,
+    }
