@@ -4,7 +4,7 @@ Run from the repository root (no arguments):
 
     .venv/bin/python scripts/gen_web_data.py
 
-It writes four ES modules next to the renderers:
+It writes these ES modules next to the renderers:
 
 * ``js/render/lords-map.js``   - the Lords of Hellas board: every region's name, land, sites,
   drawing coordinates, borders and sea trails, plus a drawn cell (a polygon: the region's
@@ -12,6 +12,10 @@ It writes four ES modules next to the renderers:
 * ``js/render/lords-data.js``  - names and texts of Lords cards, monsters, quests, gods,
   and artifacts (the view only carries ids), and ``TEXTS``: what each one does, in words
   (``hellas.games.lords.describe``);
+* ``js/render/lords-modules-info.js`` - each Dark Ages module's title, summary and constraints
+  (players, the modules it needs or excludes), for the lobby's module checkboxes;
+* ``js/render/lords-modules-data.js`` - what each module adds to the two files above: new
+  Regions (with their cells) and changed links, gods, artifacts, cards and their texts;
 * ``js/render/legends-data.js`` - the Legends missions (start, arrivals, special rule id),
   heroes with their colours and the divine interventions per difficulty, for the lobby;
 * ``js/render/realms-cards.js`` - every Fantasy Realms card's name, suit, base value, tags,
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 import tomllib
 from pathlib import Path
 
@@ -197,6 +202,136 @@ def lords_texts() -> dict[str, dict[str, str]]:
     }
 
 
+def _configured_tables(modules: str) -> dict[str, dict[str, object]]:
+    """Return the browser's Lords tables (map, cards, gods ...) for a ``modules`` value."""
+    from hellas.games.lords.content import use_modules  # noqa: PLC0415
+
+    c = use_modules(modules)
+    try:
+        city = ("none", "city", "sparta")
+        shrine = ("none", "shrine", "oracle")
+        raw = [
+            {
+                "id": r.id,
+                "name": r.name,
+                "land": c.land_ids[r.land],
+                "population": r.population,
+                "city": city[r.city],
+                "shrine": shrine[r.shrine],
+                "monument": r.monument,
+                "x": r.x,
+                "y": r.y,
+                "borders": sorted(c.regions[n].id for n in r.neighbours if n not in r.sea),
+                "seaTrails": sorted(c.regions[n].id for n in r.sea),
+            }
+            for r in c.regions
+        ]
+        cells = _cells(raw)
+        return {
+            "REGIONS": {r["id"]: {**r, "cell": cells[r["id"]]} for r in raw},
+            "COMBAT": {
+                x.id: {
+                    "name": x.name,
+                    "symbol": x.symbol,
+                    "strength": x.strength,
+                    "casualties": x.casualties,
+                    "effect": x.effect,
+                }
+                for x in c.combat
+            },
+            "BLESSINGS": {
+                b.id: {"name": b.name, "god": b.god, "text": b.text} for b in c.blessings
+            },
+            "GODS": {
+                g.id: {
+                    "name": g.name,
+                    "site": c.regions[g.site].id,
+                    "attribute": c.attributes[g.attribute],
+                    "artifact": g.artifact,
+                }
+                for g in c.gods
+            },
+            "ARTIFACTS": {a.id: {"name": a.name, "effect": a.effect} for a in c.artifacts},
+            "MONSTERS": {m.id: {"name": m.name, "artifact": m.artifact} for m in c.monsters},
+            "QUESTS": {q.id: {"name": q.name, "region": c.regions[q.region].id} for q in c.quests},
+            "LANDS": {land: land for land in c.land_ids},
+            "TEXTS": lords_texts(),
+        }
+    finally:
+        use_modules("")
+
+
+def lords_modules() -> tuple[str, str]:
+    """Return the modules' facts for the lobby, and their additions to the Lords tables.
+
+    For each module (with the modules it needs), every record of the configured content whose
+    browser form differs from the base game's: new Regions (Atlantis) with their drawn cells,
+    Regions whose links changed, module gods, artifacts, blessings, cards and their texts.  The
+    web table merges the additions of the modules a game names (``view.modules``).
+    """
+    from hellas.core.errors import HellasError  # noqa: PLC0415
+    from hellas.games.lords.hooks import registered  # noqa: PLC0415
+    from hellas.games.lords.modules import IDS  # noqa: PLC0415
+
+    reg = registered()
+    base = _configured_tables("")
+    info = {}
+    additions: dict[str, dict[str, object]] = {}
+    for module_id in IDS:
+        m = reg[module_id]
+        info[module_id] = {
+            "title": m.title,
+            "summary": m.summary,
+            "expansionIcon": m.expansion_icon,
+            "requires": [list(need) for need in m.requires],
+            "excludes": list(m.excludes),
+            "players": list(m.players),
+        }
+        combo = {module_id, *(need[0] for need in m.requires)}
+        try:
+            tables = _configured_tables(",".join(x for x in IDS if x in combo))
+        except HellasError as exc:  # a module's data being written: say so, draw the base
+            print(
+                f"module {module_id}: its data does not load ({exc}); no additions", file=sys.stderr
+            )
+            additions[module_id] = {}
+            continue
+        delta: dict[str, object] = {}
+        for name, table in tables.items():
+            old = base[name]
+            if name == "TEXTS":
+                texts = {
+                    kind: {k: v for k, v in words.items() if old.get(kind, {}).get(k) != v}
+                    for kind, words in table.items()
+                }
+                part: object = {kind: words for kind, words in texts.items() if words}
+            else:
+                part = {k: v for k, v in table.items() if old.get(k) != v}
+                dropped = sorted(set(old) - set(table))
+                if dropped:
+                    delta[f"{name}_DROPPED"] = dropped
+            if part:
+                delta[name] = part
+        additions[module_id] = delta
+    source = "src/hellas/games/lords/modules/*"
+    info_js = (
+        _header(source)
+        + "export const MODULES = "
+        + json.dumps(info, ensure_ascii=False, indent=1)
+        + ";\n"
+    )
+    data_js = (
+        _header(source + "/data.toml")
+        + "export const ADDITIONS = {\n"
+        + "".join(
+            f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)},\n"
+            for k, v in additions.items()
+        )
+        + "};\n"
+    )
+    return info_js, data_js
+
+
 def realms_cards() -> str:
     from hellas.games.realms.describe import texts  # noqa: PLC0415 - the script runs in the venv
 
@@ -251,6 +386,7 @@ def main() -> None:
     for name, text in (
         ("lords-map.js", lords_map()),
         ("lords-data.js", lords_data()),
+        *zip(("lords-modules-info.js", "lords-modules-data.js"), lords_modules(), strict=True),
         ("realms-cards.js", realms_cards()),
         ("legends-data.js", legends_data()),
     ):

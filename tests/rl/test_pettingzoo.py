@@ -22,6 +22,8 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("realms", {"players": 3}),
     ("realms", {"players": 2, "endgame": "manual", "promo": True}),
     ("lords", {"players": 3, "turn_limit": 12}),
+    # Dark Ages modules change the content (Regions, Attributes, cards): the layout follows
+    ("lords", {"players": 5, "turn_limit": 10, "modules": "poseidon,atlantis,hades"}),
 ]
 IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, o in CASES]
 

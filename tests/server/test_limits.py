@@ -259,8 +259,14 @@ def test_a_streamed_300_mb_body_is_refused_while_memory_stays_flat(limited: Serv
 
 @pytest.mark.parametrize(
     "flags",
-    [["--max-bot-iterations", "0"], ["--bot-budget", "0"], ["--bot-workers", "-1"]],
-    ids=["iterations", "budget", "workers"],
+    [
+        ["--max-bot-iterations", "0"],
+        ["--bot-budget", "0"],
+        ["--bot-workers", "-1"],
+        ["--hint-seconds", "0"],
+        ["--hint-seconds", "nan"],
+    ],
+    ids=["iterations", "budget", "workers", "hint", "hint-nan"],
 )
 def test_serve_refuses_limits_that_make_no_sense(flags: list[str]) -> None:
     done = subprocess.run(

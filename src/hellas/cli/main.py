@@ -148,9 +148,11 @@ def play(
             options = game.validate_options(raw)
             match = Match(game, options, fresh_seed() if seed is None else seed)
         seat_list = parse_seats(game, seats, options)
+        warnings = game.option_warnings(options)
     except HellasError as exc:
         _fail(str(exc))
         return
+    _warn(warnings)
     if not (quiet and HUMAN not in seat_list):
         console.print(
             f"[bold]{game.meta.title}[/] · seed {match.record.seed} · options "
@@ -171,6 +173,12 @@ def play(
     if load:
         table.actors = _actors_of(game, match.record)
     table.run()
+
+
+def _warn(warnings: list[str]) -> None:
+    """Print the game's advice about the chosen options, once each."""
+    for line in dict.fromkeys(warnings):
+        console.print(f"[yellow]Warning:[/] {line}", soft_wrap=True)
 
 
 def _ask(prompt: str) -> str:
@@ -316,9 +324,11 @@ def simulate(
         cells = sweep.cells()
         if until_ci is not None:
             check_precision(until_ci, max_games)
+        warnings = [w for options, _ in cells for w in game.option_warnings(options)]
     except HellasError as exc:
         _fail(str(exc))
         return
+    _warn(warnings)
     if until_ci is None:
         console.print(f"{len(cells)} cells x {games} games -> {out} ({backend} backend)")
     else:
@@ -485,6 +495,9 @@ def serve(
         5000, "--max-bot-iterations", help="the most ISMCTS iterations a table's bot may ask for"
     ),
     bot_budget: float = typer.Option(2.0, "--bot-budget", help="seconds a bot may think a move"),
+    hint_seconds: float = typer.Option(
+        1.0, "--hint-seconds", help="seconds a hint for a person thinks (at most --bot-budget)"
+    ),
     bot_workers: int = typer.Option(
         0, "--bot-workers", help="processes that think for bots (0: one per core but one)"
     ),
@@ -505,10 +518,13 @@ def serve(
     from hellas.server.workers import BotPool  # noqa: PLC0415
 
     url = db or os.environ.get("HELLAS_DB") or "sqlite:///hellas.db"
-    if max_bot_iterations < 1 or bot_budget <= 0 or bot_workers < 0:
-        _fail("--max-bot-iterations and --bot-budget must be positive, --bot-workers >= 0")
+    if max_bot_iterations < 1 or bot_budget <= 0 or not hint_seconds > 0 or bot_workers < 0:
+        _fail(
+            "--max-bot-iterations, --bot-budget and --hint-seconds must be positive, "
+            "--bot-workers >= 0"
+        )
         return
-    bots = BotPool(bot_workers or None, bot_budget, max_bot_iterations)
+    bots = BotPool(bot_workers or None, bot_budget, max_bot_iterations, hint_seconds)
     try:
         base = public_base(public_url) if public_url else None
         traffic = TrafficLimits(create_rate, max_spectators, parse_duration(open_table_ttl))

@@ -19,11 +19,13 @@ from fastapi.staticfiles import StaticFiles
 from hellas.ai import bot_names
 from hellas.core.errors import HellasError
 from hellas.games import REGISTRY
-from hellas.server.hub import HUMAN, Connection, Hub, ServerError
+from hellas.server.hints import ask
+from hellas.server.hub import HUMAN, Connection, Hub, ServerError, stored_hints
 from hellas.server.limits import (
     CHOOSE,
     CLAIM,
     CREATE_TABLE,
+    HINT,
     MAX_NAME,
     SEAT_BOT,
     BodyLimit,
@@ -142,9 +144,11 @@ def create_app(
 
     @app.post("/api/tables", openapi_extra=CREATE_TABLE)
     async def create_table(request: Request) -> dict[str, Any]:
-        """Create a table: {game, options, seats: ["human" or a bot, ...], seed?, name?, private?}.
+        """Create a table: {game, options, seats: [human or bot], seed?, name?, private?, hints?}.
 
-        A private table is never listed, and each human seat gets its own secret link.
+        A private table is never listed, and each human seat gets its own secret link.  Hints
+        (the seat to act may ask the search bot for its top choices) are on by default with one
+        human seat and off with more.
         """
         body = await _json_body(request)
         game = body.get("game")
@@ -160,9 +164,13 @@ def create_app(
         private = body.get("private", False)
         if not isinstance(private, bool):
             raise ServerError("bad-request", "'private' must be true or false")
+        hints = body.get("hints")
+        if hints is not None and not isinstance(hints, bool):
+            raise ServerError("bad-request", "'hints' must be true or false (or left out)")
         creations.check(request.client.host if request.client else "?")  # 429 when too many
-        table, creator = await hub.create(game, options, seats, seed, name, private)
+        table, creator = await hub.create(game, options, seats, seed, name, private, hints)
         out: dict[str, Any] = {"id": table.id, "private": private, "seats": hub.seats_info(table)}
+        out["hints"] = table.hints
         invites = creator.pop("invites", [])
         if creator:
             link = seat_path(table.id, creator["seat"], creator["token"])
@@ -181,6 +189,8 @@ def create_app(
             if s.kind == HUMAN and not s.claimed
         ]
         out["watch"] = f"/table/{table.id}"
+        # the game's advice about these (valid) options, e.g. modules the rulebook keeps apart
+        out["warnings"] = table.game.option_warnings(table.match.record.options)
         return out
 
     @app.get("/api/site")
@@ -228,6 +238,7 @@ def create_app(
                     "free": free,
                     "moves": r.move_count,
                     "finished": r.finished,
+                    "hints": stored_hints(r),
                     **health,
                 }
             )
@@ -248,6 +259,7 @@ def create_app(
             "outcome": outcome.to_json() if outcome else None,
             "private": table.private,
             "closed": table.closed or None,
+            "hints": table.hints,
         }
 
     @app.post("/api/tables/{table_id}/claim", openapi_extra=CLAIM)
@@ -278,11 +290,20 @@ def create_app(
         """Make a choice over HTTP: {seat, token, key, seq?} (the WebSocket does the same)."""
         body = await _json_body(request)
         table = await hub.get(table_id)
-        seat = body.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise ServerError("bad-request", "give your 'seat' number")
+        seat = _seat_of(body)
         await hub.choose(table, seat, body.get("token"), body.get("key"), body.get("seq"))
         return {"seq": len(table.match.record.choices)}
+
+    @app.post("/api/tables/{table_id}/hint", openapi_extra=HINT)
+    async def hint(table_id: str, request: Request) -> dict[str, Any]:
+        """Ask the search bot for your top 3 choices and their win chances: {seat, token}."""
+        body = await _json_body(request)
+        seat = _seat_of(body)
+        token = body.get("token")
+        if not isinstance(token, str):
+            raise ServerError("bad-request", "give your seat's 'token'")
+        table = await hub.get(table_id)
+        return await ask(hub, table, seat, token)
 
     @app.get("/api/tables/{table_id}/view")
     async def view(table_id: str, seat: int | None = None, token: str | None = None) -> Any:
@@ -412,6 +433,14 @@ async def _expire_open_tables(hub: Hub) -> None:
         except Exception:
             log.exception("closing stale open tables failed; trying again later")
         await asyncio.sleep(min(max(ttl / 4, 1.0), 300.0))
+
+
+def _seat_of(body: dict[str, Any]) -> int:
+    """Return the seat number a request body names, or raise a clear 400."""
+    seat = body.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise ServerError("bad-request", "give your 'seat' number")
+    return seat
 
 
 async def _json_body(request: Request) -> dict[str, Any]:

@@ -65,6 +65,8 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     private: bool = False  # unlisted; each human seat is reached only through its secret link
     closed: str = ""  # why the server closed it unplayed (an open table nobody joined)
+    hints: bool = False  # may the seat to act ask the search bot for a hint (see hints.py)
+    hinting: set[int] = field(default_factory=set)  # seats whose hint is being thought out
 
     def seat_driver(self, seat: int) -> str:
         """Return who plays a seat now: ``human`` or a bot name."""
@@ -115,6 +117,16 @@ def unavailable_reason(row: TableRow, exc: Exception) -> str:
     return f"table {row.id} cannot be loaded: {detail}"
 
 
+def default_hints(seats: list[str]) -> bool:
+    """Return whether a table has hints when its creator does not say: with one human seat."""
+    return sum(kind == HUMAN for kind in seats) == 1
+
+
+def stored_hints(row: TableRow) -> bool:
+    """Return a stored table's hint setting (tables stored before it existed: the default)."""
+    return default_hints([s.kind for s in row.seats]) if row.hints is None else row.hints
+
+
 def bot_seed(seed: int, step: int) -> int:
     """Return a bot's generator seed for one decision (the same after any restart)."""
     digest = hashlib.sha256(f"{seed}/{step}".encode()).digest()
@@ -145,11 +157,13 @@ class Hub:
         seed: int | None,
         name: str,
         private: bool = False,
+        hints: bool | None = None,
     ) -> tuple[LiveTable, dict[str, Any]]:
         """Create and store a table; the first human seat is claimed for its creator.
 
         A private table also gives every other human seat its secret token at once (returned
-        as ``invites``): those seats are never free, so only their links reach them.
+        as ``invites``): those seats are never free, so only their links reach them.  ``hints``
+        None: on with exactly one human seat, off with more (``default_hints``).
         """
         game = REGISTRY.get(game_id)
         validated = game.validate_options(options)
@@ -181,6 +195,7 @@ class Hub:
             name,
             private,
             tokens,
+            default_hints(seats) if hints is None else hints,
         )
         creator: dict[str, Any] = {}
         if humans:
@@ -234,6 +249,7 @@ class Hub:
             events=events,
             private=row.private,
             closed=row.closed,
+            hints=stored_hints(row),
         )
 
     def health(self, row: TableRow) -> dict[str, str]:
@@ -320,18 +336,23 @@ class Hub:
         async with table.lock:
             if seq is not None and seq != len(table.match.record.choices):
                 raise ServerError("stale", "the table has moved on; here is the new state", 409)
-            to_act = table.match.to_act()
-            if to_act is None:
-                raise ServerError("over", "the game is over", 409)
-            if to_act != seat:
-                raise ServerError(
-                    "not-your-turn", f"it is seat {to_act + 1}'s decision, not yours", 409
-                )
-            if table.seat_driver(seat) != HUMAN:
-                raise ServerError("bot-seat", "a bot is playing this seat; take it back first", 409)
+            self.check_turn(table, seat)
             await self._commit(table, seat, key)
         await self.broadcast(table)
         self.kick_bots(table)
+
+    @staticmethod
+    def check_turn(table: LiveTable, seat: int) -> None:
+        """Raise unless the game goes on, ``seat`` is to decide, and a person plays it."""
+        to_act = table.match.to_act()
+        if to_act is None:
+            raise ServerError("over", "the game is over", 409)
+        if to_act != seat:
+            raise ServerError(
+                "not-your-turn", f"it is seat {to_act + 1}'s decision, not yours", 409
+            )
+        if table.seat_driver(seat) != HUMAN:
+            raise ServerError("bot-seat", "a bot is playing this seat; take it back first", 409)
 
     async def _commit(self, table: LiveTable, seat: int, key: str) -> None:
         """Store a legal choice, then apply it (the caller holds the table's lock)."""
@@ -424,6 +445,7 @@ class Hub:
             "events": events,
             "outcome": outcome.to_json() if outcome else None,
             "seats": shared.seats if shared.seats is not None else self.seats_info(table),
+            "hints": table.hints,
         }
 
     def seats_info(self, table: LiveTable) -> list[dict[str, Any]]:

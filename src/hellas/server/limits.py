@@ -102,11 +102,13 @@ CREATE_TABLE = request_schema(
         "seed": {**WHOLE, "minimum": 0, "maximum": SEED_LIMIT - 1},
         "name": {**TEXT, "maxLength": MAX_NAME},
         "private": {"type": "boolean"},
+        "hints": {"type": "boolean"},
     },
     ["game", "seats"],
 )
 CLAIM = request_schema({"seat": WHOLE}, ["seat"])
 SEAT_BOT = request_schema({"token": TEXT, "bot": {**TEXT, "maxLength": MAX_BOT_NAME}}, ["token"])
+HINT = request_schema({"seat": WHOLE, "token": TEXT}, ["seat", "token"])
 CHOOSE = request_schema(
     {"seat": WHOLE, "token": TEXT, "key": TEXT, "seq": WHOLE}, ["seat", "token", "key"]
 )

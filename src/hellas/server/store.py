@@ -54,6 +54,7 @@ TABLES = Table(
     # added after the first release: nullable, so older databases gain it (see add_missing_columns)
     Column("private", Boolean, nullable=True, default=False),
     Column("closed", String(200), nullable=True),  # why the server closed it (None: it did not)
+    Column("hints", Boolean, nullable=True),  # may the seat to act ask for hints (None: default)
 )
 SEATS = Table(
     "hellas_seats",
@@ -151,6 +152,7 @@ class TableRow:
     private: bool = False  # never listed; every human seat joined by its secret link
     problem: str = ""  # why the stored record cannot be read ("" when it can)
     closed: str = ""  # why the server closed the table unplayed ("" when it did not)
+    hints: bool | None = None  # hints for the seat to act (None: stored before the setting)
 
 
 def _decode(options: str, seed: str) -> tuple[dict[str, Any], int, str]:
@@ -193,6 +195,7 @@ class Store:
         name: str = "",
         private: bool = False,
         tokens: dict[int, str] | None = None,
+        hints: bool | None = None,
     ) -> str:
         """Store a new table and its seats (``tokens``: seats claimed at once); return its id."""
         tokens = tokens or {}
@@ -209,6 +212,7 @@ class Store:
                     created=time.time(),
                     finished=False,
                     private=private,
+                    hints=hints,
                 )
             )
             for i, kind in enumerate(seats):
@@ -357,6 +361,7 @@ class Store:
             bool(row.private),
             problem,
             row.closed or "",
+            row.hints,
         )
 
     def expire_open(self, cutoff: float, reason: str) -> list[str]:

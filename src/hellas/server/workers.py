@@ -6,7 +6,8 @@ each move is sent (game id, the state as JSON, seat, bot name, seed) to a proces
 one worker per spare core.  The workers run at a lower scheduling priority, ignore Ctrl-C (the
 server stops them; they end by themselves if it is killed) and give every search a time
 budget, so one move never thinks longer than the budget whatever a table asked for, and a queue
-of bot moves only makes bot tables wait.
+of bot moves only makes bot tables wait.  Hints for people (``advise``) think in the same pool,
+within the same limits.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from hellas.ai import make_bot
+from hellas.ai.hint import hint
 from hellas.ai.ismcts import ISMCTSBot
 from hellas.core.game import Decision, Game
 from hellas.core.rng import Rng
@@ -30,6 +32,7 @@ from hellas.games import REGISTRY
 from hellas.server.limits import DEFAULT_BOT_BUDGET, DEFAULT_MAX_ITERATIONS, check_bot_spec
 
 NICENESS = 10  # how much lower than the server the workers run
+DEFAULT_HINT_SECONDS = 1.0  # how long a hint for a person thinks (at most the bot budget)
 
 
 def default_workers() -> int:
@@ -67,6 +70,30 @@ def think(game_id: str, state: Any, seat: int, name: str, seed: int, budget: flo
     return bot.choose(decision, Rng(seed)).key
 
 
+def advise(
+    game_id: str, state: Any, seat: int, seed: int, seconds: float | None, iterations: int
+) -> dict[str, Any]:
+    """Return the honest search's top 3 choices for ``seat`` (runs in a worker).
+
+    The search sees only the seat's view (see ``hellas.ai.hint``); what comes back is the
+    choices (key, label, index, visits, estimated win chance) and the simulations run.
+    """
+    game = REGISTRY.get(game_id)
+    position = game.state_from_json(state)
+    found = hint(game, position, seat, Rng(seed), seconds=seconds, iterations=iterations)
+    choices = [
+        {
+            "key": a.choice.key,
+            "label": game.describe(a.choice, position),
+            "index": a.choice.index,
+            "visits": a.visits,
+            "win_chance": round(a.win_chance, 4),
+        }
+        for a in found.choices
+    ]
+    return {"choices": choices, "iterations": found.iterations}
+
+
 class BotPool:
     """A bounded pool of bot workers with a per-move time budget and a strength limit."""
 
@@ -75,10 +102,12 @@ class BotPool:
         workers: int | None = None,
         budget: float = DEFAULT_BOT_BUDGET,
         max_iterations: int = DEFAULT_MAX_ITERATIONS,
+        hint_seconds: float | None = DEFAULT_HINT_SECONDS,
     ) -> None:
         self.workers = workers or default_workers()
         self.budget = budget
         self.max_iterations = max_iterations
+        self.hint_seconds = hint_seconds  # None: exactly max_iterations simulations (repeatable)
         self._executor: ProcessPoolExecutor | None = None
         self._closed = False
 
@@ -105,12 +134,24 @@ class BotPool:
     async def choose(self, game: Game[Any], state: Any, seat: int, name: str, seed: int) -> str:
         """Return the key of the choice bot ``name`` makes for ``seat`` in ``state``."""
         payload = game.state_to_json(state)
+        key: str = await self._run(think, game.meta.id, payload, seat, name, seed, self.budget)
+        return key
+
+    async def hint(self, game: Game[Any], state: Any, seat: int, seed: int) -> dict[str, Any]:
+        """Return ``advise``'s hint for ``seat`` in ``state``, within this server's bot limits."""
+        seconds = None if self.hint_seconds is None else min(self.hint_seconds, self.budget)
+        payload = game.state_to_json(state)
+        found: dict[str, Any] = await self._run(
+            advise, game.meta.id, payload, seat, seed, seconds, self.max_iterations
+        )
+        return found
+
+    async def _run(self, work: Any, *args: Any) -> Any:
+        """Run ``work(*args)`` in a worker; a broken pool is started afresh once."""
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             try:
-                return await loop.run_in_executor(
-                    self._pool(), think, game.meta.id, payload, seat, name, seed, self.budget
-                )
+                return await loop.run_in_executor(self._pool(), work, *args)
             except BrokenProcessPool:  # a worker died (killed from outside): start afresh
                 self._discard()
                 if attempt == 2:

@@ -96,6 +96,7 @@ def build(table: pd.DataFrame, out_dir: Path) -> Report:
         game = REGISTRY.get(str(game_id))
         rows = table[table["game"] == game_id]
         if not game.meta.cooperative:
+            rows = _label_settings(rows, [n for n in game.meta.options.names() if n != "players"])
             seat_cells = _competitive(rows, str(game_id), game.meta.title, out_dir, tables, charts)
             seat_cells.insert(0, "game", game_id)
             all_cells.append(seat_cells)
@@ -180,6 +181,19 @@ def paired_table(
     frame = pd.DataFrame.from_dict(out, orient="index")
     frame.index.name = head
     return frame
+
+
+def _label_settings(rows: pd.DataFrame, names: list[str]) -> pd.DataFrame:
+    """Name, in each row's team, the options that differ between rows (e.g. the modules)."""
+    varying = [n for n in names if n in rows.columns and rows[n].nunique(dropna=False) > 1]
+    if not varying:
+        return rows
+
+    def label(r: pd.Series) -> str:
+        parts = [f"{n}={'none' if pd.isna(r[n]) or r[n] == '' else r[n]}" for n in varying]
+        return f"{r['team']} · {' '.join(parts)}"
+
+    return rows.assign(team=rows.apply(label, axis=1))
 
 
 def seat_rows(rows: pd.DataFrame) -> pd.DataFrame:

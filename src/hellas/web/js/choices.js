@@ -30,6 +30,7 @@ export class ChoicePanel {
     this.collapsed = false; // phones: the docked panel can be folded away to see the board
     this.explain = () => ""; // (choice) -> what it does; the table sets it per state
     this.context = ""; // one line on what the decision is about (shown in the phone's drawer)
+    this.footer = null; // a node shown under the choices while there are any (the hint box)
     this.pressTimer = null;
     this.pressed = null; // the key of a long-pressed choice: its click only explains
     this.onKey = this.onKey.bind(this);
@@ -148,6 +149,7 @@ export class ChoicePanel {
       ? h("ol", { class: "choice-list" }, items)
       : h("p", { class: "muted" }, "No choice matches the filter."));
     children.push(h("p", { class: "choice-explain", dataset: { testid: "choice-explain" } }, ""));
+    if (this.footer) children.push(this.footer);
     children.push(h("p", { class: "keys-help muted" },
       "Keys: 1–9 pick · ↑↓ move · Enter choose"));
     replaceChildren(this.root, ...children);

@@ -23,6 +23,7 @@ const el = {
   seed: document.getElementById("seed"),
   create: document.getElementById("create"),
   private: document.getElementById("private"),
+  hints: document.getElementById("hints"),
   createError: document.getElementById("create-error"),
   created: document.getElementById("created"),
   open: document.getElementById("open-tables"),
@@ -190,7 +191,7 @@ async function create() {
   try {
     const options = readOptions();
     const seats = [...el.seats.querySelectorAll("select[data-testid=seat]")].map((s) => s.value);
-    body = { game: current.id, options, seats, private: el.private.checked };
+    body = { game: current.id, options, seats, private: el.private.checked, hints: el.hints.checked };
     const name = el.name.value.trim();
     if (name) body.name = name;
     const seed = el.seed.value.trim();
@@ -210,7 +211,7 @@ async function create() {
       rememberSeat({ table: res.id, seat: res.you.seat, token: res.you.token, game: current.id, title: current.title,
         name: body.name || "", link: res.you.link, invites: res.invites.map((i) => ({ seat: i.seat, url: i.url })) });
     }
-    if (!res.join.length && !res.invites.length) {
+    if (!res.join.length && !res.invites.length && !(res.warnings || []).length) {
       window.location.href = res.you ? res.you.link : res.watch;
       return;
     }
@@ -241,9 +242,14 @@ function showCreated(res) {
       h("p", { class: "warn-note" }, "The links are kept under My tables in this browser.")]
     : [h("p", {}, "Open seats: anyone can take them, from these links or from the lobby's open tables — first come, first seated. For friends only, tick “Private table” instead."),
       res.join.map((j) => linkRow(j.seat, j.url, "join-link"))];
+  const warnings = (res.warnings || []).length
+    ? h("div", { class: "warn-note", role: "note", dataset: { testid: "create-warnings" } },
+      res.warnings.map((w) => h("p", {}, `⚠ ${w}`)))
+    : null;
   replaceChildren(el.created,
     h("h2", {}, `Table ${res.id} is ready`),
-    intro,
+    warnings,
+    res.join.length || res.invites.length ? intro : null,
     h("div", { class: "form-actions" },
       res.you ? h("a", { href: res.you.link, class: "button big", dataset: { testid: "go-table" } }, `Go to your seat (seat ${res.you.seat + 1}) →`) : null,
       h("a", { href: res.watch, class: "button secondary" }, "Watch")));
@@ -435,6 +441,15 @@ async function start() {
     });
   }
   el.game.addEventListener("change", () => selectGame(el.game.value));
+  // Hints follow the seats (on with exactly one human) until the creator ticks the box.
+  const defaultHints = () => {
+    const humans = [...el.seats.querySelectorAll("select[data-testid=seat]")].filter((s) => s.value === "human");
+    if (!el.hints.dataset.touched) el.hints.checked = humans.length === 1;
+  };
+  el.hints.addEventListener("change", () => { el.hints.dataset.touched = "1"; });
+  el.seats.addEventListener("change", defaultHints);
+  new MutationObserver(defaultHints).observe(el.seats, { childList: true });
+  defaultHints();
   el.create.addEventListener("click", create);
   el.options.addEventListener("submit", (e) => {
     e.preventDefault();

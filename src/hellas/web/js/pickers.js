@@ -7,6 +7,7 @@
 import { h, pretty, replaceChildren } from "./util.js";
 import { attributeIcon } from "./art.js";
 import { DIVINE, HEROES, MISSIONS } from "./render/legends-data.js";
+import { MODULES } from "./render/lords-modules-info.js";
 
 // Mission special rules, summarised in Hellas' own words.
 export const SPECIAL_RULES = {
@@ -133,6 +134,78 @@ function lengthField(opt) {
     h("p", { class: "picker-note", id: "turn-limit-info" }, "With a turn limit the game stops after that many turns, with no winner if nobody has won by then."));
 }
 
+/** A list option with choices as a group of checkboxes; a hidden input holds the comma list.
+ * `about(choice)` gives each box's label and help; `rule(chosen, choice)` a reason it is off. */
+export function checkList(opt, about = (c) => [pretty(c), ""], rule = () => "", seats = () => 0) {
+  const hidden = h("input", { type: "hidden", name: opt.name, value: (opt.default || []).join(","), dataset: { kind: opt.kind } });
+  const note = h("p", { class: "picker-note", id: `${opt.name}-info`, "aria-live": "polite", dataset: { testid: `${opt.name}-info` } });
+  const boxes = opt.choices.map((c) => {
+    const [label, help] = about(c);
+    const box = h("input", { type: "checkbox", id: `opt-${opt.name}-${c}`, value: c, checked: (opt.default || []).includes(c), dataset: { testid: "check-choice", choice: c } });
+    const why = h("small", { class: "muted check-why" });
+    return { c, box, why, row: h("label", { class: "check-choice", for: box.id, title: help }, box, " ", h("strong", {}, label), help ? h("small", {}, ` — ${help}`) : null, " ", why) };
+  });
+  const draw = () => {
+    // switch off what the others rule out (a module needing one just unticked goes too)
+    for (let pass = 0; pass < boxes.length; pass += 1) {
+      const chosen = boxes.filter((b) => b.box.checked).map((b) => b.c);
+      let changed = false;
+      for (const b of boxes) {
+        const reason = rule(chosen.filter((x) => x !== b.c), b.c, seats());
+        b.box.disabled = Boolean(reason) && !b.box.checked;
+        b.why.textContent = reason ? `(${reason})` : "";
+        if (reason && b.box.checked) {
+          b.box.checked = false;
+          changed = true;
+        }
+      }
+      if (!changed) break;
+    }
+    hidden.value = boxes.filter((b) => b.box.checked).map((b) => b.c).join(",");
+    note.textContent = opt.help || "";
+  };
+  for (const b of boxes) b.box.addEventListener("change", draw);
+  draw();
+  const name = opt.name.replace(/_/g, " ");
+  const field = h("div", { class: "field check-list-field" },
+    h("span", { class: "label", id: `${opt.name}-label` }, name.charAt(0).toUpperCase() + name.slice(1)),
+    h("div", { class: "check-list", role: "group", "aria-labelledby": `${opt.name}-label`, "aria-describedby": note.id }, boxes.map((b) => b.row)),
+    note, hidden);
+  field.refresh = draw;
+  field.note = note;
+  return field;
+}
+
+// Why a Dark Ages module cannot be ticked now (players, a module it needs, one it excludes).
+function moduleRule(chosen, id, players) {
+  const m = MODULES[id];
+  if (!m) return "";
+  if (m.players.length && !m.players.includes(players)) return `${m.players.join(" or ")} players`;
+  for (const need of m.requires) {
+    if (!need.some((x) => chosen.includes(x))) return `needs ${need.map((x) => MODULES[x]?.title || x).join(" or ")}`;
+  }
+  for (const x of chosen) {
+    if (m.excludes.includes(x) || (MODULES[x]?.excludes || []).includes(id)) return `not with ${MODULES[x]?.title || x}`;
+  }
+  return "";
+}
+
+function modulesField(opt, seats) {
+  const field = checkList(opt, (id) => [MODULES[id]?.title || pretty(id), MODULES[id]?.summary || ""], moduleRule, seats);
+  const draw = field.refresh;
+  field.refresh = () => {
+    draw();
+    const icons = field.querySelectorAll("input[type=checkbox]:checked");
+    const marked = [...icons].map((b) => b.value).filter((id) => MODULES[id]?.expansionIcon);
+    field.note.textContent = marked.length > 1
+      ? `The rulebook suggests one expansion-icon module per game (${marked.map((id) => MODULES[id].title).join(", ")} are ticked): allowed, with a warning.`
+      : "Dark Ages modules (none: the base game). Hover a module for what it brings.";
+  };
+  field.querySelectorAll("input[type=checkbox]").forEach((b) => b.addEventListener("change", field.refresh));
+  field.refresh();
+  return field;
+}
+
 /** A field made for this option of this game, or null for the generic one. */
 export function customField(game, opt, seats) {
   if (game === "legends") {
@@ -147,5 +220,7 @@ export function customField(game, opt, seats) {
     });
   }
   if (game === "lords" && opt.name === "turn_limit") return lengthField(opt);
+  if (game === "lords" && opt.name === "modules" && opt.choices) return modulesField(opt, seats);
+  if (opt.kind === "list" && opt.choices) return checkList(opt);
   return null;
 }

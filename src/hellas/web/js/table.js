@@ -6,6 +6,7 @@
 
 import { ChoicePanel } from "./choices.js";
 import { helpFor } from "./help/index.js";
+import { HintBox, hintsNote } from "./hints.js";
 import { rendererFor } from "./render/index.js";
 import {
   api, copyText, games, h, rememberSeat, replaceChildren, seatClass, seatDot, seatParams, shareUrl,
@@ -35,6 +36,7 @@ const el = {
   phase: document.getElementById("phase"),
   help: document.getElementById("help-link"),
   role: document.getElementById("role"),
+  hintsNote: document.getElementById("hints-note"),
 };
 
 let ws = null;
@@ -52,6 +54,8 @@ let renderSeq = 0;
 let freshSteps = new Set(); // steps of the events the last message brought (highlighted)
 
 const panel = new ChoicePanel(el.choices, (key) => send({ type: "choose", key, seq: state ? state.seq : null }));
+const hints = new HintBox({ table: tableId, seat: mySeat, token, onPick: (key) => panel.hint([key]) });
+panel.footer = hints.root;
 
 // -- connection ---------------------------------------------------------------------------------
 
@@ -244,6 +248,8 @@ async function onState(msg) {
     replaceChildren(el.board, h("div", { class: "panel" }, h("p", { class: "error" }, `Cannot draw this view: ${err.message}`),
       h("pre", { class: "raw-view" }, JSON.stringify(msg.view, null, 2))));
   }
+  hints.update(msg);
+  el.hintsNote.textContent = hintsNote(msg);
   panel.update(msg.choices, waitingText(msg));
   renderSeats(msg);
   renderEvents();

@@ -47,7 +47,7 @@ export function monumentBuilding(x, y, text, title) {
   return s("g", { class: "monument-mark", transform: `translate(${x} ${y})` },
     s("title", {}, title),
     s("path", { d: "M-3 -20a3 3 0 1 1 6 0a3 3 0 1 1-6 0Z M-4 -16h8l2 8h-12Z", fill: "#efe9d8", stroke: EDGE, "stroke-width": 1 }),
-    s("rect", { x: -14, y: -8, width: 28, height: 17, rx: 2 }),
+    s("rect", { x: -Math.max(14, 4.5 * text.length), y: -8, width: Math.max(28, 9 * text.length), height: 17, rx: 2 }),
     s("path", { d: "M-16 9h32v3h-32Z", fill: "#efe9d8", stroke: EDGE, "stroke-width": 1 }),
     s("text", { x: 0, y: 5, "text-anchor": "middle" }, text));
 }

@@ -3,7 +3,7 @@
 
 import { h, pretty, replaceChildren, s, seatClass, seatColour } from "../util.js";
 import { fact, none, panel, who } from "./common.js";
-import { BOUNDS, REGIONS } from "./lords-map.js";
+import { mapFor, markerFacts, markerTokens, modulePanels, modulesTitle, useModules } from "./lords-modules.js";
 import { ARTIFACTS, BLESSINGS, COMBAT, GODS, MONSTERS, QUESTS, TEMPLE_CARDS, TEXTS } from "./lords-data.js";
 import { artifactsOf, huntPanel, monstersPanel, progressPanel, questOf } from "./lords-panels.js";
 import { clashMark, heroFigure, hoplites, mapDefs, monsterToken, monumentBuilding, seaRoute, templeBuilding, terrain } from "./lords-art.js";
@@ -11,7 +11,7 @@ import { markMotion } from "./lords-motion.js";
 
 const SCALE = 24; // pixels per map unit
 const PAD = 10;
-const BY_ID = new Map(REGIONS.map((r) => [r.id, r]));
+let MAP = mapFor(""); // the board of the game shown: the base map and its modules' Regions
 const LAND_TITLES = { red: "Red", yellow: "Yellow", blue: "Blue", green: "Green", brown: "Brown" };
 const ATTR_TITLES = { leadership: "Leadership", strength: "Strength", speed: "Speed" };
 const ATTR_SHORT = { leadership: "L", strength: "S", speed: "Sp" };
@@ -22,16 +22,20 @@ export function seatNames(view) {
   return view.players_info.map((p) => p.name);
 }
 
+function landTitle(land) {
+  return LAND_TITLES[land] || pretty(land); // a module's own Land (Atlantis) by its id
+}
+
 function px(x) {
-  return (x - BOUNDS.minX) * SCALE + PAD;
+  return (x - MAP.bounds.minX) * SCALE + PAD;
 }
 
 function py(y) {
-  return (y - BOUNDS.minY) * SCALE + PAD;
+  return (y - MAP.bounds.minY) * SCALE + PAD;
 }
 
 function regionName(id) {
-  return BY_ID.get(id)?.name || pretty(id);
+  return MAP.byId.get(id)?.name || pretty(id);
 }
 
 function nameOf(table, id) {
@@ -45,7 +49,7 @@ function textOf(kind, id) {
 
 /** Region ids mentioned by a choice key ("go:macedonia", "march:from=thessaly"...). */
 function regionsIn(key) {
-  return String(key).split(/[^a-z0-9-]+/).filter((t) => BY_ID.has(t));
+  return String(key).split(/[^a-z0-9-]+/).filter((t) => MAP.byId.has(t));
 }
 
 // -- the map -----------------------------------------------------------------------------------
@@ -63,7 +67,7 @@ function regionGroup(meta, rv, view, names, ctx, godsAt) {
   const cy = py(meta.y);
   const points = meta.cell.map(([x, y]) => `${px(x).toFixed(1)},${py(y).toFixed(1)}`).join(" ");
   const targets = (ctx.choices || []).filter((c) => regionsIn(c.key).includes(meta.id));
-  const facts = [`${meta.name} (${LAND_TITLES[meta.land]} land), population ${meta.population}`];
+  const facts = [`${meta.name} (${landTitle(meta.land)} land), population ${meta.population}`];
   if (meta.city !== "none") facts.push(meta.city === "sparta" ? "Sparta" : "City");
   if (meta.shrine === "oracle") facts.push(rv.temple ? "Temple (the Oracle of Delphi)" : "The Oracle of Delphi site");
   else if (meta.shrine === "shrine") facts.push(rv.temple ? "Temple" : "Shrine");
@@ -78,8 +82,9 @@ function regionGroup(meta, rv, view, names, ctx, godsAt) {
   for (const p of heroes) facts.push(`Hero: ${p.name}`);
   for (const m of rv.monsters) facts.push(`Monster: ${nameOf(MONSTERS, m)}. ${textOf("monsters", m)}`);
   if (rv.quest) facts.push(`Quest: ${nameOf(QUESTS, rv.quest)}. ${textOf("quests", rv.quest)}`);
-  const god = godsAt.get(meta.id);
-  if (god) facts.push(`${GODS[god]?.name || pretty(god)}'s Monument, level ${view.monuments[god]?.level ?? "?"}`);
+  const gods = godsAt.get(meta.id) || []; // modules may raise more than one Monument here
+  for (const g of gods) facts.push(`${GODS[g]?.name || pretty(g)}'s Monument, level ${view.monuments[g]?.level ?? "?"}`);
+  facts.push(...markerFacts(view, meta.id, names)); // the modules' ports, gates, warriors ...
   if (targets.length) facts.push(`Choices here: ${targets.map((t) => t.label).join(" / ")}`);
 
   const parts = [
@@ -101,6 +106,8 @@ function regionGroup(meta, rv, view, names, ctx, godsAt) {
     parts.push(s("text", { class: "city-mark sparta", x: cx + 18, y: cy - 11, "text-anchor": "middle" }, "★"));
   }
   parts.push(s("text", { class: "region-name", x: cx, y: cy - 30, "text-anchor": "middle" }, meta.name));
+  const clash = view.battle && view.battle.region === meta.id; // its mark goes above the name
+  parts.push(...markerTokens(view, meta.id, cx, clash ? cy - 24 : cy, names));
 
   // Temples and shrines (left).
   if (meta.shrine !== "none") {
@@ -109,15 +116,15 @@ function regionGroup(meta, rv, view, names, ctx, godsAt) {
     parts.push(templeBuilding(cx - 38, cy - 4, rv.temple, label));
     if (oracle) parts.push(s("text", { class: "oracle-mark", x: cx - 38, y: cy + 21, "text-anchor": "middle" }, "Δ"));
   }
-  // Monument (right, above).
-  if (god) {
-    const level = view.monuments[god]?.level ?? 0;
-    parts.push(monumentBuilding(cx + 40, cy - 4, `${(GODS[god]?.name || god).charAt(0)}${level}`,
-      `${GODS[god]?.name || pretty(god)}'s Monument, level ${level}`));
-  }
+  // Monuments (right, above; a second one further right).
+  gods.forEach((g, i) => {
+    const level = view.monuments[g]?.level ?? 0;
+    parts.push(monumentBuilding(cx + 40 + 38 * i, cy - 4, `${godMark(g, view)}${level}`,
+      `${GODS[g]?.name || pretty(g)}'s Monument, level ${level}`));
+  });
   // Quest (right, below).
   if (rv.quest) {
-    parts.push(badge(cx + 52, god ? cy + 24 : cy + 2, "Q", "quest", `Quest: ${nameOf(QUESTS, rv.quest)}. ${textOf("quests", rv.quest)}`));
+    parts.push(badge(cx + 52, gods.length ? cy + 24 : cy + 2, "Q", "quest", `Quest: ${nameOf(QUESTS, rv.quest)}. ${textOf("quests", rv.quest)}`));
   }
   // Heroes (below left of the token).
   heroes.forEach((p, i) => parts.push(heroFigure(cx - 22 - i * 17, cy + 20, p.seat, `Hero: ${p.name}`)));
@@ -158,18 +165,32 @@ function regionGroup(meta, rv, view, names, ctx, godsAt) {
   return s("g", attrs, parts);
 }
 
+/** A god's shortest name start no other god of this game shares (Z, A, Her, Had, Hep ...). */
+function godMark(god, view) {
+  const name = GODS[god]?.name || pretty(god);
+  const others = Object.keys(view.monuments).filter((g) => g !== god).map((g) => GODS[g]?.name || pretty(g));
+  for (let n = 1; n < name.length; n += 1) {
+    if (!others.some((o) => o.slice(0, n) === name.slice(0, n))) return name.slice(0, n);
+  }
+  return name;
+}
+
 function mapSvg(view, names, ctx) {
-  const width = (BOUNDS.maxX - BOUNDS.minX) * SCALE + 2 * PAD;
-  const height = (BOUNDS.maxY - BOUNDS.minY) * SCALE + 2 * PAD;
+  const width = (MAP.bounds.maxX - MAP.bounds.minX) * SCALE + 2 * PAD;
+  const height = (MAP.bounds.maxY - MAP.bounds.minY) * SCALE + 2 * PAD;
   const rv = new Map(view.regions.map((r) => [r.id, r]));
-  const godsAt = new Map(Object.entries(GODS).map(([id, g]) => [g.site, id]));
+  const godsAt = new Map(); // Region -> the gods of this game with a Monument there
+  for (const id of Object.keys(view.monuments)) {
+    const site = GODS[id]?.site;
+    if (site) godsAt.set(site, [...(godsAt.get(site) || []), id]);
+  }
   const links = [];
   const seen = new Set();
-  for (const r of REGIONS) {
+  for (const r of MAP.regions) {
     for (const [list, cls] of [[r.borders, "border"], [r.seaTrails, "sea-trail"]]) {
       for (const other of list) {
         const key = [r.id, other].sort().join("|") + cls;
-        const o = BY_ID.get(other);
+        const o = MAP.byId.get(other);
         if (seen.has(key) || !o) continue;
         seen.add(key);
         links.push(cls === "border"
@@ -178,14 +199,14 @@ function mapSvg(view, names, ctx) {
       }
     }
   }
-  const cells = REGIONS.map((meta) =>
+  const cells = MAP.regions.map((meta) =>
     regionGroup(meta, rv.get(meta.id) || { control: -1, hoplites: [], fortified: -1, temple: false, monsters: [], quest: null },
       view, names, ctx, godsAt));
   // The land-coloured cells go under the border lines; each region's group (tokens, plus a
   // transparent copy of its cell to catch clicks and show highlights) goes above them.
   const under = s("g", { class: "cells" });
   const over = s("g", { class: "tokens" }, cells);
-  for (const meta of REGIONS) {
+  for (const meta of MAP.regions) {
     const points = meta.cell.map(([x, y]) => `${px(x).toFixed(1)},${py(y).toFixed(1)}`).join(" ");
     under.append(s("polygon", { class: `cell-under land-${meta.land}`, points }), terrain(points, meta.land));
   }
@@ -210,8 +231,8 @@ function attrBar(p, a) {
   const hurt = p.injured.includes(a);
   const pips = [];
   for (let i = 0; i < Math.max(value, 1); i += 1) pips.push(h("span", { class: `pip ${i < value ? "on" : ""}` }));
-  return h("div", { class: `attr ${hurt ? "injured" : ""}`, title: `${ATTR_TITLES[a]} ${value}${hurt ? " (injured)" : ""}` },
-    h("span", { class: "attr-name" }, ATTR_SHORT[a]),
+  return h("div", { class: `attr ${hurt ? "injured" : ""}`, title: `${ATTR_TITLES[a] || pretty(a)} ${value}${hurt ? " (injured)" : ""}` },
+    h("span", { class: "attr-name" }, ATTR_SHORT[a] || pretty(a).slice(0, 2)),
     h("span", { class: "pips" }, pips),
     h("strong", {}, String(value)),
     hurt ? h("span", { class: "injury", title: "injured" }, "✚") : null);
@@ -224,7 +245,7 @@ function playerBoard(p, view, names) {
     h("header", { title: p.hero ? textOf("heroes", p.hero) : "" }, who(p.seat, names, view.seat),
       current ? h("span", { class: "badge" }, "turn") : null,
       acting ? h("span", { class: "badge acting-badge" }, "to act") : null),
-    h("div", { class: "attrs" }, Object.keys(ATTR_TITLES).map((a) => attrBar(p, a))),
+    h("div", { class: "attrs" }, Object.keys(p.attributes).map((a) => attrBar(p, a))), // a module may add one (Fleet)
     h("div", { class: "stats" },
       fact("Hero at", p.at ? regionName(p.at) : "—"),
       fact("Supply", p.supply, "Hoplites in supply"),
@@ -233,15 +254,15 @@ function playerBoard(p, view, names) {
       fact("Temples", p.temples),
       fact("Slain", p.slain, "Monsters slain")),
     h("div", { class: "row" }, h("span", { class: "row-label" }, "Glory"),
-      p.glory.length ? p.glory.map((land) => h("span", { class: `glory land-${land}`, title: `Glory Token: ${LAND_TITLES[land]} land` }, LAND_TITLES[land])) : none()),
+      p.glory.length ? p.glory.map((land) => h("span", { class: `glory land-${land}`, title: `Glory Token: ${landTitle(land)} land` }, landTitle(land))) : none()),
     h("div", { class: "row" }, h("span", { class: "row-label" }, "Lands"),
-      p.lands.length ? p.lands.map((land) => h("span", { class: `glory land-${land}` }, LAND_TITLES[land])) : none()),
+      p.lands.length ? p.lands.map((land) => h("span", { class: `glory land-${land}` }, landTitle(land))) : none()),
     h("div", { class: "row" }, h("span", { class: "row-label" }, "Blessings"),
       p.blessings.length ? p.blessings.map((b) => h("span", { class: "chip blessing", title: BLESSINGS[b]?.text || "" }, nameOf(BLESSINGS, b))) : none()),
     h("div", { class: "row" }, h("span", { class: "row-label" }, "Used"),
       p.used.length ? p.used.map((u) => h("span", { class: "chip used" }, pretty(u))) : none()),
     h("div", { class: "row", dataset: { testid: "injuries" } }, h("span", { class: "row-label" }, "Injuries"),
-      p.injured.length ? p.injured.map((a) => h("span", { class: "chip injured-chip", title: `${ATTR_TITLES[a]} counts as 1 until healed` }, `✚ ${ATTR_TITLES[a]}`)) : none()),
+      p.injured.length ? p.injured.map((a) => h("span", { class: "chip injured-chip", title: `${ATTR_TITLES[a] || pretty(a)} counts as 1 until healed` }, `✚ ${ATTR_TITLES[a] || pretty(a)}`)) : none()),
     h("div", { class: "row", dataset: { testid: "artifacts" } }, h("span", { class: "row-label" }, "Artifacts"),
       artifactsOf(view, p.seat).length ? artifactsOf(view, p.seat) : none()),
     h("div", { class: "row", dataset: { testid: "quest" } }, h("span", { class: "row-label" }, "Quest"),
@@ -280,6 +301,8 @@ function battlePanel(b, names, viewer) {
 
 /** Draw a Lords view. */
 export function render(root, view, ctx = {}) {
+  useModules(view.modules);
+  MAP = mapFor(view.modules);
   const names = seatNames(view);
   const viewer = view.seat;
   const seated = viewer !== null && viewer !== undefined;
@@ -320,6 +343,7 @@ export function render(root, view, ctx = {}) {
   side.push(panel("Players", "players-panel", h("div", { class: "lords-players" },
     view.players_info.map((p) => playerBoard(p, view, names)))));
   side.push(progressPanel(view, names));
+  side.push(...modulePanels(view, names));
 
   const monuments = Object.entries(view.monuments).map(([god, m]) => {
     const g = GODS[god] || { name: pretty(god), artifact: "" };
@@ -353,6 +377,7 @@ export function render(root, view, ctx = {}) {
     fact("Combat deck", `${view.decks.combat} (+${view.decks.combat_discard} discarded)`),
     fact("Blessings", view.decks.blessings),
     fact("Events", view.decks.events),
+    view.modules ? fact("Modules", modulesTitle(view.modules)) : null,
     view.activation && view.activation.length >= 2 && view.activation[1] > 0
       ? fact("Activation", `${names[view.activation[0]] || "?"} ×${view.activation[1]}`) : null);
 
@@ -368,7 +393,8 @@ export function render(root, view, ctx = {}) {
     },
   }, zoomed ? "Fit the map" : "Enlarge the map");
   const legend = h("div", { class: "map-legend muted" }, zoom, " ",
-    h("span", {}, "▣ city · ★ Sparta · number = population · ring = control · helmet chip = Hoplites (⌂ fortified) · pawn = Hero · ◆ Monster · Q quest · statue Z/A/H = Monument level · Δ Delphi · ⚔ battle · dashes = sea routes"),
+    h("span", {}, "▣ city · ★ Sparta · number = population · ring = control · helmet chip = Hoplites (⌂ fortified) · pawn = Hero · ◆ Monster · Q quest · statue Z/A/H… = Monument level · Δ Delphi · ⚔ battle · dashes = sea routes"),
+    Object.keys(view.module_panels || {}).length ? h("span", {}, " · round marks = the modules' pieces (⚓ port, Π gate, ☠ warrior, ◈ Orichalkum, ⚙ Factory; hover for details)") : null,
     ctx.choices && ctx.choices.some((c) => regionsIn(c.key).length)
       ? h("span", { class: "map-hint" }, " — highlighted regions can be clicked") : null);
 
