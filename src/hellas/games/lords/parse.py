@@ -1,0 +1,354 @@
+"""Reading Lords content files: every record checked, with errors naming file, record, field.
+
+``parse`` turns the raw TOML tables (the built-in data, the modules' ``data.toml`` and a content
+pack, merged by ``content.load``) into the frozen records of ``content``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hellas.core.content import Fields
+from hellas.core.errors import ContentError
+from hellas.games.lords.content import (
+    ARTIFACT_KINDS,
+    ATTACK_EFFECTS,
+    ATTACK_STRENGTHS,
+    ATTACKS,
+    ATTRIBUTES,
+    COMBAT_EFFECTS,
+    COMBAT_KINDS,
+    DIE_FACES,
+    EVOLUTIONS,
+    HERO_ABILITIES,
+    HERO_BONUSES,
+    ORACLE_BONUSES,
+    PASSIVES,
+    POWERS,
+    QUEST_NEEDS,
+    QUEST_REWARDS,
+    WOUND_MARKS,
+    WOUND_SYMBOLS,
+    Artifact,
+    AttackCard,
+    Blessing,
+    CombatCard,
+    Content,
+    God,
+    Hero,
+    Monster,
+    MonsterCard,
+    Quest,
+    Region,
+    TempleCard,
+    Wound,
+)
+
+
+def _index(f: Fields, field: str, value: Any, ids: Sequence[str]) -> int:
+    if value not in ids:
+        raise f.error(field, f"unknown region {value!r}")
+    return list(ids).index(value)
+
+
+def _small_table(f: Fields, field: str, raw: Any, allowed: Sequence[str]) -> tuple[str, int]:
+    if not isinstance(raw, Mapping) or len(raw) != 1:
+        raise f.error(field, f"expected one of {', '.join(allowed)} = N, got {raw!r}")
+    ((kind, value),) = raw.items()
+    if kind not in allowed:
+        raise f.error(field, f"unknown kind {kind!r} (known: {', '.join(allowed)})")
+    if isinstance(value, bool):
+        value = int(value)
+    if not isinstance(value, int) or value < 0:
+        raise f.error(field, f"{kind} needs a whole number, got {value!r}")
+    return kind, value
+
+
+def _wounds(f: Fields, field: str, raw: Any) -> tuple[Wound, ...]:
+    """Read Wound symbols such as ``"mace"`` or ``"bow+priest"``."""
+    if not isinstance(raw, list):
+        raise f.error(field, f"expected a list of Wound symbols, got {raw!r}")
+    out = []
+    for item in raw:
+        symbol, _, mark = str(item).partition("+")
+        if symbol not in WOUND_SYMBOLS or mark not in WOUND_MARKS:
+            raise f.error(
+                field,
+                f"unknown Wound {item!r} (symbols: {', '.join(WOUND_SYMBOLS)}; "
+                "marks: +priest, +artifact)",
+            )
+        out.append((symbol, mark))
+    return tuple(out)
+
+
+def _effects(
+    f: Fields, field: str, raw: Any, allowed: Sequence[str]
+) -> tuple[tuple[str, int], ...]:
+    """Read a table of named effects with whole-number amounts, e.g. ``{injure = 2}``."""
+    if not isinstance(raw, Mapping) or not raw:
+        raise f.error(field, f"expected a table of effects ({', '.join(allowed)}), got {raw!r}")
+    out = []
+    for kind, value in raw.items():
+        out.append(_small_table(f, field, {kind: value}, allowed))
+    return tuple(out)
+
+
+def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
+    """Validate the raw records of every file and return the content."""
+    land_ids = []
+    for i, raw in enumerate(data["map.toml"].get("land", [])):
+        f = Fields("map.toml", f"land {raw.get('id', i + 1)}", raw)
+        land_ids.append(f.text("id"))
+        f.text("name")
+        f.provenance()
+        f.finish()
+    if not land_ids:
+        raise ContentError("map.toml", "land", "", "the map needs its Lands")
+    attributes = []
+    for i, raw in enumerate(data["heroes.toml"].get("attribute", [])):
+        f = Fields("heroes.toml", f"attribute {raw.get('id', i + 1)}", raw)
+        attributes.append(f.text("id"))
+        f.text("name")
+        f.provenance()
+        f.finish()
+    if tuple(attributes[:3]) != ATTRIBUTES:
+        raise ContentError(
+            "heroes.toml", "attribute", "id", "the first Attributes are Leadership, Strength, Speed"
+        )
+    regions_raw = data["map.toml"].get("region", [])
+    ids = [str(r.get("id", "")) for r in regions_raw]
+    regions = []
+    for i, raw in enumerate(regions_raw):
+        f = Fields("map.toml", f"region {raw.get('id', i + 1)}", raw)
+        land = f.one_of("land", land_ids)
+        borders = [_index(f, "borders", b, ids) for b in f.items("borders")]
+        sea = [_index(f, "sea_trails", b, ids) for b in f.items("sea_trails")]
+        monument = f.optional_text("monument")
+        x, y = f.raw("x"), f.raw("y")
+        if not isinstance(x, int | float) or not isinstance(y, int | float):
+            raise f.error("x", "needs numeric x and y coordinates")
+        regions.append(
+            Region(
+                i,
+                f.text("id"),
+                f.text("name"),
+                land_ids.index(land),
+                f.integer("population", 1, 9),
+                ("none", "city", "sparta").index(f.one_of("city", ("none", "city", "sparta"))),
+                ("none", "shrine", "oracle").index(
+                    f.one_of("shrine", ("none", "shrine", "oracle"))
+                ),
+                monument,
+                tuple(sorted(set(borders) | set(sea))),
+                tuple(sea),
+                float(x),
+                float(y),
+                f.provenance(),
+            )
+        )
+        f.finish()
+    for r in regions:
+        for n in r.neighbours:
+            if r.index not in regions[n].neighbours:
+                raise ContentError(
+                    "map.toml",
+                    f"region {r.id}",
+                    "borders",
+                    f"{regions[n].id} does not border {r.id} back",
+                )
+    heroes = []
+    for i, raw in enumerate(data["heroes.toml"].get("hero", [])):
+        f = Fields("heroes.toml", f"hero {raw.get('id', i + 1)}", raw)
+        heroes.append(
+            Hero(
+                i,
+                f.text("id"),
+                f.text("name"),
+                f.one_of("bonus", HERO_BONUSES),
+                f.one_of("ability", HERO_ABILITIES),
+                f.provenance(),
+            )
+        )
+        f.finish()
+    combat = []
+    for i, raw in enumerate(data["combat.toml"].get("card", [])):
+        f = Fields("combat.toml", f"card {raw.get('id', i + 1)}", raw)
+        additional = f.flag("additional")
+        combat.append(
+            CombatCard(
+                i,
+                f.text("id"),
+                f.text("name"),
+                f.text("symbol"),
+                f.integer("strength", 0, 9),
+                f.integer("casualties", 0, 9),
+                f.one_of("effect", COMBAT_EFFECTS),
+                f.integer("count", 1, 9),
+                additional,
+                f.provenance(),
+                f.one_of("kind", COMBAT_KINDS, "deck"),
+            )
+        )
+        f.finish()
+    god_ids = [str(g.get("id", "")) for g in data["gods.toml"].get("god", [])]
+    blessings = []
+    for i, raw in enumerate(data["blessings.toml"].get("blessing", [])):
+        f = Fields("blessings.toml", f"blessing {raw.get('id', i + 1)}", raw)
+        hunt = f.raw("hunt", False)
+        blessings.append(
+            Blessing(
+                i,
+                f.text("id"),
+                f.one_of("god", god_ids),
+                f.text("name"),
+                f.text("text"),
+                bool(hunt),
+                f.provenance(),
+            )
+        )
+        f.finish()
+    temples = []
+    for i, raw in enumerate(data["temples.toml"].get("temple_card", [])):
+        f = Fields("temples.toml", f"temple card {raw.get('id', i + 1)}", raw)
+        drafts = f.items("drafts")
+        if not all(isinstance(d, int) and 1 <= d <= 8 for d in drafts):
+            raise f.error("drafts", "expected Temple numbers 1-8")
+        temples.append(
+            TempleCard(
+                i, f.text("id"), tuple(drafts), f.one_of("oracle", ORACLE_BONUSES), f.provenance()
+            )
+        )
+        f.finish()
+    artifacts: list[Artifact] = []
+    for source in ("gods.toml", "artifacts.toml"):
+        for raw in data[source].get("artifact", []):
+            f = Fields(source, f"artifact {raw.get('id', len(artifacts) + 1)}", raw)
+            kind = f.one_of("kind", ARTIFACT_KINDS, "god" if source == "gods.toml" else None)
+            artifacts.append(
+                Artifact(
+                    len(artifacts),
+                    f.text("id"),
+                    f.text("name"),
+                    f.text("effect"),
+                    kind,
+                    f.provenance(),
+                )
+            )
+            f.finish()
+    artifact_ids = [a.id for a in artifacts]
+    gods = []
+    for i, raw in enumerate(data["gods.toml"].get("god", [])):
+        f = Fields("gods.toml", f"god {raw.get('id', i + 1)}", raw)
+        powers: list[tuple[str, int] | None] = []
+        levels = f.items("powers")
+        if len(levels) != 5:
+            raise f.error("powers", "a Monument has 5 levels")
+        for level in levels:
+            powers.append(_small_table(f, "powers", level, POWERS) if level else None)
+        artifact = f.text("artifact")
+        if artifact not in [a.id for a in artifacts]:
+            raise f.error("artifact", f"unknown artifact {artifact!r}")
+        gods.append(
+            God(
+                i,
+                f.text("id"),
+                f.text("name"),
+                _index(f, "site", f.text("site"), ids),
+                attributes.index(f.one_of("attribute", attributes)),
+                artifact,
+                tuple(powers),
+                f.provenance(),
+            )
+        )
+        f.finish()
+    die_raw = data["monsters.toml"].get("die", {})
+    f = Fields("monsters.toml", "die", die_raw)
+    faces = f.items("faces")
+    if not faces or not all(face in DIE_FACES for face in faces):
+        raise f.error("faces", f"faces must be among {', '.join(DIE_FACES)}")
+    f.provenance()
+    f.finish()
+    monsters = []
+    for i, raw in enumerate(data["monsters.toml"].get("monster", [])):
+        f = Fields("monsters.toml", f"monster {raw.get('id', i + 1)}", raw)
+        cards = []
+        for card in f.items("cards"):
+            if not isinstance(card, Mapping) or card.get("evolve") not in EVOLUTIONS:
+                raise f.error("cards", f"each card needs spawn and a known evolve, got {card!r}")
+            added = _wounds(f, "cards", card.get("wounds", []))
+            if (card["evolve"] == "wounds") != bool(added):
+                raise f.error("cards", "an evolve = 'wounds' card (only) lists wounds")
+            spawn = _index(f, "cards", card.get("spawn"), ids)
+            cards.append(MonsterCard(spawn, str(card["evolve"]), added))
+        artifact = f.text("artifact")
+        if artifact not in artifact_ids and artifact != "none":  # "none": no reward printed
+            raise f.error("artifact", f"unknown artifact {artifact!r}")
+        wounds = _wounds(f, "wounds", f.items("wounds"))
+        if not 1 <= len(wounds) <= 8:
+            raise f.error("wounds", "a Monster tray has 1-8 Wound symbols")
+        monsters.append(
+            Monster(
+                i,
+                f.text("id"),
+                f.text("name"),
+                artifact,
+                wounds,
+                _effects(f, "special", f.raw("special"), ATTACK_EFFECTS),
+                _small_table(f, "attack", f.raw("attack"), ATTACKS),
+                f.one_of("passive", PASSIVES, "none"),
+                tuple(cards),
+                f.provenance(),
+            )
+        )
+        f.finish()
+    attack_cards = []
+    for i, raw in enumerate(data["monsters.toml"].get("attack_card", [])):
+        f = Fields("monsters.toml", f"attack_card {raw.get('id', i + 1)}", raw)
+        attack_cards.append(
+            AttackCard(
+                i,
+                f.text("id"),
+                f.text("name"),
+                _small_table(f, "strength", f.raw("strength"), ATTACK_STRENGTHS),
+                _effects(f, "effects", f.raw("effects"), ATTACK_EFFECTS),
+                f.integer("count", 1, 9),
+                f.provenance(),
+            )
+        )
+        f.finish()
+    if not attack_cards:
+        raise ContentError("monsters.toml", "attack_card", "", "the Monster Attack deck is empty")
+    quests = []
+    for i, raw in enumerate(data["monsters.toml"].get("quest", [])):
+        f = Fields("monsters.toml", f"quest {raw.get('id', i + 1)}", raw)
+        steps = f.items("steps")
+        if len(steps) != 3:
+            raise f.error("steps", "a Quest has 3 Quest Steps")
+        quests.append(
+            Quest(
+                i,
+                f.text("id"),
+                f.text("name"),
+                _index(f, "region", f.text("region"), ids),
+                tuple(_effects(f, "steps", step, QUEST_NEEDS) for step in steps),
+                f.one_of("reward", QUEST_REWARDS),
+                f.provenance(),
+            )
+        )
+        f.finish()
+    return Content(
+        tuple(land_ids),
+        tuple(attributes),
+        tuple(regions),
+        tuple(heroes),
+        tuple(combat),
+        tuple(blessings),
+        tuple(temples),
+        tuple(gods),
+        tuple(artifacts),
+        tuple(monsters),
+        tuple(quests),
+        tuple(faces),
+        tuple(attack_cards),
+    )
