@@ -62,6 +62,9 @@ def test_the_lobby_offers_modules_as_checkboxes_with_their_rules(web: Server, br
     page.wait_for_selector("[data-testid=check-choice][data-choice=atlantis]")
     boxes = _boxes(page)
     assert len(boxes) == 12 and not any(checked for checked, _ in boxes.values())
+    # the old option is the combat-cards module: kept for commands, not offered twice here
+    assert page.locator("#opt-additional_combat_cards").count() == 0
+    assert page.locator("#opt-players").count() == 1
     page.fill("#opt-players", "5")
     page.dispatch_event("#opt-players", "input")
     assert _boxes(page)["atlantis"] == (False, True), "Atlantis needs Poseidon"

@@ -29,6 +29,7 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     local_only: bool = False  # names files on this machine: the server refuses other values
+    legacy: bool = False  # kept for old commands and records; forms do not offer it
 
     def to_json(self) -> dict[str, Any]:
         """Return the spec as plain JSON data (for the server's forms)."""
@@ -41,6 +42,7 @@ class OptionSpec:
             "minimum": self.minimum,
             "maximum": self.maximum,
             "local_only": self.local_only,
+            "legacy": self.legacy,
         }
 
 

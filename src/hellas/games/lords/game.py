@@ -62,6 +62,7 @@ OPTIONS = OptionSchema(
             "bool",
             False,
             "add the 6 additional Combat Cards (the same as the combat-cards module)",
+            legacy=True,
         ),
         OptionSpec(
             "content",

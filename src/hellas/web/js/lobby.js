@@ -123,7 +123,7 @@ function optionField(opt, seatOpt) {
 
 function buildOptions() {
   const seatOpt = current.seats_option;
-  const fields = current.options.filter((opt) => !opt.local_only).map((opt) => optionField(opt, seatOpt));
+  const fields = current.options.filter((opt) => !opt.local_only && !opt.legacy).map((opt) => optionField(opt, seatOpt));
   replaceChildren(el.options, fields);
   const players = el.options.elements.namedItem(seatOpt);
   const refresh = () => {
