@@ -20,6 +20,6 @@ def test_the_outcome_names_the_seat_that_took_the_first_turn(players: int, seed:
         GAME.apply(s, choices[rng.below(len(choices))])
     out = GAME.outcome(s)
     assert out is not None
-    assert out.details["starter"] == starter
+    assert out.details["starter"] == starter + 1  # seats as people number them
     assert out.details["starter_won"] == int(starter in out.winners)
     assert out.details["turns"] == s.turn

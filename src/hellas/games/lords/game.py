@@ -173,8 +173,9 @@ class LordsGame(Game[LordsState]):
             {
                 "condition": s.result["condition"],
                 "turns": s.turn,
-                # turns pass clockwise one seat at a time, so the first turn's seat follows
-                "starter": (s.current - s.turn + 1) % s.n,
+                # turns pass clockwise one seat at a time, so the first turn's seat follows;
+                # numbered from 1 like every seat people read
+                "starter": (s.current - s.turn + 1) % s.n + 1,
                 "starter_won": int(winner >= 0 and winner == (s.current - s.turn + 1) % s.n),
             },
         )

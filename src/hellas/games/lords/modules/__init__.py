@@ -82,7 +82,7 @@ def normalize(raw: Iterable[str], players: int) -> tuple[str, list[str]]:
         for need in m.requires:  # each requirement: one of these modules
             if not chosen.intersection(need):
                 wanted = " or ".join(repr(x) for x in need)
-                problems.append(f"module {name!r} needs module {wanted} (add it to --modules)")
+                problems.append(f"module {name!r} needs module {wanted} (choose it too)")
         for other in m.excludes:
             if other in chosen and name < other:
                 problems.append(f"modules {name!r} and {other!r} cannot be used together")
