@@ -11,6 +11,7 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 import hellas.rl.openspiel
+from hellas.core.errors import OptionError
 from hellas.core.rng import Rng
 from hellas.games import REGISTRY
 
@@ -19,6 +20,7 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("python_hellas_legends", {"players": 2, "mission": 12, "difficulty": "heroic"}),
     ("python_hellas_realms", {"players": 3}),
     ("python_hellas_lords", {"players": 3, "turn_limit": 6}),
+    ("python_hellas_lords", {"players": 4, "turn_limit": 6, "modules": "poseidon+hades"}),
 ]
 
 
@@ -131,3 +133,17 @@ def test_openspiel_ismcts_plays_a_legal_move() -> None:
     state.apply_action(0)
     action = bot.step(state)
     assert action in state.legal_actions()
+
+
+def test_lords_modules_travel_as_a_plus_joined_parameter() -> None:
+    """OpenSpiel splits game strings on commas, so a list option is written ``a+b``."""
+    game = pyspiel.load_game("python_hellas_lords", {"players": 4, "modules": "poseidon+hades"})
+    assert game.session.options["modules"] == "poseidon,hades"
+    assert (
+        "fleet"
+        in game.session.game.view(game.session.game.new(game.session.options, 1), 0)[
+            "players_info"
+        ][0]["attributes"]
+    )
+    with pytest.raises(OptionError, match="did you mean 'hades'"):
+        pyspiel.load_game("python_hellas_lords", {"players": 4, "modules": "poseidon+hadez"})

@@ -1,10 +1,12 @@
 """OpenSpiel Python games for every Hellas game: ``python_hellas_<game id>``.
 
 Importing this module registers ``python_hellas_legends``, ``python_hellas_realms`` and
-``python_hellas_lords``; their scalar options are OpenSpiel game parameters::
+``python_hellas_lords``; their scalar options are OpenSpiel game parameters, and list options
+are strings joined by ``+`` (OpenSpiel's game strings split on commas)::
 
     import pyspiel, hellas.rl.openspiel
     game = pyspiel.load_game("python_hellas_legends", {"players": 3, "mission": 1})
+    lords = pyspiel.load_game("python_hellas_lords", {"players": 4, "modules": "poseidon+hades"})
 
 Chance: the engine draws all of its randomness from the seeded generator inside the state (the
 shuffles at set-up, later draws from those decks and from the same generator), so a game is a
@@ -40,11 +42,15 @@ MAX_LENGTH = {"legends": 5_000, "realms": 2_000, "lords": 200_000}
 
 
 def _scalar_options(session: Session) -> dict[str, Any]:
-    """Return the game's options OpenSpiel can carry (ints, strings, booleans)."""
+    """Return the game's options OpenSpiel can carry (ints, strings, booleans; lists as text)."""
     out: dict[str, Any] = {}
     for spec in session.game.meta.options.specs:
-        if spec.kind in ("int", "str", "bool") and not getattr(spec, "local_only", False):
+        if getattr(spec, "local_only", False):
+            continue
+        if spec.kind in ("int", "str", "bool"):
             out[spec.name] = spec.default
+        elif spec.kind == "list":  # e.g. Lords' modules, as "poseidon+hades"
+            out[spec.name] = "+".join(spec.default)
     return out
 
 
@@ -93,6 +99,7 @@ class HellasSpielGame(pyspiel.Game):  # type: ignore[misc]
 
     game_id = ""  # set on each registered subclass
     game_type: Any = None
+    list_options: frozenset[str] = frozenset()  # options given as "a+b" (see __init__)
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         game_id, game_type = self.game_id, self.game_type
@@ -100,7 +107,12 @@ class HellasSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.num_seeds = int(params.pop("num_seeds", NUM_SEEDS))
         self.seed_base = int(params.pop("seed_base", 0))
         reward = str(params.pop("reward", "win"))
-        self.session = Session(game_id, params, reward)
+        # list options travel as "a+b": OpenSpiel's game strings split parameters on commas
+        options = {
+            k: v.replace("+", ",") if k in self.list_options and isinstance(v, str) else v
+            for k, v in params.items()
+        }
+        self.session = Session(game_id, options, reward)
         s = self.session
         info = pyspiel.GameInfo(
             num_distinct_actions=s.num_actions,
@@ -289,7 +301,13 @@ def register() -> list[str]:
         cls = type(
             f"HellasSpiel_{game.meta.id}",
             (HellasSpielGame,),
-            {"game_id": game.meta.id, "game_type": game_type},
+            {
+                "game_id": game.meta.id,
+                "game_type": game_type,
+                "list_options": frozenset(
+                    spec.name for spec in game.meta.options.specs if spec.kind == "list"
+                ),
+            },
         )
         pyspiel.register_game(game_type, cls)
     return names

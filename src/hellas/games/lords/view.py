@@ -13,7 +13,7 @@ from typing import Any
 from hellas.core.rng import Rng
 from hellas.games.lords import battle, hooks
 from hellas.games.lords import hunt as hunt_rules
-from hellas.games.lords.board import lands_controlled, temples_controlled, victory_counts
+from hellas.games.lords.board import victory_counts
 from hellas.games.lords.content import content
 from hellas.games.lords.monsters import tray
 from hellas.games.lords.quests import quest_region
@@ -26,6 +26,16 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
     c = content()
     over = s.result is not None
     players = []
+    control = s.control
+    whole: list[list[str]] = [[] for _ in range(s.n)]  # Lands owned whole (every Land counts)
+    for land, land_regions in enumerate(c.lands):
+        owner = control[land_regions[0]]
+        if owner >= 0 and all(control[r] == owner for r in land_regions):
+            whole[owner].append(c.land_ids[land])
+    temples = [0] * s.n
+    for where, built in enumerate(s.temples):
+        if built and control[where] >= 0:
+            temples[control[where]] += 1
     for q in range(s.n):
         hero = c.heroes[s.heroes[q]] if s.heroes[q] >= 0 else None
         players.append(
@@ -42,8 +52,8 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
                 "blessings": [c.blessings[b].id for b in s.blessings[q]],
                 "used": [SPECIALS[a] for a in range(len(SPECIALS)) if s.used[q] >> a & 1],
                 "glory": [c.land_ids[land] for land in range(len(s.glory)) if s.glory[land] == q],
-                "lands": [c.land_ids[land] for land in lands_controlled(s, q)],
-                "temples": temples_controlled(s, q),
+                "lands": whole[q],
+                "temples": temples[q],
                 "slain": s.slain.count(q),
                 "slain_monsters": [m.id for m in c.monsters if s.slain[m.index] == q],
                 "quest": c.quests[s.questing[q]].id if s.questing[q] >= 0 else None,
@@ -52,18 +62,25 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
             }
         )
     regions = []
+    n = s.n
+    quest_at: dict[int, str] = {}  # Region -> the first Quest whose Token stands there
+    for q in s.quest_slots:
+        quest_at.setdefault(quest_region(s, q), c.quests[q].id)
+    monsters_at: dict[int, list[str]] = {}
+    for m in c.monsters:
+        if s.monster_at[m.index] >= 0:
+            monsters_at.setdefault(s.monster_at[m.index], []).append(m.id)
     for r in c.regions:
+        i = r.index
         regions.append(
             {
                 "id": r.id,
-                "control": s.control[r.index],
-                "hoplites": [s.hop[r.index * s.n + q] for q in range(s.n)],
-                "fortified": s.fort[r.index],
-                "temple": bool(s.temples[r.index]),
-                "monsters": [m.id for m in c.monsters if s.monster_at[m.index] == r.index],
-                "quest": next(
-                    (c.quests[q].id for q in s.quest_slots if quest_region(s, q) == r.index), None
-                ),
+                "control": s.control[i],
+                "hoplites": s.hop[i * n : i * n + n],
+                "fortified": s.fort[i],
+                "temple": bool(s.temples[i]),
+                "monsters": monsters_at.get(i, []),
+                "quest": quest_at.get(i),
             }
         )
     draft = None
