@@ -7,17 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from hellas.ai import make_bot
 from hellas.core.conformance import random_game
-from hellas.core.game import Decision
-from hellas.core.rng import Rng
 from hellas.games.lords import GAME
 from hellas.games.lords.content import content, use_pack
 from hellas.games.lords.state import LordsState
 
 from ..helpers import R, clear_board, give_cards, keys, play, put, started
 from ..test_hunt import HYDRA, attacks_next, top
-from .games import random_games
+from .games import heuristic_games, random_games
 
 H = "hephaestus"
 PACK_CARDS = (
@@ -746,16 +743,8 @@ def test_heuristic_games_reforge_and_play_relics() -> None:
     """5 heuristic games per mode: the bot prays at Hephaestus, Reforges, plays Relics."""
     used: set[str] = set()
     for modules in (H, "hephaestus-simple"):
-        for seed in range(5):
-            s = GAME.new({"players": 4, "modules": modules, "turn_limit": 80}, seed)
-            bot = make_bot(GAME, "heuristic")
-            step = 0
-            while (seat := GAME.to_act(s)) is not None:
-                c = bot.choose(Decision(GAME, s, seat), Rng(seed * 10_000 + step))
-                step += 1
-                used.add(c.key.partition(":")[0])
-                GAME.apply(s, c)
-                GAME.check_invariants(s)
+        chosen = heuristic_games(modules, range(5), players=4, turn_limit=80)
+        used |= {key.partition(":")[0] for key in chosen}
     assert {"reforge", "play", "charge"} <= used
 
 

@@ -6,11 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from hellas.ai import make_bot
 from hellas.core.conformance import random_game
 from hellas.core.errors import ContentError
-from hellas.core.game import Decision
-from hellas.core.rng import Rng
 from hellas.games.lords import GAME, battle
 from hellas.games.lords.board import take_control
 from hellas.games.lords.content import content, use_pack
@@ -18,7 +15,7 @@ from hellas.games.lords.modules.poseidon.rules import fleet_index, port_regions,
 from hellas.games.lords.state import LordsState
 
 from ..helpers import R, clear_board, give_cards, keys, play, put, started
-from .games import random_games
+from .games import heuristic_games, random_games
 
 PORTS = ("acarnania", "thessaly", "attica", "messenia", "laconia")
 
@@ -453,16 +450,8 @@ def test_heuristic_games_use_poseidon_and_keep_every_invariant() -> None:
     """5 heuristic games per mode: the bot prays at Poseidon, uses the Trident, Sea Raiders."""
     used: set[str] = set()
     for modules in ("poseidon", "poseidon-simple"):
-        for seed in range(5):
-            s = GAME.new({"players": 4, "modules": modules, "turn_limit": 80}, seed)
-            bot = make_bot(GAME, "heuristic")
-            step = 0
-            while (seat := GAME.to_act(s)) is not None:
-                c = bot.choose(Decision(GAME, s, seat), Rng(seed * 10_000 + step))
-                step += 1
-                used.add(c.key.partition(":")[0] if c.key.startswith("trident") else c.key)
-                GAME.apply(s, c)
-                GAME.check_invariants(s)
+        chosen = heuristic_games(modules, range(5), players=4, turn_limit=80)
+        used |= {k.partition(":")[0] if k.startswith("trident") else k for k in chosen}
     assert {"pray:poseidon", "artifact:poseidons-trident", "trident", "searaid"} <= used
 
 

@@ -27,7 +27,6 @@ point                  arguments                                      result
 ``event_phase``        ``s``                                          the Event Phase ran
 ``hoplites_held``      ``s, seat``                                    Hoplites kept off the map
 ``event_count``        ``s``                                          extra Event cards existing
-``temples``            ``s, seat``                                    extra Temples counted
 ``population``         ``s, region, seat``                            Population change
 ``view``               ``s, seat``                                    the module's view panel
 ``determinize``        ``copy, original, seat, rng``                  hidden module cards redealt
@@ -103,7 +102,6 @@ POINTS = (
     "event_phase",
     "hoplites_held",
     "event_count",
-    "temples",
     "population",
     "view",
     "determinize",
