@@ -21,12 +21,52 @@ TABLES = (
 )
 
 
+# Lords with each Dark Ages module (Atlantis needs Poseidon and 5 players)
+MODULES = (
+    "poseidon",
+    "poseidon-simple",
+    "atlantis",
+    "orichalkum",
+    "hades",
+    "hades-simple",
+    "hephaestus",
+    "hephaestus-simple",
+    "heroes-monsters",
+    "combat-cards",
+    "chiron",
+    "opportunity",
+)
+
+
+def module_table() -> str:
+    """Return the fields each Lords module adds after the base fields (4 players)."""
+    rows = ["| module | field | entries | meaning |", "|---|---|---|---|"]
+    for module in MODULES:
+        options = {"players": 5, "modules": "poseidon,atlantis"} if module == "atlantis" else {}
+        layout = rl.describe("lords", **({"players": 4, "modules": module} | options))
+        mine = [f for f in layout.fields if f.name.startswith(f"{module}.")]
+        for f in mine:
+            rows.append(f"| {module} | `{f.name}` | {f.size} | {f.meaning} |")
+        if not mine:
+            rows.append(f"| {module} | | 0 | (its panel never changes) |")
+    return "\n".join(rows)
+
+
 def block() -> str:
     """Return the generated Markdown block."""
     parts = [BEGIN]
     for game_id, options, title in TABLES:
         layout = rl.describe(game_id, **options)
         parts += ["", f"#### {title}: {layout.size} entries", "", layout.markdown()]
+    parts += [
+        "",
+        "#### Lords of Hellas with Dark Ages modules: the fields each module adds",
+        "",
+        "After the base fields (whose sizes follow the module's content), in module order; "
+        "4 players (Atlantis: 5, with Poseidon).",
+        "",
+        module_table(),
+    ]
     parts += ["", END]
     return "\n".join(parts)
 

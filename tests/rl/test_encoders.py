@@ -100,6 +100,7 @@ def _views_along_random_games(
         ("legends", {"players": 5, "mission": 10}, 3),
         ("lords", {"players": 2, "turn_limit": 8}, 2),
         ("lords", {"players": 4, "turn_limit": 8}, 2),
+        ("lords", {"players": 3, "modules": "hades,chiron,opportunity", "turn_limit": 8}, 2),
     ],
 )
 def test_fast_encoders_equal_the_reference_encoders(
@@ -118,3 +119,21 @@ def test_fast_encoders_equal_the_reference_encoders(
         np.testing.assert_array_equal(fast, plain)
         nonzero += int(np.count_nonzero(fast))
     assert nonzero > 20 * len(views)  # the views really exercise the encoders
+
+
+def test_lords_encoder_without_some_region_keys_still_equals_the_reference() -> None:
+    """A view lacking keys (an older record, a hand-made view) takes the tolerant path."""
+    views = _views_along_random_games("lords", {"players": 3, "turn_limit": 6}, 1)
+    session = views[0][0]
+    reference = ReferenceLordsEncoder(session.options)
+    checked = 0
+    for _session, view in views[::5]:
+        regions = [dict(r) for r in view["regions"]]
+        for k, region in enumerate(regions):
+            region.pop(("quest", "temple", "monsters", "fortified")[k % 4])
+        trimmed = {**view, "regions": regions}
+        fast, plain = session.encoder.encode(trimmed), reference.encode(trimmed)
+        np.testing.assert_array_equal(fast, plain)
+        assert np.count_nonzero(fast[session.encoder.layout.slice("regions")])
+        checked += 1
+    assert checked > 10

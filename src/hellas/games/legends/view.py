@@ -37,43 +37,50 @@ def view(s: LegendsState, seat: int | None) -> dict[str, Any]:
     n = s.n
     over = s.phase == P_OVER
     heroes = []
+    slots = s.monsters
+    known = s.known
     for q in range(n):
         hero = c.heroes[s.heroes[q]]
+        disc = s.discs[q]
         entry: dict[str, Any] = {
             "seat": q,
             "hero": hero.id,
             "name": hero.name,
             "colour": ATTRIBUTES[s.colours[q]],
-            "disc": s.monsters[s.discs[q]].name if s.discs[q] >= 0 else None,
+            "disc": slots[disc].name if disc >= 0 else None,
             "broken": bool((s.broken >> q) & 1),
             "hand_size": s.hsize[q],
         }
         if seat is not None and q != seat:
             base = s.known_index(seat, q)
-            entry["known_cards"] = _counts(s.known[base : base + 6])
+            entry["known_cards"] = _counts(known[base : base + 6])
         heroes.append(entry)
-    monsters = []
-    for slot in s.monsters:
-        monsters.append(_slot_view(s, slot, seat))
+    here: dict[int, list[int]] = {}  # the seats whose disc is on each slot (by identity)
+    for q in range(n):
+        if s.discs[q] >= 0:
+            here.setdefault(id(slots[s.discs[q]]), []).append(q)
+    monsters = [_slot_view(slot, seat, here) for slot in slots]
     discard_known = []
     if seat is not None:
         bit = 1 << seat
         top = len(s.discard) - 1
-        for i, mask in enumerate(s.dmask):
-            if mask & bit:
-                discard_known.append({"from_top": top - i, "card": CARD_TYPES[s.discard[i]]})
-        discard_known.reverse()
-    gifts = []
-    for giver, receiver, card, turn in s.gifts:
-        sees = seat is not None and seat in (giver, receiver)
-        gifts.append(
-            {
-                "from": giver,
-                "to": receiver,
-                "turn": turn,
-                "card": CARD_TYPES[card] if sees and card >= 0 else None,
-            }
-        )
+        discard, dmask = s.discard, s.dmask
+        discard_known = [
+            {"from_top": top - i, "card": CARD_TYPES[discard[i]]}
+            for i in range(len(dmask) - 1, -1, -1)
+            if dmask[i] & bit
+        ]
+    gifts = [
+        {
+            "from": giver,
+            "to": receiver,
+            "turn": turn,
+            "card": CARD_TYPES[card]
+            if card >= 0 and seat is not None and seat in (giver, receiver)
+            else None,
+        }
+        for giver, receiver, card, turn in s.gifts
+    ]
     support = None
     if s.phase in (P_SUPPORT_GIVE, P_SUPPORT_DISCARD):
         support = {
@@ -107,7 +114,7 @@ def view(s: LegendsState, seat: int | None) -> dict[str, Any]:
         "discard": len(s.discard),
         "discard_known": discard_known,
         "divine_in_deck": s.divine_in_deck,
-        "divine_out_of_game": content().divine_total - s.divine_in_deck,
+        "divine_out_of_game": c.divine_total - s.divine_in_deck,
         "defeats": s.defeats,
         "finals_defeated": s.finals_done,
         "oracle": [CARD_TYPES[t] for t in s.oracle],
@@ -119,35 +126,70 @@ def view(s: LegendsState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _slot_view(s: LegendsState, slot: MonsterSlot, seat: int | None) -> dict[str, Any]:
-    monsters = content().monsters
-    cards = []
-    for who, card, as_attr, mode in slot.cards:
-        hidden = mode == FACE_DOWN and who != seat
-        cards.append(
-            {
-                "seat": who,
-                "card": None if hidden else CARD_TYPES[card],
-                "as": ATTRIBUTES[as_attr] if as_attr >= 0 else None,
-                "mode": MODE_NAMES[mode],
-            }
-        )
-    here = [q for q in range(s.n) if s.discs[q] >= 0 and s.monsters[s.discs[q]] is slot]
+class _SlotFacts:
+    """What a slot shows everyone (slots are immutable: worked out once per slot object)."""
+
+    __slots__ = ("cards", "cards_of", "counts", "hidden", "missing", "need", "slot", "title")
+
+    def __init__(self, slot: MonsterSlot) -> None:
+        monsters = content().monsters
+        self.slot = slot
+        self.title = slot_title(slot)
+        self.cards_of = [monsters[i].name for i in slot.ids]
+        self.need = {ATTRIBUTES[a]: slot.need[a] for a in range(NUM_ATTRS) if slot.need[a]}
+        self.counts = {ATTRIBUTES[a]: slot.counts[a] for a in range(NUM_ATTRS) if slot.counts[a]}
+        self.missing = {ATTRIBUTES[a]: m for a, m in slot.missing().items()}
+        # the played cards with every face shown, and whether any is face down
+        self.cards = [
+            (
+                who,
+                card,
+                mode == FACE_DOWN,
+                {
+                    "seat": who,
+                    "card": CARD_TYPES[card],
+                    "as": ATTRIBUTES[as_attr] if as_attr >= 0 else None,
+                    "mode": MODE_NAMES[mode],
+                },
+            )
+            for who, card, as_attr, mode in slot.cards
+        ]
+        self.hidden = any(down for _who, _card, down, _entry in self.cards)
+
+
+# slot id -> its facts (each entry holds its slot, so an id is not reused while it is here)
+_SLOTS: dict[int, _SlotFacts] = {}
+SLOTS_KEPT = 1 << 12
+
+
+def _slot_view(slot: MonsterSlot, seat: int | None, here: dict[int, list[int]]) -> dict[str, Any]:
+    facts = _SLOTS.get(id(slot))
+    if facts is None or facts.slot is not slot:
+        if len(_SLOTS) >= SLOTS_KEPT:
+            _SLOTS.clear()
+        facts = _SLOTS[id(slot)] = _SlotFacts(slot)
+    if facts.hidden:
+        cards = [
+            {**entry, "card": None} if down and who != seat else dict(entry)
+            for who, _card, down, entry in facts.cards
+        ]
+    else:
+        cards = [dict(entry) for _who, _card, _down, entry in facts.cards]
     return {
         "name": slot.name,
-        "title": slot_title(slot),
+        "title": facts.title,
         "kind": KIND_NAMES[slot.kind],
-        "cards_of": [monsters[i].name for i in slot.ids],
-        "need": {ATTRIBUTES[a]: slot.need[a] for a in range(NUM_ATTRS) if slot.need[a]},
+        "cards_of": list(facts.cards_of),
+        "need": dict(facts.need),
         "size": slot.size,
         "played": slot.played,
-        "counts": {ATTRIBUTES[a]: slot.counts[a] for a in range(NUM_ATTRS) if slot.counts[a]},
-        "missing": {ATTRIBUTES[a]: m for a, m in slot.missing().items()},
+        "counts": dict(facts.counts),
+        "missing": dict(facts.missing),
         "slayable": slot.slayable and slot.alive,
         "cards": cards,
         "alive": slot.alive,
         "by_divine": slot.by_divine,
-        "heroes_here": here if slot.alive else [],
+        "heroes_here": list(here.get(id(slot), ())) if slot.alive else [],
     }
 
 

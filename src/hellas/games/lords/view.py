@@ -14,70 +14,132 @@ from hellas.core.rng import Rng
 from hellas.games.lords import battle, hooks
 from hellas.games.lords import hunt as hunt_rules
 from hellas.games.lords.board import victory_counts
-from hellas.games.lords.content import content
-from hellas.games.lords.monsters import tray
+from hellas.games.lords.content import Content, content
 from hellas.games.lords.quests import quest_region
 from hellas.games.lords.rules import actor
 from hellas.games.lords.state import SPECIALS, LordsState
 
 
+class _Lookups:
+    """The content's ids and names as the view needs them, computed once per content."""
+
+    def __init__(self, c: Content) -> None:
+        self.content = c
+        self.attributes = tuple(c.attributes)
+        na = len(self.attributes)
+        self.injured = [
+            [a for i, a in enumerate(self.attributes) if mask >> i & 1] for mask in range(1 << na)
+        ]
+        self.injured_mask = (1 << na) - 1
+        self.used = [
+            [SPECIALS[a] for a in range(len(SPECIALS)) if mask >> a & 1]
+            for mask in range(1 << len(SPECIALS))
+        ]
+        self.used_mask = (1 << len(SPECIALS)) - 1
+        self.heroes = [(h.id, h.name) for h in c.heroes]
+        self.region_ids = [r.id for r in c.regions]
+        self.regions = [(r.id, r.index) for r in c.regions]
+        self.blessing_ids = [b.id for b in c.blessings]
+        self.quest_ids = [x.id for x in c.quests]
+        self.quests = [(x.id, x.index) for x in c.quests]
+        self.monsters = [(m.id, m.index) for m in c.monsters]
+        self.gods = [(g.id, g.index, c.artifact(g.artifact).index) for g in c.gods]
+        self.artifacts = [(a.id, a.index) for a in c.artifacts]
+        self.combat_ids = [x.id for x in c.combat]
+        self.temple_ids = [x.id for x in c.temples]
+        self.attack_ids = [a.id for a in c.attack_cards]
+        self.evolve = [[card.evolve for card in m.cards] for m in c.monsters]
+        self.wounds = [tuple(m.wounds) for m in c.monsters]
+        self.card_wounds = [[tuple(card.wounds) for card in m.cards] for m in c.monsters]
+        # (Monster, its Evolve cards) -> (its tray's symbols, the Evolutions' names)
+        self.evolved: dict[tuple[int, ...], tuple[tuple[Any, ...], tuple[str, ...]]] = {}
+
+
+_LOOKUPS: dict[int, _Lookups] = {}
+
+
+def _lookups(c: Content) -> _Lookups:
+    """Return the lookups of ``c`` (kept with the content, so the id is never reused)."""
+    found = _LOOKUPS.get(id(c))
+    if found is None or found.content is not c:
+        found = _LOOKUPS[id(c)] = _Lookups(c)
+    return found
+
+
 def view(s: LordsState, seat: int | None) -> dict[str, Any]:
     """Return what ``seat`` may know (``None``: a spectator)."""
     c = content()
+    k = _lookups(c)
     over = s.result is not None
     players = []
     control = s.control
-    whole: list[list[str]] = [[] for _ in range(s.n)]  # Lands owned whole (every Land counts)
+    n = s.n
+    whole: list[list[str]] = [[] for _ in range(n)]  # Lands owned whole (every Land counts)
     for land, land_regions in enumerate(c.lands):
         owner = control[land_regions[0]]
         if owner >= 0 and all(control[r] == owner for r in land_regions):
             whole[owner].append(c.land_ids[land])
-    temples = [0] * s.n
-    for where, built in enumerate(s.temples):
-        if built and control[where] >= 0:
-            temples[control[where]] += 1
-    for q in range(s.n):
-        hero = c.heroes[s.heroes[q]] if s.heroes[q] >= 0 else None
+    won, temples, slain, needed = victory_counts(s)  # counted as the victory check counts
+    # per-seat tallies, each in one pass over the state (in content order, as listed before)
+    glory: list[list[str]] = [[] for _ in range(n)]
+    for land, owner in enumerate(s.glory):
+        if 0 <= owner < n:
+            glory[owner].append(c.land_ids[land])
+    slain_ids: list[list[str]] = [[] for _ in range(n)]
+    for mid, mi in k.monsters:
+        owner = s.slain[mi]
+        if 0 <= owner < n:
+            slain_ids[owner].append(mid)
+    quest_cards: list[list[str]] = [[] for _ in range(n)]
+    for qid, qi in k.quests:
+        owner = s.quest_cards[qi]
+        if 0 <= owner < n:
+            quest_cards[owner].append(qid)
+    attributes, na, nattr = k.attributes, s.na, len(k.attributes)
+    blessing_ids, region_ids = k.blessing_ids, k.region_ids
+    for q in range(n):
+        h = s.heroes[q]
+        hero = k.heroes[h] if h >= 0 else None
+        questing = s.questing[q]
         players.append(
             {
                 "seat": q,
-                "hero": hero.id if hero else None,
-                "name": hero.name if hero else f"Player {q + 1}",
-                "at": c.regions[s.hero_at[q]].id if s.hero_at[q] >= 0 else None,
-                "attributes": {a: s.attrs[q * s.na + i] for i, a in enumerate(c.attributes)},
-                "injured": [a for i, a in enumerate(c.attributes) if s.injured[q] >> i & 1],
+                "hero": hero[0] if hero else None,
+                "name": hero[1] if hero else f"Player {q + 1}",
+                "at": region_ids[s.hero_at[q]] if s.hero_at[q] >= 0 else None,
+                "attributes": dict(zip(attributes, s.attrs[q * na : q * na + nattr], strict=True)),
+                "injured": list(k.injured[s.injured[q] & k.injured_mask]),
                 "supply": s.supply[q],
                 "priests": s.priests[q],
                 "cards": len(s.hands[q]),
-                "blessings": [c.blessings[b].id for b in s.blessings[q]],
-                "used": [SPECIALS[a] for a in range(len(SPECIALS)) if s.used[q] >> a & 1],
-                "glory": [c.land_ids[land] for land in range(len(s.glory)) if s.glory[land] == q],
+                "blessings": [blessing_ids[b] for b in s.blessings[q]],
+                "used": list(k.used[s.used[q] & k.used_mask]),
+                "glory": glory[q],
                 "lands": whole[q],
                 "temples": temples[q],
-                "slain": s.slain.count(q),
-                "slain_monsters": [m.id for m in c.monsters if s.slain[m.index] == q],
-                "quest": c.quests[s.questing[q]].id if s.questing[q] >= 0 else None,
-                "quest_step": s.quest_step[q] if s.questing[q] >= 0 else 0,
-                "quest_cards": [x.id for x in c.quests if s.quest_cards[x.index] == q],
+                "slain": slain[q],
+                "slain_monsters": slain_ids[q],
+                "quest": k.quest_ids[questing] if questing >= 0 else None,
+                "quest_step": s.quest_step[q] if questing >= 0 else 0,
+                "quest_cards": quest_cards[q],
             }
         )
     regions = []
-    n = s.n
     quest_at: dict[int, str] = {}  # Region -> the first Quest whose Token stands there
-    for q in s.quest_slots:
-        quest_at.setdefault(quest_region(s, q), c.quests[q].id)
+    for x in s.quest_slots:
+        quest_at.setdefault(quest_region(s, x), k.quest_ids[x])
     monsters_at: dict[int, list[str]] = {}
-    for m in c.monsters:
-        if s.monster_at[m.index] >= 0:
-            monsters_at.setdefault(s.monster_at[m.index], []).append(m.id)
-    for r in c.regions:
-        i = r.index
+    for mid, mi in k.monsters:
+        if s.monster_at[mi] >= 0:
+            monsters_at.setdefault(s.monster_at[mi], []).append(mid)
+    hop, fort = s.hop, s.fort
+    for rid, i in k.regions:
         regions.append(
             {
-                "id": r.id,
-                "control": s.control[i],
-                "hoplites": s.hop[i * n : i * n + n],
-                "fortified": s.fort[i],
+                "id": rid,
+                "control": control[i],
+                "hoplites": hop[i * n : i * n + n],
+                "fortified": fort[i],
                 "temple": bool(s.temples[i]),
                 "monsters": monsters_at.get(i, []),
                 "quest": quest_at.get(i),
@@ -90,7 +152,7 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         draft = {
             "order": list(f["order"]),
             "turn": f["i"],
-            "cards": [c.blessings[b].id for b in f["cards"]]
+            "cards": [blessing_ids[b] for b in f["cards"]]
             if seat is not None and seat in seen
             else None,
             "count": len(f["cards"]),
@@ -107,49 +169,38 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         "players_info": players,
         "regions": regions,
         "monuments": {
-            g.id: {
-                "level": s.monument[g.index],
-                "priests": list(s.monument_priests[g.index]),
-                "artifact_owner": s.artifact_owner[c.artifact(g.artifact).index],
-                "artifact_charged": s.artifact_charged[c.artifact(g.artifact).index],
+            gid: {
+                "level": s.monument[gi],
+                "priests": list(s.monument_priests[gi]),
+                "artifact_owner": s.artifact_owner[ai],
+                "artifact_charged": s.artifact_charged[ai],
             }
-            for g in c.gods
+            for gid, gi, ai in k.gods
         },
         "activation": list(s.activation),
-        "progress": progress(s),
-        "temple_card": c.temples[s.temple_card].id,
+        "progress": _progress(s, [len(x) for x in won], temples, slain, needed),
+        "temple_card": k.temple_ids[s.temple_card],
         "temples_built": s.temples_built,
         "oracle": bool(s.oracle),
-        "quests": [c.quests[q].id for q in s.quest_slots],
-        "monsters": {
-            m.id: {
-                "at": c.regions[s.monster_at[m.index]].id if s.monster_at[m.index] >= 0 else None,
-                "evolutions": [m.cards[x].evolve for x in s.evolutions[m.index]],
-                "tray": [
-                    {"symbol": w[0], "reward": w[1], "wounded": i in s.wounds[m.index]}
-                    for i, w in enumerate(tray(s, m.index))
-                ],
-                "slain_by": s.slain[m.index],
-            }
-            for m in c.monsters
-        },
+        "quests": [k.quest_ids[x] for x in s.quest_slots],
+        "monsters": _monsters(s, k),
         "decks": {
             "combat": len(s.combat_deck),
             "combat_discard": len(s.combat_discard),
             "blessings": len(s.blessing_deck),
             "events": len(s.event_deck),
             "monster_attacks": len(s.attack_deck),
-            "monster_attack_discard": [c.attack_cards[a].id for a in s.attack_discard],
+            "monster_attack_discard": [k.attack_ids[a] for a in s.attack_discard],
             "neutral_artifacts": len(s.neutral_deck),
         },
-        "hand": [c.combat[x].id for x in s.hands[seat]] if seat is not None else None,
+        "hand": [k.combat_ids[x] for x in s.hands[seat]] if seat is not None else None,
         "battle": _battle(s, frame) if frame and frame["k"] == "battle" else None,
         "draft": draft,
         "hunt": hunt_summary(s, seat),
         "artifacts": {
-            a.id: {"owner": s.artifact_owner[a.index], "charged": s.artifact_charged[a.index]}
-            for a in c.artifacts
-            if s.artifact_owner[a.index] >= 0
+            aid: {"owner": s.artifact_owner[ai], "charged": s.artifact_charged[ai]}
+            for aid, ai in k.artifacts
+            if s.artifact_owner[ai] >= 0
         },
         "result": dict(s.result) if s.result else None,
         "modules": s.options.get("modules", ""),
@@ -159,8 +210,40 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
     if frame and frame["k"] == "artifact-pick" and seat == frame["seat"]:
         v["artifact_pick"] = [c.artifacts[a].id for a in frame["cards"]]
     if frame and frame["k"] == "owl" and seat == s.current:
-        v["owl"] = [c.combat[x].id for x in frame["cards"]]
+        v["owl"] = [k.combat_ids[x] for x in frame["cards"]]
     return v
+
+
+def _monsters(s: LordsState, k: _Lookups) -> dict[str, Any]:
+    """Return every Monster's place, Evolutions, tray (as ``monsters.tray``) and slayer."""
+    out = {}
+    region_ids, monster_at, slain, evolved = k.region_ids, s.monster_at, s.slain, k.evolved
+    for mid, mi in k.monsters:
+        evolutions = s.evolutions[mi]
+        if evolutions:
+            key = (mi, *evolutions)
+            found = evolved.get(key)
+            if found is None:
+                cards, evolve = k.card_wounds[mi], k.evolve[mi]
+                symbols = (*k.wounds[mi], *(w for x in evolutions for w in cards[x]))
+                found = evolved[key] = (symbols, tuple(evolve[x] for x in evolutions))
+            symbols, names = found
+        else:
+            symbols, names = k.wounds[mi], ()
+        wounds = s.wounds[mi]
+        at = monster_at[mi]
+        out[mid] = {
+            "at": region_ids[at] if at >= 0 else None,
+            "evolutions": list(names),
+            "tray": [
+                {"symbol": w[0], "reward": w[1], "wounded": i in wounds}
+                for i, w in enumerate(symbols)
+            ]
+            if wounds
+            else [{"symbol": w[0], "reward": w[1], "wounded": False} for w in symbols],
+            "slain_by": slain[mi],
+        }
+    return out
 
 
 def _battle(s: LordsState, f: dict[str, Any]) -> dict[str, Any]:
@@ -269,12 +352,19 @@ def progress(s: LordsState) -> list[dict[str, Any]]:
     ``[have, need]`` for Warlord (Lands owned whole), Favored (Temple Regions controlled) and
     Monster Slayer (Monsters slain); ``king``: the Activation tokens its builder still takes.
     """
-    lands, temples, slain, lands_needed = victory_counts(s)
+    lands, temples, slain, needed = victory_counts(s)
+    return _progress(s, [len(x) for x in lands], temples, slain, needed)
+
+
+def _progress(
+    s: LordsState, lands: list[int], temples: list[int], slain: list[int], needed: int
+) -> list[dict[str, Any]]:
+    """Return ``progress`` from the per-seat counts of Lands, Temple Regions and Monsters."""
     act = s.activation
     return [
         {
             "seat": q,
-            "warlord": [len(lands[q]), lands_needed],
+            "warlord": [lands[q], needed],
             "favored": [temples[q], 5],
             "slayer": [slain[q], 3],
             "king": act[1] if len(act) >= 3 and act[0] == q else None,

@@ -33,16 +33,39 @@ def breakdown(
 ) -> dict[str, Any]:
     """Return the best score of a hand + Afterlife with the card-by-card explanation."""
     cs = cards()
-    table = Table([cs[i] for i in hand], [cs[i] for i in afterlife])
     if manual and s is not None:
+        table = Table([cs[i] for i in hand], [cs[i] for i in afterlife])
         eg = endgame_of(s, seat)
         outcome = eg.outcome()
-        choices = eg.keys()
-        total = score(table, outcome)
-    else:
-        solution = solve(table, forced or ())
-        outcome, total, choices = solution.outcome, solution.score, solution.choices
-    return score_report(table, outcome, total, choices)
+        return score_report(table, outcome, score(table, outcome), eg.keys())
+    key = (id(cs), tuple(hand), tuple(afterlife), tuple(forced or ()))
+    hit = _REPORTS.get(key)
+    if hit is None or hit[0] is not cs:
+        table = Table([cs[i] for i in hand], [cs[i] for i in afterlife])
+        solution = solve(table, key[3])
+        report = score_report(table, solution.outcome, solution.score, solution.choices)
+        if len(_REPORTS) >= REPORTS_KEPT:
+            _REPORTS.clear()
+        hit = _REPORTS[key] = (cs, report)
+    return _copy(hit[1])
+
+
+# Solved hands: a hand and Afterlife always get the same best score and explanation, and views
+# ask again and again (every seat, every frontend, search bots), so each is solved once.  Keyed
+# by the content's identity too (the entry keeps the content, so the id is not reused).
+_REPORTS: dict[tuple[int, tuple[int, ...], tuple[int, ...], tuple[str, ...]], Any] = {}
+REPORTS_KEPT = 1 << 14
+
+
+def _copy(report: dict[str, Any]) -> dict[str, Any]:
+    """Return a fresh copy of a cached report (callers own the views they get)."""
+    return {
+        "score": report["score"],
+        "choices": list(report["choices"]),
+        "endgame": list(report["endgame"]),
+        "lines": [{**line, "notes": list(line["notes"])} for line in report["lines"]],
+        "afterlife_penalty": report["afterlife_penalty"],
+    }
 
 
 def score_report(table: Table, outcome: Outcome, total: int, choices: list[str]) -> dict[str, Any]:

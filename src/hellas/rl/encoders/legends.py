@@ -8,7 +8,6 @@ Counts are divided by a cap and clipped to [0, 1]; the caps are in each field's 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -232,7 +231,10 @@ class LegendsEncoder(Encoder):
         n, seats = self.n, self._seats
         tally: dict[int, int] = {}
         # Equal gifts are counted together first (the list grows all game long).
-        same = Counter([(gift["from"], gift["to"], gift["card"]) for gift in gifts])
+        same: dict[tuple[Any, Any, Any], int] = {}
+        for gift in gifts:
+            key = (gift["from"], gift["to"], gift["card"])
+            same[key] = same.get(key, 0) + 1
         for (giver_value, receiver_value, card), k in same.items():
             giver, receiver = seats.get(giver_value), seats.get(receiver_value)
             if giver is None or receiver is None:

@@ -3,8 +3,9 @@
 Every vocabulary (Regions, Heroes, Combat Cards, Blessings, Gods, Monsters, Quests, Temple
 cards) comes from the content in use when the environment is built, so a content pack changes
 the sizes, and the layout printed by ``hellas.rl.describe`` follows it.  The encoder reads the
-view keys listed in the layout; keys it does not know (new procedures, a module's additions)
-are ignored, and an unknown procedure name lands in the ``other`` position of ``procedure``.
+view keys listed in the layout; keys it does not know are ignored, and an unknown procedure name
+lands in the ``other`` position of ``procedure``.  The Dark Ages modules in play add their own
+fields after the base game's (``lords_modules``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from hellas.games.lords.content import ATTRIBUTES, EVOLUTIONS, LANDS, content
+from hellas.games.lords.content import ATTRIBUTES, EVOLUTIONS, configured
+from hellas.games.lords.hooks import modules_of
 from hellas.games.lords.state import SPECIALS
 from hellas.rl.encoders.base import (
     Encoder,
@@ -27,6 +29,7 @@ from hellas.rl.encoders.base import (
     seat_index,
     vocabulary,
 )
+from hellas.rl.encoders.lords_modules import ModuleFields
 
 # Procedure frames the rules push (``view["procedure"]``); anything else counts as "other".
 PROCEDURES = (
@@ -71,13 +74,16 @@ HAND_CAP = 10
 CONDITIONS = ("king", "warlord", "favored", "limit")
 
 IGNORED = frozenset({"game", "players"})  # constant for a table
+DECKS = (("combat", 40), ("combat_discard", 40), ("blessings", 40), ("events", 20))
+PLAYER_COUNTS = (("supply", HOPLITE_CAP), ("priests", 4), ("cards", HAND_CAP))
 
 
 class LordsEncoder(Encoder):
     """Observation layout for Lords of Hellas (depends on players and the content in use)."""
 
     def __init__(self, options: Mapping[str, Any]) -> None:
-        c = content()
+        modules = str(options.get("modules") or "")
+        c = self.content = configured(modules)  # the content of this option set
         n = self.n = int(options["players"])
         self._seats: dict[Any, int] = {q: q for q in range(n)}  # a seat number -> itself
         self.regions = vocabulary(r.id for r in c.regions)
@@ -88,7 +94,7 @@ class LordsEncoder(Encoder):
         self.monsters = vocabulary(m.id for m in c.monsters)
         self.quests = vocabulary(q.id for q in c.quests)
         self.temples = vocabulary(t.id for t in c.temples)
-        self.lands = vocabulary(LANDS)
+        self.lands = vocabulary(c.land_ids)  # a module may add a Land (Atlantis)
         self.specials = vocabulary(SPECIALS)
         self.evolutions = vocabulary(EVOLUTIONS)
         self.procedures = vocabulary(PROCEDURES)
@@ -108,7 +114,18 @@ class LordsEncoder(Encoder):
             len(PROCEDURES) + 1,
             "one-hot procedure on top of the stack: " + ", ".join(PROCEDURES) + ", other",
         )
-        self.player_block = h + r + 3 + 3 + 3 + b + len(SPECIALS) + 5 + 5 + 2
+        nl, ns = len(self.lands), len(SPECIALS)
+        self.player_block = h + r + 3 + 3 + 3 + b + ns + 2 * nl + 2
+        # where each part of a seat's block starts
+        self._p_at, self._p_attributes = h, h + r
+        sets = h + r + 9
+        self._p_sets = (
+            ("blessings", self.blessings, sets),
+            ("used", self.specials, sets + b),
+            ("glory", self.lands, sets + b + ns),
+            ("lands", self.lands, sets + b + ns + nl),
+        )
+        self._p_tail = sets + b + ns + 2 * nl
         self.o_players = a(
             "players",
             n * self.player_block,
@@ -116,7 +133,7 @@ class LordsEncoder(Encoder):
             f"(leadership, strength, speed / {ATTR_CAP}), injured (3, 0/1), supply / "
             f"{HOPLITE_CAP}, Priests / 4, Combat Cards in hand / {HAND_CAP}, Blessings "
             f"(multi-hot {b}), Special Actions used ({len(SPECIALS)}), Glory tokens by Land "
-            "(5), Lands controlled (5), Temples / 5, Monsters slain / 7",
+            f"({nl}), Lands controlled ({nl}), Temples / 5, Monsters slain / 7",
         )
         self.region_block = n + n + n + 1 + mo + 1
         self.o_regions = a(
@@ -187,54 +204,87 @@ class LordsEncoder(Encoder):
         self.o_result = a(
             "result", n + len(CONDITIONS), "winner one-hot, how: " + ", ".join(CONDITIONS)
         )
+        # the Dark Ages modules in play add their fields after the base game's
+        self.modules = ModuleFields(self, lay, modules_of(modules)) if modules else None
 
     def fill(self, out: np.ndarray, view: View) -> None:
-        """Write the view's entries (unknown keys and names are skipped)."""
-        n = self.n
-        one_hot(out, self.o_me, seat_index(view.get("seat"), n), n)
-        out[self.o_turn] = scale(view.get("turn", 0), TURN_CAP)
-        one_hot(out, self.o_current, seat_index(view.get("current"), n), n)
-        one_hot(out, self.o_to_act, seat_index(view.get("to_act"), n), n)
-        proc = view.get("procedure")
+        """Write the view's entries (unknown keys and names are skipped).
+
+        Scalar writes go through a ``memoryview`` (a float32 store, as NumPy's) and zero
+        entries are not written: the vector starts zeroed.
+        """
+        n, seats = self.n, self._seats
+        m: Any = out.data  # a memoryview of the float32 vector
+        get = view.get
+        q = seat_index(get("seat"), n)
+        if q is not None:
+            m[self.o_me + q] = 1.0
+        value = scale(get("turn", 0), TURN_CAP)
+        if value:
+            m[self.o_turn] = value
+        q = seat_index(get("current"), n)
+        if q is not None:
+            m[self.o_current + q] = 1.0
+        q = seat_index(get("to_act"), n)
+        if q is not None:
+            m[self.o_to_act + q] = 1.0
+        proc = get("procedure")
         if proc is not None:
-            out[self.o_proc + self.procedures.get(proc, len(PROCEDURES))] = 1.0
-        for q, p in enumerate(view.get("players_info", ())[:n]):
-            self._player(out, self.o_players + q * self.player_block, p)
-        self._regions(out, view.get("regions", ()))
-        for god, info in view.get("monuments", {}).items():
-            i = self.gods.get(god)
+            m[self.o_proc + self.procedures.get(proc, len(PROCEDURES))] = 1.0
+        base, block = self.o_players, self.player_block
+        for p in get("players_info", ())[:n]:
+            self._player(m, base, p)
+            base += block
+        self._regions(m, get("regions", ()))
+        gods, o_gods, god_block = self.gods, self.o_gods, self.god_block
+        for god, info in get("monuments", {}).items():
+            i = gods.get(god)
             if i is None:
                 continue
-            base = self.o_gods + i * self.god_block
-            out[base] = scale(info.get("level", 0), 5)
+            base = o_gods + i * god_block
+            value = scale(info.get("level", 0), 5)
+            if value:
+                m[base] = value
             for q in info.get("priests", ()):
                 if seat_index(q, n) is not None:
-                    out[base + 1 + q] = min(1.0, out[base + 1 + q] + 0.25)
-            one_hot(out, base + 1 + n, seat_index(info.get("artifact_owner"), n), n)
-            out[base + 1 + 2 * n] = 1.0 if info.get("artifact_charged") else 0.0
-        act = view.get("activation") or []
+                    m[base + 1 + q] = min(1.0, m[base + 1 + q] + 0.25)
+            q = seat_index(info.get("artifact_owner"), n)
+            if q is not None:
+                m[base + 1 + n + q] = 1.0
+            if info.get("artifact_charged"):
+                m[base + 1 + 2 * n] = 1.0
+        act = get("activation") or []
         if len(act) >= 3:
             one_hot(out, self.o_activation, seat_index(act[0], n), n)
             out[self.o_activation + n] = scale(act[1], 5)
             one_hot(out, self.o_activation + n + 1, act[2], len(self.gods))
-        one_hot(
-            out, self.o_temple, self.temples.get(str(view.get("temple_card"))), len(self.temples)
-        )
-        out[self.o_temple + len(self.temples)] = scale(view.get("temples_built", 0), 5)
-        out[self.o_temple + len(self.temples) + 1] = 1.0 if view.get("oracle") else 0.0
-        multi_hot(out, self.o_quests, view.get("quests", ()), self.quests)
-        self._monsters(out, view.get("monsters", {}))
-        decks = view.get("decks", {})
-        out[self.o_decks] = scale(decks.get("combat", 0), 40)
-        out[self.o_decks + 1] = scale(decks.get("combat_discard", 0), 40)
-        out[self.o_decks + 2] = scale(decks.get("blessings", 0), 40)
-        out[self.o_decks + 3] = scale(decks.get("events", 0), 20)
-        if view.get("hand"):
+        nt = len(self.temples)
+        i = self.temples.get(str(get("temple_card")))
+        if i is not None:
+            m[self.o_temple + i] = 1.0
+        value = scale(get("temples_built", 0), 5)
+        if value:
+            m[self.o_temple + nt] = value
+        if get("oracle"):
+            m[self.o_temple + nt + 1] = 1.0
+        vocab = self.quests
+        for name in get("quests", ()):
+            i = vocab.get(name)
+            if i is not None:
+                m[self.o_quests + i] = 1.0
+        self._monsters(m, get("monsters", {}))
+        decks = get("decks", {})
+        o = self.o_decks
+        for k, (key, cap) in enumerate(DECKS):
+            value = scale(decks.get(key, 0), cap)
+            if value:
+                m[o + k] = value
+        if get("hand"):
             counts(out, self.o_hand, view["hand"], self.combat, 3)
-        battle = view.get("battle")
+        battle = get("battle")
         if battle:
             self._battle(out, battle)
-        draft = view.get("draft")
+        draft = get("draft")
         if draft:
             base = self.o_draft
             out[base] = 1.0
@@ -243,102 +293,162 @@ class LordsEncoder(Encoder):
             if 0 <= turn < len(order):
                 one_hot(out, base + 2, seat_index(order[turn], n), n)
             multi_hot(out, base + 2 + n, draft.get("cards") or (), self.blessings)
-        if view.get("owl"):
+        if get("owl"):
             counts(out, self.o_owl, view["owl"], self.combat, 3)
-        hunt = view.get("hunt")
+        hunt = get("hunt")
         if hunt:
             self._hunt(out, hunt)
-        for aid, info in (view.get("artifacts") or {}).items():
-            i = self.artifacts.get(aid)
+        artifacts, o = self.artifacts, self.o_artifacts
+        for aid, info in (get("artifacts") or {}).items():
+            i = artifacts.get(aid)
             if i is not None and isinstance(info, Mapping):
-                base = self.o_artifacts + i * (n + 1)
-                one_hot(out, base, seat_index(info.get("owner"), n), n)
-                out[base + n] = 1.0 if info.get("charged") else 0.0
-        result = view.get("result")
+                base = o + i * (n + 1)
+                q = seats.get(info.get("owner"))
+                if q is not None:
+                    m[base + q] = 1.0
+                if info.get("charged"):
+                    m[base + n] = 1.0
+        result = get("result")
         if result:
             one_hot(out, self.o_result, seat_index(result.get("winner"), n), n)
             cond = result.get("condition")
             if cond in CONDITIONS:
                 out[self.o_result + n + CONDITIONS.index(cond)] = 1.0
+        if self.modules is not None:
+            self.modules.fill(out, view)
 
-    def _regions(self, out: np.ndarray, regions: Any) -> None:
+    def _regions(self, m: Any, regions: Any) -> None:
         """Write the Region blocks (zero entries need no write: the vector starts zeroed)."""
-        n, seats = self.n, self._seats
+        n, seats, vocab, monsters = self.n, self._seats, self.regions, self.monsters
+        o, block = self.o_regions, self.region_block
+        temple, quest = 3 * n, 3 * n + 1 + len(monsters)
+        try:  # the view's Regions have every key: index them (a missing one: the loop below)
+            for region in regions:
+                i = vocab.get(region["id"])
+                if i is None:
+                    continue
+                base = o + i * block
+                q = seats.get(region["control"])
+                if q is not None:
+                    m[base + q] = 1.0
+                pos = base + n
+                for count in region["hoplites"][:n]:
+                    if count > 0:
+                        m[pos] = 1.0 if count >= HOPLITE_CAP else count / HOPLITE_CAP
+                    pos += 1
+                q = seats.get(region["fortified"])
+                if q is not None:
+                    m[base + 2 * n + q] = 1.0
+                if region["temple"]:
+                    m[base + temple] = 1.0
+                for name in region["monsters"] or ():
+                    k = monsters.get(name)
+                    if k is not None:
+                        m[base + temple + 1 + k] = 1.0
+                if region["quest"]:
+                    m[base + quest] = 1.0
+            return
+        except KeyError:
+            pass  # every write is an assignment, so writing again from the start is safe
         for region in regions:
-            i = self.regions.get(region.get("id"))
+            get = region.get
+            i = vocab.get(get("id"))
             if i is None:
                 continue
-            base = self.o_regions + i * self.region_block
-            q = seats.get(region.get("control"))
+            base = o + i * block
+            q = seats.get(get("control"))
             if q is not None:
-                out[base + q] = 1.0
-            for q, count in enumerate(region.get("hoplites", ())[:n]):
+                m[base + q] = 1.0
+            pos = base + n
+            for count in get("hoplites", ())[:n]:
                 if count > 0:
-                    out[base + n + q] = 1.0 if count >= HOPLITE_CAP else count / HOPLITE_CAP
-            q = seats.get(region.get("fortified"))
+                    m[pos] = 1.0 if count >= HOPLITE_CAP else count / HOPLITE_CAP
+                pos += 1
+            q = seats.get(get("fortified"))
             if q is not None:
-                out[base + 2 * n + q] = 1.0
-            if region.get("temple"):
-                out[base + 3 * n] = 1.0
-            here = region.get("monsters")
+                m[base + 2 * n + q] = 1.0
+            if get("temple"):
+                m[base + temple] = 1.0
+            here = get("monsters")
             if here:
-                multi_hot(out, base + 3 * n + 1, here, self.monsters)
-            if region.get("quest"):
-                out[base + 3 * n + 1 + len(self.monsters)] = 1.0
+                for name in here:
+                    k = monsters.get(name)
+                    if k is not None:
+                        m[base + temple + 1 + k] = 1.0
+            if get("quest"):
+                m[base + quest] = 1.0
 
-    def _monsters(self, out: np.ndarray, monsters: Mapping[str, Any]) -> None:
+    def _monsters(self, m: Any, monsters: Mapping[str, Any]) -> None:
         """Write the Monster blocks."""
         n, r, seats, regions = self.n, len(self.regions), self._seats, self.regions
+        evolution_vocab, vocab = self.evolutions, self.monsters
+        o, block, ne = self.o_monsters, self.monster_block, len(EVOLUTIONS)
         for mid, info in monsters.items():
-            i = self.monsters.get(mid)
+            i = vocab.get(mid)
             if i is None:
                 continue
-            base = self.o_monsters + i * self.monster_block
-            k = regions.get(info.get("at"))
+            get = info.get
+            base = o + i * block
+            k = regions.get(get("at"))
             if k is not None:
-                out[base + k] = 1.0
-            evolutions = info.get("evolutions")
+                m[base + k] = 1.0
+            evolutions = get("evolutions")
             if evolutions:
-                multi_hot(out, base + r, evolutions, self.evolutions)
-            pos = base + r + len(EVOLUTIONS)
-            slain = seats.get(info.get("slain_by"))
+                for name in evolutions:
+                    k = evolution_vocab.get(name)
+                    if k is not None:
+                        m[base + r + k] = 1.0
+            pos = base + r + ne
+            slain = seats.get(get("slain_by"))
             if slain is not None:
-                out[pos + slain] = 1.0
-                out[pos + n] = 1.0
-            tray = info.get("tray")
+                m[pos + slain] = 1.0
+                m[pos + n] = 1.0
+            tray = get("tray")
             if tray:
-                out[pos + n + 1] = scale(len(tray), 6)
-                wounded = sum(
-                    1
-                    for w in tray
-                    if (type(w) is dict or isinstance(w, Mapping)) and w.get("wounded")
-                )
+                m[pos + n + 1] = scale(len(tray), 6)
+                try:  # the view's trays hold dicts; anything else counts as unwounded
+                    wounded = len([1 for w in tray if w["wounded"]])
+                except (KeyError, TypeError, IndexError):
+                    wounded = sum(1 for w in tray if isinstance(w, Mapping) and w.get("wounded"))
                 if wounded:
-                    out[pos + n + 2] = scale(wounded, 6)
+                    m[pos + n + 2] = scale(wounded, 6)
 
-    def _player(self, out: np.ndarray, base: int, p: Mapping[str, Any]) -> None:
-        h, r = len(self.heroes), len(self.regions)
-        one_hot(out, base, self.heroes.get(str(p.get("hero"))), h)
-        one_hot(out, base + h, self.regions.get(str(p.get("at"))), r)
-        pos = base + h + r
-        attrs = p.get("attributes", {})
+    def _player(self, m: Any, base: int, p: Mapping[str, Any]) -> None:
+        """Write one seat's block."""
+        get = p.get
+        i = self.heroes.get(str(get("hero")))
+        if i is not None:
+            m[base + i] = 1.0
+        i = self.regions.get(str(get("at")))
+        if i is not None:
+            m[base + self._p_at + i] = 1.0
+        pos = base + self._p_attributes
+        attrs = get("attributes", {})
+        injured = get("injured", ())
         for i, attr in enumerate(ATTRIBUTES):
-            out[pos + i] = scale(attrs.get(attr, 0), ATTR_CAP)
-            if attr in p.get("injured", ()):
-                out[pos + 3 + i] = 1.0
+            value = attrs.get(attr, 0)
+            if value > 0:
+                m[pos + i] = 1.0 if value >= ATTR_CAP else value / ATTR_CAP
+            if attr in injured:
+                m[pos + 3 + i] = 1.0
         pos += 6
-        out[pos] = scale(p.get("supply", 0), HOPLITE_CAP)
-        out[pos + 1] = scale(p.get("priests", 0), 4)
-        out[pos + 2] = scale(p.get("cards", 0), HAND_CAP)
+        for k, (key, cap) in enumerate(PLAYER_COUNTS):
+            value = get(key, 0)
+            if value > 0:
+                m[pos + k] = 1.0 if value >= cap else value / cap
         pos += 3
-        multi_hot(out, pos, p.get("blessings", ()), self.blessings)
-        pos += len(self.blessings)
-        multi_hot(out, pos, p.get("used", ()), self.specials)
-        pos += len(SPECIALS)
-        multi_hot(out, pos, p.get("glory", ()), self.lands)
-        multi_hot(out, pos + 5, p.get("lands", ()), self.lands)
-        out[pos + 10] = scale(p.get("temples", 0), 5)
-        out[pos + 11] = scale(p.get("slain", 0), 7)
+        for names, vocab, start in self._p_sets:
+            for name in get(names, ()):
+                i = vocab.get(name)
+                if i is not None:
+                    m[base + start + i] = 1.0
+        pos = base + self._p_tail
+        value = get("temples", 0)
+        if value > 0:
+            m[pos] = scale(value, 5)
+        value = get("slain", 0)
+        if value > 0:
+            m[pos + 1] = scale(value, 7)
 
     def _hunt(self, out: np.ndarray, hunt: Mapping[str, Any]) -> None:
         n, mo, cc = self.n, len(self.monsters), len(self.combat)

@@ -66,6 +66,8 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         "training_deck": len(m["deck"]),
         "owned": [[c.combat[x].id for x in m["owned"][q]] for q in range(s.n)],
         "used": [[c.combat[x].id for x in m["used"][q]] for q in range(s.n)],
+        "aside": bool(m["aside"]),
+        "training_at": c.regions[where].id if training and where >= 0 else None,
     }
 
 

@@ -302,6 +302,22 @@ def _card(c: CombatCard, where: str) -> dict[str, Any]:
     return {"id": c.id, "name": c.name, "text": describe.combat(c), "state": where}
 
 
+def public(s: LordsState) -> dict[str, Any] | None:
+    """Return where the Relics are, by id (``None`` while no Relics are in play)."""
+    if not relics_on(s) or not state(s)["held"]:
+        return None
+    m = state(s)
+    cards = content().combat
+    return {
+        "deck": len(m["deck"]),
+        "lightning_deck": len(m["lightning"]),
+        "lightning_top": cards[m["lightning"][-1]].id if m["lightning"] else None,
+        "offer": [cards[c].id for c in m["offer"]],
+        "held": [[cards[c].id for c in m["held"][q]] for q in range(s.n)],
+        "used": [[cards[c].id for c in m["spent"][q]] for q in range(s.n)],
+    }
+
+
 def badges(s: LordsState) -> list[list[str]]:
     """Return each seat's Relics as short badges."""
     if not relics_on(s) or not state(s)["held"]:

@@ -378,13 +378,17 @@ def view(s: S, seat: int | None) -> dict[str, Any]:
         }
     ]
     private: list[str] = []
+    drawn: list[str] = []  # the seat's own draws, by id (what ``private`` says in words)
+    drawn_blessing = None
     for f in s.stack:
         if f.get("seat") != seat or seat is None:
             continue
         if f["k"] == "hep-pick":
             private.append("Artifacts drawn: " + ", ".join(c.artifacts[a].name for a in f["cards"]))
+            drawn += [c.artifacts[a].id for a in f["cards"]]
         elif f["k"] == "hep-lyre":
             private.append(f"Blessing drawn: {c.blessings[f['card']].name}")
+            drawn_blessing = c.blessings[f["card"]].id
     return {
         "title": "Hephaestus" if relics_on(s) else "Hephaestus (simple mode)",
         "lines": lines,
@@ -392,6 +396,9 @@ def view(s: S, seat: int | None) -> dict[str, Any]:
         "regions": {},
         "cards": cards + relics.relic_cards(s),
         "private": private,
+        "relics": relics.public(s),
+        "drawn_artifacts": drawn,
+        "drawn_blessing": drawn_blessing,
     }
 
 

@@ -48,10 +48,12 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
             else []
         )
     private = []
+    extra = None  # the Blessing Cassandra drew, by id (only she sees it)
     for f in s.stack:
         if f["k"] == "hm-cassandra" and f["seat"] == seat:
             b = c.blessings[f["card"]]
             private.append(f"Extra Blessing drawn: {b.name} ({b.text})")
+            extra = b.id
     return {
         "title": "Heroes and Monsters",
         "lines": lines,
@@ -59,6 +61,7 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         "regions": {},
         "cards": [],
         "private": private,
+        "extra_blessing": extra,
     }
 
 

@@ -196,8 +196,12 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
     m = mod(s)
     up = card_of(s, m["up"]) if m["up"] >= 0 else None
     lines = [f"Face up on the Events Deck: {up.name if up else 'no Opportunity card'}"]
+    last_id, last_seat = "", None  # the last card used and by whom, as ids
     if m["last"]:
         lines.append(f"Last used: {m['last']}")
+        name, _, number = m["last"].rpartition(" used by seat ")
+        last_id = next((k.id for k in CARDS if k.name == name), "")
+        last_seat = int(number) - 1
     return {
         "title": "Opportunity Cards",
         "lines": lines,
@@ -208,6 +212,8 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         else [],
         "private": [],
         "face_up": up.id if up else "",
+        "last_used": last_id,
+        "last_seat": last_seat,
     }
 
 

@@ -271,6 +271,8 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         "held": list(m["held"]),
         "constructs": [cards[c].id for c in m["up"]],
         "deck": len(m["deck"]),
+        "spent": m["spent"],
+        "gone": len(m["gone"]),
     }
 
 
