@@ -71,7 +71,7 @@ def lords_positions(count: int) -> list[Any]:
 LORDS_POSITIONS = lords_positions(40)
 
 
-@pytest.mark.parametrize("name", ["random", "heuristic"])
+@pytest.mark.parametrize("name", ["random", "heuristic", "lookahead:2"])
 def test_lords_bots_are_legal_and_honest(name: str) -> None:
     for i, s in enumerate(LORDS_POSITIONS):
         seat = LORDS.to_act(s)

@@ -34,6 +34,11 @@ GENERIC: dict[str, Callable[[], Bot]] = {
     "lookahead": LookaheadBot,
     "clairvoyant-lookahead": ClairvoyantLookaheadBot,
 }
+# the lookahead bots take the game's own settings (``Game.lookahead_settings``)
+LOOKAHEADS: dict[str, type[LookaheadBot]] = {
+    "lookahead": LookaheadBot,
+    "clairvoyant-lookahead": ClairvoyantLookaheadBot,
+}
 TUNABLE: dict[str, Callable[[int], Bot]] = {
     "lookahead": LookaheadBot,
     "clairvoyant-lookahead": ClairvoyantLookaheadBot,
@@ -61,7 +66,12 @@ def make_bot(game: Game[Any], name: str) -> Bot:
             raise HellasError(f"bot {key!r} has no strength setting (only {', '.join(TUNABLE)})")
         if not (knob.isascii() and knob.isdigit()) or int(knob) < 1:  # "²".isdigit() is True
             raise HellasError(f"{name!r}: the setting after ':' is iterations per decision (>= 1)")
+        if key in LOOKAHEADS:
+            settings = {**game.lookahead_settings(), "samples": int(knob)}
+            return LOOKAHEADS[key](**settings)
         return TUNABLE[key](int(knob))
+    if key in LOOKAHEADS and key not in game.bots():
+        return LOOKAHEADS[key](**game.lookahead_settings())
     factories = {**GENERIC, **game.bots()}
     if key not in factories:
         hint = suggest(key, factories)

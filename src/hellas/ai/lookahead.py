@@ -3,11 +3,13 @@
 For a decision worth searching, the bot draws ``samples`` determinizations of its seat's
 information, plays every legal move on each of them, continues with the game's rollout policy
 to the end (or, with ``full=False``, for the game's ``rollout_depth`` steps and its
-``evaluate``), and plays the best move it can tell apart from noise.  Each determinization is
-used with the same future random numbers for every move (common random numbers), so two moves
-are compared on identical deals: their difference is measured far more precisely than separate
-samples would allow.  It is a policy-improvement step over the rollout policy (a "rollout
-algorithm") when the samples follow the true belief; docs/benchmarks.md shows where that fails.
+``evaluate``; or, with ``horizon="round"``, until the game's ``round_done`` after another
+seat has acted, then ``evaluate``), and plays the best move it can tell apart from
+noise.  Each determinization is used with the same future random numbers for every move
+(common random numbers), so two moves are compared on identical deals: their difference is
+measured far more precisely than separate samples would allow.  It is a policy-improvement
+step over the rollout policy (a "rollout algorithm") when the samples follow the true belief;
+docs/benchmarks.md shows where that fails.
 
 The clairvoyant variants read the true state: labelled upper bounds only.
 """
@@ -28,12 +30,21 @@ class LookaheadBot:
     clairvoyant = False
 
     def __init__(
-        self, samples: int = 24, full: bool = True, margin: float = 0.02, z: float = 2.0
+        self,
+        samples: int = 24,
+        full: bool = True,
+        margin: float = 0.02,
+        z: float = 2.0,
+        horizon: str | None = None,
     ) -> None:
         if samples < 1:
             raise ValueError("lookahead needs at least 1 sample per decision")
+        if horizon not in (None, "round"):
+            raise ValueError(f"horizon must be None or 'round', got {horizon!r}")
         self.samples = samples
         self.full = full  # roll out to the end instead of the game's truncated depth
+        # "round": stop a rollout when the bot is about to search again after the others moved
+        self.horizon = horizon
         self.margin = margin  # the smallest mean gain over the policy's move worth acting on
         self.z = z  # and how many standard errors it must stand clear of noise
         self.last_iterations = 0  # rollouts played by the latest ``choose`` (0: no search)
@@ -66,11 +77,14 @@ class LookaheadBot:
                     s.rng = Rng(seed)
                 step_rng = Rng(seed ^ 0x5EED)
                 apply(s, _same(game.choices(s), move), False)
-                depth = None if self.full else game.rollout_depth(s)
-                while depth != 0 and to_act(s) is not None:
-                    apply(s, policy(s, step_rng), False)
-                    if depth is not None:
-                        depth -= 1
+                if self.horizon == "round":
+                    self._play_round(game, s, seat, policy, step_rng)
+                else:
+                    depth = None if self.full else game.rollout_depth(s)
+                    while depth != 0 and to_act(s) is not None:
+                        apply(s, policy(s, step_rng), False)
+                        if depth is not None:
+                            depth -= 1
                 if to_act(s) is None:
                     results.append(game.rollout_value(s, seat))
                 else:
@@ -79,6 +93,23 @@ class LookaheadBot:
             out[move.key] = results
         self.last_iterations = played
         return out
+
+    @staticmethod
+    def _play_round(game: Any, s: Any, seat: int, policy: Any, rng: Rng) -> None:
+        """Play ``policy`` for every seat until the game says ``seat``'s round is done.
+
+        Only after another seat has acted (``Game.round_done``, by default ``seat``'s next
+        searched decision), so the bot's own follow-up steps of the same turn are played by the
+        policy and the others answer before the position is valued.
+        """
+        apply, to_act, done = game._apply, game.to_act, game.round_done
+        others = False
+        while (q := to_act(s)) is not None:
+            if q != seat:
+                others = True
+            elif others and done(s, seat):
+                return
+            apply(s, policy(s, rng), False)
 
     def choose(self, decision: Decision[Any], rng: Rng) -> Choice:
         """Return the policy's move unless another is clearly better on the same samples.

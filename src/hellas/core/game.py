@@ -298,6 +298,20 @@ class Game(ABC, Generic[S]):
         """
         return True
 
+    def round_done(self, s: S, seat: int) -> bool:
+        """Return whether a one-round lookahead rollout for ``seat`` stops at ``s``.
+
+        Asked only after another seat has acted; default: ``seat`` faces a searched decision.
+        """
+        return self.to_act(s) == seat and self.worth_searching(s)
+
+    def lookahead_settings(self) -> Mapping[str, Any]:
+        """Return keyword settings for the generic lookahead bot in this game (default: none).
+
+        Keys are ``LookaheadBot``'s: ``samples``, ``full``, ``margin``, ``z``, ``horizon``.
+        """
+        return {}
+
     def rollout_value(self, s: S, seat: int) -> float:
         """Return the value of a finished game for ``seat`` (default: its outcome score)."""
         outcome = self.outcome(s)

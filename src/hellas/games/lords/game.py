@@ -29,6 +29,7 @@ from hellas.games.lords.state import LordsState
 from hellas.games.lords.view import determinize, view
 
 VERSION = "0.3"
+SEARCHED = frozenset({"turn", "battle", "march", "recruit", "hoplites"})  # worth searching
 
 OPTIONS = OptionSchema(
     (
@@ -190,6 +191,28 @@ class LordsGame(Game[LordsState]):
         from hellas.games.lords.bots import HeuristicBot  # noqa: PLC0415
 
         return {"heuristic": HeuristicBot, "bot": HeuristicBot}
+
+    def rollout_policy(self) -> Callable[[LordsState, Rng], Choice]:
+        """Return the heuristic as the search policy (it reads the state it is given)."""
+        from hellas.games.lords.bots import choose  # noqa: PLC0415
+
+        return choose
+
+    def worth_searching(self, s: LordsState) -> bool:
+        """Search turn steps, Battles, Hoplite moves and recruits; the heuristic does the rest."""
+        return bool(s.stack) and s.stack[-1]["k"] in SEARCHED
+
+    def round_done(self, s: LordsState, seat: int) -> bool:
+        """End a lookahead round when ``seat`` is back at a step of its own turn."""
+        return s.current == seat and bool(s.stack) and s.stack[-1]["k"] == "turn"
+
+    def lookahead_settings(self) -> Mapping[str, Any]:
+        """Return the lookahead bot's settings: heuristic rollouts for one round, then value.
+
+        Whole-game rollouts cost about 0.07 s each; one round (every seat answers once) is
+        enough for the board value to tell the moves apart (docs/benchmarks.md).
+        """
+        return {"samples": 8, "full": False, "horizon": "round", "margin": 0.01, "z": 1.0}
 
     def rollout_depth(self, s: LordsState) -> int | None:
         """Evaluate search leaves at once: random play to the end takes thousands of steps."""
