@@ -172,14 +172,14 @@ def connect_four_loop() -> Loop | None:
 def observation_cost(game_id: str, options: Mapping[str, Any], seconds: float) -> dict[str, float]:
     """Return the microseconds one observation costs: the view, then its encoding.
 
-    Each state is viewed and encoded once (seat 0 at assorted points of assorted games), so a
-    game that remembers work between views (Realms keeps solved hands) is timed as it is met
-    in play, not on the same few states again and again.
+    Timed as the observing loops meet them: random games played through, the seat to act
+    viewed and encoded once at every decision (a game that remembers work between views, such
+    as Realms' solved hands, is credited only for what it meets in play).
     """
     from hellas.rl.session import Session  # noqa: PLC0415
 
     session = Session(game_id, options)
-    game = session.game
+    game, encode = session.game, session.encoder.encode
     rng = Rng(2)
     view_s = encode_s = 0.0
     n = k = 0
@@ -187,18 +187,16 @@ def observation_cost(game_id: str, options: Mapping[str, Any], seconds: float) -
     while view_s + encode_s < seconds or n < 20:
         session.reset(k)
         k += 1
-        for _ in range(rng.below(60)):
+        while (seat := session.to_act()) is not None:
+            t0 = clock()
+            view = game.view(session.state, seat)
+            t1 = clock()
+            encode(view)
+            encode_s += clock() - t1
+            view_s += t1 - t0
+            n += 1
             legal = session.legal()
-            if session.to_act() is None:
-                break
             session.play(legal[rng.below(len(legal))])
-        t0 = clock()
-        view = game.view(session.state, 0)
-        t1 = clock()
-        session.encoder.encode(view)
-        encode_s += clock() - t1
-        view_s += t1 - t0
-        n += 1
     return {"view_us": 1e6 * view_s / n, "encode_us": 1e6 * encode_s / n}
 
 
