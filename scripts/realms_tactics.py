@@ -70,7 +70,7 @@ class Tactician:
         cs = cards()
         scored: list[tuple[float, Choice]] = []
         if first.phase == P_DISCARD:
-            ids = [cs[rb._index(c.key)].index for c in d.choices]
+            ids = [cs[rb.card_index(c.key)].index for c in d.choices]
             gains, lead = opponent_terms(samples, p, ids)
             tempo = self.tau * math.tanh(lead / 15.0)
             for c, card in zip(d.choices, ids, strict=True):
@@ -82,7 +82,9 @@ class Tactician:
                     value = valuer.value(rest, (*valuer.afterlife, card)) + bonus
                 scored.append((value, c))
             return max(scored, key=lambda x: x[0])[1]
-        takes = [(c, cs[rb._index(c.key)].index) for c in d.choices if c.key.startswith("take:")]
+        takes = [
+            (c, cs[rb.card_index(c.key)].index) for c in d.choices if c.key.startswith("take:")
+        ]
         gains, lead = opponent_terms(samples, p, [card for _, card in takes])
         tempo = self.tau * math.tanh(lead / 15.0)
         unknown = rb.unknown_cards(first, p)

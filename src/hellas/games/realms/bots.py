@@ -101,7 +101,7 @@ def greedy_choice(s: RealmsState, rng: Rng) -> Choice:
         best: tuple[float, Choice] = (draw_value, TABLE["draw"]) if s.deck else (-1e9, options[0])
         for c in options:
             if c.key.startswith("take:"):
-                taken = cs[_index(c.key)].index
+                taken = cs[card_index(c.key)].index
                 gain = v.best_after(hand, taken) - 0.5  # taking reveals the card to everyone
                 if gain > best[0]:
                     best = (gain, c)
@@ -110,7 +110,7 @@ def greedy_choice(s: RealmsState, rng: Rng) -> Choice:
         best_value, best_choice = -1e9, options[0]
         for c in options:
             verb = c.key.partition(":")[0]
-            card = cs[_index(c.key)]
+            card = cs[card_index(c.key)]
             rest = [x for x in hand if x != card.index]
             if verb == "discard":
                 value: float = v.value(rest)
@@ -124,7 +124,7 @@ def greedy_choice(s: RealmsState, rng: Rng) -> Choice:
     if phase == P_ORACLE:
         now = v.value(hand)
         for c in options:
-            if c.key.startswith("bottom:") and v.best_after(hand, _index(c.key)) <= now:
+            if c.key.startswith("bottom:") and v.best_after(hand, card_index(c.key)) <= now:
                 return c
         return TABLE["keep"]
     if phase == P_FATES_NAME:
@@ -147,7 +147,7 @@ def greedy_choice(s: RealmsState, rng: Rng) -> Choice:
         best_value, best_choice = float(now), TABLE["altar:none"]
         for c in options:
             if c.key != "altar:none":
-                hero = _index(c.key)
+                hero = card_index(c.key)
                 rest = [x for x in hand if x != hero]
                 value = v.value(rest, (*v.afterlife, hero)) + 3.0  # a replacement card
                 if value > best_value:
@@ -161,7 +161,8 @@ def greedy_choice(s: RealmsState, rng: Rng) -> Choice:
     return options[0]
 
 
-def _index(key: str) -> int:
+def card_index(key: str) -> int:
+    """Return the deck index of the card a choice key names (``take:hera`` -> Hera's index)."""
     from hellas.games.realms.content import deck  # noqa: PLC0415
 
     return deck().by_id(key.partition(":")[2]).index
@@ -188,7 +189,7 @@ def rollout(s: RealmsState, rng: Rng) -> Choice:
         best, gain = options[0], ROLLOUT_DRAW_GAIN
         for c in options:
             if c.key.startswith("take:"):
-                extra = v.value([*hand, _index(c.key)]) - now
+                extra = v.value([*hand, card_index(c.key)]) - now
                 if extra > gain:
                     best, gain = c, extra
         return best if best.key != "draw" or s.deck else options[-1]

@@ -101,10 +101,16 @@ class RealmsGame(Game[RealmsState]):
         return determinize(s, seat, rng)
 
     def bots(self) -> Mapping[str, BotFactory]:
-        """Return the greedy expected-value bot (also the default ``bot``)."""
+        """Return the greedy bot (also the default ``bot``) and the one-draw-ahead planner."""
         from hellas.games.realms.bots import GreedyBot  # noqa: PLC0415
+        from hellas.games.realms.planner import PlannerBot  # noqa: PLC0415
 
-        return {"greedy": GreedyBot, "bot": GreedyBot, "heuristic": GreedyBot}
+        return {
+            "greedy": GreedyBot,
+            "planner": PlannerBot,
+            "bot": GreedyBot,
+            "heuristic": GreedyBot,
+        }
 
     def rollout_policy(self) -> Callable[[RealmsState, Rng], Choice]:
         """Return the fast rollout policy for ISMCTS."""

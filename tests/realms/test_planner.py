@@ -1,0 +1,93 @@
+"""The Realms planner bot: legal, deterministic, honest, and stronger than random play."""
+
+from __future__ import annotations
+
+from hellas.ai.bots import RandomBot
+from hellas.core.game import Decision
+from hellas.core.rng import Rng
+from hellas.games.realms import GAME
+from hellas.games.realms.bots import GreedyBot
+from hellas.games.realms.planner import PlannerBot, own_turns_left, planner_choice
+from hellas.games.realms.rules import END_DISCARDS
+from hellas.games.realms.state import P_DISCARD, P_DRAW, RealmsState
+
+
+def _positions(count: int, players: int = 2) -> list[RealmsState]:
+    """Return draw and discard positions from greedy games, early and late."""
+    out: list[RealmsState] = []
+    seed = 0
+    while len(out) < count:
+        s = GAME.new({"players": players}, 300 + seed)
+        rng = Rng(seed)
+        bot = GreedyBot()
+        step = 0
+        while (seat := GAME.to_act(s)) is not None:
+            if s.phase in (P_DRAW, P_DISCARD) and step % 5 == seed % 5:
+                out.append(s.copy())
+            GAME.apply(s, bot.choose(Decision(GAME, s, seat), rng))
+            step += 1
+        seed += 1
+    return out[:count]
+
+
+POSITIONS = _positions(14) + _positions(6, players=4)
+
+
+def test_planner_chooses_legal_choices_deterministically() -> None:
+    for i, s in enumerate(POSITIONS):
+        seat = GAME.to_act(s)
+        assert seat is not None
+        decision = Decision(GAME, s, seat)
+        first = PlannerBot().choose(decision, Rng(i))
+        assert first in decision.choices
+        assert PlannerBot().choose(Decision(GAME, s, seat), Rng(i)).key == first.key
+
+
+def test_planner_ignores_redealt_hidden_cards() -> None:
+    """Re-dealing everything its seat cannot see never changes the planner's choice."""
+    for i, s in enumerate(POSITIONS):
+        seat = GAME.to_act(s)
+        assert seat is not None
+        first = PlannerBot().choose(Decision(GAME, s, seat), Rng(i))
+        for r in range(2):
+            other = GAME.determinize(s, seat, Rng(1000 * i + r))
+            assert other.deck != s.deck or other.hands != s.hands
+            again = PlannerBot().choose(Decision(GAME, other, seat), Rng(i))
+            assert again.key == first.key, (i, r)
+
+
+def test_planner_policy_reads_only_its_seat() -> None:
+    """The policy itself, given the true state or a re-dealt one, makes the same choice."""
+    for i, s in enumerate(POSITIONS):
+        seat = GAME.to_act(s)
+        assert seat is not None
+        first = planner_choice(s.copy(), Rng(i))
+        for r in range(2):
+            other = GAME.determinize(s, seat, Rng(2000 * i + r))
+            assert planner_choice(other, Rng(i)).key == first.key, (i, r)
+
+
+def test_turns_left_follow_the_discard_count() -> None:
+    s = GAME.new({"players": 2}, 1)
+    assert own_turns_left(s, END_DISCARDS) == 0
+    assert own_turns_left(s, END_DISCARDS - 1) == 0
+    assert own_turns_left(s, END_DISCARDS - 2) == 1
+    assert own_turns_left(s, 0) == END_DISCARDS // 2
+
+
+def test_planner_beats_random_play() -> None:
+    """Four games in both seats against uniformly random choices: the planner wins all."""
+    wins = 0
+    games = 4
+    for seed in range(games):
+        s = GAME.new({"players": 2}, 40 + seed)
+        rng = Rng(seed)
+        seat = seed % 2
+        while (to_act := GAME.to_act(s)) is not None:
+            d = Decision(GAME, s, to_act)
+            bot = PlannerBot() if to_act == seat else RandomBot()
+            GAME.apply(s, bot.choose(d, rng))
+        out = GAME.outcome(s)
+        assert out is not None
+        wins += seat in out.winners
+    assert wins == games
