@@ -1,8 +1,12 @@
 """Print Markdown win-rate tables (mission x difficulty x players) from Legends results files.
 
     .venv/bin/python scripts/winrate_tables.py results/heuristic.csv results/ismcts.csv
+    .venv/bin/python scripts/winrate_tables.py results/legends-search.csv \
+        --ratio ismcts:200 clairvoyant-lookahead:8
 
-Each cell is "win % ±95% half-width (Wilson)"; used to write docs/benchmarks.md.
+Each cell is "win % ±95% half-width (Wilson)"; used to write docs/benchmarks.md.  With
+``--ratio HONEST CLAIRVOYANT`` it prints, per cell, the honest team's win rate divided by the
+clairvoyant team's (the two teams play the same deals), with the games behind it.
 """
 
 from __future__ import annotations
@@ -45,9 +49,55 @@ def table(rows: pd.DataFrame, team: str) -> str:
     return "\n".join(out)
 
 
+def ratio_table(rows: pd.DataFrame, honest: str, clairvoyant: str) -> str:
+    """Return the per-cell honest ÷ clairvoyant win-rate table (bold where it is >= 0.90)."""
+    keys = ["mission", "difficulty", "players"]
+    mine = cell_rates(rows[rows["team"] == honest], keys).set_index(keys)
+    ref = cell_rates(rows[rows["team"] == clairvoyant], keys).set_index(keys)
+    head = "| mission | " + " | ".join(f"{d[:5]} {p}p" for d, p in COLUMNS) + " |"
+    out = [
+        f"**{team_label(honest)} ÷ {team_label(clairvoyant)}** — each cell: ratio of win rates "
+        "(honest %/clairvoyant %, games each); bold: at least 0.90",
+        "",
+        head,
+        "|" + "---|" * (len(COLUMNS) + 1),
+    ]
+    reached = total = 0
+    for mission in sorted(set(mine.index.get_level_values(0)) | set(ref.index.get_level_values(0))):
+        row = [str(mission)]
+        for d, p in COLUMNS:
+            key = (mission, d, p)
+            if key not in mine.index or key not in ref.index:
+                row.append("")
+                continue
+            a, b = mine.loc[key], ref.loc[key]
+            games = int(min(a["games"], b["games"]))
+            text = f"{100 * a['rate']:.0f}/{100 * b['rate']:.0f}, {games}"
+            if b["rate"] == 0:
+                row.append(f"- ({text})")
+                continue
+            ratio = a["rate"] / b["rate"]
+            total += 1
+            reached += ratio >= 0.9
+            cell = f"{ratio:.2f}"
+            row.append(f"**{cell}** ({text})" if ratio >= 0.9 else f"{cell} ({text})")
+        out.append("| " + " | ".join(row) + " |")
+    out.append("")
+    out.append(f"{reached} of {total} cells with a clairvoyant win reach 0.90.")
+    return "\n".join(out)
+
+
 def main() -> int:
-    frames = [read_rows(Path(p)) for p in sys.argv[1:]]
+    args = sys.argv[1:]
+    ratio: list[str] = []
+    if "--ratio" in args:
+        i = args.index("--ratio")
+        ratio, args = args[i + 1 : i + 3], args[:i] + args[i + 3 :]
+    frames = [read_rows(Path(p)) for p in args]
     rows = pd.concat(frames, ignore_index=True)
+    if ratio:
+        print(ratio_table(rows, *ratio))
+        return 0
     for team in sorted(rows["team"].unique()):
         print(table(rows, team))
         print()
