@@ -24,20 +24,6 @@ TABLES = (
 
 # Lords with each Dark Ages module (Atlantis needs Poseidon and 5 players)
 MODULES = IDS
-MODULES = (
-    "poseidon",
-    "poseidon-simple",
-    "atlantis",
-    "orichalkum",
-    "hades",
-    "hades-simple",
-    "hephaestus",
-    "hephaestus-simple",
-    "heroes-monsters",
-    "combat-cards",
-    "chiron",
-    "opportunity",
-)
 
 
 def module_table() -> str:

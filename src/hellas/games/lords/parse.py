@@ -6,7 +6,7 @@ pack, merged by ``content.load``) into the frozen records of ``content``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from hellas.core.content import Fields
@@ -94,24 +94,33 @@ def _effects(
     return tuple(out)
 
 
+def _records(
+    data: Mapping[str, Mapping[str, Any]], file: str, key: str, label: str = ""
+) -> Iterator[tuple[int, Fields]]:
+    """Yield each ``[[key]]`` record of ``file`` as checked fields, finished once it is read.
+
+    Finishing makes any field the caller did not read an error naming file, record and field.
+    """
+    for i, raw in enumerate(data[file].get(key, [])):
+        f = Fields(file, f"{label or key} {raw.get('id', i + 1)}", raw)
+        yield i, f
+        f.finish()
+
+
 def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
     """Validate the raw records of every file and return the content."""
     land_ids = []
-    for i, raw in enumerate(data["map.toml"].get("land", [])):
-        f = Fields("map.toml", f"land {raw.get('id', i + 1)}", raw)
+    for _, f in _records(data, "map.toml", "land"):
         land_ids.append(f.text("id"))
         f.text("name")
         f.provenance()
-        f.finish()
     if not land_ids:
         raise ContentError("map.toml", "land", "", "the map needs its Lands")
     attributes = []
-    for i, raw in enumerate(data["heroes.toml"].get("attribute", [])):
-        f = Fields("heroes.toml", f"attribute {raw.get('id', i + 1)}", raw)
+    for _, f in _records(data, "heroes.toml", "attribute"):
         attributes.append(f.text("id"))
         f.text("name")
         f.provenance()
-        f.finish()
     if tuple(attributes[:3]) != ATTRIBUTES:
         raise ContentError(
             "heroes.toml", "attribute", "id", "the first Attributes are Leadership, Strength, Speed"
@@ -119,8 +128,7 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
     regions_raw = data["map.toml"].get("region", [])
     ids = [str(r.get("id", "")) for r in regions_raw]
     regions = []
-    for i, raw in enumerate(regions_raw):
-        f = Fields("map.toml", f"region {raw.get('id', i + 1)}", raw)
+    for i, f in _records(data, "map.toml", "region"):
         land = f.one_of("land", land_ids)
         borders = [_index(f, "borders", b, ids) for b in f.items("borders")]
         sea = [_index(f, "sea_trails", b, ids) for b in f.items("sea_trails")]
@@ -147,7 +155,6 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 f.provenance(),
             )
         )
-        f.finish()
     for r in regions:
         for n in r.neighbours:
             if r.index not in regions[n].neighbours:
@@ -158,8 +165,7 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                     f"{regions[n].id} does not border {r.id} back",
                 )
     heroes = []
-    for i, raw in enumerate(data["heroes.toml"].get("hero", [])):
-        f = Fields("heroes.toml", f"hero {raw.get('id', i + 1)}", raw)
+    for i, f in _records(data, "heroes.toml", "hero"):
         heroes.append(
             Hero(
                 i,
@@ -170,10 +176,8 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 f.provenance(),
             )
         )
-        f.finish()
     combat = []
-    for i, raw in enumerate(data["combat.toml"].get("card", [])):
-        f = Fields("combat.toml", f"card {raw.get('id', i + 1)}", raw)
+    for i, f in _records(data, "combat.toml", "card"):
         additional = f.flag("additional")
         combat.append(
             CombatCard(
@@ -190,11 +194,9 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 f.one_of("kind", COMBAT_KINDS, "deck"),
             )
         )
-        f.finish()
     god_ids = [str(g.get("id", "")) for g in data["gods.toml"].get("god", [])]
     blessings = []
-    for i, raw in enumerate(data["blessings.toml"].get("blessing", [])):
-        f = Fields("blessings.toml", f"blessing {raw.get('id', i + 1)}", raw)
+    for i, f in _records(data, "blessings.toml", "blessing"):
         hunt = f.raw("hunt", False)
         blessings.append(
             Blessing(
@@ -207,10 +209,8 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 f.provenance(),
             )
         )
-        f.finish()
     temples = []
-    for i, raw in enumerate(data["temples.toml"].get("temple_card", [])):
-        f = Fields("temples.toml", f"temple card {raw.get('id', i + 1)}", raw)
+    for i, f in _records(data, "temples.toml", "temple_card", "temple card"):
         drafts = f.items("drafts")
         if not all(isinstance(d, int) and 1 <= d <= 8 for d in drafts):
             raise f.error("drafts", "expected Temple numbers 1-8")
@@ -219,7 +219,6 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 i, f.text("id"), tuple(drafts), f.one_of("oracle", ORACLE_BONUSES), f.provenance()
             )
         )
-        f.finish()
     artifacts: list[Artifact] = []
     for source in ("gods.toml", "artifacts.toml"):
         for raw in data[source].get("artifact", []):
@@ -238,8 +237,7 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
             f.finish()
     artifact_ids = [a.id for a in artifacts]
     gods = []
-    for i, raw in enumerate(data["gods.toml"].get("god", [])):
-        f = Fields("gods.toml", f"god {raw.get('id', i + 1)}", raw)
+    for i, f in _records(data, "gods.toml", "god"):
         powers: list[tuple[str, int] | None] = []
         levels = f.items("powers")
         if len(levels) != 5:
@@ -261,7 +259,6 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 f.provenance(),
             )
         )
-        f.finish()
     die_raw = data["monsters.toml"].get("die", {})
     f = Fields("monsters.toml", "die", die_raw)
     faces = f.items("faces")
@@ -270,8 +267,7 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
     f.provenance()
     f.finish()
     monsters = []
-    for i, raw in enumerate(data["monsters.toml"].get("monster", [])):
-        f = Fields("monsters.toml", f"monster {raw.get('id', i + 1)}", raw)
+    for i, f in _records(data, "monsters.toml", "monster"):
         cards = []
         for card in f.items("cards"):
             if not isinstance(card, Mapping) or card.get("evolve") not in EVOLUTIONS:
@@ -301,10 +297,8 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 f.provenance(),
             )
         )
-        f.finish()
     attack_cards = []
-    for i, raw in enumerate(data["monsters.toml"].get("attack_card", [])):
-        f = Fields("monsters.toml", f"attack_card {raw.get('id', i + 1)}", raw)
+    for i, f in _records(data, "monsters.toml", "attack_card"):
         attack_cards.append(
             AttackCard(
                 i,
@@ -316,12 +310,10 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 f.provenance(),
             )
         )
-        f.finish()
     if not attack_cards:
         raise ContentError("monsters.toml", "attack_card", "", "the Monster Attack deck is empty")
     quests = []
-    for i, raw in enumerate(data["monsters.toml"].get("quest", [])):
-        f = Fields("monsters.toml", f"quest {raw.get('id', i + 1)}", raw)
+    for i, f in _records(data, "monsters.toml", "quest"):
         steps = f.items("steps")
         if len(steps) != 3:
             raise f.error("steps", "a Quest has 3 Quest Steps")
@@ -336,7 +328,6 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 f.provenance(),
             )
         )
-        f.finish()
     return Content(
         tuple(land_ids),
         tuple(attributes),
