@@ -15,6 +15,7 @@ from hellas.games.lords import battle, hooks
 from hellas.games.lords import hunt as hunt_rules
 from hellas.games.lords.board import victory_counts
 from hellas.games.lords.content import Content, content
+from hellas.games.lords.monsters import tray
 from hellas.games.lords.quests import quest_region
 from hellas.games.lords.rules import actor
 from hellas.games.lords.state import SPECIALS, LordsState
@@ -49,10 +50,6 @@ class _Lookups:
         self.temple_ids = [x.id for x in c.temples]
         self.attack_ids = [a.id for a in c.attack_cards]
         self.evolve = [[card.evolve for card in m.cards] for m in c.monsters]
-        self.wounds = [tuple(m.wounds) for m in c.monsters]
-        self.card_wounds = [[tuple(card.wounds) for card in m.cards] for m in c.monsters]
-        # (Monster, its Evolve cards) -> (its tray's symbols, the Evolutions' names)
-        self.evolved: dict[tuple[int, ...], tuple[tuple[Any, ...], tuple[str, ...]]] = {}
 
 
 _LOOKUPS: dict[int, _Lookups] = {}
@@ -215,32 +212,19 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
 
 
 def _monsters(s: LordsState, k: _Lookups) -> dict[str, Any]:
-    """Return every Monster's place, Evolutions, tray (as ``monsters.tray``) and slayer."""
+    """Return every Monster's place, Evolutions, tray and slayer."""
     out = {}
-    region_ids, monster_at, slain, evolved = k.region_ids, s.monster_at, s.slain, k.evolved
+    region_ids, monster_at, slain = k.region_ids, s.monster_at, s.slain
     for mid, mi in k.monsters:
-        evolutions = s.evolutions[mi]
-        if evolutions:
-            key = (mi, *evolutions)
-            found = evolved.get(key)
-            if found is None:
-                cards, evolve = k.card_wounds[mi], k.evolve[mi]
-                symbols = (*k.wounds[mi], *(w for x in evolutions for w in cards[x]))
-                found = evolved[key] = (symbols, tuple(evolve[x] for x in evolutions))
-            symbols, names = found
-        else:
-            symbols, names = k.wounds[mi], ()
         wounds = s.wounds[mi]
         at = monster_at[mi]
         out[mid] = {
             "at": region_ids[at] if at >= 0 else None,
-            "evolutions": list(names),
+            "evolutions": [k.evolve[mi][x] for x in s.evolutions[mi]],
             "tray": [
                 {"symbol": w[0], "reward": w[1], "wounded": i in wounds}
-                for i, w in enumerate(symbols)
-            ]
-            if wounds
-            else [{"symbol": w[0], "reward": w[1], "wounded": False} for w in symbols],
+                for i, w in enumerate(tray(s, mi))
+            ],
             "slain_by": slain[mi],
         }
     return out

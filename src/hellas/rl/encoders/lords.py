@@ -318,38 +318,13 @@ class LordsEncoder(Encoder):
             self.modules.fill(out, view)
 
     def _regions(self, m: Any, regions: Any) -> None:
-        """Write the Region blocks (zero entries need no write: the vector starts zeroed)."""
+        """Write the Region blocks (zero entries need no write: the vector starts zeroed).
+
+        Keys are read with ``get``, so a Region missing one is written without it.
+        """
         n, seats, vocab, monsters = self.n, self._seats, self.regions, self.monsters
         o, block = self.o_regions, self.region_block
         temple, quest = 3 * n, 3 * n + 1 + len(monsters)
-        try:  # the view's Regions have every key: index them (a missing one: the loop below)
-            for region in regions:
-                i = vocab.get(region["id"])
-                if i is None:
-                    continue
-                base = o + i * block
-                q = seats.get(region["control"])
-                if q is not None:
-                    m[base + q] = 1.0
-                pos = base + n
-                for count in region["hoplites"][:n]:
-                    if count > 0:
-                        m[pos] = 1.0 if count >= HOPLITE_CAP else count / HOPLITE_CAP
-                    pos += 1
-                q = seats.get(region["fortified"])
-                if q is not None:
-                    m[base + 2 * n + q] = 1.0
-                if region["temple"]:
-                    m[base + temple] = 1.0
-                for name in region["monsters"] or ():
-                    k = monsters.get(name)
-                    if k is not None:
-                        m[base + temple + 1 + k] = 1.0
-                if region["quest"]:
-                    m[base + quest] = 1.0
-            return
-        except KeyError:
-            pass  # every write is an assignment, so writing again from the start is safe
         for region in regions:
             get = region.get
             i = vocab.get(get("id"))
