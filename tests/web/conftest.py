@@ -56,3 +56,14 @@ def browser() -> Iterator[Any]:
 def shot(page: Any, name: str) -> None:
     """Save a screenshot as a test artifact."""
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def drawn(page: Any) -> int:
+    """Return the number of the last state the page has drawn (-1 before the first)."""
+    return int(page.evaluate("() => window.hellasSeq ?? -1"))
+
+
+def wait_after(page: Any, before: int, timeout: int = 60_000, or_outcome: bool = True) -> None:
+    """Wait until the page draws a state newer than ``before`` (or, by default, the outcome)."""
+    outcome = " || document.querySelector('[data-testid=outcome]')" if or_outcome else ""
+    page.wait_for_function(f"() => (window.hellasSeq ?? -1) > {before}{outcome}", timeout=timeout)

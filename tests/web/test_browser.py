@@ -7,7 +7,7 @@ from typing import Any
 
 from tests.server.conftest import Server
 
-from .conftest import shot
+from .conftest import drawn, shot, wait_after
 
 MAX_CLICKS = 3000
 
@@ -38,14 +38,10 @@ def click_to_the_end(page: Any, limit: int = MAX_CLICKS) -> int:
         button = page.query_selector("[data-testid=choice]:not([disabled])")
         if button is None:
             continue
-        seq_before = page.evaluate("() => window.hellasSeq ?? -1")
+        seq_before = drawn(page)
         button.click()
         clicks += 1
-        page.wait_for_function(
-            f"() => (window.hellasSeq ?? -1) > {seq_before} || "
-            "document.querySelector('[data-testid=outcome]')",
-            timeout=60_000,
-        )
+        wait_after(page, seq_before)
     return clicks
 
 

@@ -12,7 +12,7 @@ from hellas.games.lords.content import configured
 from hellas.games.realms.describe import texts
 from tests.server.conftest import Server
 
-from .conftest import shot
+from .conftest import drawn, shot, wait_after
 from .test_browser import create, open_table
 
 RENDER = Path(__file__).resolve().parents[2] / "src" / "hellas" / "web" / "js" / "render"
@@ -53,9 +53,9 @@ def test_lords_hand_cards_carry_their_effect_in_the_tooltip(web: Server, browser
         if button is None:
             page.wait_for_timeout(200)
             continue
-        seq = page.evaluate("() => window.hellasSeq ?? -1")
+        seq = drawn(page)
         button.click()
-        page.wait_for_function(f"() => (window.hellasSeq ?? -1) > {seq}", timeout=30_000)
+        wait_after(page, seq, 30_000, or_outcome=False)
     cards = page.query_selector_all("[data-testid=hand] [data-card]")
     assert cards, "no Combat Card reached the hand"
     for el in cards:

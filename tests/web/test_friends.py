@@ -9,7 +9,7 @@ from typing import Any
 
 from tests.server.conftest import Server
 
-from .conftest import shot
+from .conftest import drawn, shot, wait_after
 
 TIMEOUT = 30_000
 
@@ -63,9 +63,9 @@ def click_a_choice(page: Any) -> bool:
     button = page.query_selector("[data-testid=choice]:not([disabled])")
     if button is None:
         return False
-    seq = page.evaluate("() => window.hellasSeq ?? -1")
+    seq = drawn(page)
     button.click()
-    page.wait_for_function(f"() => (window.hellasSeq ?? -1) > {seq}", timeout=TIMEOUT)
+    wait_after(page, seq, TIMEOUT, or_outcome=False)
     return True
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from tests.server.conftest import Server
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, drawn, wait_after
 from .test_browser import open_table
 
 # Decisions into the game at which the README's picture is taken (scripts/screenshots.py);
@@ -28,15 +28,11 @@ def press_first(page: Any) -> bool:
     )
     if page.query_selector("[data-testid=outcome]"):
         return False
-    before = page.evaluate("() => window.hellasSeq ?? -1")
+    before = drawn(page)
     page.keyboard.press("Home")
     assert page.evaluate("() => document.activeElement.dataset.testid") == "choice"
     page.keyboard.press("Enter")
-    page.wait_for_function(
-        f"() => (window.hellasSeq ?? -1) > {before} || "
-        "document.querySelector('[data-testid=outcome]')",
-        timeout=60_000,
-    )
+    wait_after(page, before)
     return True
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from tests.server.conftest import Server
 
-from .conftest import ARTIFACTS, shot
+from .conftest import ARTIFACTS, drawn, shot, wait_after
 from .test_a11y import serious
 from .test_browser import create, open_table
 
@@ -99,14 +99,10 @@ def test_a_hunt_the_attack_pick_and_a_quest_step_by_clicking(web: Server, browse
         if not keys:
             continue
         key = policy(keys, *board(page))
-        seq = page.evaluate("() => window.hellasSeq ?? -1")
+        seq = drawn(page)
         page.click(f'button[data-testid=choice][data-key="{key}"]')
         clicks += 1
-        page.wait_for_function(
-            f"() => (window.hellasSeq ?? -1) > {seq} || "
-            "document.querySelector('[data-testid=outcome]')",
-            timeout=60_000,
-        )
+        wait_after(page, seq)
     assert seen == {"hunt", "pick", "quest"}, (seen, clicks)
     assert page.query_selector_all("[data-testid=tray]")
     assert not page.errors, page.errors
@@ -126,9 +122,9 @@ def test_a_battle_shows_both_army_strengths(web: Server, browser: Any) -> None:
             assert page.query_selector(".lords-map .battle-site .clash-mark")
             page.locator(".lords-map").screenshot(path=str(ARTIFACTS / "lords-map.png"))
             break
-        seq = page.evaluate("() => window.hellasSeq ?? -1")
+        seq = drawn(page)
         page.click("button[data-testid=choice]:not([disabled])")
-        page.wait_for_function(f"() => (window.hellasSeq ?? -1) > {seq}", timeout=60_000)
+        wait_after(page, seq, or_outcome=False)
     else:
         raise AssertionError("no battle reached")
     assert not page.errors, page.errors

@@ -16,7 +16,7 @@ from hellas.games.lords.hooks import all_entries, modules_of
 from hellas.games.lords.modules import IDS
 from tests.server.conftest import Server
 
-from .conftest import ARTIFACTS, shot
+from .conftest import ARTIFACTS, drawn, shot, wait_after
 from .test_a11y import serious
 from .test_browser import create, open_table
 
@@ -135,7 +135,7 @@ def _play_rounds(
         )
         mine = [k for k in keys if k in ours]
         there = [k for k in keys if _regions_in(k) & toward]
-        seq = page.evaluate("() => window.hellasSeq ?? -1")
+        seq = drawn(page)
         if mine:
             clicked.append(mine[0])
             page.click(f'button[data-testid=choice][data-key="{mine[0]}"]')
@@ -149,11 +149,7 @@ def _play_rounds(
                 page.click(f'button[data-testid=choice][data-key="{there[0]}"]')
         else:
             page.click(f'button[data-testid=choice][data-key="{rng.choice(keys)}"]')
-        page.wait_for_function(
-            f"() => (window.hellasSeq ?? -1) > {seq} || "
-            "document.querySelector('[data-testid=outcome]')",
-            timeout=90_000,
-        )
+        wait_after(page, seq, 90_000)
     return clicked
 
 
