@@ -12,6 +12,10 @@ seconds of this process, so the ratios stay fair on a busy, shared machine.  Loo
   mask) at every decision, as a learning agent needs;
 - ``gymnasium``: the single-agent environment with random bots in the other seats (each
   learner step also runs the bots' decisions; every decision counts);
+- ``pettingzoo_floor`` and ``gymnasium_floor``: the two observing loops with the observation
+  replaced by a copy of one constant vector - what the adapter and the agent's loop cost when
+  an observation is free.  The gap between a floor and half the engine's speed is the time an
+  observation may take for the loop to reach half the engine's speed (``budget_us``);
 - ``openspiel``: ``state.legal_actions()`` / ``apply_action`` on the OpenSpiel Python game;
 - ``connect_four_v3``: PettingZoo's classic environment with the standard loop, for scale.
 """
@@ -37,6 +41,7 @@ class Loop:
     def __init__(self, play_one: PlayOne) -> None:
         self.play_one = play_one
         self.decisions = self.games = 0
+        self.observations = 0  # counted by the loops that build observations at some steps only
         self.elapsed = 0.0
 
     def run_for(self, seconds: float) -> None:
@@ -65,11 +70,24 @@ def engine_loop(game_id: str, options: Mapping[str, Any]) -> Loop:
     return Loop(lambda k: game.play_random(game.new(opts, k), rng))
 
 
-def pettingzoo_loop(game_id: str, options: Mapping[str, Any], observe: bool) -> Loop:
-    """Return random play through the AEC environment (mask only, or with observations)."""
+def _free_observations(session: Any) -> None:
+    """Make ``session`` observe by copying one constant vector (the floor loops)."""
+    constant = np.zeros(session.encoder.layout.size, dtype=np.float32)
+    session.observe = lambda seat: constant.copy()
+
+
+def pettingzoo_loop(
+    game_id: str, options: Mapping[str, Any], observe: bool, free: bool = False
+) -> Loop:
+    """Return random play through the AEC environment (mask only, or with observations).
+
+    ``free``: every observation is a copy of one constant vector (the adapter's floor).
+    """
     from hellas import rl  # noqa: PLC0415
 
     env = rl.env(game_id, **options)
+    if free:
+        _free_observations(env.unwrapped.session)
     rng = Rng(1)
 
     def play_one(k: int) -> int:
@@ -97,22 +115,32 @@ def pettingzoo_loop(game_id: str, options: Mapping[str, Any], observe: bool) -> 
     return Loop(play_one)
 
 
-def gymnasium_loop(game_id: str, options: Mapping[str, Any]) -> Loop:
-    """Return random play through the Gymnasium environment (random bots elsewhere)."""
+def gymnasium_loop(game_id: str, options: Mapping[str, Any], free: bool = False) -> Loop:
+    """Return random play through the Gymnasium environment (random bots elsewhere).
+
+    ``free``: every observation is a copy of one constant vector (the adapter's floor).  The
+    loop also counts observations (``Loop.observations``: one per reset and per step).
+    """
     from hellas.rl.gym import HellasGymEnv  # noqa: PLC0415
 
     env = HellasGymEnv(game_id, bots="random", **options)
+    if free:
+        _free_observations(env.session)
     rng = Rng(1)
+    loop: Loop
 
     def play_one(k: int) -> int:
         _obs, info = env.reset(seed=k)
+        loop.observations += 1
         while True:
             legal = info["action_mask"].nonzero()[0]
             _obs, _r, terminated, truncated, info = env.step(int(legal[rng.below(len(legal))]))
+            loop.observations += 1
             if terminated or truncated:
                 return env.session.decisions
 
-    return Loop(play_one)
+    loop = Loop(play_one)
+    return loop
 
 
 def openspiel_loop(game_id: str, options: Mapping[str, Any]) -> Loop | None:
@@ -218,6 +246,8 @@ def run(
         "pettingzoo_mask": pettingzoo_loop(game_id, options, observe=False),
         "pettingzoo_observe": pettingzoo_loop(game_id, options, observe=True),
         "gymnasium": gymnasium_loop(game_id, options),
+        "pettingzoo_floor": pettingzoo_loop(game_id, options, observe=True, free=True),
+        "gymnasium_floor": gymnasium_loop(game_id, options, free=True),
         "openspiel": openspiel_loop(game_id, options),
         "connect_four_v3": connect_four_loop(),
     }
@@ -237,6 +267,16 @@ def run(
     for name, fig in figures.items():
         if name not in ("engine", "connect_four_v3"):
             fig["ratio_to_engine"] = fig["decisions_per_s"] / base
+    # What one observation may cost for an observing loop to run at half the engine's speed:
+    # the time per decision at half speed, less the floor's, per observation the loop builds.
+    half_us = 2e6 / base
+    budgets = {"pettingzoo_floor": 1.0}  # one observation per decision
+    gym_floor = present["gymnasium_floor"]
+    if gym_floor.observations:
+        budgets["gymnasium_floor"] = gym_floor.decisions / gym_floor.observations
+    for name, per_observation in budgets.items():
+        floor_us = 1e6 / figures[name]["decisions_per_s"]
+        figures[name]["budget_us"] = (half_us - floor_us) * per_observation
     return {
         "game": game_id,
         "options": dict(options),
@@ -250,12 +290,14 @@ def run(
 
 
 LABELS = {
-    "engine": "engine (Game.play_random)",
-    "pettingzoo_mask": "PettingZoo AEC, mask only",
-    "pettingzoo_observe": "PettingZoo AEC, with observations",
-    "gymnasium": "Gymnasium (random bots), with observations",
+    "engine": "engine: play_random",
+    "pettingzoo_mask": "PettingZoo, mask only",
+    "pettingzoo_observe": "PettingZoo, observing",
+    "gymnasium": "Gymnasium, observing",
+    "pettingzoo_floor": "PettingZoo, free observation",
+    "gymnasium_floor": "Gymnasium, free observation",
     "openspiel": "OpenSpiel Python game",
-    "connect_four_v3": "PettingZoo connect_four_v3 (reference)",
+    "connect_four_v3": "connect_four_v3 (PettingZoo)",
 }
 
 
@@ -268,21 +310,27 @@ def table(figures: Mapping[str, Any]) -> Any:
         f"{figures['seconds_per_loop']:g} CPU-s each)",
         title_justify="left",
     )
-    out.add_column("random play through")
+    out.add_column("random play through", no_wrap=True)
     out.add_column("decisions / s", justify="right")
-    out.add_column("decisions / game", justify="right")
+    out.add_column("per game", justify="right")
     out.add_column("vs engine", justify="right")
+    out.add_column("budget µs", justify="right")
     for name, fig in figures["loops"].items():
         ratio = fig.get("ratio_to_engine")
+        budget = fig.get("budget_us")
         out.add_row(
             LABELS.get(name, name),
             f"{fig['decisions_per_s']:,.0f}",
             f"{fig['decisions_per_game']:,.1f}",
             f"{ratio:.0%}" if ratio is not None else "",
+            f"{budget:.1f}" if budget is not None else "",
         )
     cost = figures["observation"]
     out.caption = (
         f"one observation: view {cost['view_us']:.0f} us + encoding {cost['encode_us']:.0f} us; "
-        f"one engine decision: {figures['loops']['engine']['us_per_decision']:.1f} us"
+        f"one engine decision: {figures['loops']['engine']['us_per_decision']:.1f} us; "
+        "budget: what one observation may cost for that loop to reach half the engine's speed "
+        "(observing loops: one observation per decision in PettingZoo, per learner step in "
+        "Gymnasium, where random bots play the other seats)"
     )
     return out

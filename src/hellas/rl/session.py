@@ -8,13 +8,13 @@ through the game's encoder; nothing here reads hidden state for a seat.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from hellas.core.errors import HellasError, IllegalChoice
-from hellas.core.game import Game, Outcome
+from hellas.core.game import Choice, Game, Outcome
 from hellas.core.options import Options
 from hellas.core.rng import Rng
 from hellas.rl.encoders import Encoder, encoder_for
@@ -71,6 +71,9 @@ class Session:
         # is exactly what encoding the view again would give.
         self._version = 0
         self._seen: dict[int, tuple[int, np.ndarray]] = {}
+        # The legal choices of ``self.state`` at ``_version`` (a mask and the play after it
+        # would otherwise list them twice per decision).
+        self._listed: tuple[int, Sequence[Choice]] = (-1, ())
 
     def reset(self, seed: int | None = None) -> None:
         """Start a new game: ``seed`` if given, else the next seed of the session's sequence.
@@ -93,7 +96,15 @@ class Session:
 
     def legal(self) -> list[int]:
         """Return the action indices legal now, in the order the game lists them."""
-        return [c.index for c in self.game.choices(self.state)]
+        return [c.index for c in self._choices()]
+
+    def _choices(self) -> Sequence[Choice]:
+        """Return the legal choices of ``self.state``, listed once per version of it."""
+        version, choices = self._listed
+        if version != self._version:
+            choices = self.game.choices(self.state)
+            self._listed = (self._version, choices)
+        return choices
 
     def mask(self, seat: int) -> np.ndarray:
         """Return ``seat``'s int8 action mask (read-only; all zero when it is not to act)."""
@@ -103,7 +114,7 @@ class Session:
 
     def legal_mask(self) -> np.ndarray:
         """Return the action mask of the seat to act (read-only, shared between equal masks)."""
-        choices = self.game.choices(self.state)
+        choices = self._choices()
         key = tuple(choices)  # choices are interned per game: identity hashing is exact
         mask = self._masks.get(key)
         if mask is None:
@@ -135,7 +146,7 @@ class Session:
     def play(self, action: int) -> None:
         """Apply the choice with table index ``action``; raise ``IllegalChoice`` if not legal."""
         state = self.state
-        for c in self.game.choices(state):
+        for c in self._choices():
             if c.index == action:
                 self._version += 1
                 self.game._apply(state, c, False)
