@@ -92,3 +92,66 @@ def test_the_lookahead_bot_searches_turn_steps_over_one_round_of_heuristic_play(
             ]
         )
     assert rounds >= 3
+
+
+def _played(options: dict[str, Any], seed: int, steps: int) -> Any:
+    """A state after ``steps`` random decisions (or the end of the game)."""
+    state = GAME.new(options, seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if GAME.to_act(state) is None:
+            break
+        choices = GAME.choices(state)
+        GAME.step(state, choices[rng.below(len(choices))])
+    return state
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"players": 2}, {"players": 4}, {"players": 3, "modules": ["poseidon", "orichalkum"]}],
+)
+def test_search_leaves_value_every_seat_at_once_with_the_same_numbers(
+    options: dict[str, Any],
+) -> None:
+    """``values`` and ``evaluate_seats`` share work but give exactly the per-seat floats."""
+    from hellas.games.lords.bots import value, values  # noqa: PLC0415
+
+    for seed in range(4):
+        for steps in (0, 60, 250, 900):
+            state = _played(options, seed, steps)
+            seats = list(range(state.n))
+            assert values(state) == [value(state, p) for p in seats]
+            assert GAME.evaluate_seats(state, seats[::-1]) == [
+                GAME.evaluate(state, p) for p in seats[::-1]
+            ]
+
+
+def _hint_counts(game: Any, state: Any) -> list[int]:
+    """Search one decision and return how many policy moves each tree node memoised."""
+    from hellas.ai.ismcts import ISMCTSBot  # noqa: PLC0415
+
+    seat = game.to_act(state)
+    root = ISMCTSBot(iterations=120, samples=8).search(Decision(game, state, seat), Rng(4))
+    counts, todo = [], [root]
+    while todo:
+        node = todo.pop()
+        counts.append(len(node.hints))
+        todo.extend(node.children.values())
+    return counts
+
+
+def test_lords_search_works_out_the_policy_move_once_per_node() -> None:
+    """Lords' heuristic reads no re-dealt card for the searching seat: one prior per node."""
+    from hellas.games.legends import GAME as LEGENDS  # noqa: PLC0415
+
+    assert GAME.policy_reads_samples is False
+    state = _played({"players": 3}, 2, 40)
+    while not GAME.worth_searching(state) or len(GAME.choices(state)) < 3:
+        GAME.step(state, GAME.choices(state)[0])
+    lords = _hint_counts(GAME, state)
+    assert max(lords) == 1 and sum(lords) > 3  # priors were used, never one per sample
+    # Legends partners' moves depend on their sampled hands: one prior per sample there.
+    legends = LEGENDS.new({"players": 3, "mission": 1}, 5)
+    while not LEGENDS.worth_searching(legends) or len(LEGENDS.choices(legends)) < 3:
+        LEGENDS.step(legends, LEGENDS.choices(legends)[0])
+    assert max(_hint_counts(LEGENDS, legends)) > 1

@@ -39,7 +39,7 @@ class _Node:
         self.chance = 0.0  # summed win-chance estimates (root children, when asked)
         self.avail = 0
         self.children: dict[str, _Node] = {}
-        self.hints: dict[int, str] = {}  # the policy's move here, per pool sample (memoised)
+        self.hints: dict[int, str] = {}  # the policy's move here, per pool sample or one (memo)
 
 
 @dataclass(frozen=True)
@@ -131,10 +131,12 @@ class ISMCTSBot:
         to_act = game.to_act
         value_of = game.rollout_value
         evaluate = game.evaluate
+        evaluate_seats = game.evaluate_seats
         rollout_depth = game.rollout_depth
         c = self.exploration
         bias = self.bias if guide is not None else 0.0
         shared = game.meta.cooperative  # one value for the whole team
+        per_sample = shared or game.policy_reads_samples  # partners' moves read sampled hands
         chance_of = getattr(game, "win_chance", None)
         me = decision.seat
         root = _Node(decision.seat)
@@ -164,10 +166,12 @@ class ISMCTSBot:
                 elif guide is not None and len(legal) > 1 and (shared or seat == me):
                     # Opponents' policy moves would come from sampled hands: noise, and costly.
                     # A node reached from the same pool sample is (nearly always) the same
-                    # state, so its policy move is worked out once per sample.
-                    hint = node.hints.get(k, "")
+                    # state, so its policy move is worked out once per sample - or once per
+                    # node where the game's policy does not read what the samples re-deal.
+                    slot = k if per_sample else 0
+                    hint = node.hints.get(slot, "")
                     if not hint:
-                        hint = node.hints[k] = guide(s, rng).key
+                        hint = node.hints[slot] = guide(s, rng).key
                 else:
                     hint = ""
                 untried = []
@@ -219,6 +223,9 @@ class ISMCTSBot:
                     child.wins += value
             else:
                 values: dict[int, float] = {}  # one evaluation per seat, not per node
+                if score is evaluate and path:  # an unfinished leaf: value its seats together
+                    seats = list(dict.fromkeys(child.seat for child in path))
+                    values = dict(zip(seats, evaluate_seats(s, seats), strict=True))
                 for child in path:
                     child.visits += 1
                     value = values.get(child.seat)

@@ -240,6 +240,9 @@ class Game(ABC, Generic[S]):
     meta: GameMeta
     table: ChoiceTable
     state_class: Any = None  # the state type, whose to_json/from_json give the JSON form
+    # Whether the rollout policy's move for the searching seat can differ between
+    # determinizations (it reads re-dealt cards); if not, search works it out once per node.
+    policy_reads_samples: bool = True
 
     @abstractmethod
     def new(self, options: Mapping[str, Any], seed: int) -> S:
@@ -324,6 +327,10 @@ class Game(ABC, Generic[S]):
     def evaluate(self, s: S, seat: int) -> float:
         """Return a value in [0, 1] for ``seat`` of an unfinished state (truncated rollouts)."""
         return 0.5
+
+    def evaluate_seats(self, s: S, seats: Sequence[int]) -> list[float]:
+        """Return ``evaluate(s, seat)`` for each of ``seats`` (override to share the work)."""
+        return [self.evaluate(s, seat) for seat in seats]
 
     def benchmarks(self, seconds: float) -> dict[str, float]:
         """Return game-specific speed figures for ``hellas bench`` (default: none)."""

@@ -25,39 +25,13 @@ from __future__ import annotations
 import platform
 import time
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
 from hellas.core.rng import Rng
-
-PlayOne = Callable[[int], int]  # plays game number k to the end; returns its decisions
-
-
-class Loop:
-    """A random-play loop measured in slices, so that loops can take turns on a busy machine."""
-
-    def __init__(self, play_one: PlayOne) -> None:
-        self.play_one = play_one
-        self.decisions = self.games = 0
-        self.observations = 0  # counted by the loops that build observations at some steps only
-        self.elapsed = 0.0
-
-    def run_for(self, seconds: float) -> None:
-        """Play whole games for about ``seconds`` of CPU time and add them to the totals.
-
-        CPU time of this process, not wall time: on a shared machine the time the process
-        waits for a core is not charged to the loop that happened to be running.
-        """
-        start = time.process_time()
-        while True:
-            self.decisions += self.play_one(self.games)
-            self.games += 1
-            elapsed = time.process_time() - start
-            if elapsed >= seconds:
-                self.elapsed += elapsed
-                return
+from hellas.sim.bench import Loop, interleave, random_play_loop
 
 
 def engine_loop(game_id: str, options: Mapping[str, Any]) -> Loop:
@@ -65,9 +39,7 @@ def engine_loop(game_id: str, options: Mapping[str, Any]) -> Loop:
     from hellas.rl.session import game_by_id  # noqa: PLC0415
 
     game = game_by_id(game_id)
-    opts = game.validate_options(options)
-    rng = Rng(1)
-    return Loop(lambda k: game.play_random(game.new(opts, k), rng))
+    return random_play_loop(game, game.validate_options(options))
 
 
 def _free_observations(session: Any) -> None:
@@ -252,9 +224,7 @@ def run(
         "connect_four_v3": connect_four_loop(),
     }
     present = {name: loop for name, loop in loops.items() if loop is not None}
-    for _ in range(rounds):
-        for loop in present.values():
-            loop.run_for(seconds / rounds)
+    interleave(present.values(), seconds, rounds)
     figures: dict[str, Any] = {}
     for name, loop in present.items():
         figures[name] = {

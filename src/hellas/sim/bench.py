@@ -5,6 +5,11 @@ pick one with the state's kind of generator, apply on the fast path: no events),
 through the public ``apply`` (choice resolved by key, events built), state copies per second,
 ISMCTS iterations per second; and, when the ``open-spiel`` package is installed, the same
 random-play loop over OpenSpiel's C++ Hanabi through Python in the same run, with the ratios.
+
+The figures that the ratios are made of (random play, ISMCTS, Hanabi) are measured as
+``Loop``s that take turns in short slices and are timed in CPU seconds of this process, so a
+change in the machine's load hits all of them alike and the ratios stay fair on a busy, shared
+machine (the RL adapter bench uses the same loops).
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from __future__ import annotations
 import platform
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from hellas.ai.ismcts import ISMCTSBot
@@ -29,18 +34,57 @@ def rates(decisions: int, games: int, elapsed: float) -> dict[str, float]:
     }
 
 
+PlayOne = Callable[[int], int]  # plays unit number k (a game, a searched decision): its count
+
+
+class Loop:
+    """A loop measured in slices, so that loops can take turns on a busy machine."""
+
+    def __init__(self, play_one: PlayOne) -> None:
+        self.play_one = play_one
+        self.decisions = self.games = 0  # what the units counted, and the units played
+        self.observations = 0  # counted by the RL loops that build observations at some steps
+        self.elapsed = 0.0
+
+    def run_for(self, seconds: float) -> None:
+        """Play whole units for about ``seconds`` of CPU time and add them to the totals.
+
+        CPU time of this process, not wall time: on a shared machine the time the process
+        waits for a core is not charged to the loop that happened to be running.
+        """
+        start = time.process_time()
+        while True:
+            self.decisions += self.play_one(self.games)
+            self.games += 1
+            elapsed = time.process_time() - start
+            if elapsed >= seconds:
+                self.elapsed += elapsed
+                return
+
+    def rates(self) -> dict[str, float]:
+        """Return the random-play figures of everything played so far."""
+        return rates(self.decisions, self.games, self.elapsed)
+
+
+def interleave(loops: Iterable[Loop], seconds: float, rounds: int) -> None:
+    """Run every loop for ``seconds`` in all, in ``rounds`` turns taken one after the other."""
+    todo = list(loops)
+    for _ in range(rounds):
+        for loop in todo:
+            loop.run_for(seconds / rounds)
+
+
+def random_play_loop(game: Game[Any], options: Mapping[str, Any]) -> Loop:
+    """Return the engine's random-play loop: one whole game per unit."""
+    rng = Rng(1)
+    return Loop(lambda k: game.play_random(game.new(options, k), rng))
+
+
 def random_play(game: Game[Any], options: Mapping[str, Any], seconds: float) -> dict[str, float]:
     """Return decisions/s and games/s of uniformly random play for about ``seconds``."""
-    rng = Rng(1)
-    decisions = games = seed = 0
-    start = time.perf_counter()
-    while True:
-        decisions += game.play_random(game.new(options, seed), rng)
-        seed += 1
-        games += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return rates(decisions, games, elapsed)
+    loop = random_play_loop(game, options)
+    loop.run_for(seconds)
+    return loop.rates()
 
 
 def _midgame(game: Game[Any], options: Mapping[str, Any], steps: int = 40) -> Any:
@@ -50,15 +94,17 @@ def _midgame(game: Game[Any], options: Mapping[str, Any], steps: int = 40) -> An
 
 
 def copies(game: Game[Any], options: Mapping[str, Any], seconds: float) -> float:
-    """Return state copies per second of a mid-game state."""
+    """Return state copies per CPU second of a mid-game state."""
     state = _midgame(game, options)
-    n = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+
+    def thousand(k: int) -> int:
         for _ in range(1000):
             state.copy()
-        n += 1000
-    return n / (time.perf_counter() - start)
+        return 1000
+
+    loop = Loop(thousand)
+    loop.run_for(seconds)
+    return loop.decisions / loop.elapsed
 
 
 SEARCH_ITERATIONS = 200  # per searched decision, as the default Legends search bot uses
@@ -69,54 +115,65 @@ def public_apply_play(
 ) -> dict[str, float]:
     """Return random-play figures through the public ``apply`` (legality check and events)."""
     rng = Rng(1)
-    decisions = games = seed = 0
-    start = time.perf_counter()
-    while True:
-        state = game.new(options, seed)
+
+    def play_one(k: int) -> int:
+        state = game.new(options, k)
+        decisions = 0
         while game.to_act(state) is not None:
             cs = game.choices(state)
             game.apply(state, cs[rng.below(len(cs))].key)
             decisions += 1
-        seed += 1
-        games += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return rates(decisions, games, elapsed)
+        return decisions
+
+    loop = Loop(play_one)
+    loop.run_for(seconds)
+    return loop.rates()
 
 
-def ismcts_rate(game: Game[Any], options: Mapping[str, Any], seconds: float) -> float:
-    """Return ISMCTS iterations per second (determinize, tree walk, rollout, backup).
+def ismcts_loop(game: Game[Any], options: Mapping[str, Any]) -> Loop:
+    """Return ISMCTS as a loop: one searched decision per unit, counting its iterations.
 
     Iterations of searched decisions only (routine ones follow the policy), at
-    ``SEARCH_ITERATIONS`` per decision, with the game's own rollout depth and evaluation.
+    ``SEARCH_ITERATIONS`` per decision, with the game's own rollout depth and evaluation;
+    determinize, tree walk, rollout and backup are all inside an iteration.
     """
     bot = ISMCTSBot(iterations=SEARCH_ITERATIONS)
     rng = Rng(3)
-    state = game.new(options, 11)
-    iterations = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        seat = game.to_act(state)
-        if seat is None:
-            state = game.new(options, iterations + 12)
-            continue
-        choice = bot.choose(Decision(game, state, seat), rng)
-        iterations += bot.last_iterations
-        game.step(state, choice)
-    return iterations / (time.perf_counter() - start)
+    games = [game.new(options, 11)]
+
+    def search_one(k: int) -> int:
+        while True:
+            state = games[-1]
+            seat = game.to_act(state)
+            if seat is None:
+                games[-1] = game.new(options, 12 + k)
+                continue
+            choice = bot.choose(Decision(game, state, seat), rng)
+            game.step(state, choice)
+            if bot.last_iterations:
+                return bot.last_iterations
+
+    return Loop(search_one)
 
 
-def hanabi(seconds: float) -> dict[str, float] | None:
-    """Return the same random-play figures for OpenSpiel's Hanabi, or None without pyspiel."""
+def ismcts_rate(game: Game[Any], options: Mapping[str, Any], seconds: float) -> float:
+    """Return ISMCTS iterations per CPU second over about ``seconds``."""
+    loop = ismcts_loop(game, options)
+    loop.run_for(seconds)
+    return loop.decisions / loop.elapsed
+
+
+def hanabi_loop() -> Loop | None:
+    """Return random play over OpenSpiel's Hanabi (one game per unit), or None without pyspiel."""
     try:
         import pyspiel  # type: ignore[import-not-found]  # noqa: PLC0415
     except ImportError:
         return None
     game = pyspiel.load_game("hanabi")
     rng = random.Random(1)
-    decisions = games = 0
-    start = time.perf_counter()
-    while True:
+
+    def play_one(k: int) -> int:
+        decisions = 0
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -133,34 +190,42 @@ def hanabi(seconds: float) -> dict[str, float] | None:
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
                 decisions += 1
-        games += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return rates(decisions, games, elapsed)
+        return decisions
+
+    return Loop(play_one)
+
+
+ROUNDS = 4  # turns each interleaved loop takes
 
 
 def run(game: Game[Any], options: Mapping[str, Any], seconds: float = 3.0) -> dict[str, Any]:
-    """Return every benchmark figure for ``game``."""
+    """Return every benchmark figure for ``game``.
+
+    Random play, ISMCTS and Hanabi run ``seconds`` of CPU time each, interleaved in
+    ``ROUNDS`` turns; the public-apply loop and state copies are timed once, on their own.
+    """
     opts = game.validate_options(options)
+    engine, search, spiel = random_play_loop(game, opts), ismcts_loop(game, opts), hanabi_loop()
+    interleave([loop for loop in (engine, search, spiel) if loop is not None], seconds, ROUNDS)
     result: dict[str, Any] = {
         "game": game.meta.id,
         "options": opts,
         "python": platform.python_version(),
         "machine": platform.machine(),
-        "random_play": random_play(game, opts, seconds),
+        "timing": f"CPU seconds; random play, ISMCTS and Hanabi interleaved in {ROUNDS} turns",
+        "random_play": engine.rates(),
         "random_play_public_apply": public_apply_play(game, opts, min(seconds, 2.0)),
         "state_copies_per_s": copies(game, opts, min(seconds, 1.0)),
-        "ismcts_iterations_per_s": ismcts_rate(game, opts, seconds),
+        "ismcts_iterations_per_s": search.decisions / search.elapsed,
         "ismcts_iterations_per_decision": SEARCH_ITERATIONS,
     }
     result["game_figures"] = game.benchmarks(seconds)
-    spiel = hanabi(seconds)
-    result["openspiel_hanabi"] = spiel
-    if spiel:
+    result["openspiel_hanabi"] = spiel.rates() if spiel is not None else None
+    if spiel is not None:
         result["ratio_vs_hanabi"] = (
-            result["random_play"]["decisions_per_s"] / spiel["decisions_per_s"]
+            result["random_play"]["decisions_per_s"] / result["openspiel_hanabi"]["decisions_per_s"]
         )
         result["ismcts_ratio_vs_hanabi"] = (
-            result["ismcts_iterations_per_s"] / spiel["decisions_per_s"]
+            result["ismcts_iterations_per_s"] / result["openspiel_hanabi"]["decisions_per_s"]
         )
     return result

@@ -38,26 +38,54 @@ def value(s: LordsState, p: int) -> float:
     """Return how good the board is for ``p`` (higher is better)."""
     if s.result is not None:
         return 1000.0 if s.result.get("winner") == p else -1000.0
-    total = 0.0
-    mine = [r for r in range(len(s.control)) if s.control[r] == p]
-    total += 10.0 * len(mine)
-    for regions in content().lands:
-        share = sum(1 for r in regions if s.control[r] == p) / len(regions)
+    control = s.control
+    counts = [control.count(q) for q in range(s.n)]
+    held = [sum(1 for r in regions if control[r] == p) for regions in content().lands]
+    return _board_value(s, p, counts, held, temples_controlled(s, p))
+
+
+def values(s: LordsState) -> list[float]:
+    """Return ``value(s, p)`` for every seat, sharing the work (search leaves value them all)."""
+    n = s.n
+    if s.result is not None:
+        winner = s.result.get("winner")
+        return [1000.0 if winner == p else -1000.0 for p in range(n)]
+    control = s.control
+    counts = [control.count(q) for q in range(n)]
+    lands = content().lands
+    held = [[0] * len(lands) for _ in range(n)]  # Regions of each Land held, per seat
+    for i, regions in enumerate(lands):
+        for r in regions:
+            q = control[r]
+            if 0 <= q < n:
+                held[q][i] += 1
+    temples = [0] * n
+    for r, temple in enumerate(s.temples):
+        q = control[r]
+        if temple and 0 <= q < n:
+            temples[q] += 1
+    return [_board_value(s, p, counts, held[p], temples[p]) for p in range(n)]
+
+
+def _board_value(s: LordsState, p: int, counts: list[int], held: list[int], temples: int) -> float:
+    # The terms are added in one fixed order, so value() and values() give the same floats.
+    total = 10.0 * counts[p]
+    for h, regions in zip(held, content().lands, strict=True):
+        share = h / len(regions)
         total += 30.0 * share * share
-    total += 12.0 * temples_controlled(s, p)
-    total += sum(s.hoplites(r, p) for r in range(len(s.control)))
+    total += 12.0 * temples
+    total += sum(s.hop[p :: s.n]) + s.fort.count(p)  # Hoplites, the Fortified one included
     total += 2.0 * s.priests[p]
     for q in range(s.n):
         if q != p:
-            total -= 3.0 * s.control.count(q)
+            total -= 3.0 * counts[q]
     total += 30.0 * s.slain.count(p) + 4.0 * s.glory.count(p)
     total += 3.0 * s.artifact_owner.count(p) - 4.0 * bin(s.injured[p]).count("1")
     return total
 
 
-def _settled(s: LordsState, p: int) -> LordsState:
-    """Finish the current movement on a copy so that control changes can be valued."""
-    t = s.copy()
+def _settled(t: LordsState, p: int) -> LordsState:
+    """Finish the current movement of ``t`` (a copy the caller owns) so control can be valued."""
     for _ in range(3):
         if not t.stack or t.result is not None:
             break

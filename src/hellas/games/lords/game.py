@@ -88,6 +88,11 @@ META = GameMeta(
 )
 
 
+def _win_chance(mine: float, best: float) -> float:
+    """Return the logistic win chance of a board value against the best opponent's."""
+    return 1.0 / (1.0 + math.exp(-(mine - best) / 40.0))
+
+
 def _use(s: LordsState) -> None:
     """Make this thread's content the one of ``s``'s modules (cheap when already so)."""
     use_modules(s.options.get("modules", ""))
@@ -98,6 +103,9 @@ class LordsGame(Game[LordsState]):
 
     meta = META
     state_class = LordsState
+    # The heuristic's move for the searching seat reads the public board and that seat's own
+    # cards, which every determinization keeps: search works it out once per node.
+    policy_reads_samples = False
 
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Return complete options; ``modules`` becomes its canonical comma list."""
@@ -227,7 +235,17 @@ class LordsGame(Game[LordsState]):
             return 1.0 if s.result.get("winner") == seat else 0.0
         mine = value(s, seat)
         best = max(value(s, q) for q in range(s.n) if q != seat)
-        return 1.0 / (1.0 + math.exp(-(mine - best) / 40.0))
+        return _win_chance(mine, best)
+
+    def evaluate_seats(self, s: LordsState, seats: Sequence[int]) -> list[float]:
+        """Return ``evaluate`` for each of ``seats``, valuing the board once for all seats."""
+        from hellas.games.lords.bots import values  # noqa: PLC0415
+
+        _use(s)
+        if s.result is not None:
+            return [self.evaluate(s, seat) for seat in seats]
+        board = values(s)
+        return [_win_chance(board[seat], max(board[:seat] + board[seat + 1 :])) for seat in seats]
 
     def seat_name(self, view: View, seat: int) -> str:
         """Return the seat's hero and number, e.g. ``Jason (seat 2)``."""
