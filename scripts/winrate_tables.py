@@ -3,10 +3,13 @@
     .venv/bin/python scripts/winrate_tables.py results/heuristic.csv results/ismcts.csv
     .venv/bin/python scripts/winrate_tables.py results/legends-search.csv \
         --ratio ismcts:200 clairvoyant-lookahead:8
+    .venv/bin/python scripts/winrate_tables.py results/legends-search.csv \
+        results/legends-references.csv --paired --ratio ismcts:200 clairvoyant:200
 
 Each cell is "win % ±95% half-width (Wilson)"; used to write docs/benchmarks.md.  With
 ``--ratio HONEST CLAIRVOYANT`` it prints, per cell, the honest team's win rate divided by the
-clairvoyant team's (the two teams play the same deals), with the games behind it.
+clairvoyant team's (the two teams play the same deals), with the games behind it; ``--paired``
+first keeps only the deals (cell and game number) that both teams played.
 """
 
 from __future__ import annotations
@@ -87,16 +90,27 @@ def ratio_table(rows: pd.DataFrame, honest: str, clairvoyant: str) -> str:
     return "\n".join(out)
 
 
+def paired(rows: pd.DataFrame, teams: list[str]) -> pd.DataFrame:
+    """Keep the rows of ``teams`` on the deals (cell options and game number) all of them played."""
+    deal = ["mission", "difficulty", "players", "index"]
+    mine = rows[rows["team"].isin(teams)]
+    counts = mine.groupby(deal)["team"].nunique()
+    both = counts[counts == len(teams)].index
+    return mine.set_index(deal).loc[both].reset_index()
+
+
 def main() -> int:
     args = sys.argv[1:]
     ratio: list[str] = []
     if "--ratio" in args:
         i = args.index("--ratio")
         ratio, args = args[i + 1 : i + 3], args[:i] + args[i + 3 :]
+    pair = "--paired" in args
+    args = [a for a in args if a != "--paired"]
     frames = [read_rows(Path(p)) for p in args]
     rows = pd.concat(frames, ignore_index=True)
     if ratio:
-        print(ratio_table(rows, *ratio))
+        print(ratio_table(paired(rows, ratio) if pair else rows, *ratio))
         return 0
     for team in sorted(rows["team"].unique()):
         print(table(rows, team))
