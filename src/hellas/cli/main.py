@@ -429,7 +429,7 @@ def bench(
         print(json.dumps(figures, indent=1))
         return
     table = Table(
-        title=f"hellas bench {game.meta.id} (one core, {seconds:g} s per figure)",
+        title=f"hellas bench {game.meta.id} (one core, {seconds:g} CPU-s per figure, interleaved)",
         title_justify="left",
     )
     table.add_column("figure")
