@@ -231,12 +231,16 @@ def victory_counts(
     """
     control = s.control
     c = content()
-    blue = c.land_ids.index("blue") if "blue" in c.land_ids else -1
+    skip = c.blue if s.n == 3 else -1  # 3 players: the blue Land does not count
     lands: list[list[int]] = [[] for _ in range(s.n)]
     for land, regions in enumerate(c.lands):
         first = control[regions[0]]
-        # 3 players: the blue Land does not count
-        if first >= 0 and (s.n != 3 or land != blue) and all(control[r] == first for r in regions):
+        if first < 0 or land == skip:
+            continue
+        for r in regions:
+            if control[r] != first:
+                break
+        else:
             lands[first].append(land)
     temples = [0] * s.n
     if all_temples or sum(s.temples) >= 5:

@@ -342,6 +342,7 @@ class Content:
     modules: tuple[str, ...] = field(default=(), compare=False)  # the modules configured
     # derived once, read on every play: each Land's Regions, and each kind's index by id
     lands: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
+    blue: int = field(init=False, compare=False, repr=False)  # the blue Land's index, or -1
     # the Events Deck's cards: ("quest", quest, 0) then ("monster", monster, card number)
     events: tuple[tuple[str, int, int], ...] = field(init=False, compare=False, repr=False)
     _ids: dict[str, dict[str, int]] = field(init=False, compare=False, repr=False)
@@ -363,6 +364,9 @@ class Content:
         )
         ids = {k: {x.id: x.index for x in getattr(self, k)} for k in kinds}
         object.__setattr__(self, "lands", lands)
+        object.__setattr__(
+            self, "blue", self.land_ids.index("blue") if "blue" in self.land_ids else -1
+        )
         events = [("quest", q.index, 0) for q in self.quests]
         events += [("monster", m.index, k) for m in self.monsters for k in range(len(m.cards))]
         object.__setattr__(self, "events", tuple(events))
