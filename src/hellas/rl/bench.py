@@ -227,11 +227,7 @@ def run(
     interleave(present.values(), seconds, rounds)
     figures: dict[str, Any] = {}
     for name, loop in present.items():
-        figures[name] = {
-            "decisions_per_s": loop.decisions / loop.elapsed,
-            "games_per_s": loop.games / loop.elapsed,
-            "decisions_per_game": loop.decisions / max(loop.games, 1),
-        }
+        figures[name] = loop.rates()
     base = figures["engine"]["decisions_per_s"]
     figures["engine"]["us_per_decision"] = 1e6 / base
     for name, fig in figures.items():

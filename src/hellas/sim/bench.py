@@ -104,7 +104,7 @@ def copies(game: Game[Any], options: Mapping[str, Any], seconds: float) -> float
 
     loop = Loop(thousand)
     loop.run_for(seconds)
-    return loop.decisions / loop.elapsed
+    return loop.rates()["decisions_per_s"]
 
 
 SEARCH_ITERATIONS = 200  # per searched decision, as the default Legends search bot uses
@@ -154,13 +154,6 @@ def ismcts_loop(game: Game[Any], options: Mapping[str, Any]) -> Loop:
                 return bot.last_iterations
 
     return Loop(search_one)
-
-
-def ismcts_rate(game: Game[Any], options: Mapping[str, Any], seconds: float) -> float:
-    """Return ISMCTS iterations per CPU second over about ``seconds``."""
-    loop = ismcts_loop(game, options)
-    loop.run_for(seconds)
-    return loop.decisions / loop.elapsed
 
 
 def hanabi_loop() -> Loop | None:
@@ -216,7 +209,7 @@ def run(game: Game[Any], options: Mapping[str, Any], seconds: float = 3.0) -> di
         "random_play": engine.rates(),
         "random_play_public_apply": public_apply_play(game, opts, min(seconds, 2.0)),
         "state_copies_per_s": copies(game, opts, min(seconds, 1.0)),
-        "ismcts_iterations_per_s": search.decisions / search.elapsed,
+        "ismcts_iterations_per_s": search.rates()["decisions_per_s"],
         "ismcts_iterations_per_decision": SEARCH_ITERATIONS,
     }
     result["game_figures"] = game.benchmarks(seconds)

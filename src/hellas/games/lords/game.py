@@ -88,11 +88,6 @@ META = GameMeta(
 )
 
 
-def _win_chance(mine: float, best: float) -> float:
-    """Return the logistic win chance of a board value against the best opponent's."""
-    return 1.0 / (1.0 + math.exp(-(mine - best) / 40.0))
-
-
 def _use(s: LordsState) -> None:
     """Make this thread's content the one of ``s``'s modules (cheap when already so)."""
     use_modules(s.options.get("modules", ""))
@@ -228,14 +223,7 @@ class LordsGame(Game[LordsState]):
 
     def evaluate(self, s: LordsState, seat: int) -> float:
         """Return a win chance from the heuristic board value against the best opponent."""
-        from hellas.games.lords.bots import value  # noqa: PLC0415
-
-        _use(s)
-        if s.result is not None:
-            return 1.0 if s.result.get("winner") == seat else 0.0
-        mine = value(s, seat)
-        best = max(value(s, q) for q in range(s.n) if q != seat)
-        return _win_chance(mine, best)
+        return self.evaluate_seats(s, [seat])[0]
 
     def evaluate_seats(self, s: LordsState, seats: Sequence[int]) -> list[float]:
         """Return ``evaluate`` for each of ``seats``, valuing the board once for all seats."""
@@ -243,9 +231,14 @@ class LordsGame(Game[LordsState]):
 
         _use(s)
         if s.result is not None:
-            return [self.evaluate(s, seat) for seat in seats]
+            winner = s.result.get("winner")
+            return [1.0 if winner == seat else 0.0 for seat in seats]
         board = values(s)
-        return [_win_chance(board[seat], max(board[:seat] + board[seat + 1 :])) for seat in seats]
+        out = []
+        for seat in seats:
+            best = max(board[:seat] + board[seat + 1 :])  # the best opponent's board
+            out.append(1.0 / (1.0 + math.exp(-(board[seat] - best) / 40.0)))
+        return out
 
     def seat_name(self, view: View, seat: int) -> str:
         """Return the seat's hero and number, e.g. ``Jason (seat 2)``."""
