@@ -228,10 +228,10 @@ class ISMCTSBot:
                     values = dict(zip(seats, evaluate_seats(s, seats), strict=True))
                 for child in path:
                     child.visits += 1
-                    value = values.get(child.seat)
-                    if value is None:
-                        value = values[child.seat] = score(s, child.seat)
-                    child.wins += value
+                    seat_value = values.get(child.seat)
+                    if seat_value is None:
+                        seat_value = values[child.seat] = score(s, child.seat)
+                    child.wins += seat_value
             done += 1
         self.last_iterations = done
         return root

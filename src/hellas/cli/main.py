@@ -434,6 +434,7 @@ def bench(
     )
     table.add_column("figure")
     table.add_column("value", justify="right")
+    table.add_row("engine", figures["engine"])
     rp = figures["random_play"]
     table.add_row("random play (fast path): decisions / s", f"{rp['decisions_per_s']:,.0f}")
     table.add_row(

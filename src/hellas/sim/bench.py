@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from hellas.ai.ismcts import ISMCTSBot
+from hellas.core.compiled import engine_label
 from hellas.core.game import Decision, Game
 from hellas.core.rng import Rng
 
@@ -205,6 +206,7 @@ def run(game: Game[Any], options: Mapping[str, Any], seconds: float = 3.0) -> di
         "options": opts,
         "python": platform.python_version(),
         "machine": platform.machine(),
+        "engine": engine_label(),
         "timing": f"CPU seconds; random play, ISMCTS and Hanabi interleaved in {ROUNDS} turns",
         "random_play": engine.rates(),
         "random_play_public_apply": public_apply_play(game, opts, min(seconds, 2.0)),

@@ -83,8 +83,10 @@ class Endgame:
         "tags",
     )
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, blank: bool = False) -> None:
         self.table = table
+        if blank:  # ``copy`` sets every other field (no ``__new__``: compiled classes lack it)
+            return
         self.afterlife = table.afterlife
         self.tags = [c.tags for c in table.cards]
         self.bonus_off = 0
@@ -107,8 +109,7 @@ class Endgame:
 
     def copy(self) -> Endgame:
         """Return an independent copy."""
-        e = Endgame.__new__(Endgame)
-        e.table = self.table
+        e = Endgame(self.table, blank=True)
         e.afterlife = self.afterlife
         e.tags = self.tags[:]
         e.bonus_off = self.bonus_off

@@ -1,0 +1,107 @@
+"""The optional compiled engine (mypyc) plays exactly like the pure-Python package.
+
+``scripts/build_compiled.py`` builds ``.compiled/`` (reused while the sources are unchanged);
+the golden playthroughs and the conformance suite then run against it in a subprocess, and a
+search on fixed positions must give the same tree, float for float, on both paths.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hellas.core.compiled import MODULES, compiled_now, engine_label
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / ".compiled"
+
+# Prints, per game, the root of a 60-iteration ISMCTS on a position reached by seeded random play.
+SEARCH = """
+import json
+from hellas.ai.ismcts import ISMCTSBot
+from hellas.core.compiled import compiled_now
+from hellas.core.game import Decision
+from hellas.core.rng import Rng
+from hellas.games import REGISTRY
+
+out = {"compiled": compiled_now()}
+for game_id, options in (("legends", {"players": 3}), ("realms", {"players": 3}),
+                         ("lords", {"players": 3})):
+    game = REGISTRY.get(game_id)
+    state, rng = game.new(options, 11), Rng(5)
+    for _ in range(60):
+        legal = game.choices(state)
+        if game.to_act(state) is None or (len(legal) > 1 and game.worth_searching(state)
+                                          and rng.below(3) == 0):
+            break
+        game.step(state, legal[rng.below(len(legal))])
+    root = ISMCTSBot(iterations=60).search(Decision(game, state, game.to_act(state)), Rng(9))
+    out[game_id] = {k: [c.visits, repr(c.wins)] for k, c in sorted(root.children.items())}
+print(json.dumps(out))
+"""
+
+
+def _run(code: list[str], compiled: bool) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    if compiled:
+        env["PYTHONPATH"] = str(OUT)
+    else:
+        env.pop("PYTHONPATH", None)
+    return subprocess.run(
+        [sys.executable, *code], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+    )
+
+
+@pytest.fixture(scope="module")
+def built() -> Path:
+    """Build (or reuse) the compiled folder."""
+    done = subprocess.run(
+        [sys.executable, "scripts/build_compiled.py", "--out", str(OUT)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return OUT
+
+
+def test_the_test_process_runs_the_pure_python_engine() -> None:
+    assert compiled_now() == []
+    assert engine_label() == "pure Python"
+
+
+def test_golden_and_conformance_pass_on_the_compiled_engine(built: Path) -> None:
+    check = (
+        "import sys, pytest\n"
+        "from hellas.core.compiled import MODULES, compiled_now\n"
+        "assert compiled_now() == list(MODULES), compiled_now()\n"
+        "sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', '-p', 'no:xdist',"
+        " 'tests/test_golden.py', 'tests/test_conformance.py']))\n"
+    )
+    done = _run(["-c", check], compiled=True)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert " passed" in done.stdout
+
+
+def test_search_is_identical_on_both_engines(built: Path) -> None:
+    pure, fast = _run(["-c", SEARCH], compiled=False), _run(["-c", SEARCH], compiled=True)
+    assert pure.returncode == 0, pure.stderr
+    assert fast.returncode == 0, fast.stderr
+    pure_tree, fast_tree = json.loads(pure.stdout), json.loads(fast.stdout)
+    assert pure_tree.pop("compiled") == []
+    assert fast_tree.pop("compiled") == list(MODULES)
+    assert all(len(tree) > 1 for tree in pure_tree.values())  # real searches, several moves
+    assert fast_tree == pure_tree
+
+
+def test_bench_names_the_engine_it_timed(built: Path) -> None:
+    code = ["-c", "from hellas.core.compiled import engine_label; print(engine_label())"]
+    assert _run(code, compiled=True).stdout.strip() == (
+        f"compiled with mypyc ({len(MODULES)} of {len(MODULES)} modules)"
+    )
