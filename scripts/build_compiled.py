@@ -15,10 +15,12 @@ from __future__ import annotations
 import argparse
 import fcntl
 import hashlib
+import importlib.util
 import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,12 +52,23 @@ def build(out: Path, force: bool = False) -> bool:
         return _build(out, force)
 
 
+def _need_tools() -> None:
+    """Stop with a clear message when mypyc, setuptools or a C compiler is missing."""
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    missing = [name for name in ("mypyc", "setuptools") if importlib.util.find_spec(name) is None]
+    if shutil.which(compiler) is None:
+        missing.append(f"a C compiler ({compiler}: on Debian, apt install gcc python3-dev)")
+    if missing:
+        raise SystemExit("cannot build the compiled engine, missing: " + "; ".join(missing))
+
+
 def _build(out: Path, force: bool) -> bool:
     src = ROOT / "src" / "hellas"
     wanted = source_hash(src)
     stamp = out / STAMP
     if not force and stamp.exists() and stamp.read_text() == wanted:
         return False
+    _need_tools()
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)

@@ -105,3 +105,18 @@ def test_bench_names_the_engine_it_timed(built: Path) -> None:
     assert _run(code, compiled=True).stdout.strip() == (
         f"compiled with mypyc ({len(MODULES)} of {len(MODULES)} modules)"
     )
+
+
+def test_a_missing_compiler_is_a_clear_error_that_changes_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "compiled"
+    done = subprocess.run(
+        [sys.executable, "scripts/build_compiled.py", "--out", str(out)],
+        cwd=ROOT,
+        env=dict(os.environ, PATH=str(tmp_path)),  # no gcc (or anything else) on the PATH
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode != 0
+    assert "missing: a C compiler" in done.stderr
+    assert not out.exists()

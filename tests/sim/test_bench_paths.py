@@ -22,6 +22,7 @@ def test_bench_reports_every_path_and_the_search_setting() -> None:
     assert figures["random_play_public_apply"]["decisions_per_s"] > 0
     assert figures["ismcts_iterations_per_decision"] == SEARCH_ITERATIONS
     assert figures["ismcts_iterations_per_s"] > 0
+    assert figures["engine"] == "pure Python"  # the compiled build names itself (test_compiled)
 
 
 def test_the_figures_behind_the_ratios_take_turns() -> None:
