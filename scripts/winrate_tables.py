@@ -14,6 +14,7 @@ first keeps only the deals (cell and game number) that both teams played.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -100,17 +101,21 @@ def paired(rows: pd.DataFrame, teams: list[str]) -> pd.DataFrame:
 
 
 def main() -> int:
-    args = sys.argv[1:]
-    ratio: list[str] = []
-    if "--ratio" in args:
-        i = args.index("--ratio")
-        ratio, args = args[i + 1 : i + 3], args[:i] + args[i + 3 :]
-    pair = "--paired" in args
-    args = [a for a in args if a != "--paired"]
-    frames = [read_rows(Path(p)) for p in args]
-    rows = pd.concat(frames, ignore_index=True)
-    if ratio:
-        print(ratio_table(paired(rows, ratio) if pair else rows, *ratio))
+    """Print the tables; a missing file or an unknown team is a clear error."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="+", type=Path, help="results files (CSV or Parquet)")
+    parser.add_argument("--ratio", nargs=2, metavar=("HONEST", "CLAIRVOYANT"))
+    parser.add_argument("--paired", action="store_true", help="only deals both teams played")
+    args = parser.parse_args()
+    missing = [str(p) for p in args.files if not p.is_file()]
+    if missing:
+        parser.error(f"no such results file: {', '.join(missing)}")
+    rows = pd.concat([read_rows(p) for p in args.files], ignore_index=True)
+    if args.ratio:
+        unknown = sorted(set(args.ratio) - set(rows["team"].unique()))
+        if unknown:
+            parser.error(f"no games of {', '.join(unknown)} in these files")
+        print(ratio_table(paired(rows, args.ratio) if args.paired else rows, *args.ratio))
         return 0
     for team in sorted(rows["team"].unique()):
         print(table(rows, team))

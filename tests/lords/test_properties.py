@@ -106,3 +106,21 @@ def test_heuristic_games_end_well_before_a_generous_turn_bound() -> None:
             GAME.apply(s, choose(s, rng))
             assert s.turn < 600
         assert s.result is not None and s.result["winner"] >= 0
+
+
+def test_a_copy_sets_every_field_and_shares_no_list() -> None:
+    """``LordsState.copy`` spells its fields out: a field added later must be copied too."""
+    from hellas.games.lords.state import LordsState  # noqa: PLC0415
+
+    s = GAME.new({"players": 4, "modules": "poseidon"}, 3)
+    rng = Rng(3)
+    for _ in range(200):
+        cs = GAME.choices(s)
+        GAME.step(s, cs[rng.below(len(cs))])
+    t = s.copy()
+    for name in LordsState.__slots__:
+        mine, theirs = getattr(s, name), getattr(t, name)  # raises if the copy left it unset
+        assert mine == theirs, name
+        if isinstance(mine, list) and name != "cache":
+            assert mine is not theirs, name
+    assert t.to_json() == s.to_json()

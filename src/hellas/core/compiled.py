@@ -3,9 +3,10 @@
 The pure-Python package is always the reference.  The build copies the package to a folder of
 its own (``.compiled/`` by default) and compiles the hot rules modules there, so running with
 ``PYTHONPATH=.compiled`` uses them and nothing else changes; the golden and conformance tests run
-against that folder to prove both paths play identically (``tests/test_compiled.py``).  State
-classes, ``Game`` subclasses and bots others subclass stay interpreted: compiled classes cannot
-be subclassed from Python, and the states copy themselves with ``__new__``.
+against that folder to prove both paths play identically (``tests/test_compiled.py``).
+``Game`` subclasses and bots that others subclass stay interpreted (a compiled class cannot be
+subclassed from Python); the state classes are compiled, so they build copies through their
+constructor, never ``__new__`` (a compiled class has no such shortcut).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ MODULES = (
     "hellas.games.legends.hands",
     "hellas.games.legends.policy",
     "hellas.games.legends.rules",
+    "hellas.games.legends.state",
     "hellas.games.legends.value",
     "hellas.games.lords.artifacts",
     "hellas.games.lords.battle",
@@ -34,6 +36,7 @@ MODULES = (
     "hellas.games.lords.phases",
     "hellas.games.lords.quests",
     "hellas.games.lords.rules",
+    "hellas.games.lords.state",
     "hellas.games.lords.turn",
     "hellas.games.realms.choices",
     "hellas.games.realms.endgame",
@@ -41,6 +44,7 @@ MODULES = (
     "hellas.games.realms.planner",
     "hellas.games.realms.rules",
     "hellas.games.realms.scoring",
+    "hellas.games.realms.state",
 )
 
 

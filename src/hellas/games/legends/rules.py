@@ -100,7 +100,7 @@ def new_state(options: Mapping[str, Any], seed: int) -> LegendsState:
     mission = c.mission(int(options["mission"]))
     difficulty = str(options["difficulty"])
     heroes, colours = resolve_heroes(options)
-    s = LegendsState.__new__(LegendsState)
+    s = LegendsState()
     s.n = n
     s.mission = mission
     s.difficulty = difficulty

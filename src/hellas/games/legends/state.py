@@ -281,7 +281,7 @@ class LegendsState:
 
     def copy(self) -> LegendsState:
         """Return an independent copy (flat lists copied, immutable parts shared)."""
-        t = LegendsState.__new__(LegendsState)
+        t = LegendsState()
         t.n = self.n
         t.mission = self.mission
         t.difficulty = self.difficulty
@@ -369,7 +369,7 @@ class LegendsState:
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> LegendsState:
         """Rebuild a state from ``to_json`` output."""
-        t = cls.__new__(cls)
+        t = cls()
         t.n = int(d["n"])
         t.mission = content().mission(int(d["mission"]))
         t.difficulty = str(d["difficulty"])

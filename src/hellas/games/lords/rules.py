@@ -107,7 +107,7 @@ def new_state(options: Mapping[str, Any], seed: int) -> LordsState:
     """Game preparation and the start of hero picking."""
     c = content()
     n = int(options["players"])
-    s = LordsState.__new__(LordsState)
+    s = LordsState()
     s.n = n
     s.options = dict(options)
     s.rng = rng = Rng(seed)

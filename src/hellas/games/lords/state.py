@@ -10,7 +10,7 @@ procedure below resumes (TAG's extended sequences; DESIGN.md section 2).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from hellas.core.game import Choice
 from hellas.core.rng import Rng
@@ -130,7 +130,7 @@ class LordsState:
     cache: list[Choice] | None
     mod: dict[str, Any]  # each Dark Ages module's own state, by module id (JSON data)
 
-    _LISTS = (
+    _LISTS: ClassVar[tuple[str, ...]] = (
         "heroes",
         "attrs",
         "injured",
@@ -162,20 +162,72 @@ class LordsState:
         "quest_step",
         "quest_cards",
     )
-    _NESTED = ("monument_priests", "hands", "blessings", "evolutions", "wounds")
-    _SCALARS = ("n", "na", "temples_built", "oracle", "temple_card", "regular", "current", "turn")
+    _NESTED: ClassVar[tuple[str, ...]] = (
+        "monument_priests",
+        "hands",
+        "blessings",
+        "evolutions",
+        "wounds",
+    )
+    _SCALARS: ClassVar[tuple[str, ...]] = (
+        "n",
+        "na",
+        "temples_built",
+        "oracle",
+        "temple_card",
+        "regular",
+        "current",
+        "turn",
+    )
 
     def copy(self) -> LordsState:
-        """Return an independent copy."""
-        t = LordsState.__new__(LordsState)
+        """Return an independent copy (every field spelled out: no per-name lookups)."""
+        t = LordsState()
         t.options = self.options
         t.rng = Rng(self.rng.state)
-        for name in self._LISTS:
-            setattr(t, name, getattr(self, name)[:])
-        for name in self._NESTED:
-            setattr(t, name, [x[:] for x in getattr(self, name)])
-        for name in self._SCALARS:
-            setattr(t, name, getattr(self, name))
+        t.heroes = self.heroes[:]
+        t.attrs = self.attrs[:]
+        t.injured = self.injured[:]
+        t.hero_at = self.hero_at[:]
+        t.hop = self.hop[:]
+        t.fort = self.fort[:]
+        t.control = self.control[:]
+        t.supply = self.supply[:]
+        t.priests = self.priests[:]
+        t.monument = self.monument[:]
+        t.activation = self.activation[:]
+        t.temples = self.temples[:]
+        t.artifact_owner = self.artifact_owner[:]
+        t.artifact_charged = self.artifact_charged[:]
+        t.glory = self.glory[:]
+        t.used = self.used[:]
+        t.combat_deck = self.combat_deck[:]
+        t.combat_discard = self.combat_discard[:]
+        t.blessing_deck = self.blessing_deck[:]
+        t.monster_at = self.monster_at[:]
+        t.slain = self.slain[:]
+        t.event_deck = self.event_deck[:]
+        t.event_discard = self.event_discard[:]
+        t.quest_slots = self.quest_slots[:]
+        t.attack_deck = self.attack_deck[:]
+        t.attack_discard = self.attack_discard[:]
+        t.neutral_deck = self.neutral_deck[:]
+        t.questing = self.questing[:]
+        t.quest_step = self.quest_step[:]
+        t.quest_cards = self.quest_cards[:]
+        t.monument_priests = [x[:] for x in self.monument_priests]
+        t.hands = [x[:] for x in self.hands]
+        t.blessings = [x[:] for x in self.blessings]
+        t.evolutions = [x[:] for x in self.evolutions]
+        t.wounds = [x[:] for x in self.wounds]
+        t.n = self.n
+        t.na = self.na
+        t.temples_built = self.temples_built
+        t.oracle = self.oracle
+        t.temple_card = self.temple_card
+        t.regular = self.regular
+        t.current = self.current
+        t.turn = self.turn
         t.stack = _clone(self.stack)
         t.mod = _clone(self.mod) if self.mod else {}
         t.result = self.result
@@ -203,7 +255,7 @@ class LordsState:
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> LordsState:
         """Rebuild a state from ``to_json`` output."""
-        t = cls.__new__(cls)
+        t = cls()
         t.options = dict(d["options"])
         t.rng = Rng(int(d["rng"]))
         for name in cls._LISTS:

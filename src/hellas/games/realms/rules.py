@@ -50,7 +50,7 @@ def new_state(options: Mapping[str, Any], seed: int) -> RealmsState:
         for c in cards()
         if (not c.promo or options["promo"]) and (not c.optional or options["sappho"])
     )
-    s = RealmsState.__new__(RealmsState)
+    s = RealmsState()
     s.n = n
     s.options = dict(options)
     s.pool = pool

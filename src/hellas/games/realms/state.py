@@ -91,7 +91,7 @@ class RealmsState:
 
     def copy(self) -> RealmsState:
         """Return an independent copy."""
-        t = RealmsState.__new__(RealmsState)
+        t = RealmsState()
         t.n = self.n
         t.options = self.options
         t.pool = self.pool
@@ -145,7 +145,7 @@ class RealmsState:
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> RealmsState:
         """Rebuild a state from ``to_json`` output."""
-        t = cls.__new__(cls)
+        t = cls()
         t.n = int(d["n"])
         t.options = dict(d["options"])
         t.pool = tuple(d["pool"])
