@@ -7,7 +7,9 @@
 3+ players: one planner seat against greedy opponents, its seat rotating with the deal.  Prints
 the planner's wins (a k-way shared win counts 1/k) with the Wilson 95% interval and the fair
 share, and its mean margin over the best other score (with a 95% normal interval).
-``--set`` overrides a planner constant (e.g. ``--set TOP=4``) for tuning runs.
+``--set`` overrides a planner constant (e.g. ``--set TOP=4``) for tuning runs.  ``--read-hands``
+is an upper-bound experiment, never a player: the planner decides on the true state and its
+last-turn race and denial start the other seats from their real hands (``READ_HANDS``).
 """
 
 from __future__ import annotations
@@ -19,12 +21,26 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from hellas.core.game import Bot, Decision
+from hellas.core.game import Bot, Choice, Decision
 from hellas.core.rng import Rng
 from hellas.games.realms import planner
 from hellas.games.realms.bots import GreedyBot
 from hellas.games.realms.game import GAME
+from hellas.games.realms.state import RealmsState
 from hellas.sim.stats import wilson
+
+
+class HandReadingPlanner:
+    """The planner on the TRUE state, reading the other hands on its last turn: a bound only."""
+
+    name = "planner-reading-hands"
+
+    def choose(self, decision: Decision[RealmsState], rng: Rng) -> Choice:
+        """Return the planner's choice with the real state in hand."""
+        if len(decision.choices) == 1:
+            return decision.choices[0]
+        picked = planner.planner_choice(decision.true_state().copy(), rng)
+        return next(c for c in decision.choices if c.key == picked.key)
 
 
 def play(players: int, seed: int, seat: int, settings: dict[str, object]) -> tuple[float, float]:
@@ -34,7 +50,7 @@ def play(players: int, seed: int, seat: int, settings: dict[str, object]) -> tup
     s = GAME.new({"players": players}, seed)
     rng = Rng(seed * 7 + seat)
     bots: list[Bot] = [GreedyBot() for _ in range(players)]
-    bots[seat] = planner.PlannerBot()
+    bots[seat] = HandReadingPlanner() if planner.READ_HANDS else planner.PlannerBot()
     while (to_act := GAME.to_act(s)) is not None:
         GAME.apply(s, bots[to_act].choose(Decision(GAME, s, to_act), rng))
     out = GAME.outcome(s)
@@ -56,8 +72,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--first", type=int, default=1000)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--set", action="append", default=[])
+    ap.add_argument("--read-hands", action="store_true", help="the upper-bound experiment")
     a = ap.parse_args(argv)
-    settings = {}
+    settings: dict[str, object] = {"READ_HANDS": True} if a.read_hands else {}
     for item in a.set:
         name, _, value = item.partition("=")
         settings[name] = ast.literal_eval(value)
@@ -77,7 +94,7 @@ def main(argv: list[str]) -> int:
     spread = math.sqrt(sum((r[1] - margin) ** 2 for r in results) / (len(results) - 1))
     half = 1.96 * spread / math.sqrt(len(results))
     rate, low, high = wilson(wins, len(results))
-    label = " ".join(a.set) or "defaults"
+    label = " ".join([*a.set, *(["--read-hands"] if a.read_hands else [])]) or "defaults"
     print(
         f"{n}p planner vs greedy [{label}] seeds {a.first}+{a.deals}: {wins:g}/{len(results)} ="
         f" {100 * rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}] (fair {100 / n:.1f}%),"

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
+import pytest
+
 from hellas.ai.bots import RandomBot
 from hellas.core.game import Decision
 from hellas.core.rng import Rng
-from hellas.games.realms import GAME
-from hellas.games.realms.bots import GreedyBot
-from hellas.games.realms.planner import PlannerBot, own_turns_left, planner_choice
+from hellas.games.realms import GAME, planner
+from hellas.games.realms.bots import GreedyBot, hand_score
+from hellas.games.realms.planner import Planner, PlannerBot, own_turns_left, planner_choice
 from hellas.games.realms.rules import END_DISCARDS
 from hellas.games.realms.state import P_DISCARD, P_DRAW, RealmsState
 
@@ -91,3 +96,38 @@ def test_planner_beats_random_play() -> None:
         assert out is not None
         wins += seat in out.winners
     assert wins == games
+
+
+def test_the_read_hands_experiment_starts_the_others_from_their_real_hands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``READ_HANDS`` (an upper-bound experiment) values the others' real hands, else samples."""
+    s = POSITIONS[3]
+    p = s.actor
+    plan = Planner(s, p, Rng(1), 10)
+    no_turns = [0] * s.n
+    real = max(
+        hand_score(tuple(sorted(s.hands[q])), tuple(s.afterlife[q])) for q in range(s.n) if q != p
+    )
+    sampled = planner._opponent_finals(s, plan, Rng(2), s.discard, no_turns)
+    assert len(set(sampled)) > 1  # honest: the other hand is re-sampled each time
+    monkeypatch.setattr(planner, "READ_HANDS", True)
+    read = planner._opponent_finals(s, plan, Rng(2), s.discard, no_turns)
+    assert read == [real] * planner.OPPONENT_SAMPLES
+
+
+def test_the_evaluation_script_runs_both_ways(capsys: pytest.CaptureFixture[str]) -> None:
+    """``scripts/realms_bot_eval.py`` plays a deal in both seats, plain and reading hands."""
+    path = Path(__file__).resolve().parents[2] / "scripts" / "realms_bot_eval.py"
+    spec = importlib.util.spec_from_file_location("realms_bot_eval", path)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    try:
+        assert script.main(["--deals", "1", "--first", "5"]) == 0
+        assert script.main(["--deals", "1", "--first", "5", "--read-hands"]) == 0
+    finally:
+        planner.READ_HANDS = False
+    lines = capsys.readouterr().out.splitlines()
+    assert "[defaults] seeds 5+1" in lines[0] and "/2 = " in lines[0]
+    assert "[--read-hands] seeds 5+1" in lines[1]

@@ -37,6 +37,10 @@ HORIZON = 1  # at most this many future draws are counted in a hand's potential
 FINAL_RACE = True  # on its last turn, maximise the chance to win rather than the score
 FINAL_DENY = False  # ... and weigh what its last discard gives the players still to move
 OPPONENT_SAMPLES = 16  # samples of the other hands when weighing the chance to win
+# An experiment's switch (scripts/realms_bot_eval.py --read-hands): the other seats' final turns
+# start from the hands in the state given, not from samples.  The bot itself only ever gets a
+# determinization, so this reads re-dealt cards there; the script hands it the true state.
+READ_HANDS = False
 
 
 def own_turns_left(s: RealmsState, discards_after: int) -> int:
@@ -213,7 +217,8 @@ def _opponent_finals(
     """
     p = s.actor
     out = []
-    unseen = plan.unknown[:]
+    held = {c for q in range(s.n) if q != p for c in s.hands[q]} if READ_HANDS else set()
+    unseen = [c for c in plan.unknown if c not in held]
     for _ in range(OPPONENT_SAMPLES):
         rng.shuffle(unseen)
         pos = 0
@@ -222,10 +227,13 @@ def _opponent_finals(
         for q in range(s.n):
             if q == p:
                 continue
-            known = s.known[p][q]
-            free = len(s.hands[q]) - len(known)
-            hand = [*known, *unseen[pos : pos + free]]
-            pos += free
+            if READ_HANDS:
+                hand = list(s.hands[q])
+            else:
+                known = s.known[p][q]
+                free = len(s.hands[q]) - len(known)
+                hand = [*known, *unseen[pos : pos + free]]
+                pos += free
             after = tuple(s.afterlife[q])
             value = hand_score(tuple(sorted(hand)), after)
             for _turn in range(turns[q]):
