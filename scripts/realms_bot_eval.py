@@ -7,9 +7,11 @@
 3+ players: one planner seat against greedy opponents, its seat rotating with the deal.  Prints
 the planner's wins (a k-way shared win counts 1/k) with the Wilson 95% interval and the fair
 share, and its mean margin over the best other score (with a 95% normal interval).
-``--set`` overrides a planner constant (e.g. ``--set TOP=4``) for tuning runs.  ``--read-hands``
-is an upper-bound experiment, never a player: the planner decides on the true state and its
-last-turn race and denial start the other seats from their real hands (``READ_HANDS``).
+``--set`` overrides a planner constant (e.g. ``--set TOP=4``, ``--set ROLLOUTS=8``) for tuning
+runs.  A second line splits the games by who made the last discard (who ended the game).
+``--read-hands`` is an upper-bound experiment, never a player: the planner decides on the true
+state and its last-turn race and denial start the other seats from their real hands
+(``READ_HANDS``).
 """
 
 from __future__ import annotations
@@ -43,24 +45,38 @@ class HandReadingPlanner:
         return next(c for c in decision.choices if c.key == picked.key)
 
 
-def play(players: int, seed: int, seat: int, settings: dict[str, object]) -> tuple[float, float]:
-    """Play one deal with the planner in ``seat``; return its win share and score margin."""
+def play(
+    players: int, seed: int, seat: int, settings: dict[str, object]
+) -> tuple[float, float, bool]:
+    """Play one deal with the planner in ``seat``.
+
+    Returns its win share, its score margin and whether it made the game's last discard.
+    """
+    saved = {name: getattr(planner, name) for name in settings}
     for name, value in settings.items():
         setattr(planner, name, value)
-    s = GAME.new({"players": players}, seed)
-    rng = Rng(seed * 7 + seat)
-    bots: list[Bot] = [GreedyBot() for _ in range(players)]
-    bots[seat] = HandReadingPlanner() if planner.READ_HANDS else planner.PlannerBot()
-    while (to_act := GAME.to_act(s)) is not None:
-        GAME.apply(s, bots[to_act].choose(Decision(GAME, s, to_act), rng))
+    try:
+        s = GAME.new({"players": players}, seed)
+        rng = Rng(seed * 7 + seat)
+        bots: list[Bot] = [GreedyBot() for _ in range(players)]
+        bots[seat] = HandReadingPlanner() if planner.READ_HANDS else planner.PlannerBot()
+        last = -1
+        while (to_act := GAME.to_act(s)) is not None:
+            choice = bots[to_act].choose(Decision(GAME, s, to_act), rng)
+            if choice.key.startswith(("discard:", "afterlife:")):
+                last = to_act
+            GAME.apply(s, choice)
+    finally:
+        for name, value in saved.items():
+            setattr(planner, name, value)
     out = GAME.outcome(s)
     assert out is not None
     share = (1.0 / len(out.winners)) if seat in out.winners else 0.0
     others = max(x for q, x in enumerate(out.scores) if q != seat)
-    return share, out.scores[seat] - others
+    return share, out.scores[seat] - others, last == seat
 
 
-def _job(args: tuple[int, int, int, dict[str, object]]) -> tuple[float, float]:
+def _job(args: tuple[int, int, int, dict[str, object]]) -> tuple[float, float, bool]:
     return play(*args)
 
 
@@ -100,7 +116,18 @@ def main(argv: list[str]) -> int:
         f" {100 * rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}] (fair {100 / n:.1f}%),"
         f" mean margin {margin:+.1f} ± {half:.1f}, {time.time() - start:.0f}s"
     )
+    ended = [r[0] for r in results if r[2]]
+    others = [r[0] for r in results if not r[2]]
+    print(
+        f"  the planner made the last discard in {len(ended)} games and won {sum(ended):g}"
+        f" ({_pct(ended)}); greedy did in {len(others)}, the planner won {sum(others):g}"
+        f" ({_pct(others)})"
+    )
     return 0
+
+
+def _pct(shares: list[float]) -> str:
+    return f"{100 * sum(shares) / len(shares):.1f}%" if shares else "-"
 
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -116,18 +118,54 @@ def test_the_read_hands_experiment_starts_the_others_from_their_real_hands(
     assert read == [real] * planner.OPPONENT_SAMPLES
 
 
-def test_the_evaluation_script_runs_both_ways(capsys: pytest.CaptureFixture[str]) -> None:
-    """``scripts/realms_bot_eval.py`` plays a deal in both seats, plain and reading hands."""
+def test_the_rollouts_experiment_values_a_hand_by_greedy_draws(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``ROLLOUTS`` values a kept hand by the mean score after drawing its sequences in turn."""
+    s = next(p for p in POSITIONS if p.phase == P_DRAW and p.n == 2)
+    hand = tuple(sorted(s.hands[s.actor]))
+    assert not Planner(s, s.actor, Rng(4), 10).rollouts  # off by default
+    monkeypatch.setattr(planner, "ROLLOUTS", 6)
+    plan = Planner(s, s.actor, Rng(4), 10)
+    assert len(plan.rollouts) == 6
+    assert all(len(o) == planner.ROLLOUT_DRAWS and not set(o) & set(hand) for o in plan.rollouts)
+    now = plan.score(hand)
+    one = sum(plan.best_after(hand, o[0]) for o in plan.rollouts) / 6
+    assert plan.value(hand, 1, s.discard) == pytest.approx(one)
+    two = []
+    for order in plan.rollouts:
+        kept = plan.ranked([*hand, order[0]])[0][1]
+        two.append(plan.ranked([*kept, order[1]])[0][0])
+    assert plan.value(hand, 2, s.discard) == pytest.approx(sum(two) / 6)
+    assert plan.value(hand, 0, s.discard) == now
+
+
+def _eval_script() -> Any:
     path = Path(__file__).resolve().parents[2] / "scripts" / "realms_bot_eval.py"
     spec = importlib.util.spec_from_file_location("realms_bot_eval", path)
     assert spec is not None and spec.loader is not None
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
-    try:
-        assert script.main(["--deals", "1", "--first", "5"]) == 0
-        assert script.main(["--deals", "1", "--first", "5", "--read-hands"]) == 0
-    finally:
-        planner.READ_HANDS = False
+    return script
+
+
+def test_the_evaluation_script_runs_both_ways(capsys: pytest.CaptureFixture[str]) -> None:
+    """``scripts/realms_bot_eval.py`` plays a deal in both seats, plain and reading hands."""
+    script = _eval_script()
+    assert script.main(["--deals", "1", "--first", "5"]) == 0
+    assert script.main(["--deals", "1", "--first", "5", "--read-hands"]) == 0
+    assert planner.READ_HANDS is False  # a run's settings do not outlive its games
     lines = capsys.readouterr().out.splitlines()
     assert "[defaults] seeds 5+1" in lines[0] and "/2 = " in lines[0]
-    assert "[--read-hands] seeds 5+1" in lines[1]
+    split = re.search(r"last discard in (\d+) games.*greedy did in (\d+)", lines[1])
+    assert split is not None and int(split[1]) + int(split[2]) == 2
+    assert "[--read-hands] seeds 5+1" in lines[2]
+
+
+def test_the_evaluation_script_can_switch_the_rollouts_on(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--set ROLLOUTS=2`` plays with the rollout valuation and leaves the module as it was."""
+    assert _eval_script().main(["--deals", "1", "--first", "5", "--set", "ROLLOUTS=2"]) == 0
+    assert planner.ROLLOUTS == 0
+    assert "[ROLLOUTS=2] seeds 5+1" in capsys.readouterr().out

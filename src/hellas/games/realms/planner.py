@@ -37,6 +37,11 @@ HORIZON = 1  # at most this many future draws are counted in a hand's potential
 FINAL_RACE = True  # on its last turn, maximise the chance to win rather than the score
 FINAL_DENY = False  # ... and weigh what its last discard gives the players still to move
 OPPONENT_SAMPLES = 16  # samples of the other hands when weighing the chance to win
+# An experiment's switch: value a kept hand by this many greedy draw rollouts over the own turns
+# left (each draws up to ROLLOUT_DRAWS unseen cards in turn, keeping the best seven), in place
+# of the one-draw potential; 0 = off.  It did not help (docs/benchmarks.md).
+ROLLOUTS = 0
+ROLLOUT_DRAWS = 5
 # An experiment's switch (scripts/realms_bot_eval.py --read-hands): the other seats' final turns
 # start from the hands in the state given, not from samples.  The bot itself only ever gets a
 # determinization, so this reads re-dealt cards there; the script hands it the true state.
@@ -62,6 +67,11 @@ class Planner:
         pool = self.unknown[:]
         rng.shuffle(pool)
         self.sample = pool[:samples]
+        self.rollouts: list[Hand] = []  # draw sequences for the ROLLOUTS experiment
+        for _ in range(ROLLOUTS):
+            order = self.unknown[:]
+            rng.shuffle(order)
+            self.rollouts.append(tuple(order[:ROLLOUT_DRAWS]))
 
     def score(self, hand: Sequence[int], afterlife: Hand | None = None) -> int:
         """Return the best score of exactly these cards."""
@@ -109,9 +119,22 @@ class Planner:
         now = self.score(hand, afterlife)
         if turns <= 0:
             return float(now)
+        if self.rollouts:
+            return self.rolled_out(hand, now, turns, afterlife)
         weight = WEIGHTS[min(turns, len(WEIGHTS) - 1)]
         draws = min(turns, HORIZON)
         return now + weight * (self.potential(hand, area, afterlife, draws) - now)
+
+    def rolled_out(self, hand: Hand, now: int, turns: int, afterlife: Hand | None) -> float:
+        """Return the mean final score of greedy draws over ``turns`` own turns (ROLLOUTS)."""
+        total = 0.0
+        for order in self.rollouts:
+            kept, value = hand, now
+            for card in order[:turns]:
+                if card not in kept:
+                    value, kept = self.ranked([*kept, card], afterlife)[0]
+            total += value
+        return total / len(self.rollouts)
 
     def best_keep(self, full: Sequence[int], turns: int, area: Sequence[int]) -> float:
         """Return the best value of ``full`` less one card (the top scorers are weighed)."""
