@@ -131,7 +131,7 @@ class Planner:
         for order in self.rollouts:
             kept, value = hand, now
             for card in order[:turns]:
-                if card not in kept:
+                if card not in kept:  # a sequence may hold the very draw being valued: skip it
                     value, kept = self.ranked([*kept, card], afterlife)[0]
             total += value
         return total / len(self.rollouts)
