@@ -8,7 +8,8 @@
 the planner's wins (a k-way shared win counts 1/k) with the Wilson 95% interval and the fair
 share, and its mean margin over the best other score (with a 95% normal interval).
 ``--set`` overrides a planner constant (e.g. ``--set TOP=4``, ``--set ROLLOUTS=8``) for tuning
-runs.  A second line splits the games by who made the last discard (who ended the game).
+runs.  A second line splits the games by who made the last discard: the move after which the
+rules announce the end (the discard area full).
 ``--read-hands`` is an upper-bound experiment, never a player: the planner decides on the true
 state and its last-turn race and denial start the other seats from their real hands
 (``READ_HANDS``).
@@ -63,9 +64,8 @@ def play(
         last = -1
         while (to_act := GAME.to_act(s)) is not None:
             choice = bots[to_act].choose(Decision(GAME, s, to_act), rng)
-            if choice.key.startswith(("discard:", "afterlife:")):
+            if any(e.kind == "end" for e in GAME.apply(s, choice)):  # the rules end the game
                 last = to_act
-            GAME.apply(s, choice)
     finally:
         for name, value in saved.items():
             setattr(planner, name, value)

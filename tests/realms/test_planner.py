@@ -169,3 +169,21 @@ def test_the_evaluation_script_can_switch_the_rollouts_on(
     assert _eval_script().main(["--deals", "1", "--first", "5", "--set", "ROLLOUTS=2"]) == 0
     assert planner.ROLLOUTS == 0
     assert "[ROLLOUTS=2] seeds 5+1" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_script_credits_the_last_discard_to_the_move_that_fills_the_area(seat: int) -> None:
+    """The split's "last discard" is the seat whose move brought the area to ten cards."""
+    _, _, planner_ended = _eval_script().play(2, 5, seat, {})
+    s = GAME.new({"players": 2}, 5)  # the same deal, bots and generator as the script's
+    rng = Rng(5 * 7 + seat)
+    bots: list[Any] = [GreedyBot(), GreedyBot()]
+    bots[seat] = PlannerBot()
+    filler = -1
+    while (to_act := GAME.to_act(s)) is not None:
+        before = len(s.discard)
+        GAME.step(s, bots[to_act].choose(Decision(GAME, s, to_act), rng))
+        if before < END_DISCARDS <= len(s.discard):
+            filler = to_act
+    assert filler in (0, 1)
+    assert planner_ended == (filler == seat)
