@@ -174,6 +174,9 @@ def test_warlord_two_lands_three_in_two_player_games() -> None:
     assert check_victory(t) is None
     own_land(t, 0, "brown")
     assert check_victory(t)["winner"] == 0  # type: ignore[index]
+    # the Lands are named in board order (red, yellow, blue, green, brown)
+    text = check_victory(t)["text"]  # type: ignore[index]
+    assert text == "Warlord of Hellas: controls the red, green, brown Lands"
 
 
 def test_warlord_blue_land_does_not_count_with_three_players() -> None:
@@ -188,6 +191,9 @@ def test_warlord_blue_land_does_not_count_with_three_players() -> None:
     own_land(u, 1, "blue")
     own_land(u, 1, "red")
     assert check_victory(u)["winner"] == 1  # type: ignore[index]
+    assert "blue" in check_victory(u)["text"]  # type: ignore[index]
+    own_land(s, 1, "green")  # three players: red and green win, the blue Land is not named
+    assert check_victory(s)["text"] == "Warlord of Hellas: controls the red, green Lands"  # type: ignore[index]
 
 
 def test_favored_of_the_gods_five_temples() -> None:

@@ -71,6 +71,10 @@ class ChoiceTable:
     def __iter__(self) -> Iterator[str]:
         return iter(self._by_key)
 
+    def by_key(self) -> Mapping[str, Choice]:
+        """Return the choices by key (read-only use: a compiled caller looks many up at once)."""
+        return self._by_key
+
     def at(self, index: int) -> Choice:
         """Return the choice with stable integer ``index``."""
         return self._by_index[index]

@@ -93,6 +93,28 @@ def test_module_content_is_configured_per_game_and_per_thread() -> None:
     use_modules("")
 
 
+def test_a_pack_chosen_in_another_thread_replaces_the_content_a_thread_keeps(
+    tmp_path: Path,
+) -> None:
+    """``use_modules`` keeps its content between calls, but not past a ``use_pack`` anywhere."""
+    kept = use_modules("")
+    assert use_modules("") is kept  # the fast path: same modules, same pack
+    (tmp_path / "heroes.toml").write_text(
+        '[[hero]]\nnew = true\nid = "fifth"\nname = "Fifth"\nbonus = "strength+1"\n'
+        'ability = "glory-for-artifacts"\nprovenance = "provisional"\n'
+    )
+    chooser = threading.Thread(target=use_pack, args=(str(tmp_path),))
+    chooser.start()
+    chooser.join()
+    try:
+        packed = use_modules("")
+        assert packed is not kept and "fifth" in {h.id for h in packed.heroes}
+        assert content() is packed
+    finally:
+        use_pack("")
+    assert use_modules("") == kept and "fifth" not in {h.id for h in content().heroes}
+
+
 def test_the_choice_table_follows_the_configuration() -> None:
     s = GAME.new({"players": 4}, 1)
     base = len(GAME.table)

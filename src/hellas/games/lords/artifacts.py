@@ -51,6 +51,13 @@ def ready(s: LordsState, p: int, artifact_id: str) -> bool:
     return s.artifact_owner[a] == p and s.artifact_charged[a]
 
 
+def _ready_ids(s: LordsState, p: int) -> set[str]:
+    """Return the ids of the charged Artifacts ``p`` owns (``ready`` for many at once)."""
+    artifacts = content().artifacts
+    charged = s.artifact_charged
+    return {artifacts[a].id for a, q in enumerate(s.artifact_owner) if q == p and charged[a]}
+
+
 def spend(s: LordsState, artifact_id: str) -> None:
     """Mark an Artifact used (until the next Build Monument)."""
     s.artifact_charged[content().artifact(artifact_id).index] = False
@@ -58,10 +65,13 @@ def spend(s: LordsState, artifact_id: str) -> None:
 
 def turn_options(s: LordsState, p: int) -> list[str]:
     """Return the Artifacts ``p`` may use on their turn now (each with something to do)."""
+    out: list[str] = []
+    if p not in s.artifact_owner:  # most of the time: nothing to look through
+        return out
+    ready_ids = _ready_ids(s, p)
     here = s.hero_at[p]
-    out = []
     for artifact_id in TURN:
-        if not ready(s, p, artifact_id):
+        if artifact_id not in ready_ids:
             continue
         if artifact_id in ("adamant-tethers", "chimeras-fire") and (
             here < 0 or not armies(s, here)
@@ -178,10 +188,13 @@ def thread_choose(s: LordsState, f: Frame, key: str) -> None:
 
 def battle_options(s: LordsState, f: Frame, seat: int) -> list[str]:
     """Return the Artifacts ``seat`` may use in this Battle now."""
-    out = []
+    out: list[str] = []
+    if seat not in s.artifact_owner:
+        return out
+    ready_ids = _ready_ids(s, seat)
     before = f["first"] < 0
     for artifact_id in BATTLE_BEFORE + BATTLE_ANY:
-        if not ready(s, seat, artifact_id) or (artifact_id in BATTLE_BEFORE and not before):
+        if artifact_id not in ready_ids or (artifact_id in BATTLE_BEFORE and not before):
             continue
         if artifact_id == "apollos-arrow" and (
             s.hero_at[seat] < 0 or f["region"] not in neighbours(s.hero_at[seat])

@@ -7,7 +7,7 @@ Everything here reads or updates the state directly and takes no decisions; the 
 from __future__ import annotations
 
 from hellas.games.lords import hooks
-from hellas.games.lords.content import content
+from hellas.games.lords.content import Content, content
 from hellas.games.lords.state import LordsState
 
 MAX_HOPLITES = 15  # "The maximum number of Hoplites available is 15 per player."
@@ -64,8 +64,8 @@ def population(s: LordsState, region: int, seat: int) -> int:
 
 def has_blessing(s: LordsState, seat: int, blessing_id: str) -> bool:
     """Return whether ``seat`` holds the Blessing ``blessing_id``."""
-    blessings = content().blessings
-    return any(blessings[b].id == blessing_id for b in s.blessings[seat])
+    b = content().blessing_index(blessing_id)  # ids are unique: records merge by id
+    return b >= 0 and b in s.blessings[seat]
 
 
 def add_hoplites(s: LordsState, region: int, seat: int, count: int, fortified: bool = False) -> int:
@@ -220,28 +220,25 @@ def monsters_slain(s: LordsState, seat: int) -> int:
     return s.slain.count(seat)
 
 
-def victory_counts(
-    s: LordsState, all_temples: bool = True
-) -> tuple[list[list[int]], list[int], list[int], int]:
-    """Return per seat the Lands owned whole, Temple Regions and Monsters slain; and Lands needed.
-
-    The blue Land does not count with 3 players; 3 Lands are needed with 2 players, else 2.
-    ``all_temples=False`` skips counting Temples while fewer than 5 are built (nobody can win
-    by them yet): the victory check after every decision takes that shortcut.
-    """
+def _land_owners(s: LordsState, c: Content) -> list[int]:
+    """Return, per Land, the seat holding all its Regions, or -1 (the blue Land: -1 at 3p)."""
     control = s.control
-    c = content()
     skip = c.blue if s.n == 3 else -1  # 3 players: the blue Land does not count
-    lands: list[list[int]] = [[] for _ in range(s.n)]
+    owners = []
     for land, regions in enumerate(c.lands):
         first = control[regions[0]]
-        if first < 0 or land == skip:
-            continue
-        for r in regions:
-            if control[r] != first:
-                break
-        else:
-            lands[first].append(land)
+        if first >= 0 and land != skip:
+            for r in regions:
+                if control[r] != first:
+                    first = -1
+                    break
+        owners.append(first if land != skip else -1)
+    return owners
+
+
+def _temples_and_slain(s: LordsState, all_temples: bool) -> tuple[list[int], list[int]]:
+    """Return per seat the Temple Regions controlled and the Monsters slain."""
+    control = s.control
     temples = [0] * s.n
     if all_temples or sum(s.temples) >= 5:
         for r, built in enumerate(s.temples):
@@ -251,21 +248,42 @@ def victory_counts(
     for seat in s.slain:
         if seat >= 0:
             slain[seat] += 1
+    return temples, slain
+
+
+def victory_counts(
+    s: LordsState, all_temples: bool = True
+) -> tuple[list[list[int]], list[int], list[int], int]:
+    """Return per seat the Lands owned whole, Temple Regions and Monsters slain; and Lands needed.
+
+    The blue Land does not count with 3 players; 3 Lands are needed with 2 players, else 2.
+    ``all_temples=False`` skips counting Temples while fewer than 5 are built (nobody can win
+    by them yet), as the victory check after every decision does.
+    """
+    lands: list[list[int]] = [[] for _ in range(s.n)]
+    for land, owner in enumerate(_land_owners(s, content())):
+        if owner >= 0:
+            lands[owner].append(land)
+    temples, slain = _temples_and_slain(s, all_temples)
     return lands, temples, slain, 3 if s.n == 2 else 2
 
 
 def check_victory(s: LordsState) -> dict[str, object] | None:
     """Return the winner and condition if someone has won now (active player checked first).
 
-    Runs after every decision, so it first gathers, once for all seats, the Lands owned whole,
-    the Temples controlled and the Monsters slain, and looks at seats only if one qualifies.
+    Runs after every decision, so it first counts, once for all seats, the Lands owned whole,
+    the Temples controlled (only once 5 are built) and the Monsters slain, and looks at seats
+    only if one qualifies.
     """
     c = content()
-    lands, temples, slain, lands_needed = victory_counts(s, all_temples=False)
-    for k in range(s.n):
-        seat = (s.current + k) % s.n
-        if len(lands[seat]) >= lands_needed:
-            names = ", ".join(c.land_ids[land] for land in lands[seat])
+    n = s.n
+    owners = _land_owners(s, c)
+    temples, slain = _temples_and_slain(s, False)
+    lands_needed = 3 if n == 2 else 2
+    for k in range(n):
+        seat = (s.current + k) % n
+        if owners.count(seat) >= lands_needed:
+            names = ", ".join(c.land_ids[land] for land, q in enumerate(owners) if q == seat)
             return {
                 "winner": seat,
                 "condition": "warlord",

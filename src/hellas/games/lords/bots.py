@@ -8,6 +8,8 @@ Hoplites, Priests); Battles by comparing Army Strength; the rest by simple prefe
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Any
 
 from hellas.core.game import Choice, SampledPolicyBot
@@ -67,14 +69,34 @@ def values(s: LordsState) -> list[float]:
     return [_board_value(s, p, counts, held[p], temples[p]) for p in range(n)]
 
 
+def win_chances(s: LordsState, seats: Sequence[int]) -> list[float]:
+    """Return each seat's win chance: the logistic of its board against the best opponent's."""
+    if s.result is not None:
+        winner = s.result.get("winner")
+        return [1.0 if winner == seat else 0.0 for seat in seats]
+    board = values(s)
+    top = max(range(len(board)), key=board.__getitem__)  # the first seat with the best board
+    second = max(board[:top] + board[top + 1 :])
+    out = []
+    for seat in seats:
+        best = second if seat == top else board[top]  # the best opponent's board
+        out.append(1.0 / (1.0 + math.exp(-(board[seat] - best) / 40.0)))
+    return out
+
+
 def _board_value(s: LordsState, p: int, counts: list[int], held: list[int], temples: int) -> float:
     # The terms are added in one fixed order, so value() and values() give the same floats.
     total = 10.0 * counts[p]
-    for h, regions in zip(held, content().lands, strict=True):
-        share = h / len(regions)
+    lands = content().lands  # ``held`` has one count per Land
+    for i in range(len(lands)):
+        share = held[i] / len(lands[i])
         total += 30.0 * share * share
     total += 12.0 * temples
-    total += sum(s.hop[p :: s.n]) + s.fort.count(p)  # Hoplites, the Fortified one included
+    hop = s.hop
+    men = 0
+    for k in range(p, len(hop), s.n):  # the seat's Hoplites in every Region
+        men += hop[k]
+    total += men + s.fort.count(p)  # the Fortified one included
     total += 2.0 * s.priests[p]
     for q in range(s.n):
         if q != p:

@@ -388,6 +388,10 @@ class Content:
         """Return the Blessing with this id."""
         return self.blessings[self._ids["blessings"][blessing_id]]
 
+    def blessing_index(self, blessing_id: str) -> int:
+        """Return the index of the Blessing with this id, or -1 if the content has none."""
+        return self._ids["blessings"].get(blessing_id, -1)
+
     def god(self, god_id: str) -> God:
         """Return the God with this id."""
         return self.gods[self._ids["gods"][god_id]]
@@ -521,6 +525,7 @@ def load(pack: Path | None = None, modules: Sequence[str] = ()) -> Content:
 _ACTIVE: dict[str, str] = {}
 _CONFIGURED: dict[tuple[str, str], Content] = {}
 _LOCAL = threading.local()
+_GENERATION = [0]  # bumped by use_pack: every thread's kept content is then looked up again
 
 
 @cache
@@ -554,8 +559,14 @@ def configured(modules: str) -> Content:
 
 def use_modules(modules: str) -> Content:
     """Make this thread's content the one of a game with these modules; return it."""
+    local = _LOCAL
+    c: Content | None = getattr(local, "c", None)
+    # every rules call starts here: keep the content while neither the modules nor the pack
+    # (the generation counts use_pack calls, which may come from another thread) have changed
+    if c is not None and local.m == modules and local.g == _GENERATION[0]:
+        return c
     c = configured(modules)
-    _LOCAL.c = c
+    local.c, local.m, local.g = c, modules, _GENERATION[0]
     return c
 
 
@@ -566,6 +577,7 @@ def use_pack(pack: str, modules: str = "") -> None:
     refer to a module's, e.g. a Poseidon Blessing); one pack is active per process at a time.
     """
     _LOCAL.c = None
+    _GENERATION[0] += 1
     if not pack:
         if _ACTIVE.pop("pack", None) is not None:
             _CONFIGURED.clear()

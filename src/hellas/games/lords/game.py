@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -22,6 +21,7 @@ from hellas.core.options import OptionSchema, OptionSpec
 from hellas.core.rng import Rng
 from hellas.games.lords import hooks, modules, rules
 from hellas.games.lords.board import MAX_HOPLITES, MAX_PRIESTS, priests_owned
+from hellas.games.lords.bots import win_chances
 from hellas.games.lords.cards import deck_cards
 from hellas.games.lords.choices import table
 from hellas.games.lords.content import content, use_modules, use_pack
@@ -88,9 +88,7 @@ META = GameMeta(
 )
 
 
-def _use(s: LordsState) -> None:
-    """Make this thread's content the one of ``s``'s modules (cheap when already so)."""
-    use_modules(s.options.get("modules", ""))
+_use = rules.use_content  # compiled with the rules: it runs before every call below
 
 
 class LordsGame(Game[LordsState]):
@@ -227,18 +225,8 @@ class LordsGame(Game[LordsState]):
 
     def evaluate_seats(self, s: LordsState, seats: Sequence[int]) -> list[float]:
         """Return ``evaluate`` for each of ``seats``, valuing the board once for all seats."""
-        from hellas.games.lords.bots import values  # noqa: PLC0415
-
         _use(s)
-        if s.result is not None:
-            winner = s.result.get("winner")
-            return [1.0 if winner == seat else 0.0 for seat in seats]
-        board = values(s)
-        out = []
-        for seat in seats:
-            best = max(board[:seat] + board[seat + 1 :])  # the best opponent's board
-            out.append(1.0 / (1.0 + math.exp(-(board[seat] - best) / 40.0)))
-        return out
+        return win_chances(s, seats)
 
     def seat_name(self, view: View, seat: int) -> str:
         """Return the seat's hero and number, e.g. ``Jason (seat 2)``."""

@@ -26,7 +26,7 @@ from hellas.games.lords import (
 from hellas.games.lords.board import MAX_HOPLITES, check_victory
 from hellas.games.lords.cards import deck_cards
 from hellas.games.lords.choices import table
-from hellas.games.lords.content import content
+from hellas.games.lords.content import content, use_modules
 from hellas.games.lords.state import Frame, LordsState
 
 Options = Callable[[LordsState, Frame], list[str]]
@@ -188,6 +188,11 @@ def actor(s: LordsState) -> int:
     return s.current
 
 
+def use_content(s: LordsState) -> None:
+    """Make this thread's content the one of ``s``'s modules (cheap when already so)."""
+    use_modules(s.options.get("modules", ""))
+
+
 def legal(s: LordsState) -> list[Choice]:
     """Return the legal choices now."""
     if s.cache is not None:
@@ -197,9 +202,16 @@ def legal(s: LordsState) -> list[Choice]:
         return []
     f = s.stack[-1]
     keys = procedure(s, f["k"])[0](s, f)
-    tab = table()
-    s.cache = [tab[k] for k in dict.fromkeys(keys)]
+    if not keys and f["k"] == "turn":
+        raise AssertionError("a turn with no choice")  # pragma: no cover
+    s.cache = _choices(keys)
     return s.cache
+
+
+def _choices(keys: list[str]) -> list[Choice]:
+    """Return the choices of ``keys``, each once, in order."""
+    by_key = table().by_key()
+    return [by_key[k] for k in dict.fromkeys(keys)]
 
 
 def play(s: LordsState, choice: Choice, ev: EventLog) -> None:
@@ -274,14 +286,15 @@ def advance(s: LordsState, ev: EventLog) -> None:
         if f["k"] == "battles" and len(f["regions"]) == 1:
             phases.battles_choose(s, f, f"battle:{content().regions[f['regions'][0]].id}")
             continue
+        if f["k"] == "turn":
+            # A turn always has a choice, so its list waits until legal() asks: a search
+            # leaf is valued without it (about one move in four on the search path).
+            break
         keys = procedure(s, f["k"])[0](s, f)
         if not keys:
-            if f["k"] == "turn":
-                raise AssertionError("a turn with no choice")  # pragma: no cover
             s.stack.pop()  # a procedure with nothing left to do (e.g. no Region to use)
             continue
-        tab = table()
-        s.cache = [tab[k] for k in dict.fromkeys(keys)]  # legal() would list them again
+        s.cache = _choices(keys)  # legal() would list them again
         break
     if s.result is not None:
         s.stack = []

@@ -19,7 +19,6 @@ from hellas.games.lords.board import (
     has_blessing,
     kill,
     move_hoplites,
-    neighbours,
     open_to,
     region_of,
     rid,
@@ -100,10 +99,11 @@ def special_options(s: LordsState, seat: int) -> list[str]:
     """Return the Special Actions ``seat`` may take now."""
     used = s.used[seat]
     out = []
+    regions = content().regions
     if (
         not used >> RECRUIT & 1
         and s.supply[seat]
-        and any(content().regions[r].city and s.control[r] == seat for r in range(len(s.control)))
+        and any(regions[r].city and s.control[r] == seat for r in range(len(s.control)))
     ):
         out.append("recruit")
     if not used >> MARCH & 1 and any(s.hop[r * s.n + seat] for r in range(len(s.control))):
@@ -142,6 +142,8 @@ def turn_options(s: LordsState, f: Frame) -> list[str]:
     out: list[str] = []
     if f["specials"]:  # an extra Special Action (Oracle of Delphi, Hermes' Temple): any one
         return special_options(s, p)
+    blessings = content().blessings
+    held = {blessings[b].id for b in s.blessings[p]}  # the Blessings asked about below
     ra = s.regular
     if not ra & RA_ARTIFACTS or f["open"]:
         out += artifacts.turn_options(s, p)
@@ -154,25 +156,25 @@ def turn_options(s: LordsState, f: Frame) -> list[str]:
             out.append("hero-move")
         elif s.questing[p] >= 0:
             out.append("quest-step")
-        if has_blessing(s, p, "push-ups"):
+        if "push-ups" in held:
             out.append("alt:push-ups")
-        if has_blessing(s, p, "heros-apprentice") and _movable(s, p):
+        if "heros-apprentice" in held and _movable(s, p):
             out.append("alt:heros-apprentice")
     if not ra & RA_HOPLITES:
         if _movable(s, p):
             out.append("hoplite-move")
-        if has_blessing(s, p, "local-volunteers") and s.supply[p] and p in s.control:
+        if "local-volunteers" in held and s.supply[p] and p in s.control:
             out.append("alt:local-volunteers")
-        if has_blessing(s, p, "winged-boots") and _movable(s, p):
+        if "winged-boots" in held and _movable(s, p):
             out.append("alt:winged-boots")
     out += card_options(s, p)
-    if has_blessing(s, p, "battle-prayer") and s.priests[p]:
+    if "battle-prayer" in held and s.priests[p]:
         out.append("use:battle-prayer")
     here = s.hero_at[p]
-    if has_blessing(s, p, "exile") and here >= 0 and not s.all_injured(p) and here in s.monster_at:
+    if "exile" in held and here >= 0 and not s.all_injured(p) and here in s.monster_at:
         out.append("use:exile")
     if (
-        has_blessing(s, p, "shoot-to-kill")
+        "shoot-to-kill" in held
         and here >= 0
         and any(content().combat[c].symbol == "bow" for c in s.hands[p])
         and (enemies_in(s, here, p) or here in s.monster_at)
@@ -180,7 +182,7 @@ def turn_options(s: LordsState, f: Frame) -> list[str]:
         out.append("use:shoot-to-kill")
     if (
         not ra & RA_HERO
-        and has_blessing(s, p, "wild-hunt")
+        and "wild-hunt" in held
         and s.attrs[p * s.na + 1] > 1
         and hunt_targets(s, p)
     ):
@@ -191,7 +193,7 @@ def turn_options(s: LordsState, f: Frame) -> list[str]:
     if (
         s.used[p] >> HUNT & 1
         and not s.used[p] >> EXHAUSTED & 1
-        and has_blessing(s, p, "exhausted-fight")
+        and "exhausted-fight" in held
         and not s.all_injured(p)
         and hunt_targets(s, p)
     ):
@@ -404,12 +406,16 @@ def hoplite_options(s: LordsState, f: Frame) -> list[str]:
     if f["left"] <= 0:
         return out
     n = s.n
+    regions = content().regions
     for r in range(len(s.control)):
         free = s.hop[r * n + p] - f["arrived"][r]
         if free > 0:
-            out += [f"move:{rid(r)}>{rid(t)}" for t in neighbours(r) if can_enter(s, p, t)]
+            here = regions[r]
+            out += [
+                f"move:{here.id}>{regions[t].id}" for t in here.neighbours if can_enter(s, p, t)
+            ]
             if can_fortify(s, r, p):
-                out.append(f"fortify:{rid(r)}")
+                out.append(f"fortify:{here.id}")
         if s.fort[r] == p:
             out.append(f"unfortify:{rid(r)}")
     if s.options.get("modules"):  # a module may close a step (e.g. a Sea Trail)
