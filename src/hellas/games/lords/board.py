@@ -226,13 +226,13 @@ def _land_owners(s: LordsState, c: Content) -> list[int]:
     skip = c.blue if s.n == 3 else -1  # 3 players: the blue Land does not count
     owners = []
     for land, regions in enumerate(c.lands):
-        first = control[regions[0]]
-        if first >= 0 and land != skip:
+        first = -1 if land == skip else control[regions[0]]
+        if first >= 0:
             for r in regions:
                 if control[r] != first:
                     first = -1
                     break
-        owners.append(first if land != skip else -1)
+        owners.append(first)
     return owners
 
 
