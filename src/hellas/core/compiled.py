@@ -39,6 +39,7 @@ MODULES = (
     "hellas.games.lords.rules",
     "hellas.games.lords.state",
     "hellas.games.lords.turn",
+    "hellas.games.lords.value",
     "hellas.games.lords.view",
     "hellas.games.realms.choices",
     "hellas.games.realms.endgame",

@@ -8,8 +8,6 @@ Hoplites, Priests); Battles by comparing Army Strength; the rest by simple prefe
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
 from typing import Any
 
 from hellas.core.game import Choice, SampledPolicyBot
@@ -46,46 +44,7 @@ def value(s: LordsState, p: int) -> float:
     return _board_value(s, p, counts, held, temples_controlled(s, p))
 
 
-def values(s: LordsState) -> list[float]:
-    """Return ``value(s, p)`` for every seat, sharing the work (search leaves value them all)."""
-    n = s.n
-    if s.result is not None:
-        winner = s.result.get("winner")
-        return [1000.0 if winner == p else -1000.0 for p in range(n)]
-    control = s.control
-    counts = [control.count(q) for q in range(n)]
-    lands = content().lands
-    held = [[0] * len(lands) for _ in range(n)]  # Regions of each Land held, per seat
-    for i, regions in enumerate(lands):
-        for r in regions:
-            q = control[r]
-            if 0 <= q < n:
-                held[q][i] += 1
-    temples = [0] * n
-    for r, temple in enumerate(s.temples):
-        q = control[r]
-        if temple and 0 <= q < n:
-            temples[q] += 1
-    return [_board_value(s, p, counts, held[p], temples[p]) for p in range(n)]
-
-
-def win_chances(s: LordsState, seats: Sequence[int]) -> list[float]:
-    """Return each seat's win chance: the logistic of its board against the best opponent's."""
-    if s.result is not None:
-        winner = s.result.get("winner")
-        return [1.0 if winner == seat else 0.0 for seat in seats]
-    board = values(s)
-    top = max(range(len(board)), key=board.__getitem__)  # the first seat with the best board
-    second = max(board[:top] + board[top + 1 :])
-    out = []
-    for seat in seats:
-        best = second if seat == top else board[top]  # the best opponent's board
-        out.append(1.0 / (1.0 + math.exp(-(board[seat] - best) / 40.0)))
-    return out
-
-
 def _board_value(s: LordsState, p: int, counts: list[int], held: list[int], temples: int) -> float:
-    # The terms are added in one fixed order, so value() and values() give the same floats.
     total = 10.0 * counts[p]
     lands = content().lands  # ``held`` has one count per Land
     for i in range(len(lands)):

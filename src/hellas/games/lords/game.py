@@ -21,11 +21,11 @@ from hellas.core.options import OptionSchema, OptionSpec
 from hellas.core.rng import Rng
 from hellas.games.lords import hooks, modules, rules
 from hellas.games.lords.board import MAX_HOPLITES, MAX_PRIESTS, priests_owned
-from hellas.games.lords.bots import win_chances
 from hellas.games.lords.cards import deck_cards
 from hellas.games.lords.choices import table
 from hellas.games.lords.content import content, use_modules, use_pack
 from hellas.games.lords.state import LordsState
+from hellas.games.lords.value import chances
 from hellas.games.lords.view import determinize, view
 
 VERSION = "0.3"
@@ -211,7 +211,7 @@ class LordsGame(Game[LordsState]):
         """Return the lookahead bot's settings: heuristic rollouts for one round, then value.
 
         Whole-game rollouts cost about 0.07 s each; one round (every seat answers once) is
-        enough for the board value to tell the moves apart (docs/benchmarks.md).
+        enough for the learned position value to tell the moves apart (docs/benchmarks.md).
         """
         return {"samples": 8, "full": False, "horizon": "round", "margin": 0.01, "z": 1.0}
 
@@ -220,13 +220,14 @@ class LordsGame(Game[LordsState]):
         return 0
 
     def evaluate(self, s: LordsState, seat: int) -> float:
-        """Return a win chance from the heuristic board value against the best opponent."""
+        """Return the seat's win chance from the learned position value (``lords.value``)."""
         return self.evaluate_seats(s, [seat])[0]
 
     def evaluate_seats(self, s: LordsState, seats: Sequence[int]) -> list[float]:
         """Return ``evaluate`` for each of ``seats``, valuing the board once for all seats."""
         _use(s)
-        return win_chances(s, seats)
+        every = chances(s)
+        return [every[seat] for seat in seats]
 
     def seat_name(self, view: View, seat: int) -> str:
         """Return the seat's hero and number, e.g. ``Jason (seat 2)``."""
