@@ -1,6 +1,6 @@
 """Fit the Lords position-value model (hellas.games.lords.value) to heuristic games.
 
-    python scripts/fit_lords_value.py --games 1500          # fit and print the weights
+    python scripts/fit_lords_value.py --games 800           # fit, print the weights (as in value.py)
     python scripts/fit_lords_value.py --games 300 --check   # held-out loss of the weights in use
 
 Plays heuristic bots in every seat at 2, 3 and 4 players, records every seat's value features
@@ -95,7 +95,7 @@ def log_loss(p: np.ndarray, y: np.ndarray) -> float:
 def main() -> None:
     """Collect, fit, report and print the weights (or, with --check, test the ones in use)."""
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--games", type=int, default=1500, help="heuristic games per player count")
+    ap.add_argument("--games", type=int, default=800, help="heuristic games per player count")
     ap.add_argument("--every", type=int, default=2, help="record every k-th turn step")
     ap.add_argument("--check", action="store_true", help="only score the weights in value.py")
     args = ap.parse_args()

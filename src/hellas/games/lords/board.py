@@ -236,7 +236,7 @@ def _land_owners(s: LordsState, c: Content) -> list[int]:
     return owners
 
 
-def _temples_and_slain(s: LordsState, all_temples: bool) -> tuple[list[int], list[int]]:
+def temples_and_slain(s: LordsState, all_temples: bool) -> tuple[list[int], list[int]]:
     """Return per seat the Temple Regions controlled and the Monsters slain."""
     control = s.control
     temples = [0] * s.n
@@ -264,7 +264,7 @@ def victory_counts(
     for land, owner in enumerate(_land_owners(s, content())):
         if owner >= 0:
             lands[owner].append(land)
-    temples, slain = _temples_and_slain(s, all_temples)
+    temples, slain = temples_and_slain(s, all_temples)
     return lands, temples, slain, 3 if s.n == 2 else 2
 
 
@@ -278,7 +278,7 @@ def check_victory(s: LordsState) -> dict[str, object] | None:
     c = content()
     n = s.n
     owners = _land_owners(s, c)
-    temples, slain = _temples_and_slain(s, False)
+    temples, slain = temples_and_slain(s, False)
     lands_needed = 3 if n == 2 else 2
     for k in range(n):
         seat = (s.current + k) % n

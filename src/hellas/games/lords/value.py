@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from hellas.games.lords.board import temples_and_slain
 from hellas.games.lords.content import content
 from hellas.games.lords.state import LordsState
 
@@ -149,20 +150,12 @@ def seat_features(s: LordsState) -> list[list[float]]:
                     whole[q] += 1
                 elif k == size - 1:
                     short[q] += 1
-    temples = [0] * n
-    for r, built in enumerate(s.temples):
-        q = control[r]
-        if built and 0 <= q < n:
-            temples[q] += 1
+    temples, slain = temples_and_slain(s, True)  # as the victory check counts them
     hop = s.hop
     hoplites = [sum(hop[q::n]) for q in range(n)]  # hop holds (Region, seat) counts
     for q in s.fort:
         if 0 <= q < n:
             hoplites[q] += 1
-    slain = [0] * n
-    for q in s.slain:
-        if 0 <= q < n:
-            slain[q] += 1
     king = [0.0] * n
     act = s.activation
     if len(act) >= 3:
