@@ -1,6 +1,6 @@
 """Fit the Lords position-value model (hellas.games.lords.value) to heuristic games.
 
-    python scripts/fit_lords_value.py --games 800           # fit, print the weights (as in value.py)
+    python scripts/fit_lords_value.py --games 800           # fit; print the weights
     python scripts/fit_lords_value.py --games 300 --check   # held-out loss of the weights in use
 
 Plays heuristic bots in every seat at 2, 3 and 4 players, records every seat's value features
