@@ -1,7 +1,7 @@
 """Head-to-head evaluation of the Realms planner bot against the greedy bot (docs/benchmarks.md).
 
     python scripts/realms_bot_eval.py [--players 2] [--deals 100] [--first 1000] [--jobs 1]
-                                      [--set NAME=VALUE ...]
+                                      [--set NAME=VALUE ...] [--read-hands] [--peek-deck]
 
 2 players: every deal (seeds FIRST .. FIRST+DEALS-1) is played twice, the planner in each seat.
 3+ players: one planner seat against greedy opponents, its seat rotating with the deal.  Prints
@@ -12,7 +12,8 @@ runs.  A second line splits the games by who made the last discard: the move aft
 rules announce the end (the discard area full).
 ``--read-hands`` is an upper-bound experiment, never a player: the planner decides on the true
 state and its last-turn race and denial start the other seats from their real hands
-(``READ_HANDS``).
+(``READ_HANDS``).  ``--peek-deck`` is another bound: the planner values a draw by the card on top
+of the deck (``PEEK_DECK``), so it knows its next draw.
 """
 
 from __future__ import annotations
@@ -33,10 +34,10 @@ from hellas.games.realms.state import RealmsState
 from hellas.sim.stats import wilson
 
 
-class HandReadingPlanner:
-    """The planner on the TRUE state, reading the other hands on its last turn: a bound only."""
+class TrueStatePlanner:
+    """The planner on the TRUE state (reading hands or the deck top, as switched): a bound only."""
 
-    name = "planner-reading-hands"
+    name = "planner-on-the-true-state"
 
     def choose(self, decision: Decision[RealmsState], rng: Rng) -> Choice:
         """Return the planner's choice with the real state in hand."""
@@ -60,7 +61,8 @@ def play(
         s = GAME.new({"players": players}, seed)
         rng = Rng(seed * 7 + seat)
         bots: list[Bot] = [GreedyBot() for _ in range(players)]
-        bots[seat] = HandReadingPlanner() if planner.READ_HANDS else planner.PlannerBot()
+        bound = planner.READ_HANDS or planner.PEEK_DECK
+        bots[seat] = TrueStatePlanner() if bound else planner.PlannerBot()
         last = -1
         while (to_act := GAME.to_act(s)) is not None:
             choice = bots[to_act].choose(Decision(GAME, s, to_act), rng)
@@ -88,9 +90,12 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--first", type=int, default=1000)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--set", action="append", default=[])
-    ap.add_argument("--read-hands", action="store_true", help="the upper-bound experiment")
+    ap.add_argument("--read-hands", action="store_true", help="an upper-bound experiment")
+    ap.add_argument("--peek-deck", action="store_true", help="an upper-bound experiment")
     a = ap.parse_args(argv)
     settings: dict[str, object] = {"READ_HANDS": True} if a.read_hands else {}
+    if a.peek_deck:
+        settings["PEEK_DECK"] = True
     for item in a.set:
         name, _, value = item.partition("=")
         settings[name] = ast.literal_eval(value)
@@ -110,7 +115,8 @@ def main(argv: list[str]) -> int:
     spread = math.sqrt(sum((r[1] - margin) ** 2 for r in results) / (len(results) - 1))
     half = 1.96 * spread / math.sqrt(len(results))
     rate, low, high = wilson(wins, len(results))
-    label = " ".join([*a.set, *(["--read-hands"] if a.read_hands else [])]) or "defaults"
+    bounds = [f for f, on in (("--read-hands", a.read_hands), ("--peek-deck", a.peek_deck)) if on]
+    label = " ".join([*a.set, *bounds]) or "defaults"
     print(
         f"{n}p planner vs greedy [{label}] seeds {a.first}+{a.deals}: {wins:g}/{len(results)} ="
         f" {100 * rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}] (fair {100 / n:.1f}%),"

@@ -15,7 +15,7 @@ from hellas.core.rng import Rng
 from hellas.games.realms import GAME, planner
 from hellas.games.realms.bots import GreedyBot, hand_score
 from hellas.games.realms.planner import Planner, PlannerBot, own_turns_left, planner_choice
-from hellas.games.realms.rules import END_DISCARDS
+from hellas.games.realms.rules import END_DISCARDS, legal
 from hellas.games.realms.state import P_DISCARD, P_DRAW, RealmsState
 
 
@@ -187,3 +187,58 @@ def test_the_script_credits_the_last_discard_to_the_move_that_fills_the_area(sea
             filler = to_act
     assert filler in (0, 1)
     assert planner_ended == (filler == seat)
+
+
+def test_peeking_at_the_deck_values_the_draw_by_the_top_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``PEEK_DECK`` (a bound, never a player): the best unseen card on top is drawn, the worst not.
+
+    On every draw position with a take in reach, the bound draws when the top card is the one that
+    makes the best hand, and takes a card when the top is the one that helps least and some take
+    beats it.
+    """
+    from hellas.games.realms.bots import card_index  # noqa: PLC0415
+
+    monkeypatch.setattr(planner, "PEEK_DECK", True)
+    checked = 0
+    for i, s in enumerate(POSITIONS):
+        if s.phase != P_DRAW or not any(c.key.startswith("take:") for c in legal(s)):
+            continue
+        p = s.actor
+        plan = Planner(s, p, Rng(i), planner.POTENTIAL_SAMPLES)
+        turns = own_turns_left(s, len(s.discard) + 1)
+        cards_by_value = sorted(
+            plan.unknown, key=lambda c: plan.best_keep([*s.hands[p], c], turns, s.discard)
+        )
+        deck_cards = [c for c in cards_by_value if c in s.deck]
+        for top, want_draw in ((deck_cards[-1], True), (deck_cards[0], False)):
+            t = s.copy()
+            t.deck.remove(top)
+            t.deck.append(top)
+            choice = planner_choice(t, Rng(i))
+            worth = plan.best_keep([*t.hands[p], top], turns, t.discard)
+            takes = [
+                plan.best_keep(
+                    [*t.hands[p], card_index(c.key)],
+                    own_turns_left(t, len(t.discard)),
+                    [x for x in t.discard if x != card_index(c.key)],
+                )
+                - planner.REVEAL_COST
+                for c in legal(t)
+                if c.key.startswith("take:")
+            ]
+            if want_draw and worth >= max(takes):
+                assert choice.key == "draw"
+                checked += 1
+            if not want_draw and max(takes) > worth:
+                assert choice.key.startswith("take:")
+                checked += 1
+    assert checked >= 4
+
+
+def test_the_evaluation_script_can_peek_at_the_deck(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--peek-deck`` plays the bound and leaves the module as it was."""
+    assert _eval_script().main(["--deals", "1", "--first", "5", "--peek-deck"]) == 0
+    assert planner.PEEK_DECK is False
+    assert "[--peek-deck] seeds 5+1" in capsys.readouterr().out

@@ -46,6 +46,10 @@ ROLLOUT_DRAWS = 5
 # start from the hands in the state given, not from samples.  The bot itself only ever gets a
 # determinization, so this reads re-dealt cards there; the script hands it the true state.
 READ_HANDS = False
+# An experiment's switch (scripts/realms_bot_eval.py --peek-deck): a draw is valued by the card
+# on top of the deck in the state given - a bound on what knowing the next draw is worth, read
+# (like READ_HANDS) only when the script hands the bot the true state.
+PEEK_DECK = False
 
 
 def own_turns_left(s: RealmsState, discards_after: int) -> int:
@@ -161,6 +165,8 @@ def _draw_choice(s: RealmsState, rng: Rng, options: Sequence[Choice]) -> Choice:
     hand = s.hands[p]
     plan = Planner(s, p, rng, POTENTIAL_SAMPLES)
     d = len(s.discard)
+    if PEEK_DECK and s.deck:
+        return _peeked_draw(s, options, plan)
     if FINAL_RACE and own_turns_left(s, d) == 0 and own_turns_left(s, d + 1) == 0:
         return _final_draw(s, rng, options, plan)
     best: tuple[float, Choice] = (-1e9, options[0])
@@ -177,7 +183,24 @@ def _draw_choice(s: RealmsState, rng: Rng, options: Sequence[Choice]) -> Choice:
                 bonus += plan.best_keep([*hand, card], turns, area) - plan.best_after(hand, card)
             bonus /= len(picks)
         best = (exact + bonus, TABLE["draw"])
-    turns = own_turns_left(s, d)
+    return _best_take(s, options, plan, best)
+
+
+def _peeked_draw(s: RealmsState, options: Sequence[Choice], plan: Planner) -> Choice:
+    """Return draw or take valuing the draw by the true top card (the PEEK_DECK bound only)."""
+    hand = s.hands[s.actor]
+    d = len(s.discard)
+    turns = own_turns_left(s, d + 1)
+    best = (plan.best_keep([*hand, s.deck[-1]], turns, s.discard), TABLE["draw"])
+    return _best_take(s, options, plan, best)
+
+
+def _best_take(
+    s: RealmsState, options: Sequence[Choice], plan: Planner, best: tuple[float, Choice]
+) -> Choice:
+    """Return the take valued above ``best`` (value, choice) by the most, else its choice."""
+    hand = s.hands[s.actor]
+    turns = own_turns_left(s, len(s.discard))
     for c in options:
         if not c.key.startswith("take:"):
             continue
