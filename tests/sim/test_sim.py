@@ -141,6 +141,22 @@ def test_report_tables_and_charts(tmp_path: Path) -> None:
     assert set(report.cells["games"]) == {3}
 
 
+def test_report_orders_difficulties_as_the_game_lists_them(tmp_path: Path) -> None:
+    """Tables and charts read human, heroic, godlike (the option's order), not alphabetically."""
+    sweep = sweep_from_flags(
+        GAME,
+        {"mission": "1", "players": "2", "difficulty": "godlike,human,heroic"},
+        ["random"],
+        1,
+        seed=5,
+    )
+    simulate(sweep, tmp_path / "r.csv")
+    report = build(read_rows(tmp_path / "r.csv"), tmp_path / "rep")
+    _title, table = report.tables[0]
+    assert [c[0] for c in table.columns] == ["human", "heroic", "godlike"]
+    assert sorted(report.cells["difficulty"]) == ["godlike", "heroic", "human"]  # data unchanged
+
+
 def test_cli_simulate_resume_report_and_bench(tmp_path: Path) -> None:
     runner = CliRunner()
     out = tmp_path / "cli.csv"

@@ -20,6 +20,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from hellas.core.errors import HellasError
+from hellas.core.options import OptionSchema
 from hellas.sim.stats import sign_test, wilson
 
 CLAIRVOYANT_NOTE = "clairvoyant bots read hidden cards: an upper bound, not a fair player"
@@ -107,7 +108,7 @@ def build(table: pd.DataFrame, out_dir: Path) -> Report:
         cells.insert(0, "game", game_id)
         all_cells.append(cells)
         for team in sorted(rows["team"].unique()):
-            mine = cells[cells["team"] == team]
+            mine = _in_option_order(cells[cells["team"] == team], game.meta.options, layout)
             pivot = _pivot(mine, layout)
             tables.append(
                 (f"{game.meta.title}: win % ±95% half-width (games) — {team_label(team)}", pivot)
@@ -285,11 +286,28 @@ def _slug(text: str) -> str:
     return "".join(ch if ch.isalnum() else "-" for ch in text).strip("-")
 
 
+def _in_option_order(cells: pd.DataFrame, options: OptionSchema, layout: list[str]) -> pd.DataFrame:
+    """Return ``cells`` with each layout option that lists choices ordered as the game lists them.
+
+    Tables and charts then read human, heroic, godlike rather than alphabetically.
+    """
+    out = cells.copy()
+    for name in layout:
+        spec = options.get(name) if name in options.names() else None
+        if spec is None or spec.choices is None or name not in out.columns:
+            continue
+        present = set(out[name].astype(str))
+        order = [c for c in spec.choices if c in present]
+        if len(order) == len(present):  # every value is a listed choice: keep the game's order
+            out[name] = pd.Categorical(out[name].astype(str), categories=order, ordered=True)
+    return out
+
+
 def _pivot(cells: pd.DataFrame, layout: list[str]) -> pd.DataFrame:
     frame = cells.assign(text=_text(cells))
     if len(layout) >= 2:
         return frame.pivot_table(
-            index=layout[0], columns=layout[1:], values="text", aggfunc="first"
+            index=layout[0], columns=layout[1:], values="text", aggfunc="first", observed=True
         )
     if layout:
         return frame.set_index(layout)[["text"]]
@@ -299,7 +317,7 @@ def _pivot(cells: pd.DataFrame, layout: list[str]) -> pd.DataFrame:
 def _heatmap(cells: pd.DataFrame, layout: list[str], name: str, title: str, out_dir: Path) -> Path:
     path = out_dir / name
     if len(layout) >= 2:
-        grid = cells.pivot_table(index=layout[0], columns=layout[1:], values="rate")
+        grid = cells.pivot_table(index=layout[0], columns=layout[1:], values="rate", observed=True)
     else:
         grid = cells.set_index(layout or ["team"])[["rate"]]
     fig, ax = plt.subplots(
