@@ -13,7 +13,7 @@ from hellas.ai.bots import RandomBot
 from hellas.core.game import Decision
 from hellas.core.rng import Rng
 from hellas.games.realms import GAME, planner
-from hellas.games.realms.bots import GreedyBot, hand_score
+from hellas.games.realms.bots import GreedyBot, card_index, hand_score
 from hellas.games.realms.planner import Planner, PlannerBot, own_turns_left, planner_choice
 from hellas.games.realms.rules import END_DISCARDS, legal
 from hellas.games.realms.state import P_DISCARD, P_DRAW, RealmsState
@@ -198,8 +198,6 @@ def test_peeking_at_the_deck_values_the_draw_by_the_top_card(
     makes the best hand, and takes a card when the top is the one that helps least and some take
     beats it.
     """
-    from hellas.games.realms.bots import card_index  # noqa: PLC0415
-
     monkeypatch.setattr(planner, "PEEK_DECK", True)
     checked = 0
     for i, s in enumerate(POSITIONS):

@@ -292,14 +292,13 @@ def _in_option_order(cells: pd.DataFrame, options: OptionSchema, layout: list[st
     Tables and charts then read human, heroic, godlike rather than alphabetically.
     """
     out = cells.copy()
-    for name in layout:
-        spec = options.get(name) if name in options.names() else None
-        if spec is None or spec.choices is None or name not in out.columns:
+    for spec in options.specs:
+        if spec.name not in layout or spec.choices is None:
             continue
-        present = set(out[name].astype(str))
-        order = [c for c in spec.choices if c in present]
-        if len(order) == len(present):  # every value is a listed choice: keep the game's order
-            out[name] = pd.Categorical(out[name].astype(str), categories=order, ordered=True)
+        values = out[spec.name].astype(str)
+        order = [c for c in spec.choices if c in set(values)]
+        if len(order) == values.nunique():  # every value is a listed choice: the game's order
+            out[spec.name] = pd.Categorical(values, categories=order, ordered=True)
     return out
 
 

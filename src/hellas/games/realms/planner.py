@@ -188,10 +188,8 @@ def _draw_choice(s: RealmsState, rng: Rng, options: Sequence[Choice]) -> Choice:
 
 def _peeked_draw(s: RealmsState, options: Sequence[Choice], plan: Planner) -> Choice:
     """Return draw or take valuing the draw by the true top card (the PEEK_DECK bound only)."""
-    hand = s.hands[s.actor]
-    d = len(s.discard)
-    turns = own_turns_left(s, d + 1)
-    best = (plan.best_keep([*hand, s.deck[-1]], turns, s.discard), TABLE["draw"])
+    turns = own_turns_left(s, len(s.discard) + 1)
+    best = (plan.best_keep([*s.hands[s.actor], s.deck[-1]], turns, s.discard), TABLE["draw"])
     return _best_take(s, options, plan, best)
 
 
