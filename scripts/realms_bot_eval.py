@@ -2,6 +2,7 @@
 
     python scripts/realms_bot_eval.py [--players 2] [--deals 100] [--first 1000] [--jobs 1]
                                       [--set NAME=VALUE ...] [--read-hands] [--peek-deck]
+                                      [--improver [samples=16,top=3,margin_weight=0.04,...]]
 
 2 players: every deal (seeds FIRST .. FIRST+DEALS-1) is played twice, the planner in each seat.
 3+ players: one planner seat against greedy opponents, its seat rotating with the deal.  Prints
@@ -14,6 +15,9 @@ rules announce the end (the discard area full).
 state and its last-turn race and denial start the other seats from their real hands
 (``READ_HANDS``).  ``--peek-deck`` is another bound: the planner values a draw by the card on top
 of the deck (``PEEK_DECK``), so it knows its next draw.
+``--improver`` seats the improver bot (``hellas.games.realms.improver``) in the planner's place,
+with its defaults or the settings given (``samples``, ``top``, ``margin_weight``, ``z``,
+``base=greedy|planner``), e.g. ``--improver z=1,base=planner``.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from hellas.core.rng import Rng
 from hellas.games.realms import planner
 from hellas.games.realms.bots import GreedyBot
 from hellas.games.realms.game import GAME
+from hellas.games.realms.improver import ImproverBot
 from hellas.games.realms.state import RealmsState
 from hellas.sim.stats import wilson
 
@@ -47,6 +52,9 @@ class TrueStatePlanner:
         return next(c for c in decision.choices if c.key == picked.key)
 
 
+IMPROVER_SETTINGS = ("samples", "top", "margin_weight", "z", "base")
+
+
 def play(
     players: int, seed: int, seat: int, settings: dict[str, object]
 ) -> tuple[float, float, bool]:
@@ -54,6 +62,8 @@ def play(
 
     Returns its win share, its score margin and whether it made the game's last discard.
     """
+    settings = dict(settings)
+    improver = settings.pop("improver", None)
     saved = {name: getattr(planner, name) for name in settings}
     for name, value in settings.items():
         setattr(planner, name, value)
@@ -63,6 +73,8 @@ def play(
         bots: list[Bot] = [GreedyBot() for _ in range(players)]
         bound = planner.READ_HANDS or planner.PEEK_DECK
         bots[seat] = TrueStatePlanner() if bound else planner.PlannerBot()
+        if isinstance(improver, dict):
+            bots[seat] = ImproverBot(**improver)
         last = -1
         while (to_act := GAME.to_act(s)) is not None:
             choice = bots[to_act].choose(Decision(GAME, s, to_act), rng)
@@ -92,6 +104,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--set", action="append", default=[])
     ap.add_argument("--read-hands", action="store_true", help="an upper-bound experiment")
     ap.add_argument("--peek-deck", action="store_true", help="an upper-bound experiment")
+    ap.add_argument("--improver", nargs="?", const="", help="seat the improver bot (settings)")
     a = ap.parse_args(argv)
     settings: dict[str, object] = {"READ_HANDS": True} if a.read_hands else {}
     if a.peek_deck:
@@ -99,6 +112,18 @@ def main(argv: list[str]) -> int:
     for item in a.set:
         name, _, value = item.partition("=")
         settings[name] = ast.literal_eval(value)
+    spec: dict[str, object] = {}
+    if a.improver is not None:
+        for item in filter(None, a.improver.split(",")):
+            name, _, value = item.partition("=")
+            if name not in IMPROVER_SETTINGS:
+                ap.error(f"--improver knows {', '.join(IMPROVER_SETTINGS)}, not {name!r}")
+            spec[name] = value if name == "base" else ast.literal_eval(value)
+        try:
+            ImproverBot(**spec)  # type: ignore[arg-type]
+        except (TypeError, ValueError) as error:
+            ap.error(f"--improver: {error}")
+        settings["improver"] = spec
     n = a.players
     if n == 2:
         games = [(n, a.first + d, seat, settings) for d in range(a.deals) for seat in (0, 1)]
@@ -116,17 +141,21 @@ def main(argv: list[str]) -> int:
     half = 1.96 * spread / math.sqrt(len(results))
     rate, low, high = wilson(wins, len(results))
     bounds = [f for f, on in (("--read-hands", a.read_hands), ("--peek-deck", a.peek_deck)) if on]
+    if a.improver is not None:
+        given = ",".join(f"{k}={v}" for k, v in spec.items()) or "defaults"
+        bounds.append(f"--improver {given}")
     label = " ".join([*a.set, *bounds]) or "defaults"
+    who = "planner" if a.improver is None else "improver"
     print(
-        f"{n}p planner vs greedy [{label}] seeds {a.first}+{a.deals}: {wins:g}/{len(results)} ="
+        f"{n}p {who} vs greedy [{label}] seeds {a.first}+{a.deals}: {wins:g}/{len(results)} ="
         f" {100 * rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}] (fair {100 / n:.1f}%),"
         f" mean margin {margin:+.1f} ± {half:.1f}, {time.time() - start:.0f}s"
     )
     ended = [r[0] for r in results if r[2]]
     others = [r[0] for r in results if not r[2]]
     print(
-        f"  the planner made the last discard in {len(ended)} games and won {sum(ended):g}"
-        f" ({_pct(ended)}); greedy did in {len(others)}, the planner won {sum(others):g}"
+        f"  the {who} made the last discard in {len(ended)} games and won {sum(ended):g}"
+        f" ({_pct(ended)}); greedy did in {len(others)}, the {who} won {sum(others):g}"
         f" ({_pct(others)})"
     )
     return 0

@@ -16,28 +16,10 @@ from hellas.games.realms import GAME, planner
 from hellas.games.realms.bots import GreedyBot, card_index, hand_score
 from hellas.games.realms.planner import Planner, PlannerBot, own_turns_left, planner_choice
 from hellas.games.realms.rules import END_DISCARDS, legal
-from hellas.games.realms.state import P_DISCARD, P_DRAW, RealmsState
+from hellas.games.realms.state import P_DRAW
+from tests.realms.helpers import greedy_positions
 
-
-def _positions(count: int, players: int = 2) -> list[RealmsState]:
-    """Return draw and discard positions from greedy games, early and late."""
-    out: list[RealmsState] = []
-    seed = 0
-    while len(out) < count:
-        s = GAME.new({"players": players}, 300 + seed)
-        rng = Rng(seed)
-        bot = GreedyBot()
-        step = 0
-        while (seat := GAME.to_act(s)) is not None:
-            if s.phase in (P_DRAW, P_DISCARD) and step % 5 == seed % 5:
-                out.append(s.copy())
-            GAME.apply(s, bot.choose(Decision(GAME, s, seat), rng))
-            step += 1
-        seed += 1
-    return out[:count]
-
-
-POSITIONS = _positions(14) + _positions(6, players=4)
+POSITIONS = greedy_positions(14) + greedy_positions(6, players=4)
 
 
 def test_planner_chooses_legal_choices_deterministically() -> None:
@@ -240,3 +222,15 @@ def test_the_evaluation_script_can_peek_at_the_deck(capsys: pytest.CaptureFixtur
     assert _eval_script().main(["--deals", "1", "--first", "5", "--peek-deck"]) == 0
     assert planner.PEEK_DECK is False
     assert "[--peek-deck] seeds 5+1" in capsys.readouterr().out
+
+
+def test_the_evaluation_script_seats_the_improver(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--improver`` seats the improver with the settings given; a bad setting is refused."""
+    script = _eval_script()
+    assert script.main(["--deals", "1", "--first", "5", "--improver", "samples=2,top=2"]) == 0
+    assert "2p improver vs greedy [--improver samples=2,top=2] seeds 5+1" in capsys.readouterr().out
+    for bad in ("depth=3", "base=ismcts", "samples=1"):
+        with pytest.raises(SystemExit) as stop:
+            script.main(["--deals", "1", "--improver", bad])
+        assert stop.value.code == 2
+        assert "--improver" in capsys.readouterr().err

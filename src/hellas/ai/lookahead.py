@@ -17,6 +17,7 @@ The clairvoyant variants read the true state: labelled upper bounds only.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hellas.core.game import Choice, Decision
@@ -128,21 +129,33 @@ class LookaheadBot:
             return decision.follow(guide, rng) if guide is not None else choices[0]
         favourite = decision.follow(guide, rng).key
         outcomes = self.outcomes(decision, rng)
-        base = outcomes[favourite]
-        best, best_gain = None, 0.0
-        for c in choices:
-            if c.key == favourite:
-                continue
-            diffs = [a - b for a, b in zip(outcomes[c.key], base, strict=True)]
-            gain = sum(diffs) / len(diffs)
-            if gain < self.margin or gain <= best_gain:
-                continue
-            spread = sum((d - gain) ** 2 for d in diffs) / max(1, len(diffs) - 1)
-            if gain >= self.z * math.sqrt(spread / len(diffs)):
-                best, best_gain = c, gain
-        if best is not None:
-            return best
-        return next(c for c in choices if c.key == favourite)
+        best = clear_gain(outcomes, favourite, self.margin, self.z)
+        key = favourite if best is None else best
+        picked: Choice = next(c for c in choices if c.key == key)
+        return picked
+
+
+def clear_gain(
+    outcomes: Mapping[str, Sequence[float]], favourite: str, margin: float, z: float
+) -> str | None:
+    """Return the move whose paired gain over ``favourite`` is largest and clearly real, or None.
+
+    ``outcomes`` holds each move's value on the same samples; a move qualifies when its mean
+    gain is at least ``margin``, above every earlier qualifier's, and ``z`` standard errors.
+    """
+    base = outcomes[favourite]
+    best, best_gain = None, 0.0
+    for key, values in outcomes.items():
+        if key == favourite:
+            continue
+        diffs = [a - b for a, b in zip(values, base, strict=True)]
+        gain = sum(diffs) / len(diffs)
+        if gain < margin or gain <= best_gain:
+            continue
+        spread = sum((d - gain) ** 2 for d in diffs) / max(1, len(diffs) - 1)
+        if gain >= z * math.sqrt(spread / len(diffs)):
+            best, best_gain = key, gain
+    return best
 
 
 def _same(legal: Any, move: Choice) -> Choice:

@@ -101,13 +101,15 @@ class RealmsGame(Game[RealmsState]):
         return determinize(s, seat, rng)
 
     def bots(self) -> Mapping[str, BotFactory]:
-        """Return the greedy bot (also the default ``bot``) and the one-draw-ahead planner."""
+        """Return the greedy bot (also the default ``bot``), the planner and the improver."""
         from hellas.games.realms.bots import GreedyBot  # noqa: PLC0415
+        from hellas.games.realms.improver import ImproverBot  # noqa: PLC0415
         from hellas.games.realms.planner import PlannerBot  # noqa: PLC0415
 
         return {
             "greedy": GreedyBot,
             "planner": PlannerBot,
+            "improver": ImproverBot,
             "bot": GreedyBot,
             "heuristic": GreedyBot,
         }

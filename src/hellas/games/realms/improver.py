@@ -1,0 +1,127 @@
+"""Fantasy Realms improver bot: greedy's move, unless greedy rollouts show a clearly better one.
+
+A policy-improvement step over the greedy bot (or the planner), specialised to Realms.  At a
+draw or a discard it shortlists a few moves - the draw and the best takes, or the discards
+that keep the best-scoring hands - plus its base bot's own move, plays each on the same
+determinizations of its seat's information, lets greedy play every seat to the end, and values
+an end by the win share plus a small weight times the score margin.  It leaves the base move
+only when another's mean paired gain is above ``z`` standard errors
+(``hellas.ai.lookahead.clear_gain``).  Other decisions follow the base bot.  Unlike the generic
+``lookahead`` (which tries every move and rolls out with the fast rollout policy) its rollouts
+model the other seats as greedy players.  It reads only its own seat's information.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from hellas.ai.lookahead import clear_gain
+from hellas.core.game import Choice, Decision
+from hellas.core.rng import Rng
+from hellas.games.realms.bots import card_index, greedy_choice, hand_score
+from hellas.games.realms.planner import planner_choice
+from hellas.games.realms.rules import play
+from hellas.games.realms.state import P_DISCARD, P_DRAW, P_OVER, RealmsState
+
+SAMPLES = 16  # determinizations per searched decision (every shortlisted move on each)
+TOP = 3  # shortlisted moves besides the base move: the draw and TOP-1 takes, or TOP discards
+MARGIN_WEIGHT = 0.04  # an end's value: win share + this times (own score - best other score)
+Z = 1.5  # standard errors a paired gain must clear to leave the base move
+BASES: dict[str, Callable[[RealmsState, Rng], Choice]] = {
+    "greedy": greedy_choice,
+    "planner": planner_choice,
+}
+
+
+class ImproverBot:
+    """Greedy-rollout improvement over a base Realms bot (sees only its own seat's information)."""
+
+    name = "improver"
+
+    def __init__(
+        self,
+        samples: int = SAMPLES,
+        top: int = TOP,
+        margin_weight: float = MARGIN_WEIGHT,
+        z: float = Z,
+        base: str = "greedy",
+    ) -> None:
+        if samples < 2:
+            raise ValueError("the improver needs at least 2 samples (paired gains need a spread)")
+        if top < 1:
+            raise ValueError("the improver needs a shortlist of at least 1 move")
+        if base not in BASES:
+            raise ValueError(f"the improver's base is one of {', '.join(BASES)}, not {base!r}")
+        self.samples = samples
+        self.top = top
+        self.margin_weight = margin_weight
+        self.z = z
+        self.base = BASES[base]
+        self.last_iterations = 0  # rollouts played by the latest ``choose`` (0: no search)
+
+    def choose(self, decision: Decision[RealmsState], rng: Rng) -> Choice:
+        """Return the base bot's move unless a rollout-tested alternative is clearly better."""
+        self.last_iterations = 0
+        legal = {c.key: c for c in decision.choices}
+        if len(legal) == 1:
+            return decision.choices[0]
+        s = decision.sample(rng)
+        base = self.base(s.copy(), rng).key
+        if s.phase not in (P_DRAW, P_DISCARD):
+            return legal[base]
+        keys = [base, *(k for k in shortlist(s, list(legal), self.top) if k != base)]
+        if len(keys) == 1:
+            return legal[base]
+        outcomes: dict[str, list[float]] = {k: [] for k in keys}
+        for _ in range(self.samples):
+            state, seed = decision.sample(rng), rng.below(1 << 30)
+            for k in keys:
+                outcomes[k].append(self.rolled(state, legal[k], seed, decision.seat))
+        self.last_iterations = self.samples * len(keys)
+        best = clear_gain(outcomes, base, 0.0, self.z)
+        return legal[base if best is None else best]
+
+    def rolled(self, state: RealmsState, first: Choice, seed: int, seat: int) -> float:
+        """Return the value to ``seat`` of ``first`` then greedy for every seat to the end."""
+        t = state.copy()
+        play(t, first, None)
+        r = Rng(seed)
+        while t.phase != P_OVER:
+            play(t, greedy_choice(t, r), None)
+        assert t.result is not None
+        scores, winners = t.result["scores"], t.result["winners"]
+        share = (1.0 / len(winners)) if seat in winners else 0.0
+        margin = scores[seat] - max(x for q, x in enumerate(scores) if q != seat)
+        return share + self.margin_weight * float(margin)
+
+
+def shortlist(s: RealmsState, keys: Sequence[str], top: int) -> list[str]:
+    """Return the draw and the best ``top``-1 takes, or the ``top`` best discards, by kept score.
+
+    A take is ranked by the best seven it makes; a discard (or a card laid in the Afterlife)
+    by the score of the hand kept, with that Afterlife.  Reads only the actor's own cards.
+    """
+    hand, after = s.hands[s.actor], tuple(s.afterlife[s.actor])
+    if s.phase == P_DRAW:
+        takes = [k for k in keys if k.startswith("take:")]
+        takes.sort(key=lambda k: -_best_after(hand, card_index(k), after))
+        return [k for k in keys if k == "draw"] + takes[: top - 1]
+    ranked = []
+    for k in keys:
+        card = card_index(k)
+        afterlife = after if k.startswith("discard:") else (*after, card)
+        kept = list(hand)
+        kept.remove(card)
+        ranked.append((-hand_score(tuple(sorted(kept)), afterlife), k))
+    return [k for _, k in sorted(ranked)[:top]]
+
+
+def _best_after(hand: Sequence[int], extra: int, afterlife: tuple[int, ...]) -> int:
+    """Return the best score of ``hand`` + ``extra`` less one card."""
+    full = [*hand, extra]
+    return max(
+        hand_score(tuple(sorted(full[:k] + full[k + 1 :])), afterlife) for k in range(len(full))
+    )
+
+
+__all__ = ["ImproverBot", "shortlist"]
