@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -76,12 +77,16 @@ def start_server(
         str(bot_delay),
         *args,
     ]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # stderr goes to a file, not a pipe: nobody reads a pipe while the server runs, and a
+    # server that logs more than the pipe holds (64 KiB) would block on its next write
+    log = tempfile.TemporaryFile()  # noqa: SIM115 (it lives as long as the server)
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
     url = f"http://127.0.0.1:{port}"
     deadline = time.time() + 60
     while time.time() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"server exited: {proc.stderr.read().decode()[-2000:]}")
+            log.seek(0)
+            raise RuntimeError(f"server exited: {log.read().decode()[-2000:]}")
         try:
             urllib.request.urlopen(url + "/api/games", timeout=2).read()
             return Server(url, db, port, proc)

@@ -89,6 +89,8 @@ def test_bad_choices_change_nothing(server: Server) -> None:
     key = state["choices"][0]["key"]
     checks = [
         ({"seat": 0, "token": "wrong", "key": key}, 403, "bad-token"),
+        ({"seat": 0, "token": [token], "key": key}, 403, "bad-token"),  # not text: no 500
+        ({"seat": 0, "token": 7, "key": key}, 403, "bad-token"),
         ({"seat": 1, "token": other["token"], "key": key}, 409, "not-your-turn"),
         ({"seat": 0, "token": token, "key": "fight:guile"}, 400, "illegal"),
         ({"seat": 0, "token": token, "key": "dance"}, 400, "illegal"),

@@ -122,6 +122,7 @@ def test_hints_are_refused_clearly_and_change_nothing(server: Server) -> None:
     answers = [
         server.post(f"/api/tables/{table}/hint", {"seat": waiting, "token": tokens[waiting]}),
         server.post(f"/api/tables/{table}/hint", {"seat": to_act, "token": "not-the-token"}),
+        server.post(f"/api/tables/{table}/hint", {"seat": to_act, "token": [tokens[to_act]]}),
         server.post(f"/api/tables/{table}/hint", {"seat": to_act}),  # a spectator has no token
         server.post(f"/api/tables/{table}/hint", {"token": tokens[to_act]}),
         server.post(f"/api/tables/{table}/hint", {"seat": 7, "token": tokens[to_act]}),
@@ -131,6 +132,7 @@ def test_hints_are_refused_clearly_and_change_nothing(server: Server) -> None:
     assert codes == [
         (409, "not-your-turn"),
         (403, "bad-token"),
+        (400, "bad-request"),  # a token that is not text is refused, never a 500
         (400, "bad-request"),
         (400, "bad-request"),
         (404, "bad-seat"),

@@ -274,8 +274,12 @@ class Hub:
 
     # -- seats and tokens ------------------------------------------------------------------------
 
-    def check_token(self, table: LiveTable, seat: int | None, token: str | None) -> None:
-        """Raise unless ``token`` is the secret of ``seat`` (spectators need none)."""
+    def check_token(self, table: LiveTable, seat: int | None, token: object) -> None:
+        """Raise unless ``token`` is the secret of ``seat`` (spectators need none).
+
+        ``token`` comes straight from a request body, so anything that is not text (a list, a
+        number) is a wrong token, never a server error.
+        """
         if seat is None:
             return
         if not 0 <= seat < len(table.seats):
@@ -284,6 +288,7 @@ class Hub:
         if (
             row.kind != HUMAN
             or not row.claimed
+            or not isinstance(token, str)
             or not token
             or not hmac.compare_digest(row.token_hash, hash_token(token))
         ):
