@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import inspect
 import math
 import sys
 import time
@@ -52,7 +53,7 @@ class TrueStatePlanner:
         return next(c for c in decision.choices if c.key == picked.key)
 
 
-IMPROVER_SETTINGS = ("samples", "top", "margin_weight", "z", "base")
+IMPROVER_SETTINGS = tuple(inspect.signature(ImproverBot).parameters)  # samples, top, ...
 
 
 def play(

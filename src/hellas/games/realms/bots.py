@@ -70,8 +70,15 @@ class _Valuer:
 
     def best_after(self, hand: list[int], extra: int) -> int:
         """Return the best value of ``hand`` + ``extra`` less one card."""
-        full = [*hand, extra]
-        return max(self.value([c for j, c in enumerate(full) if j != k]) for k in range(len(full)))
+        return best_after(hand, extra, self.afterlife)
+
+
+def best_after(hand: Sequence[int], extra: int, afterlife: tuple[int, ...]) -> int:
+    """Return the best score of ``hand`` + ``extra`` less one card, with this Afterlife."""
+    full = [*hand, extra]
+    return max(
+        hand_score(tuple(sorted(full[:k] + full[k + 1 :])), afterlife) for k in range(len(full))
+    )
 
 
 def unknown_cards(s: RealmsState, seat: int) -> list[int]:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from hellas.ai.lookahead import clear_gain
 from hellas.core.game import Choice, Decision
 from hellas.core.rng import Rng
-from hellas.games.realms.bots import card_index, greedy_choice, hand_score
+from hellas.games.realms.bots import best_after, card_index, greedy_choice, hand_score
 from hellas.games.realms.planner import planner_choice
 from hellas.games.realms.rules import play
 from hellas.games.realms.state import P_DISCARD, P_DRAW, P_OVER, RealmsState
@@ -104,7 +104,7 @@ def shortlist(s: RealmsState, keys: Sequence[str], top: int) -> list[str]:
     hand, after = s.hands[s.actor], tuple(s.afterlife[s.actor])
     if s.phase == P_DRAW:
         takes = [k for k in keys if k.startswith("take:")]
-        takes.sort(key=lambda k: -_best_after(hand, card_index(k), after))
+        takes.sort(key=lambda k: -best_after(hand, card_index(k), after))
         return [k for k in keys if k == "draw"] + takes[: top - 1]
     ranked = []
     for k in keys:
@@ -114,14 +114,6 @@ def shortlist(s: RealmsState, keys: Sequence[str], top: int) -> list[str]:
         kept.remove(card)
         ranked.append((-hand_score(tuple(sorted(kept)), afterlife), k))
     return [k for _, k in sorted(ranked)[:top]]
-
-
-def _best_after(hand: Sequence[int], extra: int, afterlife: tuple[int, ...]) -> int:
-    """Return the best score of ``hand`` + ``extra`` less one card."""
-    full = [*hand, extra]
-    return max(
-        hand_score(tuple(sorted(full[:k] + full[k + 1 :])), afterlife) for k in range(len(full))
-    )
 
 
 __all__ = ["ImproverBot", "shortlist"]
