@@ -14,7 +14,9 @@ rules announce the end (the discard area full).
 ``--read-hands`` is an upper-bound experiment, never a player: the planner decides on the true
 state and its last-turn race and denial start the other seats from their real hands
 (``READ_HANDS``).  ``--peek-deck`` is another bound: the planner values a draw by the card on top
-of the deck (``PEEK_DECK``), so it knows its next draw.
+of the deck (``PEEK_DECK``), so it knows its next draw.  With ``--improver``, ``--read-hands``
+plays the improver's rollouts on the true state (the real hands and the real deck order, so it
+sees every future draw as greedy play would meet it): a clairvoyant bound on the improver.
 ``--improver`` seats the improver bot (``hellas.games.realms.improver``) in the planner's place,
 with its defaults or the settings given (``samples``, ``top``, ``margin_weight``, ``z``,
 ``base=greedy|planner``), e.g. ``--improver z=1,base=planner``.
@@ -53,6 +55,14 @@ class TrueStatePlanner:
         return next(c for c in decision.choices if c.key == picked.key)
 
 
+class _TrueDecision(Decision[RealmsState]):
+    """A decision whose samples are the true state: the clairvoyant improver's bound only."""
+
+    def sample(self, rng: Rng) -> RealmsState:
+        """Return a copy of the real state (hands and deck order) instead of a determinization."""
+        return self.true_state().copy()
+
+
 IMPROVER_SETTINGS = tuple(inspect.signature(ImproverBot).parameters)  # samples, top, ...
 
 
@@ -74,11 +84,13 @@ def play(
         bots: list[Bot] = [GreedyBot() for _ in range(players)]
         bound = planner.READ_HANDS or planner.PEEK_DECK
         bots[seat] = TrueStatePlanner() if bound else planner.PlannerBot()
+        clairvoyant = isinstance(improver, dict) and planner.READ_HANDS
         if isinstance(improver, dict):
             bots[seat] = ImproverBot(**improver)
         last = -1
         while (to_act := GAME.to_act(s)) is not None:
-            choice = bots[to_act].choose(Decision(GAME, s, to_act), rng)
+            kind = _TrueDecision if clairvoyant and to_act == seat else Decision
+            choice = bots[to_act].choose(kind(GAME, s, to_act), rng)
             if any(e.kind == "end" for e in GAME.apply(s, choice)):  # the rules end the game
                 last = to_act
     finally:

@@ -234,3 +234,32 @@ def test_the_evaluation_script_seats_the_improver(capsys: pytest.CaptureFixture[
             script.main(["--deals", "1", "--improver", bad])
         assert stop.value.code == 2
         assert "--improver" in capsys.readouterr().err
+
+
+def test_the_clairvoyant_improver_bound_rolls_out_the_true_state(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--improver --read-hands`` (a bound): the improver's samples are the real state."""
+    script = _eval_script()
+    s = POSITIONS[3]
+    seat = GAME.to_act(s)
+    assert seat is not None
+    sample = script._TrueDecision(GAME, s, seat).sample(Rng(1))
+    assert sample is not s
+    assert (sample.deck, sample.hands) == (s.deck, s.hands)
+    honest = Decision(GAME, s, seat).sample(Rng(1))
+    assert (honest.deck, honest.hands) != (s.deck, s.hands)  # a plain sample re-deals
+    calls = []
+    true_sample = script._TrueDecision.sample
+
+    def counted(self: Any, rng: Rng) -> Any:
+        calls.append(self.seat)
+        return true_sample(self, rng)
+
+    monkeypatch.setattr(script._TrueDecision, "sample", counted)
+    argv = ["--deals", "1", "--first", "5", "--read-hands", "--improver", "samples=2"]
+    assert script.main(argv) == 0
+    assert planner.READ_HANDS is False
+    out = capsys.readouterr().out
+    assert "[--read-hands --improver samples=2] seeds 5+1" in out
+    assert calls and set(calls) == {0, 1}  # the improver's seat in each game, never greedy's
