@@ -3,6 +3,7 @@
     python scripts/realms_bot_eval.py [--players 2] [--deals 100] [--first 1000] [--jobs 1]
                                       [--set NAME=VALUE ...] [--read-hands] [--peek-deck]
                                       [--improver [samples=16,top=3,margin_weight=0.04,...]]
+                                      [--known-hands]
 
 2 players: every deal (seeds FIRST .. FIRST+DEALS-1) is played twice, the planner in each seat.
 3+ players: one planner seat against greedy opponents, its seat rotating with the deal.  Prints
@@ -17,6 +18,9 @@ state and its last-turn race and denial start the other seats from their real ha
 of the deck (``PEEK_DECK``), so it knows its next draw.  With ``--improver``, ``--read-hands``
 plays the improver's rollouts on the true state (the real hands and the real deck order, so it
 sees every future draw as greedy play would meet it): a clairvoyant bound on the improver.
+``--known-hands`` (with ``--improver``) is a half-way bound: the improver's samples hold the
+other seats' real hands but re-shuffle the deck cards its seat has not seen, so it measures
+what reading the opponents' hands (a perfect belief over them) would be worth on its own.
 ``--improver`` seats the improver bot (``hellas.games.realms.improver``) in the planner's place,
 with its defaults or the settings given (``samples``, ``top``, ``margin_weight``, ``z``,
 ``base=greedy|planner``), e.g. ``--improver z=1,base=planner``.
@@ -63,6 +67,23 @@ class _TrueDecision(Decision[RealmsState]):
         return self.true_state().copy()
 
 
+class _HandsDecision(Decision[RealmsState]):
+    """A decision whose samples hold the real hands, the unseen deck re-shuffled: a bound only."""
+
+    def sample(self, rng: Rng) -> RealmsState:
+        """Return a copy of the real state with the seat's unseen deck cards shuffled."""
+        t = self.true_state().copy()
+        bit = 1 << self.seat
+        hidden = [i for i, seen in enumerate(t.deck_seen) if not seen & bit]
+        cards = sorted(t.deck[i] for i in hidden)
+        rng.shuffle(cards)
+        for i, card in zip(hidden, cards, strict=True):
+            t.deck[i] = card
+        t.rng = Rng(rng.next64())  # the rules' own future randomness is unknown too
+        t.cache = None
+        return t
+
+
 IMPROVER_SETTINGS = tuple(inspect.signature(ImproverBot).parameters)  # samples, top, ...
 
 
@@ -75,6 +96,7 @@ def play(
     """
     settings = dict(settings)
     improver = settings.pop("improver", None)
+    known_hands = bool(settings.pop("known_hands", False))
     saved = {name: getattr(planner, name) for name in settings}
     for name, value in settings.items():
         setattr(planner, name, value)
@@ -84,12 +106,16 @@ def play(
         bots: list[Bot] = [GreedyBot() for _ in range(players)]
         bound = planner.READ_HANDS or planner.PEEK_DECK
         bots[seat] = TrueStatePlanner() if bound else planner.PlannerBot()
-        clairvoyant = isinstance(improver, dict) and planner.READ_HANDS
+        sampled: type[Decision[RealmsState]] = Decision  # how the measured seat's samples deal
         if isinstance(improver, dict):
             bots[seat] = ImproverBot(**improver)
+            if planner.READ_HANDS:
+                sampled = _TrueDecision
+            elif known_hands:
+                sampled = _HandsDecision
         last = -1
         while (to_act := GAME.to_act(s)) is not None:
-            kind = _TrueDecision if clairvoyant and to_act == seat else Decision
+            kind = sampled if to_act == seat else Decision
             choice = bots[to_act].choose(kind(GAME, s, to_act), rng)
             if any(e.kind == "end" for e in GAME.apply(s, choice)):  # the rules end the game
                 last = to_act
@@ -118,7 +144,10 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--read-hands", action="store_true", help="an upper-bound experiment")
     ap.add_argument("--peek-deck", action="store_true", help="an upper-bound experiment")
     ap.add_argument("--improver", nargs="?", const="", help="seat the improver bot (settings)")
+    ap.add_argument("--known-hands", action="store_true", help="with --improver: a bound")
     a = ap.parse_args(argv)
+    if a.known_hands and (a.improver is None or a.read_hands):
+        ap.error("--known-hands needs --improver and goes without --read-hands")
     settings: dict[str, object] = {"READ_HANDS": True} if a.read_hands else {}
     if a.peek_deck:
         settings["PEEK_DECK"] = True
@@ -137,6 +166,8 @@ def main(argv: list[str]) -> int:
         except (TypeError, ValueError) as error:
             ap.error(f"--improver: {error}")
         settings["improver"] = spec
+    if a.known_hands:
+        settings["known_hands"] = True
     n = a.players
     if n == 2:
         games = [(n, a.first + d, seat, settings) for d in range(a.deals) for seat in (0, 1)]
@@ -153,7 +184,8 @@ def main(argv: list[str]) -> int:
     spread = math.sqrt(sum((r[1] - margin) ** 2 for r in results) / (len(results) - 1))
     half = 1.96 * spread / math.sqrt(len(results))
     rate, low, high = wilson(wins, len(results))
-    bounds = [f for f, on in (("--read-hands", a.read_hands), ("--peek-deck", a.peek_deck)) if on]
+    flags = (("--read-hands", a.read_hands), ("--peek-deck", a.peek_deck))
+    bounds = [f for f, on in (*flags, ("--known-hands", a.known_hands)) if on]
     if a.improver is not None:
         given = ",".join(f"{k}={v}" for k, v in spec.items()) or "defaults"
         bounds.append(f"--improver {given}")

@@ -236,6 +236,19 @@ def test_the_evaluation_script_seats_the_improver(capsys: pytest.CaptureFixture[
         assert "--improver" in capsys.readouterr().err
 
 
+def _seats_sampled(monkeypatch: pytest.MonkeyPatch, kind: Any) -> list[int]:
+    """Return a list that collects the seat of every ``kind.sample`` call from now on."""
+    calls: list[int] = []
+    original = kind.sample
+
+    def counted(self: Any, rng: Rng) -> Any:
+        calls.append(self.seat)
+        return original(self, rng)
+
+    monkeypatch.setattr(kind, "sample", counted)
+    return calls
+
+
 def test_the_clairvoyant_improver_bound_rolls_out_the_true_state(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -249,17 +262,37 @@ def test_the_clairvoyant_improver_bound_rolls_out_the_true_state(
     assert (sample.deck, sample.hands) == (s.deck, s.hands)
     honest = Decision(GAME, s, seat).sample(Rng(1))
     assert (honest.deck, honest.hands) != (s.deck, s.hands)  # a plain sample re-deals
-    calls = []
-    true_sample = script._TrueDecision.sample
-
-    def counted(self: Any, rng: Rng) -> Any:
-        calls.append(self.seat)
-        return true_sample(self, rng)
-
-    monkeypatch.setattr(script._TrueDecision, "sample", counted)
+    calls = _seats_sampled(monkeypatch, script._TrueDecision)
     argv = ["--deals", "1", "--first", "5", "--read-hands", "--improver", "samples=2"]
     assert script.main(argv) == 0
     assert planner.READ_HANDS is False
     out = capsys.readouterr().out
     assert "[--read-hands --improver samples=2] seeds 5+1" in out
     assert calls and set(calls) == {0, 1}  # the improver's seat in each game, never greedy's
+
+
+def test_the_known_hands_bound_keeps_the_hands_and_reshuffles_the_unseen_deck(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--improver --known-hands`` (a bound): real hands, the unseen deck cards re-shuffled."""
+    script = _eval_script()
+    s = POSITIONS[3]
+    seat = GAME.to_act(s)
+    assert seat is not None
+    samples = [script._HandsDecision(GAME, s, seat).sample(Rng(i)) for i in range(4)]
+    bit = 1 << seat
+    seen = [i for i, m in enumerate(s.deck_seen) if m & bit]
+    for sample in samples:
+        assert sample.hands == s.hands and sample is not s
+        assert sorted(sample.deck) == sorted(s.deck)
+        assert [sample.deck[i] for i in seen] == [s.deck[i] for i in seen]
+    assert any(sample.deck != s.deck for sample in samples)  # the deck order is not known
+    calls = _seats_sampled(monkeypatch, script._HandsDecision)
+    argv = ["--deals", "1", "--first", "5", "--known-hands", "--improver", "samples=2"]
+    assert script.main(argv) == 0
+    assert "[--known-hands --improver samples=2] seeds 5+1" in capsys.readouterr().out
+    assert calls and set(calls) == {0, 1}  # the improver's seat in each game, never greedy's
+    for bad in (["--known-hands"], ["--known-hands", "--read-hands", "--improver"]):
+        with pytest.raises(SystemExit):
+            script.main(["--deals", "1", *bad])
+        assert "--known-hands needs --improver" in capsys.readouterr().err
