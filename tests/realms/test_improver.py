@@ -10,7 +10,7 @@ from hellas.core.game import Decision
 from hellas.core.rng import Rng
 from hellas.games.realms import GAME
 from hellas.games.realms.bots import GreedyBot, card_index, hand_score
-from hellas.games.realms.improver import ImproverBot, shortlist
+from hellas.games.realms.improver import ImproverBot, contradicted, shortlist
 from hellas.games.realms.planner import Planner, PlannerBot
 from hellas.games.realms.rules import legal
 from hellas.games.realms.state import P_DISCARD, P_DRAW, P_OVER
@@ -29,7 +29,13 @@ def test_the_improver_is_a_named_realms_bot() -> None:
 
 @pytest.mark.parametrize(
     ("settings", "words"),
-    [({"samples": 1}, "2 samples"), ({"top": 0}, "shortlist"), ({"base": "ismcts"}, "base")],
+    [
+        ({"samples": 1}, "2 samples"),
+        ({"top": 0}, "shortlist"),
+        ({"base": "ismcts"}, "base"),
+        ({"samples": 8, "batch": 1}, "batch"),
+        ({"samples": 8, "batch": 9}, "batch"),
+    ],
 )
 def test_bad_improver_settings_are_refused(settings: dict[str, object], words: str) -> None:
     """A setting the bot cannot honour is a clear error, not a quiet default."""
@@ -59,14 +65,52 @@ def test_it_leaves_greedy_where_the_rollouts_say_so() -> None:
     assert differ >= 1
 
 
+def test_one_batch_of_all_the_samples_is_the_fixed_search() -> None:
+    """``batch`` = ``samples`` (or 0) samples once: the same choice and rollouts as the default."""
+    for i, s in enumerate(FEW):
+        decision = Decision(GAME, s, s.actor)
+        runs = []
+        for bot in (ImproverBot(samples=3), ImproverBot(samples=3, batch=3)):
+            runs.append((bot.choose(decision, Rng(i)).key, bot.last_iterations))
+        assert runs[0] == runs[1]
+
+
+def test_sequential_rounds_stop_early_or_run_to_the_cap() -> None:
+    """In rounds, z = 0 settles every decision after the first batch; a vast z never does."""
+    searched = 0
+    for i, s in enumerate(FEW):
+        decision = Decision(GAME, s, s.actor)
+        keys = shortlist(s, [c.key for c in decision.choices], 3)
+        quick = ImproverBot(samples=8, batch=2, z=0.0)
+        quick.choose(decision, Rng(i))
+        patient = ImproverBot(samples=6, batch=2, z=1e9)
+        assert patient.choose(decision, Rng(i)).key == GreedyBot().choose(decision, Rng(i)).key
+        if quick.last_iterations:
+            searched += 1
+            width = len({GreedyBot().choose(decision, Rng(i)).key, *keys})
+            assert quick.last_iterations == 2 * width  # one round of 2 samples, every move
+            assert patient.last_iterations == 6 * width  # every round, nothing dropped
+    assert searched >= 3
+
+
+def test_a_challenger_stays_in_the_running_until_clearly_short() -> None:
+    """A move is dropped once its paired gain is ``z`` standard errors below zero."""
+    bot = ImproverBot(samples=8, batch=2, z=2.0)
+    base = [0.0, 0.0, 0.0, 0.0]
+    assert bot.in_running([0.1, -0.1, 0.2, -0.2], base)  # level: could still be better
+    assert not bot.in_running([-0.5, -0.6, -0.5, -0.6], base)  # steadily worse
+    assert bot.in_running([-1.0, 1.0, -1.0, 0.5], base)  # worse on average, but noisy
+
+
 def test_it_is_honest() -> None:
     """Re-dealing what its seat cannot know never changes the improver's choice."""
     redealt = 0
     for i, s in enumerate(FEW):
-        first = ImproverBot(samples=2, z=0.0).choose(Decision(GAME, s, s.actor), Rng(i))
-        other = GAME.determinize(s, s.actor, Rng(77 + i))
-        again = ImproverBot(samples=2, z=0.0).choose(Decision(GAME, other, s.actor), Rng(i))
-        assert again.key == first.key, i
+        for bot in (ImproverBot(samples=2, z=0.0), ImproverBot(samples=4, batch=2, z=0.5)):
+            first = bot.choose(Decision(GAME, s, s.actor), Rng(i))
+            other = GAME.determinize(s, s.actor, Rng(77 + i))
+            again = bot.choose(Decision(GAME, other, s.actor), Rng(i))
+            assert again.key == first.key, i
         redealt += other.deck != s.deck
     assert redealt >= len(FEW) - 1  # the hidden cards really were different
 
@@ -123,3 +167,38 @@ def test_clear_gain_needs_the_margin_and_the_standard_errors() -> None:
     assert clear_gain(noisy, "base", 0.0, 0.1) == "lucky"
     two = {"base": [0.0, 0.0], "a": [0.1, 0.2], "b": [0.4, 0.5], "c": [0.2, 0.3]}
     assert clear_gain(two, "base", 0.0, 1.0) == "b"  # the largest clear gain
+
+
+def test_a_greedy_player_never_contradicts_its_last_discard() -> None:
+    """The belief's premise: in greedy games the true hands always fit the last discards."""
+    checked = 0
+    for players in (2, 3):
+        for s in greedy_positions(10, players):
+            seat = s.actor
+            checked += any(c >= 0 for q, c in enumerate(s.last_discard) if q != seat)
+            assert contradicted(s, seat) == 0
+    assert checked >= 15
+
+
+def test_inferred_samples_fit_the_last_discards() -> None:
+    """With ``infer`` a sample keeps each other seat's last discard its worst card, where a plain
+    determinization often does not; the bot's own hand and the public cards stay as they are."""
+    plain_wrong = inferred_wrong = 0
+    bot = ImproverBot(samples=2, infer=True)
+    for i, s in enumerate(POSITIONS):
+        decision = Decision(GAME, s, s.actor)
+        for j in range(3):
+            plain_wrong += contradicted(decision.sample(Rng(100 * i + j)), s.actor) > 0
+            t = bot.sample(decision, Rng(100 * i + j))
+            inferred_wrong += contradicted(t, s.actor) > 0
+            assert t.hands[s.actor] == s.hands[s.actor] and t.discard == s.discard
+    assert plain_wrong >= 10 and inferred_wrong <= plain_wrong // 4
+
+
+def test_inference_stays_honest() -> None:
+    """The belief reads only public discards: re-dealt hidden cards never change the choice."""
+    for i, s in enumerate(FEW):
+        bot = ImproverBot(samples=3, z=0.0, infer=True)
+        first = bot.choose(Decision(GAME, s, s.actor), Rng(i))
+        other = GAME.determinize(s, s.actor, Rng(91 + i))
+        assert bot.choose(Decision(GAME, other, s.actor), Rng(i)).key == first.key, i

@@ -135,6 +135,14 @@ class LookaheadBot:
         return picked
 
 
+def paired_gain(values: Sequence[float], base: Sequence[float]) -> tuple[float, float]:
+    """Return the mean paired gain of ``values`` over ``base`` and its standard error."""
+    diffs = [a - b for a, b in zip(values, base, strict=True)]
+    gain = sum(diffs) / len(diffs)
+    spread = sum((d - gain) ** 2 for d in diffs) / max(1, len(diffs) - 1)
+    return gain, math.sqrt(spread / len(diffs))
+
+
 def clear_gain(
     outcomes: Mapping[str, Sequence[float]], favourite: str, margin: float, z: float
 ) -> str | None:
@@ -148,12 +156,10 @@ def clear_gain(
     for key, values in outcomes.items():
         if key == favourite:
             continue
-        diffs = [a - b for a, b in zip(values, base, strict=True)]
-        gain = sum(diffs) / len(diffs)
+        gain, error = paired_gain(values, base)
         if gain < margin or gain <= best_gain:
             continue
-        spread = sum((d - gain) ** 2 for d in diffs) / max(1, len(diffs) - 1)
-        if gain >= z * math.sqrt(spread / len(diffs)):
+        if gain >= z * error:
             best, best_gain = key, gain
     return best
 
