@@ -21,6 +21,7 @@ sees every future draw as greedy play would meet it): a clairvoyant bound on the
 ``--known-hands`` (with ``--improver``) is a half-way bound: the improver's samples hold the
 other seats' real hands but re-shuffle the deck cards its seat has not seen, so it measures
 what reading the opponents' hands (a perfect belief over them) would be worth on its own.
+``--progress`` prints every game as it ends (in order), so a stopped run keeps its tally.
 ``--improver`` seats the improver bot (``hellas.games.realms.improver``) in the planner's place,
 with its defaults or the settings given (``samples``, ``top``, ``margin_weight``, ``z``,
 ``base=greedy|planner``), e.g. ``--improver z=1,base=planner``.
@@ -35,6 +36,7 @@ import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 
 from hellas.core.game import Bot, Choice, Decision
 from hellas.core.rng import Rng
@@ -145,6 +147,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--peek-deck", action="store_true", help="an upper-bound experiment")
     ap.add_argument("--improver", nargs="?", const="", help="seat the improver bot (settings)")
     ap.add_argument("--known-hands", action="store_true", help="with --improver: a bound")
+    ap.add_argument("--progress", action="store_true", help="print each game as it ends")
     a = ap.parse_args(argv)
     if a.known_hands and (a.improver is None or a.read_hands):
         ap.error("--known-hands needs --improver and goes without --read-hands")
@@ -174,11 +177,17 @@ def main(argv: list[str]) -> int:
     else:
         games = [(n, a.first + d, d % n, settings) for d in range(a.deals)]
     start = time.time()
-    if a.jobs > 1:
-        with ProcessPoolExecutor(a.jobs) as pool:
-            results = list(pool.map(_job, games, chunksize=4))
-    else:
-        results = [_job(g) for g in games]
+    results = []
+    with ProcessPoolExecutor(a.jobs) if a.jobs > 1 else nullcontext() as pool:
+        played = pool.map(_job, games, chunksize=4) if pool else map(_job, games)
+        for (_, seed, seat, _), result in zip(games, played, strict=True):
+            results.append(result)
+            if a.progress:  # a partial tally survives a run that is stopped early
+                print(
+                    f"  game {len(results)}: seed {seed} seat {seat} share {result[0]:g}"
+                    f" margin {result[1]:+g}",
+                    flush=True,
+                )
     wins = sum(r[0] for r in results)
     margin = sum(r[1] for r in results) / len(results)
     spread = math.sqrt(sum((r[1] - margin) ** 2 for r in results) / (len(results) - 1))

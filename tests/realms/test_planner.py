@@ -227,9 +227,15 @@ def test_the_evaluation_script_can_peek_at_the_deck(capsys: pytest.CaptureFixtur
 def test_the_evaluation_script_seats_the_improver(capsys: pytest.CaptureFixture[str]) -> None:
     """``--improver`` seats the improver with the settings given; a bad setting is refused."""
     script = _eval_script()
-    assert script.main(["--deals", "1", "--first", "5", "--improver", "samples=2,top=2"]) == 0
-    assert "2p improver vs greedy [--improver samples=2,top=2] seeds 5+1" in capsys.readouterr().out
-    for bad in ("depth=3", "base=ismcts", "samples=1"):
+    argv = ["--deals", "1", "--first", "5", "--progress", "--improver", "samples=4,top=2,batch=2"]
+    assert script.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "2p improver vs greedy [--improver samples=4,top=2,batch=2] seeds 5+1" in out
+    assert [line.split(" share")[0] for line in out.splitlines() if "  game " in line] == [
+        "  game 1: seed 5 seat 0",
+        "  game 2: seed 5 seat 1",
+    ]  # --progress: every game as it ends
+    for bad in ("depth=3", "base=ismcts", "samples=1", "samples=4,batch=8"):
         with pytest.raises(SystemExit) as stop:
             script.main(["--deals", "1", "--improver", bad])
         assert stop.value.code == 2

@@ -76,29 +76,6 @@ def test_a_turn_draws_or_takes_then_discards() -> None:
     assert not s.discard and len(s.hands[s.current]) == 8
 
 
-def test_the_last_discard_of_each_seat_is_a_public_record() -> None:
-    """Everyone sees a discard: the state keeps, per seat, the card its latest turn ended by
-    discarding (a belief for bots), cleared when it draws or takes and by an Afterlife discard."""
-    s = start(2)
-    first = s.current
-    assert s.last_discard == [-1, -1]
-    GAME.apply(s, "draw")
-    card = next(k for k in keys(s) if k.startswith("discard:"))
-    GAME.apply(s, card)
-    assert s.last_discard[first] == idx(card.split(":")[1]) and s.last_discard[1 - first] == -1
-    assert GAME.state_from_json(GAME.state_to_json(s)).last_discard == s.last_discard
-    old = GAME.state_to_json(s)
-    del old["last_discard"]  # a game saved before the record existed still loads
-    assert GAME.state_from_json(old).last_discard == [-1, -1]
-    GAME.apply(s, "take:" + card.split(":")[1])
-    GAME.apply(s, next(k for k in keys(s) if k.startswith("discard:")))
-    GAME.apply(s, "draw")
-    assert s.last_discard[first] == -1  # a new turn
-    give(s, first, "hades")
-    GAME.apply(s, "afterlife:hades")
-    assert s.last_discard[first] == -1
-
-
 def test_taken_cards_are_known_to_everyone() -> None:
     s = start(3)
     GAME.apply(s, "draw")

@@ -9,9 +9,7 @@ only when another's mean paired gain is above ``z`` standard errors
 (``hellas.ai.lookahead.clear_gain``).  With a ``batch`` smaller than ``samples`` it samples in
 rounds (sequential testing): after each round it drops the moves already ``z`` standard errors
 short of a gain and stops once one is clear by ``2 z``, so easy decisions stop early and close
-ones get up to ``samples``.  With ``infer`` its samples follow a belief over the other hands:
-only deals in which each other seat's last discard was the card its hand could best spare
-(``contradicted``).  Other decisions follow the base bot.  Unlike the generic
+ones get up to ``samples``.  Other decisions follow the base bot.  Unlike the generic
 ``lookahead`` (which tries every move and rolls out with the fast rollout policy) its rollouts
 model the other seats as greedy players.  It reads only its own seat's information.
 """
@@ -32,7 +30,6 @@ SAMPLES = 16  # determinizations per searched decision (every shortlisted move o
 TOP = 3  # shortlisted moves besides the base move: the draw and TOP-1 takes, or TOP discards
 MARGIN_WEIGHT = 0.04  # an end's value: win share + this times (own score - best other score)
 Z = 1.5  # standard errors a paired gain must clear to leave the base move
-TRIES = 64  # determinizations drawn per sample, at most, to find one its public history allows
 BASES: dict[str, Callable[[RealmsState, Rng], Choice]] = {
     "greedy": greedy_choice,
     "planner": planner_choice,
@@ -52,7 +49,6 @@ class ImproverBot:
         z: float = Z,
         base: str = "greedy",
         batch: int = 0,
-        infer: bool = False,
     ) -> None:
         if samples < 2:
             raise ValueError("the improver needs at least 2 samples (paired gains need a spread)")
@@ -68,7 +64,6 @@ class ImproverBot:
         self.z = z
         self.base = BASES[base]
         self.batch = batch or samples
-        self.infer = infer
         self.last_iterations = 0  # rollouts played by the latest ``choose`` (0: no search)
 
     def choose(self, decision: Decision[RealmsState], rng: Rng) -> Choice:
@@ -88,7 +83,7 @@ class ImproverBot:
         alive = keys[1:]  # the challengers still in the running
         while alive:
             for _ in range(min(self.batch, self.samples - len(outcomes[base]))):
-                state, seed = self.sample(decision, rng), rng.below(1 << 30)
+                state, seed = decision.sample(rng), rng.below(1 << 30)
                 for k in (base, *alive):
                     outcomes[k].append(self.rolled(state, legal[k], seed, decision.seat))
                 self.last_iterations += 1 + len(alive)
@@ -99,26 +94,6 @@ class ImproverBot:
                 break  # a challenger is already clear by twice the margin of proof
         best = clear_gain(_on(outcomes, base, alive), base, 0.0, self.z) if alive else None
         return legal[base if best is None else best]
-
-    def sample(self, decision: Decision[RealmsState], rng: Rng) -> RealmsState:
-        """Return a determinization; with ``infer``, one the other seats' last discards allow.
-
-        Rejection sampling: of up to ``TRIES`` draws, the first whose every other seat's hand
-        keeps its best seven after the card it last discarded (as a player keeping its best
-        hand would), else the draw that fewest seats contradict.
-        """
-        if not self.infer:
-            return decision.sample(rng)
-        best, fewest = None, 1 << 30
-        for _ in range(TRIES):
-            t = decision.sample(rng)
-            wrong = contradicted(t, decision.seat)
-            if wrong < fewest:
-                best, fewest = t, wrong
-                if not wrong:
-                    break
-        assert best is not None
-        return best
 
     def in_running(self, values: Sequence[float], base: Sequence[float]) -> bool:
         """Return whether a challenger could still be better: its gain is not ``z`` SEs below 0."""
@@ -137,20 +112,6 @@ class ImproverBot:
         share = (1.0 / len(winners)) if seat in winners else 0.0
         margin = scores[seat] - max(x for q, x in enumerate(scores) if q != seat)
         return share + self.margin_weight * float(margin)
-
-
-def contradicted(s: RealmsState, seat: int) -> int:
-    """Return how many other seats' hands in ``s`` would not have discarded their last discard.
-
-    A seat whose latest turn ended by discarding card d kept the hand it holds now; a player
-    keeping its best hand did so only if no other card of that hand plus d scores higher.
-    """
-    wrong = 0
-    for q, card in enumerate(s.last_discard):
-        if q != seat and card >= 0:
-            hand, after = s.hands[q], tuple(s.afterlife[q])
-            wrong += hand_score(tuple(sorted(hand)), after) < best_after(hand, card, after)
-    return wrong
 
 
 def _on(outcomes: dict[str, list[float]], base: str, keys: Sequence[str]) -> dict[str, list[float]]:
@@ -179,4 +140,4 @@ def shortlist(s: RealmsState, keys: Sequence[str], top: int) -> list[str]:
     return [k for _, k in sorted(ranked)[:top]]
 
 
-__all__ = ["ImproverBot", "contradicted", "shortlist"]
+__all__ = ["ImproverBot", "shortlist"]

@@ -76,7 +76,6 @@ def new_state(options: Mapping[str, Any], seed: int) -> RealmsState:
     s.manual = options["endgame"] == "manual"
     s.endgame = [[] for _ in range(n)]
     s.endgame_seat = -1
-    s.last_discard = [-1] * s.n
     s.result = None
     s.cache = None
     return s
@@ -181,8 +180,6 @@ def play(s: RealmsState, choice: Choice, ev: EventLog) -> None:
         return
     card = deck().by_id(arg).index if arg and arg != "none" and verb != "name" else -1
     cs = cards()
-    if verb in ("draw", "take"):
-        s.last_discard[p] = -1  # a new turn: the last discard no longer describes the hand
     if verb == "draw":
         drawn = _draw(s, p)
         s.first_turn = False
@@ -213,8 +210,6 @@ def play(s: RealmsState, choice: Choice, ev: EventLog) -> None:
             )
     elif verb == "discard":
         _to_discard(s, p, card)
-        if s.phase == P_DISCARD:
-            s.last_discard[p] = card
         if ev is not None:
             ev.append(
                 Event(

@@ -55,7 +55,6 @@ class RealmsState:
         "first_turn",
         "hands",
         "known",
-        "last_discard",
         "look",
         "manual",
         "n",
@@ -77,7 +76,6 @@ class RealmsState:
     hands: list[list[int]]
     afterlife: list[list[int]]
     known: list[list[list[int]]]
-    last_discard: list[int]  # per seat: the card its latest turn ended by discarding, else -1
     current: int
     actor: int
     phase: int
@@ -104,7 +102,6 @@ class RealmsState:
         t.hands = [h[:] for h in self.hands]
         t.afterlife = [a[:] for a in self.afterlife]
         t.known = [[k[:] for k in row] for row in self.known]
-        t.last_discard = self.last_discard[:]
         t.current = self.current
         t.actor = self.actor
         t.phase = self.phase
@@ -132,7 +129,6 @@ class RealmsState:
             "hands": [list(h) for h in self.hands],
             "afterlife": [list(a) for a in self.afterlife],
             "known": [[list(k) for k in row] for row in self.known],
-            "last_discard": list(self.last_discard),
             "current": self.current,
             "actor": self.actor,
             "phase": self.phase,
@@ -160,7 +156,6 @@ class RealmsState:
         t.hands = [list(h) for h in d["hands"]]
         t.afterlife = [list(a) for a in d["afterlife"]]
         t.known = [[list(k) for k in row] for row in d["known"]]
-        t.last_discard = [int(c) for c in d.get("last_discard", [-1] * t.n)]  # older saves: none
         t.current = int(d["current"])
         t.actor = int(d["actor"])
         t.phase = int(d["phase"])
