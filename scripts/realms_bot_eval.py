@@ -193,8 +193,12 @@ def main(argv: list[str]) -> int:
     spread = math.sqrt(sum((r[1] - margin) ** 2 for r in results) / (len(results) - 1))
     half = 1.96 * spread / math.sqrt(len(results))
     rate, low, high = wilson(wins, len(results))
-    flags = (("--read-hands", a.read_hands), ("--peek-deck", a.peek_deck))
-    bounds = [f for f, on in (*flags, ("--known-hands", a.known_hands)) if on]
+    flags = (
+        ("--read-hands", a.read_hands),
+        ("--peek-deck", a.peek_deck),
+        ("--known-hands", a.known_hands),
+    )
+    bounds = [f for f, on in flags if on]
     if a.improver is not None:
         given = ",".join(f"{k}={v}" for k, v in spec.items()) or "defaults"
         bounds.append(f"--improver {given}")

@@ -16,7 +16,7 @@ from hellas.games.realms import GAME, planner
 from hellas.games.realms.bots import GreedyBot, card_index, hand_score
 from hellas.games.realms.planner import Planner, PlannerBot, own_turns_left, planner_choice
 from hellas.games.realms.rules import END_DISCARDS, legal
-from hellas.games.realms.state import P_DRAW
+from hellas.games.realms.state import P_DRAW, RealmsState
 from tests.realms.helpers import greedy_positions
 
 POSITIONS = greedy_positions(14) + greedy_positions(6, players=4)
@@ -242,8 +242,19 @@ def test_the_evaluation_script_seats_the_improver(capsys: pytest.CaptureFixture[
         assert "--improver" in capsys.readouterr().err
 
 
-def _seats_sampled(monkeypatch: pytest.MonkeyPatch, kind: Any) -> list[int]:
-    """Return a list that collects the seat of every ``kind.sample`` call from now on."""
+def _bound_position() -> tuple[RealmsState, int]:
+    """Return the mid-game position the bound tests sample, with its seat to act."""
+    s = POSITIONS[3]
+    seat = GAME.to_act(s)
+    assert seat is not None
+    return s, seat
+
+
+def _run_bound(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, script: Any, flag: str
+) -> str:
+    """Run ``script`` with ``flag`` and a 2-sample improver; only its seat uses the bound."""
+    kind = script._TrueDecision if flag == "--read-hands" else script._HandsDecision
     calls: list[int] = []
     original = kind.sample
 
@@ -252,7 +263,12 @@ def _seats_sampled(monkeypatch: pytest.MonkeyPatch, kind: Any) -> list[int]:
         return original(self, rng)
 
     monkeypatch.setattr(kind, "sample", counted)
-    return calls
+    argv = ["--deals", "1", "--first", "5", flag, "--improver", "samples=2"]
+    assert script.main(argv) == 0
+    out = capsys.readouterr().out
+    assert f"[{flag} --improver samples=2] seeds 5+1" in out
+    assert calls and set(calls) == {0, 1}  # the improver's seat in each game, never greedy's
+    return out
 
 
 def test_the_clairvoyant_improver_bound_rolls_out_the_true_state(
@@ -260,21 +276,14 @@ def test_the_clairvoyant_improver_bound_rolls_out_the_true_state(
 ) -> None:
     """``--improver --read-hands`` (a bound): the improver's samples are the real state."""
     script = _eval_script()
-    s = POSITIONS[3]
-    seat = GAME.to_act(s)
-    assert seat is not None
+    s, seat = _bound_position()
     sample = script._TrueDecision(GAME, s, seat).sample(Rng(1))
     assert sample is not s
     assert (sample.deck, sample.hands) == (s.deck, s.hands)
     honest = Decision(GAME, s, seat).sample(Rng(1))
     assert (honest.deck, honest.hands) != (s.deck, s.hands)  # a plain sample re-deals
-    calls = _seats_sampled(monkeypatch, script._TrueDecision)
-    argv = ["--deals", "1", "--first", "5", "--read-hands", "--improver", "samples=2"]
-    assert script.main(argv) == 0
+    _run_bound(capsys, monkeypatch, script, "--read-hands")
     assert planner.READ_HANDS is False
-    out = capsys.readouterr().out
-    assert "[--read-hands --improver samples=2] seeds 5+1" in out
-    assert calls and set(calls) == {0, 1}  # the improver's seat in each game, never greedy's
 
 
 def test_the_known_hands_bound_keeps_the_hands_and_reshuffles_the_unseen_deck(
@@ -282,9 +291,7 @@ def test_the_known_hands_bound_keeps_the_hands_and_reshuffles_the_unseen_deck(
 ) -> None:
     """``--improver --known-hands`` (a bound): real hands, the unseen deck cards re-shuffled."""
     script = _eval_script()
-    s = POSITIONS[3]
-    seat = GAME.to_act(s)
-    assert seat is not None
+    s, seat = _bound_position()
     samples = [script._HandsDecision(GAME, s, seat).sample(Rng(i)) for i in range(4)]
     bit = 1 << seat
     seen = [i for i, m in enumerate(s.deck_seen) if m & bit]
@@ -293,11 +300,7 @@ def test_the_known_hands_bound_keeps_the_hands_and_reshuffles_the_unseen_deck(
         assert sorted(sample.deck) == sorted(s.deck)
         assert [sample.deck[i] for i in seen] == [s.deck[i] for i in seen]
     assert any(sample.deck != s.deck for sample in samples)  # the deck order is not known
-    calls = _seats_sampled(monkeypatch, script._HandsDecision)
-    argv = ["--deals", "1", "--first", "5", "--known-hands", "--improver", "samples=2"]
-    assert script.main(argv) == 0
-    assert "[--known-hands --improver samples=2] seeds 5+1" in capsys.readouterr().out
-    assert calls and set(calls) == {0, 1}  # the improver's seat in each game, never greedy's
+    _run_bound(capsys, monkeypatch, script, "--known-hands")
     for bad in (["--known-hands"], ["--known-hands", "--read-hands", "--improver"]):
         with pytest.raises(SystemExit):
             script.main(["--deals", "1", *bad])
