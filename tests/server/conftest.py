@@ -36,6 +36,14 @@ class Server:
     db: str
     port: int
     proc: subprocess.Popen[bytes]
+    log: Any = None  # the file the server's standard error goes to
+
+    def logged(self) -> str:
+        """Return what the server has logged so far."""
+        if self.log is None:
+            return ""
+        fd = self.log.fileno()  # pread: the server shares the file offset, leave it alone
+        return os.pread(fd, os.fstat(fd).st_size, 0).decode(errors="replace")
 
     def get(self, path: str) -> tuple[int, Any]:
         try:
@@ -89,7 +97,7 @@ def start_server(
             raise RuntimeError(f"server exited: {log.read().decode()[-2000:]}")
         try:
             urllib.request.urlopen(url + "/api/games", timeout=2).read()
-            return Server(url, db, port, proc)
+            return Server(url, db, port, proc, log)
         except OSError:
             time.sleep(0.2)
     proc.kill()

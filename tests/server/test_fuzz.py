@@ -37,7 +37,9 @@ FUZZ = settings(
 @pytest.fixture(scope="module")
 def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'hellas.db'}"
-    server = start_server(db, args=["--create-rate", "0", "--max-bot-iterations", "20"])
+    # no message rate: the fuzzer probes what each message does (the rate has tests of its own)
+    limits = ["--ws-rate", "0", "--replay-rate", "0", "--hint-rate", "0"]
+    server = start_server(db, args=["--create-rate", "0", "--max-bot-iterations", "20", *limits])
     yield server
     stop_server(server)
 

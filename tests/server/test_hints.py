@@ -24,9 +24,10 @@ from hellas.core.rng import Rng
 from hellas.games import REGISTRY
 from hellas.server.app import create_app
 from hellas.server.hints import hint_seed
-from hellas.server.hub import stored_hints
+from hellas.server.live import stored_hints
+from hellas.server.pool import BotPool
 from hellas.server.store import Store
-from hellas.server.workers import BotPool
+from hellas.server.traffic import TrafficLimits
 
 from .conftest import Server, start_server, stop_server
 from .test_private import database
@@ -198,7 +199,10 @@ def test_the_server_answers_while_a_hint_thinks_and_one_hint_at_a_time(tmp_path:
 def test_a_hint_ignores_the_cards_its_seat_cannot_see(tmp_path: Path) -> None:
     """The same hint whatever the hidden cards, re-dealt consistently with the seat's view."""
     pool = BotPool(workers=1, max_iterations=60, hint_seconds=None)  # repeatable hints
-    app = create_app(f"sqlite:///{tmp_path / 'honest.db'}", bot_delay=0.0, bots=pool)
+    unlimited = TrafficLimits(hint_rate=0)  # this test asks for many hints in a row
+    app = create_app(
+        f"sqlite:///{tmp_path / 'honest.db'}", bot_delay=0.0, bots=pool, traffic=unlimited
+    )
     body = {"game": "legends", "options": {"players": 3}, "seats": ["human"] * 3, "seed": 11}
     with TestClient(app) as client:
         data = client.post("/api/tables", json={**body, "private": True, "hints": True}).json()

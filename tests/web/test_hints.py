@@ -90,5 +90,5 @@ def test_the_lobby_checkbox_follows_the_seats_and_sets_the_table(web: Server, br
     page.click("#create")
     page.wait_for_selector("[data-testid=created]:not([hidden])")
     link = page.get_attribute("[data-testid=go-table]", "href")
-    table = link.split("/table/")[1].split("?")[0]
+    table = link.split("/table/")[1].split("#")[0]
     assert web.get(f"/api/tables/{table}")[1]["hints"] is True

@@ -12,7 +12,7 @@ from typing import Any
 from hellas.ai.ismcts import ClairvoyantBot, HandReaderBot, ISMCTSBot, reads_hands
 from hellas.ai.lookahead import ClairvoyantLookaheadBot, LookaheadBot
 from hellas.core.errors import HellasError, suggest
-from hellas.core.game import Bot, Choice, Decision, Game
+from hellas.core.game import Bot, BotCost, Choice, Decision, Game
 from hellas.core.rng import Rng
 
 
@@ -24,6 +24,10 @@ class RandomBot:
     def choose(self, decision: Decision[Any], rng: Rng) -> Choice:
         """Return a uniformly random legal choice."""
         return decision.choices[rng.below(len(decision.choices))]
+
+    def cost(self) -> BotCost:
+        """Return a random pick's cost: nothing to speak of."""
+        return BotCost()
 
 
 GENERIC: dict[str, Callable[[], Bot]] = {

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from hellas.core.game import Choice, Decision, Game
+from hellas.core.game import BotCost, Choice, Decision, Game
 from hellas.core.rng import Rng
 
 
@@ -85,6 +85,15 @@ class ISMCTSBot:
         self.samples = samples  # determinizations drawn per decision, reused by iterations
         self.seconds = seconds  # optional time budget per decision (stops early)
         self.last_iterations = 0  # simulations run by the latest ``choose`` (0: no search)
+
+    def cost(self) -> BotCost:
+        """Return the declared work of one decision: iterations over a pool of samples."""
+        return BotCost(
+            iterations=self.iterations,
+            samples=max(1, min(self.samples, self.iterations)),
+            search=True,
+            reads_hidden=self.clairvoyant,
+        )
 
     def _pool(self, decision: Decision[Any], rng: Rng) -> list[Any]:
         """Return the determinizations this decision's iterations start from."""

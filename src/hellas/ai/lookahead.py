@@ -20,7 +20,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hellas.core.game import Choice, Decision
+from hellas.core.game import BotCost, Choice, Decision
 from hellas.core.rng import Rng
 
 
@@ -49,6 +49,10 @@ class LookaheadBot:
         self.margin = margin  # the smallest mean gain over the policy's move worth acting on
         self.z = z  # and how many standard errors it must stand clear of noise
         self.last_iterations = 0  # rollouts played by the latest ``choose`` (0: no search)
+
+    def cost(self) -> BotCost:
+        """Return the declared work of one decision: every legal move on every sample."""
+        return BotCost(samples=self.samples, search=True, reads_hidden=self.clairvoyant)
 
     def _pool(self, decision: Decision[Any], rng: Rng) -> list[Any]:
         return [decision.sample(rng) for _ in range(self.samples)]

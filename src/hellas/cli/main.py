@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from hellas.ai import bot_names, make_bot
+from hellas.cli.serve import serve
 from hellas.cli.table import HUMAN, TerminalTable, _actors_of, fresh_seed, winners_text
 from hellas.core.errors import HellasError, OptionError
 from hellas.core.game import Game, visible_events
@@ -468,94 +469,7 @@ def bench(
         )
 
 
-@app.command()
-def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="interface to listen on"),
-    port: int = typer.Option(8000, "--port", help="TCP port"),
-    db: str = typer.Option(
-        "",
-        "--db",
-        help="database URL (default: SQLite file hellas.db, or "
-        "$HELLAS_DB; e.g. postgresql+psycopg://user@host/db)",
-    ),
-    bot_delay: float = typer.Option(0.3, "--bot-delay", help="seconds between bot moves"),
-    public_url: str = typer.Option(
-        "",
-        "--public-url",
-        help="the address friends reach this server at (e.g. http://my.address:8000); "
-        "links the server prints and hands out use it",
-    ),
-    create_rate: float = typer.Option(
-        20.0, "--create-rate", help="new tables a minute per client address (0: no limit)"
-    ),
-    max_spectators: int = typer.Option(50, "--max-spectators", help="spectators per table"),
-    open_table_ttl: str = typer.Option(
-        "24h", "--open-table-ttl", help="open tables nobody joined close after this (0: never)"
-    ),
-    max_bot_iterations: int = typer.Option(
-        5000, "--max-bot-iterations", help="the most ISMCTS iterations a table's bot may ask for"
-    ),
-    bot_budget: float = typer.Option(2.0, "--bot-budget", help="seconds a bot may think a move"),
-    hint_seconds: float = typer.Option(
-        1.0, "--hint-seconds", help="seconds a hint for a person thinks (at most --bot-budget)"
-    ),
-    bot_workers: int = typer.Option(
-        0, "--bot-workers", help="processes that think for bots (0: one per core but one)"
-    ),
-) -> None:
-    """Run the web table: lobby, tables, live play, replays (SQLite by default)."""
-    import os  # noqa: PLC0415
-
-    import uvicorn  # noqa: PLC0415
-
-    from hellas.server.app import create_app  # noqa: PLC0415
-    from hellas.server.sharing import (  # noqa: PLC0415
-        ANY_HOST,
-        lan_address,
-        public_base,
-        startup_lines,
-    )
-    from hellas.server.traffic import TrafficLimits, parse_duration  # noqa: PLC0415
-    from hellas.server.workers import BotPool  # noqa: PLC0415
-
-    url = db or os.environ.get("HELLAS_DB") or "sqlite:///hellas.db"
-    if max_bot_iterations < 1 or bot_budget <= 0 or not hint_seconds > 0 or bot_workers < 0:
-        _fail(
-            "--max-bot-iterations, --bot-budget and --hint-seconds must be positive, "
-            "--bot-workers >= 0"
-        )
-        return
-    bots = BotPool(bot_workers or None, bot_budget, max_bot_iterations, hint_seconds)
-    try:
-        base = public_base(public_url) if public_url else None
-        traffic = TrafficLimits(create_rate, max_spectators, parse_duration(open_table_ttl))
-    except ValueError as exc:
-        _fail(str(exc))
-        return
-    try:
-        application = create_app(
-            url, bot_delay=bot_delay, public_url=base, traffic=traffic, bots=bots
-        )
-    except Exception as exc:
-        _fail(f"cannot open the database {url!r}: {exc}")
-        return
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    console.print(
-        f"[bold]Hellas web table[/] on [link]http://{shown}:{port}/[/link] "
-        f"(database: {url}). Ctrl-C stops it; tables are kept."
-    )
-    lan = lan_address() if host in ANY_HOST and not base else None
-    for line in startup_lines(host, port, base, lan):
-        console.print(line, soft_wrap=True, markup=False)
-    # no per-message compression: it cost more CPU than building the views (docs/benchmarks.md)
-    uvicorn.run(
-        application,
-        host=host,
-        port=port,
-        log_level="warning",
-        ws_per_message_deflate=False,
-        ws_max_size=64 * 1024,  # a larger WebSocket frame closes the connection unread
-    )
+app.command()(serve)
 
 
 def main() -> None:

@@ -9,10 +9,20 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Sequence
 
+QUOTE_LIMIT = 40  # characters of a bad input an error message repeats
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """Return ``repr(value)`` cut to about ``limit`` characters: errors never echo a whole input."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
 
 def suggest(word: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
     """Return the candidates closest to ``word`` (for 'did you mean' messages)."""
     pool = list(candidates)
+    if len(word) > 64:  # nothing that long is a typo of a name
+        return []
     close = difflib.get_close_matches(word, pool, n=limit, cutoff=0.5)
     if not close:
         lowered = word.lower()
@@ -34,7 +44,7 @@ class IllegalChoice(HellasError):
         why = f" ({reason})" if reason else ""
         hint = suggest(choice, self.legal)
         did = f"; did you mean {' or '.join(repr(h) for h in hint)}?" if hint else ""
-        super().__init__(f"illegal choice {choice!r}{why}{did} Legal now: {shown}")
+        super().__init__(f"illegal choice {quoted(choice)}{why}{did} Legal now: {shown}")
 
 
 class OptionError(HellasError):

@@ -202,6 +202,27 @@ class Decision(Generic[S]):
         return self._state
 
 
+@dataclass(frozen=True, slots=True)
+class BotCost:
+    """What one decision of a bot declares it may cost, checked before a server seats it.
+
+    ``iterations`` are search simulations, ``samples`` the sampled deals (determinizations) a
+    decision draws, ``depth`` the plies a rollout may play (0: the game's own bound).  ``search``
+    bots think for a server's whole time budget and wait in the search lane; the others answer
+    in milliseconds.  ``reads_hidden`` marks a reference bot that reads hidden cards: fine for
+    simulation and research, never seated at a table with people.
+    """
+
+    iterations: int = 0
+    samples: int = 0
+    depth: int = 0
+    search: bool = False
+    reads_hidden: bool = False
+
+
+INSTANT = BotCost(samples=1)  # a policy on one sample of the seat's information
+
+
 class Bot(Protocol):
     """A seat-filling player: given a decision and its own generator, returns one choice."""
 
@@ -209,6 +230,10 @@ class Bot(Protocol):
 
     def choose(self, decision: Decision[Any], rng: Rng) -> Choice:  # pragma: no cover
         """Return one of ``decision.choices``."""
+        ...
+
+    def cost(self) -> BotCost:  # pragma: no cover
+        """Return what one decision of this bot may cost (see :class:`BotCost`)."""
         ...
 
 
@@ -224,6 +249,10 @@ class SampledPolicyBot:
 
     name = "policy"
     policy: Callable[[Any, Rng], Choice]
+
+    def cost(self) -> BotCost:
+        """Return the cost of one policy call on one sample (a subclass that does more says so)."""
+        return INSTANT
 
     def choose(self, decision: Decision[Any], rng: Rng) -> Choice:
         """Return the policy's choice on a sample of this seat's information."""

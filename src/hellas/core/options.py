@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hellas.core.errors import OptionError, suggest
+from hellas.core.errors import OptionError, quoted, suggest
 
 Options = dict[str, Any]
 
@@ -56,7 +56,7 @@ def _convert(spec: OptionSpec, raw: Any) -> Any:
         elif isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
             value = int(raw.strip())
         else:
-            raise ValueError(f"expected a whole number, got {raw!r}")
+            raise ValueError(f"expected a whole number, got {quoted(raw)}")
         if spec.minimum is not None and value < spec.minimum:
             raise ValueError(f"must be at least {spec.minimum}, got {value}")
         if spec.maximum is not None and value > spec.maximum:
@@ -70,15 +70,15 @@ def _convert(spec: OptionSpec, raw: Any) -> Any:
             return True
         if text in ("0", "false", "no", "off"):
             return False
-        raise ValueError(f"expected true or false, got {raw!r}")
+        raise ValueError(f"expected true or false, got {quoted(raw)}")
     if spec.kind == "str":
         if not isinstance(raw, str):
-            raise ValueError(f"expected text, got {raw!r}")
+            raise ValueError(f"expected text, got {quoted(raw)}")
         value = raw.strip() if spec.local_only else raw.strip().lower()  # paths keep their case
         if spec.choices is not None and value not in spec.choices:
             hint = suggest(value, spec.choices)
             did = f" (did you mean {hint[0]!r}?)" if hint else ""
-            raise ValueError(f"{raw!r} is not one of {', '.join(spec.choices)}{did}")
+            raise ValueError(f"{quoted(raw)} is not one of {', '.join(spec.choices)}{did}")
         return value
     if spec.kind == "list":
         if isinstance(raw, str):
@@ -86,13 +86,13 @@ def _convert(spec: OptionSpec, raw: Any) -> Any:
         elif isinstance(raw, list | tuple):
             items = [str(p).strip().lower() for p in raw]
         else:
-            raise ValueError(f"expected a comma-separated list, got {raw!r}")
+            raise ValueError(f"expected a comma-separated list, got {quoted(raw)}")
         if spec.choices is not None:  # each item must be one of the choices
             for item in items:
                 if item not in spec.choices:
                     hint = suggest(item, spec.choices)
                     did = f" (did you mean {hint[0]!r}?)" if hint else ""
-                    raise ValueError(f"{item!r} is not one of {', '.join(spec.choices)}{did}")
+                    raise ValueError(f"{quoted(item)} is not one of {', '.join(spec.choices)}{did}")
         return items
     raise ValueError(f"unknown option kind {spec.kind!r}")
 
@@ -114,7 +114,9 @@ class OptionSchema:
                 return s
         hint = suggest(name, self.names())
         did = f"; did you mean {hint[0]!r}?" if hint else ""
-        raise OptionError(f"unknown option {name!r}{did} Known options: {', '.join(self.names())}")
+        raise OptionError(
+            f"unknown option {quoted(name)}{did} Known options: {', '.join(self.names())}"
+        )
 
     def defaults(self) -> Options:
         """Return every option at its default value."""
@@ -131,7 +133,7 @@ class OptionSchema:
             if name not in known:
                 hint = suggest(name, known)
                 did = f" (did you mean {hint[0]!r}?)" if hint else ""
-                problems.append(f"unknown option {name!r}{did}")
+                problems.append(f"unknown option {quoted(name)}{did}")
         out = self.defaults()
         for name, value in raw.items():
             spec = known.get(name)
@@ -140,9 +142,10 @@ class OptionSchema:
             try:
                 out[name] = _convert(spec, value)
             except ValueError as exc:
-                problems.append(f"option {name!r}: {exc}")
+                problems.append(f"option {quoted(name)}: {exc}")
         if problems:
-            raise OptionError("; ".join(problems))
+            more = f"; and {len(problems) - 5} more" if len(problems) > 5 else ""
+            raise OptionError("; ".join(problems[:5]) + more)
         return out
 
     def to_json(self) -> list[dict[str, Any]]:
@@ -155,7 +158,7 @@ def parse_assignments(pairs: Sequence[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for pair in pairs:
         if "=" not in pair:
-            raise OptionError(f"expected NAME=VALUE, got {pair!r}")
+            raise OptionError(f"expected NAME=VALUE, got {quoted(pair)}")
         name, value = pair.split("=", 1)
         out[name.strip().replace("-", "_")] = value
     return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from hellas.core.errors import HellasError, suggest
+from hellas.core.errors import HellasError, quoted, suggest
 from hellas.core.game import Game
 
 
@@ -38,7 +38,7 @@ class Registry:
             return self._games[key]
         hint = suggest(key, self._games)
         did = f"; did you mean {hint[0]!r}?" if hint else ""
-        raise UnknownGame(f"unknown game {game_id!r}{did} Games: {', '.join(self._games)}")
+        raise UnknownGame(f"unknown game {quoted(game_id)}{did} Games: {', '.join(self._games)}")
 
     def ids(self) -> list[str]:
         """Return the registered ids."""

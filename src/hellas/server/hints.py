@@ -15,6 +15,8 @@ from typing import Any
 
 from hellas.server.errors import ServerError
 from hellas.server.hub import Hub, LiveTable
+from hellas.server.pool import WorkerFailed, WorkerGone
+from hellas.server.traffic import RateLimiter
 
 
 def hint_seed(seed: int, step: int, seat: int) -> int:
@@ -23,13 +25,21 @@ def hint_seed(seed: int, step: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-async def ask(hub: Hub, table: LiveTable, seat: int | None, token: str | None) -> dict[str, Any]:
-    """Return the top 3 choices for ``seat`` (which must be the one to act) with win chances.
+async def ask(
+    hub: Hub,
+    table: LiveTable,
+    seat: int | None,
+    token: str | None,
+    client: str = "",
+    rate: RateLimiter | None = None,
+) -> dict[str, Any]:
+    """Return the top 3 choices for ``seat`` (which must be the one to act), best chance first.
 
     Refused, with a clear error and nothing changed: spectators and wrong tokens, tables with
     hints off, a closed or finished game, another seat's turn, a seat a bot plays, and a seat
-    whose previous hint is still being thought out.  A hint that comes back after the table
-    moved on is refused as ``stale``.
+    or a client address whose previous hint is still being thought out.  A hint that comes
+    back after the table moved on is refused as ``stale``; one no worker could think out, as
+    ``busy``.  Hints wait behind every bot move (``fairness``), so they never slow a bot.
     """
     if seat is None:
         raise ServerError("spectator", "spectators cannot ask for hints", 403)
@@ -40,18 +50,26 @@ async def ask(hub: Hub, table: LiveTable, seat: int | None, token: str | None) -
         raise ServerError("closed", table.closed, 410)
     async with table.lock:
         hub.check_turn(table, seat)
-        if seat in table.hinting:
+        if seat in table.hinting or (client and client in hub.hinting):
             raise ServerError(
-                "hint-running", "a hint for this seat is still being thought out; wait for it", 429
+                "hint-running", "a hint of yours is still being thought out; wait for it", 429
             )
+        if rate is not None:
+            rate.check(client)  # a 429 once this address asked too many (only asks that count)
         step = len(table.match.record.choices)
         snapshot = table.match.state.copy()
         table.hinting.add(seat)
+        if client:
+            hub.hinting.add(client)
     try:
         seed = hint_seed(table.match.record.seed, step, seat)
-        found = await hub.bots.hint(table.game, snapshot, seat, seed)
+        found = await hub.bots.hint(table.game, snapshot, seat, seed, table.id, client)
+    except (WorkerGone, WorkerFailed) as exc:
+        why = f"the hint could not be thought out ({exc}); try again"
+        raise ServerError("busy", why, 503) from exc
     finally:
         table.hinting.discard(seat)
+        hub.hinting.discard(client)
     if len(table.match.record.choices) != step:
         raise ServerError("stale", "the table moved on while the hint was thought out", 409)
     seconds = hub.bots.hint_seconds

@@ -1,151 +1,80 @@
 """Live tables: checking and applying choices, persisting them first, bots, per-seat views.
 
 Every table is a :class:`~hellas.core.record.Match` rebuilt from the database by replaying its
-moves.  A choice is checked (seat, token, turn, legality), stored, applied, then each connection
-gets a message built from *its* seat's view and the events that seat may see - never the state.
-Bots think in a bounded pool of worker processes (``workers.BotPool``), never on the server's
-own process.  A stored table that cannot be rebuilt is marked unavailable (with the reason) and
-refused with a 409; the rest of the server carries on.
+moves (``live.build``).  A choice is checked (seat, token, turn, legality), stored, applied,
+then each connection gets a message built from *its* seat's view and the events that seat may
+see - never the state.  Bots think in the worker pool (``pool.BotPool``), never on the server's
+own process; a bot move that no worker could make is replaced by a cheap move the server picks
+itself, so a table never stops because a worker died.  A stored table that cannot be rebuilt,
+or whose bots this server will not seat, is marked unavailable (with the reason, logged) and
+refused with a 409; the rest of the server carries on.  Tables nobody uses are unloaded from
+memory after a while and rebuilt on their next use.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import hmac
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from collections import Counter, OrderedDict
 from typing import Any
 
 from hellas.core.errors import IllegalChoice, OptionError
-from hellas.core.game import Event, Game, View
-from hellas.core.record import Match
+from hellas.core.rng import Rng
 from hellas.games import REGISTRY
 from hellas.server.commits import GroupCommitter
 from hellas.server.errors import ServerError
+from hellas.server.live import (
+    EVENT_MEMORY,
+    HUMAN,
+    RECENT_EVENTS,
+    Connection,
+    LiveTable,
+    Shared,
+    bot_seed,
+    build,
+    default_hints,
+    stored_problem,
+    unavailable_reason,
+)
+from hellas.server.pool import BotPool, WorkerFailed, WorkerGone
 from hellas.server.replays import ReplayCache
-from hellas.server.store import SeatRow, Store, TableRow, hash_token, new_token
+from hellas.server.store import Store, hash_token, new_token
 from hellas.server.traffic import TrafficLimits
 from hellas.server.wire import dumps
-from hellas.server.workers import BotPool
 
 log = logging.getLogger("hellas.server")
-HUMAN = "human"
-EVENT_MEMORY = 200
-RECENT_EVENTS = 30
+RETRIES = 4  # times a bot move is asked again after its worker died, before a cheap move
+RETRY_PAUSE = 0.5  # seconds before the first retry (doubling)
 
-Send = Callable[[str], Awaitable[None]]  # sends one message's JSON text
-
-
-@dataclass
-class Connection:
-    """One WebSocket: who it is (a seat or a spectator) and how to reach it."""
-
-    seat: int | None
-    send: Send
-    seen: int = 0  # index into the table's event log already delivered
-
-
-@dataclass
-class LiveTable:
-    """A table in memory."""
-
-    id: str
-    game: Game[Any]
-    match: Match[Any]
-    name: str
-    seats: list[SeatRow]
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    connections: list[Connection] = field(default_factory=list)
-    events: list[tuple[int, Event]] = field(default_factory=list)  # (step, event)
-    bot_task: asyncio.Task[None] | None = None
-    private: bool = False  # unlisted; each human seat is reached only through its secret link
-    closed: str = ""  # why the server closed it unplayed (an open table nobody joined)
-    hints: bool = False  # may the seat to act ask the search bot for a hint (see hints.py)
-    hinting: set[int] = field(default_factory=set)  # seats whose hint is being thought out
-
-    def seat_driver(self, seat: int) -> str:
-        """Return who plays a seat now: ``human`` or a bot name."""
-        row = self.seats[seat]
-        if row.kind != HUMAN:
-            return row.kind
-        return row.bot or HUMAN
-
-
-@dataclass
-class Shared:
-    """What the messages of one broadcast share: the seat list and each seat's view."""
-
-    seq: int = -1
-    seats: list[dict[str, Any]] | None = None
-    views: dict[int | None, View] = field(default_factory=dict)
-    texts: dict[tuple[int | None, int], str] = field(default_factory=dict)  # (seat, seen) -> JSON
-
-    def view(self, game: Game[Any], state: Any, seat: int | None) -> View:
-        """Return ``seat``'s view, computed once per broadcast."""
-        if seat not in self.views:
-            self.views[seat] = game.view(state, seat)
-        return self.views[seat]
-
-
-def stored_problem(row: TableRow) -> str:
-    """Return why a stored table cannot be played by this server without replaying it, or ""."""
-    if row.problem:
-        return f"table {row.id} cannot be loaded: {row.problem}"
-    if row.game not in REGISTRY.ids():
-        return f"table {row.id} is a game of {row.game!r}, which this server does not have"
-    game = REGISTRY.get(row.game)
-    if row.version != game.meta.version:
-        return (
-            f"table {row.id} was made with {row.game} rules version {row.version}; "
-            f"this server has version {game.meta.version}"
-        )
-    return ""
-
-
-def unavailable_reason(row: TableRow, exc: Exception) -> str:
-    """Return why a stored table cannot be loaded, in words for the lobby and the log."""
-    if isinstance(exc, IllegalChoice):
-        return f"table {row.id} cannot be replayed: a stored move is not legal ({exc})"
-    if isinstance(exc, ValueError) and str(exc).startswith(f"table {row.id} "):
-        return str(exc)  # from stored_problem
-    detail = str(exc) or type(exc).__name__
-    return f"table {row.id} cannot be loaded: {detail}"
-
-
-def default_hints(seats: list[str]) -> bool:
-    """Return whether a table has hints when its creator does not say: with one human seat."""
-    return sum(kind == HUMAN for kind in seats) == 1
-
-
-def stored_hints(row: TableRow) -> bool:
-    """Return a stored table's hint setting (tables stored before it existed: the default)."""
-    return default_hints([s.kind for s in row.seats]) if row.hints is None else row.hints
-
-
-def bot_seed(seed: int, step: int) -> int:
-    """Return a bot's generator seed for one decision (the same after any restart)."""
-    digest = hashlib.sha256(f"{seed}/{step}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+__all__ = ["HUMAN", "Connection", "Hub", "LiveTable", "ServerError", "bot_seed"]
 
 
 class Hub:
     """All live tables of one server process."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.0, bots: BotPool | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float = 0.0,
+        bots: BotPool | None = None,
+        traffic: TrafficLimits | None = None,
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.bots = bots or BotPool()
         self.broken: dict[str, str] = {}  # table id -> why it cannot be loaded
-        self.tables: dict[str, LiveTable] = {}
+        self.tables: OrderedDict[str, LiveTable] = OrderedDict()  # least recently used first
         self._loading = asyncio.Lock()
         self.commits = GroupCommitter(store)
-        self.traffic = TrafficLimits()
+        self.traffic = traffic or TrafficLimits()
         self.replays = ReplayCache()
+        self.addresses: Counter[str] = Counter()  # open WebSockets per client address
+        self.hinting: set[str] = set()  # client addresses with a hint being thought out
+        self.unloads = 0
 
     # -- tables -------------------------------------------------------------------------------
 
@@ -180,7 +109,7 @@ class Hub:
             )
         for kind in seats:
             if kind != HUMAN:
-                self.bots.check(game, kind)  # unknown, unparsable or too strong: a clear 400
+                self.bots.check(game, kind)  # unknown, too costly or clairvoyant: a clear 400
         seed = secrets.randbelow(2**31) if seed is None else seed
         game.new(validated, seed)  # raises for impossible option combinations
         humans = [i for i, kind in enumerate(seats) if kind == HUMAN]
@@ -207,8 +136,13 @@ class Hub:
     async def get(self, table_id: str) -> LiveTable:
         """Return a live table, loading it (by replaying its moves) if needed."""
         table = self.tables.get(table_id)
-        if table is not None:
-            return table
+        if table is None:
+            table = await self._load(table_id)
+        table.used = time.monotonic()
+        self.tables.move_to_end(table_id)
+        return table
+
+    async def _load(self, table_id: str) -> LiveTable:
         if len(table_id) > 32 or not table_id.isascii() or not table_id.isprintable():
             raise ServerError("no-table", "no such table", 404)  # nothing the database could hold
         async with self._loading:
@@ -221,38 +155,47 @@ class Hub:
             if row is None:
                 raise ServerError("no-table", f"no table {table_id!r}", 404)
             try:
-                table = await asyncio.to_thread(self._build, row)  # replaying: off the loop
+                table = await asyncio.to_thread(build, row)  # replaying: off the loop
+                await self._admit_bots(table)
             except Exception as exc:  # any damage to one stored table stays with that table
                 self.broken[table_id] = reason = unavailable_reason(row, exc)
-                log.warning("table %s is unavailable: %s", table_id, reason)
+                log.warning("table unavailable table=%s reason=%r", table_id, reason)
                 raise ServerError("unavailable", reason, 409) from exc
             self.tables[table_id] = table
+            table.used = time.monotonic()
         self.kick_bots(table)
         return table
 
-    def _build(self, row: TableRow) -> LiveTable:
-        problem = stored_problem(row)
-        if problem:
-            raise ValueError(problem)
-        game = REGISTRY.get(row.game)
-        match: Match[Any] = Match(game, row.options, row.seed)
-        events: list[tuple[int, Event]] = []
-        for step, key in enumerate(row.moves):  # replaying rebuilds the recent event log too
-            events.extend((step, e) for e in match.apply(key))
-            del events[:-EVENT_MEMORY]
-        return LiveTable(
-            row.id,
-            game,
-            match,
-            row.name,
-            row.seats,
-            events=events,
-            private=row.private,
-            closed=row.closed,
-            hints=stored_hints(row),
-        )
+    async def _admit_bots(self, table: LiveTable) -> None:
+        """Pass a stored table's bots through this server's gate (limits, no clairvoyance).
 
-    def health(self, row: TableRow) -> dict[str, str]:
+        A bot seat that fails makes the table unavailable (nobody else can play it); a human
+        seat handed to such a bot is handed back to its person, and the log says so.
+        """
+        for row in table.seats:
+            if row.kind != HUMAN:
+                try:
+                    self.bots.check(table.game, row.kind)
+                except ServerError as exc:
+                    raise ValueError(
+                        f"table {table.id} cannot be played here: seat {row.seat + 1}'s bot is "
+                        f"refused ({exc})"
+                    ) from exc
+            elif row.bot:
+                try:
+                    self.bots.check(table.game, row.bot)
+                except ServerError as exc:
+                    log.warning(
+                        "hand-off undone table=%s seat=%d bot=%r reason=%r",
+                        table.id,
+                        row.seat,
+                        row.bot,
+                        str(exc),
+                    )
+                    await asyncio.to_thread(self.store.set_bot, table.id, row.seat, "")
+                    row.bot = ""
+
+    def health(self, row: Any) -> dict[str, str]:
         """Return a listed table's status: ``playing``, ``finished`` or ``unavailable`` + reason."""
         reason = self.broken.get(row.id) or stored_problem(row)
         if reason:
@@ -262,15 +205,38 @@ class Hub:
     async def resume_all(self) -> int:
         """Load the unfinished tables a bot plays at (their bots go on); return how many.
 
-        Other tables wait for a human, so they are loaded on first use (a request or a
-        WebSocket): a server with thousands of stored tables starts as fast as an empty one.
-        The server runs this in the background after it starts.
+        Each table is loaded on its own: one that fails in any way is logged and marked
+        unavailable, and the others resume.  Tables waiting for a person are loaded on first
+        use, so a server with thousands of stored tables starts as fast as an empty one.
         """
         ids = await asyncio.to_thread(self.store.bot_table_ids)
+        resumed = 0
         for table_id in ids:
-            with contextlib.suppress(ServerError):  # an unavailable table is logged and skipped
+            try:
                 await self.get(table_id)
-        return len(ids)
+                resumed += 1
+            except ServerError:
+                continue  # unavailable: logged and marked by _load
+            except Exception as exc:  # a fault of this table alone
+                self.broken[table_id] = f"table {table_id} cannot be resumed: {exc}"[:300]
+                log.exception("resume failed table=%s", table_id)
+        return resumed
+
+    def unload_idle(self, now: float | None = None) -> list[str]:
+        """Drop tables nobody used for the idle time (and the oldest past the cap); return ids."""
+        now = time.monotonic() if now is None else now
+        idle, most = self.traffic.idle_unload, self.traffic.max_live_tables
+        gone = []
+        for table_id, table in list(self.tables.items()):  # least recently used first
+            over = most and len(self.tables) > most
+            if table.busy() or not (over or (idle and now - table.used >= idle)):
+                continue
+            del self.tables[table_id]
+            table.unloaded = True
+            self.replays.forget(table_id)
+            gone.append(table_id)
+        self.unloads += len(gone)
+        return gone
 
     # -- seats and tokens ------------------------------------------------------------------------
 
@@ -290,6 +256,7 @@ class Hub:
             or not row.claimed
             or not isinstance(token, str)
             or not token
+            or len(token) > 200
             or not hmac.compare_digest(row.token_hash, hash_token(token))
         ):
             raise ServerError("bad-token", "wrong or missing seat token", 403)
@@ -312,6 +279,7 @@ class Hub:
             raise ServerError("taken", f"seat {seat + 1} is already taken", 409)
         table.seats[seat].claimed = True
         table.seats[seat].token_hash = hash_token(token)
+        table.changed()
         await self.broadcast(table)
         return token
 
@@ -322,6 +290,7 @@ class Hub:
             self.bots.check(table.game, bot)
         await asyncio.to_thread(self.store.set_bot, table.id, seat, bot)
         table.seats[seat].bot = bot
+        table.changed()
         await self.broadcast(table)
         self.kick_bots(table)
 
@@ -361,14 +330,18 @@ class Hub:
 
     async def _commit(self, table: LiveTable, seat: int, key: str) -> None:
         """Store a legal choice, then apply it (the caller holds the table's lock)."""
+        if table.unloaded:
+            raise ServerError("retry", "the table was reloaded; send the choice again", 503)
         match = table.match
         try:
             choice = table.game.resolve(match.state, key)
         except IllegalChoice as exc:
-            raise ServerError("illegal", str(exc)) from exc
+            raise ServerError("illegal", str(exc)[:300]) from exc
         step = len(match.record.choices)
         await self.commits.move(table.id, step, choice.key, seat)  # grouped, durable
         events = match.apply(choice)
+        table.keep()
+        table.changed()
         table.events.extend((step, e) for e in events)
         if len(table.events) > EVENT_MEMORY:
             drop = len(table.events) - EVENT_MEMORY
@@ -383,29 +356,76 @@ class Hub:
     def kick_bots(self, table: LiveTable) -> None:
         """Start the table's bot loop if a bot is to act and none is running."""
         seat = table.match.to_act()
-        if seat is None or table.seat_driver(seat) == HUMAN or table.closed:
+        if seat is None or table.seat_driver(seat) == HUMAN or table.closed or table.unloaded:
             return
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
 
     async def _run_bots(self, table: LiveTable) -> None:
-        while True:
-            async with table.lock:
-                seat = table.match.to_act()
-                if seat is None or table.seat_driver(seat) == HUMAN:
-                    return
-                driver = table.seat_driver(seat)
-                step = len(table.match.record.choices)
-                snapshot = table.match.state.copy()
-            seed = bot_seed(table.match.record.seed, step)
-            key = await self.bots.choose(table.game, snapshot, seat, driver, seed)
-            async with table.lock:
-                if len(table.match.record.choices) != step:
-                    continue  # someone else moved meanwhile
-                await self._commit(table, seat, key)
-            await self.broadcast(table)
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+        """Play the bot seats' moves until a person is to act or the game ends."""
+        try:
+            while True:
+                async with table.lock:
+                    seat = table.match.to_act()
+                    if table.unloaded or seat is None or table.seat_driver(seat) == HUMAN:
+                        return
+                    driver = table.seat_driver(seat)
+                    step = len(table.match.record.choices)
+                    snapshot = table.match.state.copy()
+                key = await self._bot_move(table, snapshot, seat, driver, step)
+                async with table.lock:
+                    if len(table.match.record.choices) != step or table.unloaded:
+                        continue  # someone else moved meanwhile
+                    await self._commit(table, seat, key)
+                await self.broadcast(table)
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # never silently stuck: the table says why it stopped
+            log.exception("bot loop failed table=%s", table.id)
+            await self._break(table, f"its bots stopped: {type(exc).__name__}: {exc}"[:300])
+
+    async def _bot_move(
+        self, table: LiveTable, snapshot: Any, seat: int, driver: str, step: int
+    ) -> str:
+        """Return a bot's move: from a worker, asked again if its worker died, else a cheap one."""
+        seed = bot_seed(table.match.record.seed, step)
+        pause = RETRY_PAUSE
+        for attempt in range(RETRIES + 1):
+            try:
+                reply = await self.bots.choose(
+                    table.game, snapshot, seat, driver, seed, table=table.id
+                )
+                return str(reply["key"])
+            except (WorkerGone, WorkerFailed) as exc:
+                why = str(exc)
+                overdue = isinstance(exc, WorkerFailed) or "no answer within" in why
+                log.warning(
+                    "bot move failed table=%s seat=%d bot=%s attempt=%d reason=%r",
+                    table.id,
+                    seat,
+                    driver,
+                    attempt + 1,
+                    why,
+                )
+                if overdue or attempt == RETRIES:
+                    break  # this position defeats the bot (or no worker lives): a cheap move
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 10.0)
+        choices = table.game.choices(snapshot)
+        key = choices[Rng(seed).below(len(choices))].key
+        log.warning("bot fallback table=%s seat=%d bot=%s move=%s", table.id, seat, driver, key)
+        return key
+
+    async def _break(self, table: LiveTable, why: str) -> None:
+        """Mark a live table unavailable with the reason, tell its clients, drop it."""
+        reason = f"table {table.id} is unavailable: {why}"
+        log.error("table unavailable table=%s reason=%r", table.id, reason)
+        self.broken[table.id] = reason
+        self.tables.pop(table.id, None)
+        table.unloaded = True
+        await self._send_all(table, dumps({"type": "error", "code": "unavailable", "message": why}))
 
     # -- messages --------------------------------------------------------------------------------
 
@@ -453,9 +473,18 @@ class Hub:
             "hints": table.hints,
         }
 
+    def current(self, table: LiveTable, conn: Connection) -> str:
+        """Return the full state message for ``conn``'s seat, serialized once per table change."""
+        cached = table.sent.get(conn.seat)
+        if cached is None or cached[0] != table.version:
+            cached = (table.version, dumps(self.message(table, conn, recent=True)))
+            table.sent[conn.seat] = cached
+        conn.seen = len(table.events)
+        return cached[1]
+
     def seats_info(self, table: LiveTable) -> list[dict[str, Any]]:
         """Return who sits where (no tokens)."""
-        online = {c.seat for c in table.connections if c.seat is not None}
+        online = self.online(table)
         return [
             {
                 "seat": s.seat,
@@ -483,24 +512,16 @@ class Hub:
                 text = shared.texts[key] = dumps(self.message(table, conn, shared=shared))
             else:
                 conn.seen = len(table.events)
-            try:
-                await conn.send(text)
-            except Exception:
-                if conn in table.connections:
-                    table.connections.remove(conn)
+            if not await conn.deliver(text):
+                await self._drop(table, conn)
 
     # -- presence --------------------------------------------------------------------------------
 
-    async def join(self, table: LiveTable, conn: Connection) -> None:
-        """Add a connection and send it its first message; spectators over the cap are refused.
-
-        Nobody else hears of a spectator.  When a seat comes online the others get one small
-        ``seats`` message (who sits where, who is online), not a new state.
-        """
-        if table.closed:
-            raise ServerError("closed", table.closed, 410)
+    def admit(self, table: LiveTable, conn: Connection) -> None:
+        """Refuse a connection over a cap: spectators per table, sockets per seat or address."""
+        limits = self.traffic
         if conn.seat is None:
-            cap = self.traffic.max_spectators
+            cap = limits.max_spectators
             if sum(1 for c in table.connections if c.seat is None) >= cap:
                 raise ServerError(
                     "too-many-spectators",
@@ -508,14 +529,41 @@ class Hub:
                     "try again later",
                     429,
                 )
+        else:
+            cap = limits.max_seat_connections
+            if cap and sum(1 for c in table.connections if c.seat == conn.seat) >= cap:
+                raise ServerError(
+                    "too-many-connections",
+                    f"this seat already has {cap} open connections, the most this server "
+                    "allows; close another tab first",
+                    429,
+                )
+        cap = limits.max_address_connections
+        if cap and conn.address and self.addresses[conn.address] >= cap:
+            raise ServerError(
+                "too-many-connections",
+                f"your address already has {cap} open connections, the most this server allows",
+                429,
+            )
+
+    async def join(self, table: LiveTable, conn: Connection) -> None:
+        """Add a connection and send it its first message; one over a cap is refused.
+
+        Nobody else hears of a spectator.  When a seat comes online the others get one small
+        ``seats`` message (who sits where, who is online), not a new state.
+        """
+        if table.closed:
+            raise ServerError("closed", table.closed, 410)
+        self.admit(table, conn)
         before = self.online(table)
-        first = dumps(self.message(table, conn, recent=True))
         table.connections.append(conn)
-        try:
-            await conn.send(first)
-        except BaseException:
-            table.connections.remove(conn)
-            raise
+        if conn.address:
+            self.addresses[conn.address] += 1
+        if conn.seat is not None and conn.seat not in before:
+            table.changed()  # the seat list in every message now says it is online
+        if not await conn.deliver(self.current(table, conn)):
+            await self._drop(table, conn)
+            raise ServerError("gone", "the connection closed", 410)
         if conn.seat is not None and conn.seat not in before:
             await self.send_seats(table, skip=conn)
 
@@ -523,9 +571,28 @@ class Hub:
         """Drop a connection; if its seat is now offline, tell the others (a ``seats`` message)."""
         if conn not in table.connections:
             return
-        table.connections.remove(conn)
+        self._forget(table, conn)
         if conn.seat is not None and conn.seat not in self.online(table):
+            table.changed()
             await self.send_seats(table)
+
+    def _forget(self, table: LiveTable, conn: Connection) -> None:
+        table.connections.remove(conn)
+        conn.stop()
+        if conn.address:
+            self.addresses[conn.address] -= 1
+            if self.addresses[conn.address] <= 0:
+                del self.addresses[conn.address]
+
+    async def _drop(self, table: LiveTable, conn: Connection) -> None:
+        if conn in table.connections:
+            log.info(
+                "connection dropped table=%s seat=%s reason=%r",
+                table.id,
+                conn.seat,
+                conn.dropped or "gone",
+            )
+            await self.leave(table, conn)
 
     def online(self, table: LiveTable) -> set[int]:
         """Return the seats with at least one connection."""
@@ -538,13 +605,8 @@ class Hub:
 
     async def _send_all(self, table: LiveTable, text: str, skip: Connection | None = None) -> None:
         for conn in list(table.connections):
-            if conn is skip:
-                continue
-            try:
-                await conn.send(text)
-            except Exception:
-                if conn in table.connections:
-                    table.connections.remove(conn)
+            if conn is not skip and not await conn.deliver(text):
+                await self._drop(table, conn)
 
     async def expire(self) -> list[str]:
         """Close the open tables nobody joined within the open-table lifetime; return their ids."""
@@ -558,6 +620,7 @@ class Hub:
             table = self.tables.get(table_id)
             if table is not None:
                 table.closed = reason
+                table.changed()
                 closing = {"type": "error", "code": "closed", "message": reason}
                 await self._send_all(table, dumps(closing))
         return ids
@@ -569,7 +632,7 @@ class Hub:
     ) -> dict[str, Any]:
         """Return the view at ``step`` of a game, for a seat (its own) or a spectator.
 
-        The page is built in a worker thread (replaying is long for long games) and cached.
+        The page is built in a worker thread from the nearest checkpoint, and cached.
         """
         over = table.match.to_act() is None
         if not over:
@@ -582,7 +645,13 @@ class Hub:
         if not 0 <= step <= total:
             raise ServerError("bad-step", f"step must be 0 to {total}")
         page = await asyncio.to_thread(
-            self.replays.page, table.id, table.game, table.match.record, step, seat
+            self.replays.page,
+            table.id,
+            table.game,
+            table.match.record,
+            step,
+            seat,
+            dict(table.checkpoints),
         )
         return {
             "type": "replay",
@@ -595,3 +664,14 @@ class Hub:
             "view": page["view"],
             "next": page["next"],
         }
+
+    async def close(self) -> None:
+        """Stop every bot loop and the workers (the server is stopping)."""
+        for table in list(self.tables.values()):
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+            for conn in table.connections:
+                conn.stop()
+        self.bots.close()
+        with contextlib.suppress(Exception):
+            await asyncio.sleep(0)

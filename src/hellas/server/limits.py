@@ -18,7 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from hellas.ai import make_bot
 from hellas.core.errors import HellasError
-from hellas.core.game import Game
+from hellas.core.game import BotCost, Game
 from hellas.server.errors import ServerError
 
 MAX_BODY = 64 * 1024  # bytes: every request body of the API is small JSON
@@ -26,26 +26,62 @@ MAX_NAME = 80  # characters of a table name (the column's width)
 MAX_BOT_NAME = 40  # characters of a bot name (the seat columns' width)
 SEED_LIMIT = 2**63  # seeds are whole numbers 0 <= seed < 2**63 (stored as text, 24 wide)
 DEFAULT_MAX_ITERATIONS = 5000  # ISMCTS simulations a move: about 1 s of one core (Realms)
+DEFAULT_MAX_SAMPLES = 64  # sampled deals a decision may draw (lookahead, improver, ISMCTS pool)
 DEFAULT_BOT_BUDGET = 2.0  # seconds one bot move may think before it must answer
+DEFAULT_BOT_MEMORY = 1024  # MiB of address space one bot worker may use
 
 
-def check_bot_spec(game: Game[Any], name: str, max_iterations: int) -> None:
-    """Raise a clear 400 unless ``name`` is a bot this server runs for ``game`` within limits."""
+def short(text: str, limit: int = 40) -> str:
+    """Return ``text`` cut to ``limit`` characters (with an ellipsis): never echo a whole input."""
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def check_bot_spec(
+    game: Game[Any],
+    name: object,
+    max_iterations: int = DEFAULT_MAX_ITERATIONS,
+    max_samples: int = DEFAULT_MAX_SAMPLES,
+) -> BotCost:
+    """Return bot ``name``'s declared cost, or raise a clear 400 if a server won't seat it.
+
+    The gate every bot passes at table creation, at a seat's hand-off and when a stored table
+    resumes: a known, well-formed name, a declared cost (``BotCost``) within the server's
+    iteration and sample limits, and no reading of hidden cards (reference bots are for
+    simulation and research only).
+    """
+    if not isinstance(name, str) or not name:
+        raise ServerError("bad-bot", "a bot name is text, e.g. 'bot' or 'ismcts:200'")
     if len(name) > MAX_BOT_NAME:
         raise ServerError("bad-bot", f"a bot name is at most {MAX_BOT_NAME} characters")
     try:
         bot = make_bot(game, name)
     except (HellasError, ValueError) as exc:
-        raise ServerError("bad-bot", str(exc)) from exc
+        raise ServerError("bad-bot", short(str(exc), 300)) from exc
     if not (name.isascii() and name.isprintable()):
-        raise ServerError("bad-bot", f"{name!r}: bot names are plain letters, digits and ':'")
-    iterations = getattr(bot, "iterations", None)
-    if isinstance(iterations, int) and iterations > max_iterations:
+        raise ServerError(
+            "bad-bot", f"{short(name)!r}: bot names are plain letters, digits and ':'"
+        )
+    declared = getattr(bot, "cost", None)
+    if declared is None:
+        raise ServerError("bad-bot", f"{name!r} declares no cost, so no server can bound it")
+    cost: BotCost = declared()
+    if cost.reads_hidden:
         raise ServerError(
             "bad-bot",
-            f"{name!r} asks for {iterations} iterations per decision; this server allows at "
-            f"most {max_iterations} (hellas serve --max-bot-iterations)",
+            f"{name!r} is a reference bot that reads hidden cards: it plays in simulations and "
+            "research only, never at a table",
         )
+    for what, have, most, flag in (
+        ("iterations", cost.iterations, max_iterations, "--max-bot-iterations"),
+        ("samples", cost.samples, max_samples, "--max-bot-samples"),
+    ):
+        if have > most:
+            raise ServerError(
+                "bad-bot",
+                f"{name!r} asks for {have} {what} per decision; this server allows at most "
+                f"{most} (hellas serve {flag})",
+            )
+    return cost
 
 
 def check_text(value: Any, field: str, limit: int) -> str:

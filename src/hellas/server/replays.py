@@ -1,10 +1,11 @@
-"""Replay pages built off the event loop and kept in a small LRU cache.
+"""Replay pages built from the table's checkpoints, off the event loop, in a small LRU cache.
 
 A replay page is the view of one seat (or a spectator) at one step of a game, with the events
 of the next choice that seat may see.  Moves are only ever appended, so the page for a given
-(table, step, seat) never changes and can be kept.  Rebuilding a state replays the record from
-the start; the cache also keeps a few recent states so that stepping forward one choice at a
-time (what the replay page does) costs one choice, not the whole game.
+(table, step, seat) never changes and can be kept.  A live table keeps a copy of its state
+every ``live.CHECKPOINT`` moves, so any step is at most that many moves from a kept state: a
+page never replays a whole game.  The cache also keeps a few recent states, so stepping forward
+one choice at a time (what the replay page does) costs one choice.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections import OrderedDict
 from typing import Any
 
 from hellas.core.game import Game
-from hellas.core.record import Record, replay
+from hellas.core.record import Record
 
 PAGES_KEPT = 1024
 STATES_KEPT = 64
@@ -27,12 +28,19 @@ class ReplayCache:
         self.pages_kept = pages
         self.states_kept = states
         self.built = 0  # pages computed (not served from the cache)
+        self.applied = 0  # moves applied to build them (a bound on the work done)
         self._pages: OrderedDict[tuple[str, int, int | None], dict[str, Any]] = OrderedDict()
         self._states: OrderedDict[tuple[str, int], Any] = OrderedDict()
         self._lock = threading.Lock()
 
     def page(
-        self, table_id: str, game: Game[Any], record: Record, step: int, seat: int | None
+        self,
+        table_id: str,
+        game: Game[Any],
+        record: Record,
+        step: int,
+        seat: int | None,
+        checkpoints: dict[int, Any],
     ) -> dict[str, Any]:
         """Return ``{view, next}`` for ``seat`` at ``step`` (blocking: call it in a thread)."""
         key = (table_id, step, seat)
@@ -41,7 +49,7 @@ class ReplayCache:
             if found is not None:
                 self._pages.move_to_end(key)
                 return found
-        state = self._state(table_id, game, record, step)
+        state = self._state(table_id, game, record, step, checkpoints)
         made = record.choices[step] if step < len(record.choices) else None
         events: list[dict[str, Any]] = []
         if made is not None:
@@ -55,17 +63,30 @@ class ReplayCache:
                 self._pages.popitem(last=False)
         return page
 
-    def _state(self, table_id: str, game: Game[Any], record: Record, step: int) -> Any:
-        """Return the state at ``step``: from the cached one a step before, or by replaying."""
+    def _state(
+        self, table_id: str, game: Game[Any], record: Record, step: int, checkpoints: dict[int, Any]
+    ) -> Any:
+        """Return the state at ``step``: from the state a step before, or the nearest checkpoint."""
         with self._lock:
             before = self._states.get((table_id, step - 1)) if step > 0 else None
         if before is not None:
-            state = before.copy()
-            game.step(state, record.choices[step - 1])
+            start, state = step - 1, before.copy()
         else:
-            state = replay(game, record, step)
+            start = max(k for k in checkpoints if k <= step)
+            state = checkpoints[start].copy()
+        for choice in record.choices[start:step]:
+            game.step(state, choice)
         with self._lock:
+            self.applied += step - start
             self._states[(table_id, step)] = state
             while len(self._states) > self.states_kept:
                 self._states.popitem(last=False)
         return state
+
+    def forget(self, table_id: str) -> None:
+        """Drop every page and state of one table (it was unloaded)."""
+        with self._lock:
+            for key in [k for k in self._pages if k[0] == table_id]:
+                del self._pages[key]
+            for skey in [k for k in self._states if k[0] == table_id]:
+                del self._states[skey]

@@ -1,6 +1,7 @@
 """Reaching tables from elsewhere: seat links, the address to send friends, "my tables".
 
-A seat link carries its secret token.  Every other link grants no seat by itself: watching
+A seat link carries its secret token, in the link's fragment (``#seat=K&token=T``), which
+browsers keep to themselves.  Every other link grants no seat by itself: watching
 needs nothing, and an open seat of a public table goes once, to whoever claims it first.
 Links the server hands out are absolute when it knows the address people use to reach it
 (``hellas serve --public-url``).  The LAN address hint asks the operating system which
@@ -26,8 +27,13 @@ ROUTE_PROBES = ("192.0.2.1",)
 
 
 def seat_path(table_id: str, seat: int, token: str) -> str:
-    """Return the path of a seat's secret link."""
-    return f"/table/{table_id}?seat={seat}&token={token}"
+    """Return the path of a seat's secret link: the token rides in the fragment.
+
+    Browsers never send a fragment to the server (nor to a proxy that logs requests), so the
+    secret stays on the player's machine; the page reads it and proves the seat to the server
+    in the WebSocket's first message.  Old links with ``?seat=K&token=T`` keep working.
+    """
+    return f"/table/{table_id}#seat={seat}&token={token}"
 
 
 def join_path(table_id: str, seat: int) -> str:

@@ -1,8 +1,9 @@
-"""Traffic limits of one server: table creations per address, spectators, open-table expiry.
+"""Traffic limits of one server: what each client address and each connection may ask for.
 
-``TrafficLimits`` holds the settings of ``hellas serve`` (``--create-rate``,
-``--max-spectators``, ``--open-table-ttl``) and the lobby's page sizes; ``RateLimiter`` is a
-token bucket per client address.
+``TrafficLimits`` holds the settings of ``hellas serve`` (creations, spectators, open-table
+expiry, WebSocket messages and connections, replays, hints, tables kept in memory) and the
+lobby's page sizes; ``RateLimiter`` is a token bucket per client address and ``Bucket`` one
+bucket (a WebSocket's messages).
 """
 
 from __future__ import annotations
@@ -42,19 +43,72 @@ def parse_duration(text: str) -> float:
 
 @dataclass(frozen=True)
 class TrafficLimits:
-    """What one server allows: creations per minute and address, spectators, open-table age."""
+    """What one server allows each client: creations, connections, messages, replays, hints.
+
+    Rates are per client address (as the server sees it: put a proxy's forwarded address in
+    front with ``--forwarded-allow-ips``) except ``ws_rate``, per WebSocket.  0 turns a limit off.
+    """
 
     create_rate: float = 20.0  # tables per minute per client address; 0: no limit
     max_spectators: int = 50  # per table; 0: no spectators
     open_table_ttl: float = 24 * 3600.0  # seconds an unjoined open table is kept; 0: forever
+    ws_rate: float = 10.0  # messages a second one WebSocket may send (bursts of ws_burst)
+    ws_burst: int = 30
+    max_seat_connections: int = 8  # WebSockets on one seat of one table
+    max_address_connections: int = 64  # WebSockets from one client address
+    replay_rate: float = 600.0  # replay steps per minute per client address
+    hint_rate: float = 30.0  # hints per minute per client address
+    idle_unload: float = 600.0  # seconds an unused table stays in memory
+    max_live_tables: int = 5000  # tables in memory before the least recently used go
 
     def __post_init__(self) -> None:
-        if not (self.create_rate >= 0 and math.isfinite(self.create_rate)):
-            raise ValueError("the create rate must be 0 (no limit) or a positive number")
-        if self.max_spectators < 0:
-            raise ValueError("the spectator cap must be 0 or more")
-        if not (self.open_table_ttl >= 0 and math.isfinite(self.open_table_ttl)):
-            raise ValueError("the open-table lifetime must be 0 (forever) or a positive duration")
+        for name, value in (
+            ("the create rate", self.create_rate),
+            ("the open-table lifetime", self.open_table_ttl),
+            ("the WebSocket message rate", self.ws_rate),
+            ("the replay rate", self.replay_rate),
+            ("the hint rate", self.hint_rate),
+            ("the idle-unload time", self.idle_unload),
+        ):
+            if not (math.isfinite(value) and value >= 0):
+                raise ValueError(f"{name} must be 0 (no limit) or a positive number")
+        for name, count in (
+            ("the spectator cap", self.max_spectators),
+            ("the WebSocket burst", self.ws_burst),
+            ("the connections-per-seat cap", self.max_seat_connections),
+            ("the connections-per-address cap", self.max_address_connections),
+            ("the live-table cap", self.max_live_tables),
+        ):
+            if count < 0:
+                raise ValueError(f"{name} must be 0 or more")
+
+
+@dataclass
+class Bucket:
+    """One token bucket: ``rate`` tokens a second, holding at most ``burst``."""
+
+    rate: float
+    burst: float
+    tokens: float = -1.0
+    at: float = 0.0
+
+    def take(self, now: float | None = None) -> bool:
+        """Spend one token if there is one; return whether there was."""
+        if self.rate <= 0:
+            return True
+        now = time.monotonic() if now is None else now
+        if self.tokens < 0:
+            self.tokens, self.at = self.burst, now
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+    def refund(self) -> None:
+        """Give back the token last taken (what it paid for turned out to cost nothing extra)."""
+        self.tokens = min(self.burst, self.tokens + 1.0)
 
 
 @dataclass
@@ -62,6 +116,8 @@ class RateLimiter:
     """A token bucket per key: ``per_minute`` actions a minute, bursts up to the same number."""
 
     per_minute: float
+    code: str = "too-many-tables"
+    what: str = "new tables"
     buckets: dict[str, tuple[float, float]] = field(default_factory=dict)  # key -> (tokens, at)
 
     def take(self, key: str, now: float | None = None) -> float:
@@ -93,9 +149,9 @@ class RateLimiter:
         if wait > 0:
             seconds = max(1, math.ceil(wait))
             raise TrafficError(
-                "too-many-tables",
-                f"too many new tables from your address (at most {self.per_minute:g} a minute); "
-                f"try again in {seconds} s",
+                self.code,
+                f"too many {self.what} from your address (at most {self.per_minute:g} a "
+                f"minute); try again in {seconds} s",
                 429,
                 {"Retry-After": str(seconds)},
             )

@@ -12,12 +12,14 @@ from typing import Any
 
 try:
     import orjson
+
+    FAST = True
 except ImportError:  # pragma: no cover - orjson is a dependency; this keeps a bare install going
-    orjson = None  # type: ignore[assignment]
+    FAST = False
 
 
 def dumps(message: Any) -> str:
     """Return ``message`` as compact JSON text."""
-    if orjson is not None:
+    if FAST:
         return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
-    return json.dumps(message, separators=(",", ":"))
+    return json.dumps(message, separators=(",", ":"))  # pragma: no cover

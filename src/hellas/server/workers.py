@@ -1,86 +1,135 @@
-"""The bot worker pool: every bot move is thought out in a few low-priority worker processes.
+"""Inside a bot worker process: think within a wall budget and a memory ceiling, or fall back.
 
-Bots never think on the server's own process: a search holds the interpreter for as long as it
-runs, and ten strong bots in threads would starve the event loop that answers people.  Instead
-each move is sent (game id, the state as JSON, seat, bot name, seed) to a process pool of about
-one worker per spare core.  The workers run at a lower scheduling priority, ignore Ctrl-C (the
-server stops them; they end by themselves if it is killed) and give every search a time
-budget, so one move never thinks longer than the budget whatever a table asked for, and a queue
-of bot moves only makes bot tables wait.  Hints for people (``advise``) think in the same pool,
-within the same limits.
+The server's pool (``pool.BotPool``) starts these processes and sends them one job at a time
+over a pipe.  Each job is a state as JSON (never the server's own objects), a seat and a bot
+name; the worker rebuilds the state, gives the bot only that seat's ``Decision`` and answers
+with the key it chose.  Every bot kind is bounded the same way: an alarm stops a bot that
+thinks past the budget (search bots that can stop early are also told the budget, so they
+answer with their best so far), and an address-space ceiling turns a runaway allocation into a
+``MemoryError``.  Either way the worker plays a cheap fallback instead (the game's own policy
+bot, under a short alarm of its own, else a random legal choice), says why in its answer, and a
+worker that ran out of memory ends after answering so that the pool starts a clean one.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import multiprocessing
+import gc
 import os
+import resource
 import signal
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Callable, Iterator
+from multiprocessing.connection import Connection
 from typing import Any
 
 from hellas.ai import make_bot
 from hellas.ai.hint import hint
-from hellas.ai.ismcts import ISMCTSBot
 from hellas.core.game import Decision, Game
 from hellas.core.rng import Rng
 from hellas.games import REGISTRY
-from hellas.server.limits import DEFAULT_BOT_BUDGET, DEFAULT_MAX_ITERATIONS, check_bot_spec
 
 NICENESS = 10  # how much lower than the server the workers run
-DEFAULT_HINT_SECONDS = 1.0  # how long a hint for a person thinks (at most the bot budget)
+FALLBACK_SECONDS = 0.5  # the cheap fallback's own budget
 
 
-def default_workers() -> int:
-    """Return the default pool size: one worker per core, less one kept for the server."""
-    return max(1, (os.cpu_count() or 2) - 1)
+def overtime(budget: float) -> float:
+    """Return when the alarm stops a job told to think ``budget`` seconds.
+
+    A search that watches the clock stops itself at the budget; the slack covers what it does
+    before and after (drawing its samples, a busy machine), so only a bot that does not stop
+    meets the alarm.
+    """
+    return 1.25 * budget + 0.5
 
 
-def _init_worker(server: int) -> None:
-    """Set up a worker process: lower priority, Ctrl-C left to the server, gone with it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    with contextlib.suppress(OSError):
-        os.nice(NICENESS)
-    threading.Thread(target=_outlive_not, args=(server,), daemon=True).start()
+class OutOfTime(Exception):
+    """Raised in a worker's main thread when a job's wall budget is spent."""
 
 
-def _outlive_not(server: int) -> None:
-    """End this worker once the server process is gone (killed with ``kill -9``, say)."""
-    while True:
-        time.sleep(1.0)
-        try:
-            os.kill(server, 0)
-        except ProcessLookupError:
-            os._exit(0)
-        except OSError:  # pragma: no cover - the pid now belongs to someone else
-            os._exit(0)
+def _ring(_signum: int, _frame: Any) -> None:
+    raise OutOfTime
+
+
+@contextlib.contextmanager
+def alarm(seconds: float) -> Iterator[None]:
+    """Raise ``OutOfTime`` in this (main) thread once ``seconds`` of wall time have passed."""
+    previous = signal.signal(signal.SIGALRM, _ring)
+    signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.001))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def think(game_id: str, state: Any, seat: int, name: str, seed: int, budget: float) -> str:
-    """Return the key of the choice bot ``name`` makes for ``seat`` (runs in a worker)."""
+    """Return the key of the choice bot ``name`` makes for ``seat`` (no budget enforced)."""
     game = REGISTRY.get(game_id)
     bot = make_bot(game, name)
-    if isinstance(bot, ISMCTSBot):
+    if hasattr(bot, "seconds"):
         bot.seconds = budget
     decision = Decision(game, game.state_from_json(state), seat)
     return bot.choose(decision, Rng(seed)).key
 
 
+def bounded_move(
+    game_id: str, state: Any, seat: int, name: str, seed: int, budget: float
+) -> dict[str, Any]:
+    """Return ``{key, fallback, seconds, restart}``: the bot's move within ``budget`` seconds.
+
+    ``fallback`` is "" when the bot answered itself, else why a cheap move was played instead.
+    ``restart`` asks the pool to replace this worker (after running out of memory).
+    """
+    game = REGISTRY.get(game_id)
+    start = time.perf_counter()
+    fallback, restart = "", False
+    try:
+        with alarm(overtime(budget)):
+            key = think(game_id, state, seat, name, seed, budget)
+    except OutOfTime:
+        fallback = f"{name} thought past its {budget:g} s budget"
+    except (MemoryError, SystemError):  # at the ceiling CPython may fail to build the error
+        fallback, restart = f"{name} ran out of memory (the worker's ceiling)", True
+    except Exception as exc:  # a bot's bug must not stop the table: a cheap move instead
+        fallback = f"{name} failed: {type(exc).__name__}: {exc}"[:200]
+    if fallback:
+        gc.collect()  # whatever the bot built is garbage now
+        key = cheap_move(game, state, seat, seed)
+    return {
+        "key": key,
+        "fallback": fallback,
+        "seconds": round(time.perf_counter() - start, 4),
+        "restart": restart,
+    }
+
+
+def cheap_move(game: Game[Any], state: Any, seat: int, seed: int) -> str:
+    """Return the game's policy bot's move under a short alarm, else a random legal move."""
+    decision = Decision(game, game.state_from_json(state), seat)
+    policy = game.bots().get("bot")
+    if policy is not None:
+        with contextlib.suppress(OutOfTime, MemoryError):
+            bot = policy()
+            if not bot.cost().search:
+                with alarm(FALLBACK_SECONDS):
+                    return bot.choose(decision, Rng(seed)).key
+    return decision.choices[Rng(seed).below(len(decision.choices))].key
+
+
 def advise(
     game_id: str, state: Any, seat: int, seed: int, seconds: float | None, iterations: int
 ) -> dict[str, Any]:
-    """Return the honest search's top 3 choices for ``seat`` (runs in a worker).
+    """Return the honest search's top 3 choices for ``seat``, best win chance first.
 
     The search sees only the seat's view (see ``hellas.ai.hint``); what comes back is the
     choices (key, label, index, visits, estimated win chance) and the simulations run.
     """
     game = REGISTRY.get(game_id)
     position = game.state_from_json(state)
-    found = hint(game, position, seat, Rng(seed), seconds=seconds, iterations=iterations)
+    with alarm(overtime(seconds or 600.0)):
+        found = hint(game, position, seat, Rng(seed), seconds=seconds, iterations=iterations)
     choices = [
         {
             "key": a.choice.key,
@@ -94,82 +143,59 @@ def advise(
     return {"choices": choices, "iterations": found.iterations}
 
 
-class BotPool:
-    """A bounded pool of bot workers with a per-move time budget and a strength limit."""
+WORK: dict[str, Callable[..., Any]] = {"move": bounded_move, "hint": advise, "think": think}
 
-    def __init__(
-        self,
-        workers: int | None = None,
-        budget: float = DEFAULT_BOT_BUDGET,
-        max_iterations: int = DEFAULT_MAX_ITERATIONS,
-        hint_seconds: float | None = DEFAULT_HINT_SECONDS,
-    ) -> None:
-        self.workers = workers or default_workers()
-        self.budget = budget
-        self.max_iterations = max_iterations
-        self.hint_seconds = hint_seconds  # None: exactly max_iterations simulations (repeatable)
-        self._executor: ProcessPoolExecutor | None = None
-        self._closed = False
 
-    def check(self, game: Game[Any], name: str) -> None:
-        """Raise a clear 400 unless this server runs bot ``name`` for ``game``."""
-        check_bot_spec(game, name, self.max_iterations)
+def serve(conn: Connection, server: int, memory: int) -> None:
+    """Run jobs from the pool until the pipe closes: ``(work, args)`` in, ``(ok, result)`` out.
 
-    def _pool(self) -> ProcessPoolExecutor:
-        if self._closed:
-            raise RuntimeError("the bot pool is closed")
-        if self._executor is None:
-            # forkserver: workers start from a clean process (the server has threads), with
-            # the games already imported, so starting one is quick.
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["hellas.server.workers"])
-            self._executor = ProcessPoolExecutor(
-                self.workers,
-                mp_context=context,
-                initializer=_init_worker,
-                initargs=(os.getpid(),),
-            )
-        return self._executor
-
-    async def choose(self, game: Game[Any], state: Any, seat: int, name: str, seed: int) -> str:
-        """Return the key of the choice bot ``name`` makes for ``seat`` in ``state``."""
-        payload = game.state_to_json(state)
-        key: str = await self._run(think, game.meta.id, payload, seat, name, seed, self.budget)
-        return key
-
-    async def hint(self, game: Game[Any], state: Any, seat: int, seed: int) -> dict[str, Any]:
-        """Return ``advise``'s hint for ``seat`` in ``state``, within this server's bot limits."""
-        seconds = None if self.hint_seconds is None else min(self.hint_seconds, self.budget)
-        payload = game.state_to_json(state)
-        found: dict[str, Any] = await self._run(
-            advise, game.meta.id, payload, seat, seed, seconds, self.max_iterations
-        )
-        return found
-
-    async def _run(self, work: Any, *args: Any) -> Any:
-        """Run ``work(*args)`` in a worker; a broken pool is started afresh once."""
-        loop = asyncio.get_running_loop()
-        for attempt in (1, 2):
-            try:
-                return await loop.run_in_executor(self._pool(), work, *args)
-            except BrokenProcessPool:  # a worker died (killed from outside): start afresh
-                self._discard()
-                if attempt == 2:
-                    raise
-        raise AssertionError("unreachable")  # pragma: no cover
-
-    def _discard(self) -> None:
-        """Stop the workers now (a move in progress is abandoned)."""
-        executor, self._executor = self._executor, None
-        if executor is None:
+    ``memory`` is the address-space ceiling in bytes (0: none).  A job that raises answers
+    ``(False, reason)``; one that ran out of memory ends the process after answering.
+    """
+    _settle(server, memory)
+    while True:
+        try:
+            work, args = conn.recv()
+        except (EOFError, OSError):
             return
-        processes = list((getattr(executor, "_processes", None) or {}).values())
-        executor.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            with contextlib.suppress(Exception):
-                process.terminate()
+        try:
+            result: Any = (True, WORK[work](*args))
+        except MemoryError:
+            result = (False, "the worker ran out of memory (its ceiling)")
+        except BaseException as exc:
+            result = (False, f"{type(exc).__name__}: {exc}"[:300])
+        try:
+            conn.send(result)
+        except (OSError, ValueError):
+            return
+        if _spent(result):
+            return  # the pool starts a clean worker in our place
 
-    def close(self) -> None:
-        """Stop the workers at once; the pool takes no more moves."""
-        self._closed = True
-        self._discard()
+
+def _spent(result: tuple[bool, Any]) -> bool:
+    """Return whether a job's answer says this worker ran out of memory (and should end)."""
+    ok, found = result
+    if ok:
+        return isinstance(found, dict) and bool(found.get("restart"))
+    return "memory" in str(found)
+
+
+def _settle(server: int, memory: int) -> None:
+    """Set up a worker: lower priority, Ctrl-C left to the server, gone with it, memory capped."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError):
+        os.nice(NICENESS)
+    if memory:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    threading.Thread(target=_outlive_not, args=(server,), daemon=True).start()
+
+
+def _outlive_not(server: int) -> None:
+    """End this worker once the server process is gone (killed with ``kill -9``, say)."""
+    while True:
+        time.sleep(1.0)
+        try:
+            os.kill(server, 0)
+        except OSError:  # gone (or the pid now belongs to someone else)
+            os._exit(0)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from hellas.ai.lookahead import clear_gain, paired_gain
-from hellas.core.game import Choice, Decision
+from hellas.core.game import BotCost, Choice, Decision
 from hellas.core.rng import Rng
 from hellas.games.realms.bots import best_after, card_index, greedy_choice, hand_score
 from hellas.games.realms.planner import planner_choice
@@ -65,6 +65,10 @@ class ImproverBot:
         self.base = BASES[base]
         self.batch = batch or samples
         self.last_iterations = 0  # rollouts played by the latest ``choose`` (0: no search)
+
+    def cost(self) -> BotCost:
+        """Return the declared work of one decision: greedy rollouts of a shortlist on samples."""
+        return BotCost(samples=self.samples, search=True)
 
     def choose(self, decision: Decision[RealmsState], rng: Rng) -> Choice:
         """Return the base bot's move unless a rollout-tested alternative is clearly better."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb
 
-from hellas.core.game import Choice, SampledPolicyBot
+from hellas.core.game import BotCost, Choice, SampledPolicyBot
 from hellas.core.rng import Rng
 from hellas.games.realms.bots import (
     INSTANT_BONUS,
@@ -366,6 +366,10 @@ class PlannerBot(SampledPolicyBot):
 
     name = "planner"
     policy = staticmethod(planner_choice)
+
+    def cost(self) -> BotCost:
+        """Return the declared work of one decision: sampled draws and opponents' hands."""
+        return BotCost(samples=OPPONENT_SAMPLES, search=True)
 
 
 __all__ = ["Planner", "PlannerBot", "own_turns_left", "planner_choice"]

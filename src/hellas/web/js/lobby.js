@@ -4,7 +4,7 @@
 
 import {
   api, copyText, forgetSeat, games, h, mySeats, query, rememberSeat, replaceChildren,
-  seatClass, seatDot, toast,
+  seatClass, seatDot, seatLink, toast,
 } from "./util.js";
 import { drawTiles, quickPlay } from "./lobby-games.js";
 import { customField } from "./pickers.js";
@@ -368,7 +368,7 @@ function turnText(t) {
 }
 
 function mineItem(e, t) {
-  const link = (t && t.link) || e.link || `/table/${e.table}?seat=${e.seat}&token=${e.token}`;
+  const link = (t && t.link) || e.link || seatLink(`/table/${e.table}`, e.seat, e.token);
   const name = (t && t.name) || e.name;
   const status = t ? t.status : "";
   const invites = e.invites && e.invites.length && status !== "finished"

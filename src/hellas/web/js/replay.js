@@ -3,7 +3,9 @@
 // made at each step does next.  ?step=N opens at that step.
 
 import { rendererFor } from "./render/index.js";
-import { api, games, h, query, replaceChildren, seatClass, seatDot, seatParams, tableIdFromPath, typingIn } from "./util.js";
+import {
+  api, games, h, query, replaceChildren, seatClass, seatDot, seatLink, seatParams, tableIdFromPath, typingIn,
+} from "./util.js";
 
 const PLAY_EVERY = 700;
 
@@ -40,17 +42,14 @@ let debounce = null;
 
 function stepUrl(n) {
   const q = new URLSearchParams();
-  if (seat !== null) {
-    q.set("seat", String(seat));
-    q.set("token", token);
-  }
+  if (seat !== null) q.set("seat", String(seat)); // the token goes in a header
   const qs = q.toString();
   return `/api/tables/${encodeURIComponent(tableId)}/replay/${n}${qs ? `?${qs}` : ""}`;
 }
 
 function fetchStep(n) {
   if (!cache.has(n)) {
-    const p = api(stepUrl(n)).catch((err) => {
+    const p = api(stepUrl(n), undefined, seat !== null ? token : "").catch((err) => {
       cache.delete(n);
       throw err;
     });
@@ -202,7 +201,7 @@ async function start() {
     return;
   }
   el.tableLink.href = seat !== null
-    ? `/table/${encodeURIComponent(tableId)}?seat=${seat}&token=${encodeURIComponent(token)}`
+    ? seatLink(`/table/${encodeURIComponent(tableId)}`, seat, token)
     : `/table/${encodeURIComponent(tableId)}`;
   el.role.textContent = seat !== null ? `Seen from seat ${seat + 1}` : "Seen by a spectator";
   el.role.className = `role ${seat !== null ? seatClass(seat) : ""}`;
@@ -226,3 +225,5 @@ async function start() {
 }
 
 start();
+
+window.addEventListener("hashchange", () => window.location.reload()); // another seat's link

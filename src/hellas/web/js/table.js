@@ -9,8 +9,8 @@ import { helpFor } from "./help/index.js";
 import { HintBox, hintsNote } from "./hints.js";
 import { rendererFor } from "./render/index.js";
 import {
-  api, copyText, games, h, rememberSeat, replaceChildren, seatClass, seatDot, seatParams, shareUrl,
-  tableIdFromPath, toast,
+  api, copyText, games, h, rememberSeat, replaceChildren, seatClass, seatDot, seatLink, seatParams,
+  shareUrl, tableIdFromPath, toast,
 } from "./util.js";
 
 const EVENTS_SHOWN = 15;
@@ -62,10 +62,7 @@ panel.footer = hints.root;
 function wsUrl() {
   const proto = window.location.protocol === "https:" ? "wss" : "ws";
   const q = new URLSearchParams();
-  if (mySeat !== null) {
-    q.set("seat", String(mySeat));
-    q.set("token", token);
-  }
+  if (mySeat !== null) q.set("seat", String(mySeat)); // the token goes in the first message
   const qs = q.toString();
   return `${proto}://${window.location.host}/ws/${encodeURIComponent(tableId)}${qs ? `?${qs}` : ""}`;
 }
@@ -89,6 +86,7 @@ function connect() {
   ws = socket;
   freshConnection = true;
   socket.addEventListener("open", () => {
+    if (mySeat !== null) socket.send(JSON.stringify({ type: "auth", token }));
     retry = 0;
     setConn("online", "online");
     clearInterval(pingTimer);
@@ -107,7 +105,7 @@ function connect() {
     if (ws !== socket) return;
     clearInterval(pingTimer);
     panel.setBusy(false);
-    if (e.code === 4403 || e.code === 4400) {
+    if (e.code === 4403 || e.code === 4400 || e.code === 4429) { // refused: reconnecting won't help
       stopped = true;
       setConn("refused", "offline");
       return;
@@ -203,7 +201,7 @@ async function onState(msg) {
     el.title.textContent = msg.title;
     if (mySeat !== null) {
       rememberSeat({ table: msg.table, seat: mySeat, token, game: msg.game, title: msg.title, name: msg.name,
-        link: `/table/${msg.table}?seat=${mySeat}&token=${token}` });
+        link: seatLink(`/table/${msg.table}`, mySeat, token) });
     }
     loadBots(msg.game);
     el.help.href = `/how-to-play/${encodeURIComponent(msg.game)}`;
@@ -369,7 +367,7 @@ function renderOutcome(msg) {
 function replayHref(msg) {
   const base = `/replay/${encodeURIComponent(msg.table)}`;
   if (msg.seat !== null && msg.seat !== undefined) {
-    return `${base}?seat=${msg.seat}&token=${encodeURIComponent(token)}`;
+    return seatLink(base, msg.seat, token);
   }
   return msg.outcome ? base : null;
 }
@@ -510,3 +508,7 @@ if (!tableId) {
   connect();
 }
 
+
+// a seat link differs only in its fragment: following one to another seat of this table must
+// load that seat, not stay on this one
+window.addEventListener("hashchange", () => window.location.reload());

@@ -93,12 +93,37 @@ export function query() {
   return new URLSearchParams(window.location.search);
 }
 
-/** The seat (a number, or null for a spectator) and token of a ?seat=K&token=T link. */
+/**
+ * The seat (a number, or null for a spectator) and token of a seat link.  Links carry them in
+ * the fragment (#seat=K&token=T), which the browser never sends to any server; an old link with
+ * ?seat=K&token=T still works, and is rewritten in the address bar to the fragment form.
+ */
 export function seatParams() {
-  const params = query();
+  const hash = new URLSearchParams(window.location.hash.replace(/^#/, ""));
+  const params = hash.has("token") || hash.has("seat") ? hash : query();
   const raw = params.get("seat");
   const seat = raw !== null && raw !== "" && !Number.isNaN(Number(raw)) ? Number(raw) : null;
-  return { seat, token: params.get("token") || "" };
+  const token = params.get("token") || "";
+  if (params !== hash && params.has("token") && window.history && window.history.replaceState) {
+    const rest = query();
+    rest.delete("seat");
+    rest.delete("token");
+    const qs = rest.toString();
+    window.history.replaceState(null, "",
+      `${window.location.pathname}${qs ? `?${qs}` : ""}${seatFragment(seat, token)}`);
+  }
+  return { seat, token };
+}
+
+/** The fragment of a seat link: "#seat=K&token=T" ("" for a spectator). */
+export function seatFragment(seat, token) {
+  if (seat === null || seat === undefined) return "";
+  return `#seat=${seat}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
+}
+
+/** A page's link for a seat: /table/ID#seat=K&token=T (the token never in the URL's query). */
+export function seatLink(path, seat, token) {
+  return `${path}${seatFragment(seat, token)}`;
 }
 
 /** The table id from a /table/ID or /replay/ID path. */
@@ -116,15 +141,18 @@ export class ApiError extends Error {
   }
 }
 
-/** Call the JSON API; throws ApiError with the server's message on failure. */
-export async function api(path, body) {
+/**
+ * Call the JSON API; throws ApiError with the server's message on failure.  A seat token for a
+ * GET goes in the X-Seat-Token header (`token`), never in the URL.
+ */
+export async function api(path, body, token) {
+  const headers = body === undefined
+    ? { accept: "application/json" }
+    : { "content-type": "application/json", accept: "application/json" };
+  if (token) headers["x-seat-token"] = token;
   const init = body === undefined
-    ? { headers: { accept: "application/json" } }
-    : {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(body),
-    };
+    ? { headers }
+    : { method: "POST", headers, body: JSON.stringify(body) };
   let response;
   try {
     response = await fetch(path, init);

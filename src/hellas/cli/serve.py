@@ -1,0 +1,217 @@
+"""``hellas serve``: the web table's flags, checked before anything starts, then uvicorn.
+
+Every number a host can set is refused with one clear line when it is not a finite number in
+its range (``nan``, ``inf`` and negatives included), and so is a port another program holds.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import math
+import os
+import socket
+
+import typer
+from rich.console import Console
+
+console = Console()
+
+
+def _fail(message: str) -> None:
+    console.print(f"[red]Error:[/] {message}", soft_wrap=True)
+    raise typer.Exit(2)
+
+
+def check_numbers(**numbers: tuple[float, float]) -> None:
+    """Refuse any ``flag=(value, least)`` whose value is not finite or is below ``least``."""
+    for flag, (value, least) in numbers.items():
+        name = "--" + flag.replace("_", "-")
+        if not math.isfinite(value) or value < least:
+            floor = "0 or more" if least == 0 else f"at least {least:g}"
+            _fail(f"{name} must be a finite number, {floor} (got {value!r})")
+
+
+def port_free(host: str, port: int) -> str:
+    """Return "" if ``host:port`` can be listened on, else why not, in one line."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                return (
+                    f"port {port} is already in use (another Hellas server?); stop it or "
+                    f"pick another port: hellas serve --port {port + 1}"
+                )
+            return f"cannot listen on {host}:{port}: {exc.strerror or exc}"
+    return ""
+
+
+def _log_to_stderr() -> None:
+    """Send the server's own log lines (info and up) to standard error, one event a line."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    root = logging.getLogger("hellas")
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="interface to listen on"),
+    port: int = typer.Option(8000, "--port", help="TCP port"),
+    db: str = typer.Option(
+        "",
+        "--db",
+        help="database URL (default: SQLite file hellas.db, or "
+        "$HELLAS_DB; e.g. postgresql+psycopg://user@host/db)",
+    ),
+    bot_delay: float = typer.Option(0.3, "--bot-delay", help="seconds between bot moves"),
+    public_url: str = typer.Option(
+        "",
+        "--public-url",
+        help="the address friends reach this server at (e.g. http://my.address:8000); "
+        "links the server prints and hands out use it",
+    ),
+    create_rate: float = typer.Option(
+        20.0, "--create-rate", help="new tables a minute per client address (0: no limit)"
+    ),
+    max_spectators: int = typer.Option(50, "--max-spectators", help="spectators per table"),
+    open_table_ttl: str = typer.Option(
+        "24h", "--open-table-ttl", help="open tables nobody joined close after this (0: never)"
+    ),
+    max_bot_iterations: int = typer.Option(
+        5000, "--max-bot-iterations", help="the most search iterations a table's bot may ask for"
+    ),
+    max_bot_samples: int = typer.Option(
+        64, "--max-bot-samples", help="the most sampled deals a table's bot may ask for"
+    ),
+    bot_budget: float = typer.Option(
+        2.0, "--bot-budget", help="seconds any bot may think a move (then a cheap move)"
+    ),
+    bot_memory: int = typer.Option(
+        1024, "--bot-memory", help="MiB of memory one bot worker may use (0: no ceiling)"
+    ),
+    hint_seconds: float = typer.Option(
+        1.0, "--hint-seconds", help="seconds a hint for a person thinks (at most --bot-budget)"
+    ),
+    bot_workers: int = typer.Option(
+        0, "--bot-workers", help="processes that think for search bots (0: one per core but one)"
+    ),
+    ws_rate: float = typer.Option(
+        10.0, "--ws-rate", help="messages a second one WebSocket may send (0: no limit)"
+    ),
+    max_seat_connections: int = typer.Option(
+        8, "--max-seat-connections", help="WebSockets on one seat (0: no limit)"
+    ),
+    max_address_connections: int = typer.Option(
+        64, "--max-address-connections", help="WebSockets from one address (0: no limit)"
+    ),
+    replay_rate: float = typer.Option(
+        600.0, "--replay-rate", help="replay steps a minute per address (0: no limit)"
+    ),
+    hint_rate: float = typer.Option(
+        30.0, "--hint-rate", help="hints a minute per address (0: no limit)"
+    ),
+    idle_unload: str = typer.Option(
+        "10m", "--idle-unload", help="unload tables nobody used for this long (0: never)"
+    ),
+    max_live_tables: int = typer.Option(
+        5000, "--max-live-tables", help="tables kept in memory at most (0: no limit)"
+    ),
+    forwarded_allow_ips: str = typer.Option(
+        "",
+        "--forwarded-allow-ips",
+        help="proxies whose X-Forwarded-For names the client (per-address limits count it)",
+    ),
+) -> None:
+    """Run the web table: lobby, tables, live play, replays (SQLite by default)."""
+    import uvicorn  # noqa: PLC0415
+
+    from hellas.server.app import create_app  # noqa: PLC0415
+    from hellas.server.pool import BotPool  # noqa: PLC0415
+    from hellas.server.sharing import (  # noqa: PLC0415
+        ANY_HOST,
+        lan_address,
+        public_base,
+        startup_lines,
+    )
+    from hellas.server.traffic import TrafficLimits, parse_duration  # noqa: PLC0415
+
+    check_numbers(
+        bot_delay=(bot_delay, 0),
+        create_rate=(create_rate, 0),
+        max_spectators=(max_spectators, 0),
+        max_bot_iterations=(max_bot_iterations, 1),
+        max_bot_samples=(max_bot_samples, 1),
+        bot_budget=(bot_budget, 0.01),
+        bot_memory=(bot_memory, 0),
+        hint_seconds=(hint_seconds, 0.01),
+        bot_workers=(bot_workers, 0),
+        ws_rate=(ws_rate, 0),
+        max_seat_connections=(max_seat_connections, 0),
+        max_address_connections=(max_address_connections, 0),
+        replay_rate=(replay_rate, 0),
+        hint_rate=(hint_rate, 0),
+        max_live_tables=(max_live_tables, 0),
+        port=(port, 1),
+    )
+    if bot_memory and bot_memory < 256:
+        _fail("--bot-memory is 0 (no ceiling) or at least 256 MiB (a worker needs ~100)")
+    url = db or os.environ.get("HELLAS_DB") or "sqlite:///hellas.db"
+    try:
+        base = public_base(public_url) if public_url else None
+        traffic = TrafficLimits(
+            create_rate,
+            max_spectators,
+            parse_duration(open_table_ttl),
+            ws_rate=ws_rate,
+            max_seat_connections=max_seat_connections,
+            max_address_connections=max_address_connections,
+            replay_rate=replay_rate,
+            hint_rate=hint_rate,
+            idle_unload=parse_duration(idle_unload),
+            max_live_tables=max_live_tables,
+        )
+    except ValueError as exc:
+        _fail(str(exc))
+        return
+    busy = port_free(host, port)
+    if busy:
+        _fail(busy)
+    bots = BotPool(
+        bot_workers or None,
+        bot_budget,
+        max_bot_iterations,
+        hint_seconds,
+        max_samples=max_bot_samples,
+        memory_mb=bot_memory,
+    )
+    try:
+        application = create_app(
+            url, bot_delay=bot_delay, public_url=base, traffic=traffic, bots=bots
+        )
+    except Exception as exc:
+        _fail(f"cannot open the database {url!r}: {exc}")
+        return
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    console.print(
+        f"[bold]Hellas web table[/] on [link]http://{shown}:{port}/[/link] "
+        f"(database: {url}). Ctrl-C stops it; tables are kept."
+    )
+    lan = lan_address() if host in ANY_HOST and not base else None
+    for line in startup_lines(host, port, base, lan):
+        console.print(line, soft_wrap=True, markup=False)
+    _log_to_stderr()
+    # no per-message compression: it cost more CPU than building the views (docs/benchmarks.md)
+    uvicorn.run(
+        application,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_per_message_deflate=False,
+        ws_max_size=64 * 1024,  # a larger WebSocket frame closes the connection unread
+        proxy_headers=bool(forwarded_allow_ips),
+        forwarded_allow_ips=forwarded_allow_ips or None,
+    )
