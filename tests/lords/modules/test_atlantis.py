@@ -417,6 +417,30 @@ def test_cetus_special_attack_injures_twice_and_discards_half_rounded_up() -> No
     assert kinds["discard"]["limit"] == 2  # 5 cards: 3 discarded
 
 
+def test_cetus_special_attack_left_undefended_discards_before_the_draw() -> None:
+    """Hunt, Not Defend: "Resolve Monster Attack Card effects ... and draw 1 Combat Card": with
+    4 cards Cetus' "Discard half of your Combat Cards (rounded up)" leaves 2, then the draw 3."""
+    s = five()
+    q = seat_of(s, "perseus")
+    s.monster_at[M("cetus")] = R("crete")
+    f = hunting(s, q, "cetus")
+    give_cards(s, q, *[content().combat[i].id for i in range(4)])
+    drawn = content().card("javelin-volley-spear-2").index
+    s.combat_deck.remove(drawn)
+    s.combat_deck.append(drawn)
+    special = next(a.index for a in content().attack_cards if a.id == "special-attack-3")
+    s.attack_deck.remove(special)
+    f.update(stage="defend", attack=special, strength=3, committed=[])
+    s.cache = None
+    GAME.apply(s, "take")
+    GAME.apply(s, "injure:leadership")
+    GAME.apply(s, "injure:strength")
+    while s.stack[-1]["k"] == "discard":
+        assert "discard:javelin-volley-spear-2" not in keys(s)
+        GAME.apply(s, keys(s)[0])
+    assert len(s.hands[q]) == 3 and drawn in s.hands[q]
+
+
 def test_heroes_and_hoplites_cannot_use_a_sea_trail_cetus_is_on() -> None:
     """Cetus' passive: "Heroes and Hoplites cannot use any Sea Trail [that] Cetus is on"
     (a "Sea Trail: A-B" card puts Cetus in A; it closes the Sea Trails of its Region)."""

@@ -419,7 +419,12 @@ def _next_round(f: Frame) -> None:
 
 
 def _undefended(s: LordsState, f: Frame) -> None:
-    """Resolve the card's effects, then draw one Combat Card."""
+    """Resolve the card's effects, then draw one Combat Card.
+
+    "Not Defend: Resolve Monster Attack Card effects (receive Injuries, end Hunt etc.), and draw
+    1 Combat Card": the draw waits in a ``hunt-draw`` frame under the effects' own decisions
+    (discards, Injuries), so a discard never takes the card drawn after it.
+    """
     p, m = f["seat"], f["m"]
     a = f["attack"]
     s.attack_discard.append(a)
@@ -431,9 +436,15 @@ def _undefended(s: LordsState, f: Frame) -> None:
     if evolved(s, m, "first-attack-plus-3-ends") and f["attacks"] == 0:
         effects.append(("end", 1))
     f["attacks"] += 1
-    draw_combat(s, p, 1)
     _next_round(f)
+    s.stack.append({"k": "hunt-draw", "seat": p, "n": 1})
     apply_effects(s, f, effects)
+
+
+def draw_after_effects(s: LordsState, f: Frame) -> None:
+    """Draw the undefended attack's Combat Card once its effects are resolved."""
+    s.stack.remove(f)
+    draw_combat(s, f["seat"], f["n"])
 
 
 def apply_effects(s: LordsState, f: Frame, effects: list[tuple[str, int]]) -> None:

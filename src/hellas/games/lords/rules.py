@@ -280,6 +280,9 @@ def advance(s: LordsState, ev: EventLog) -> None:
             s.stack.pop()  # the last placement's own decisions are done: the game begins
             setup.begin(s, f["last"])
             continue
+        if f["k"] == "hunt-draw":
+            hunt.draw_after_effects(s, f)
+            continue
         if f["k"] == "hunt" and hunt.pending(f):
             hunt.finish(s, f)
             continue
