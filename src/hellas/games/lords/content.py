@@ -492,7 +492,9 @@ def load(pack: Path | None = None, modules: Sequence[str] = ()) -> Content:
     data: dict[str, dict[str, Any]] = {}
     for name in FILES:
         data[name] = dict(read_package_toml(PACKAGE, name))
-    for module_id in modules:
+    from hellas.games.lords.modules import expand  # noqa: PLC0415 - modules import content
+
+    for module_id in expand(modules):
         for table, records in module_raw(module_id).items():
             if table == "module":
                 continue

@@ -182,11 +182,13 @@ def registered() -> Mapping[str, Module]:
 
 
 def modules_of(names: str) -> tuple[Module, ...]:
-    """Return the modules of a normalized ``modules`` option value, in registry order."""
+    """Return the modules of a normalized ``modules`` option value (and those they include)."""
     found = _ACTIVE.get(names)
     if found is None:
+        from hellas.games.lords.modules import expand  # noqa: PLC0415
+
         reg = registered()
-        found = _ACTIVE[names] = tuple(reg[n] for n in names.split(",") if n)
+        found = _ACTIVE[names] = tuple(reg[n] for n in expand(names.split(",")))
     return found
 
 

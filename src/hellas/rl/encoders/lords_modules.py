@@ -28,7 +28,7 @@ Adder = Callable[[str, int, str], int]
 
 # panel keys that say in words what the id-valued keys hold (or never change): not encoded
 PROSE = frozenset({"title", "lines", "players", "regions", "cards", "private", "board"})
-CONSTANT_PANELS = frozenset({"combat-cards"})  # modules whose whole panel never changes
+CONSTANT_PANELS = frozenset({"combat-cards", "cleito"})  # modules whose whole panel never changes
 ATTR_CAP = 6
 CAPS = {"underworld": 10, "removed": 15, "held": 5}
 DECK_CAP = 10

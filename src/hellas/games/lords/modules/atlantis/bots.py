@@ -1,4 +1,4 @@
-"""The heuristic bot's Atlantis knowledge: the Factory, Talos, Cleito's heal, the Artifacts.
+"""The heuristic bot's Atlantis knowledge: the Factory, Talos, the Artifacts.
 
 Called on the bot's own determinized sample (the Atlantis facts are public), it returns a
 choice for the Atlantis actions when they are worth taking, and for the Talos and Injury
@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from hellas.games.lords.board import armies
-from hellas.games.lords.bots_hunt import hero_goal
 from hellas.games.lords.content import content
 from hellas.games.lords.modules.atlantis.rules import land_of, talos
 from hellas.games.lords.state import LordsState
@@ -67,9 +66,6 @@ def _turn_choice(s: LordsState, seat: int, keys: list[str]) -> str | None:
         return "atl-crown"
     if "atl-tentacle:recruit" in keys:
         return "atl-tentacle:recruit"
-    heals = [k for k in keys if k.startswith("atl-heal:")]
-    if heals and (bin(s.injured[seat]).count("1") >= 2 or hero_goal(s, seat) < 0):
-        return heals[0]
     if "atl-talos" in keys and _talos_useful(s, seat):
         return "atl-talos"
     return None

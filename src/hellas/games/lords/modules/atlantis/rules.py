@@ -3,8 +3,7 @@
 The Atlantis board is data (``data.toml``: a Land of three Regions and its Sea Trails); the
 Siren and Cetus come from the Events Deck like any Monster.  What needs rules is here:
 
-- Cleito: "instead of performing a Hero Movement Regular Action, you can heal 1 Injury on
-  Cleito"; she "starts with 1 Priest in her Priest Pool".
+- Cleito, the Atlantis box's Hero, is the ``cleito`` module's (Atlantis includes it).
 - The Factory: a Build Temple Special Action in the Inner Circle by its controller; it counts
   as a Temple (Priests when built and at its controller's Build Monument, Favored of the Gods)
   and puts Talos in the Inner Circle.
@@ -38,7 +37,7 @@ from hellas.games.lords.board import (
 from hellas.games.lords.content import content, module_raw
 from hellas.games.lords.monster_phase import kill_chosen
 from hellas.games.lords.monsters import evolved, has_passive, tray
-from hellas.games.lords.state import RA_ARTIFACTS, RA_HERO, TEMPLE, Frame, LordsState
+from hellas.games.lords.state import RA_ARTIFACTS, TEMPLE, Frame, LordsState
 from hellas.games.lords.turn import take_activation_token
 
 ID = "atlantis"
@@ -83,28 +82,14 @@ def prepare(s: LordsState) -> None:
     s.mod[ID] = {"factory": 0, "talos_used": 0, "captives": []}
 
 
-def placed(s: LordsState) -> None:
-    """Cleito's starting bonus: 1 Priest in her Priest Pool."""
-    for q in range(s.n):
-        if content().heroes[s.heroes[q]].bonus == "priest":
-            gain_priest(s, q)
-
-
 def start_turn(s: LordsState, seat: int) -> None:
     """Start a turn: the Talos Regular Action may be taken again."""
     mine(s)["talos_used"] = 0
 
 
 def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
-    """Offer Cleito's heal, the Factory, the Talos action and the Atlantis Artifacts."""
+    """Offer the Factory, the Talos action and the Atlantis Artifacts."""
     out: list[str] = []
-    c = content()
-    if (
-        c.heroes[s.heroes[seat]].ability == "heal-instead-of-move"
-        and not s.regular & RA_HERO
-        and s.injured[seat]
-    ):
-        out += [f"atl-heal:{a}" for i, a in enumerate(c.attributes) if s.injured[seat] >> i & 1]
     ic = factory_region()
     if not mine(s)["factory"] and not s.used[seat] >> TEMPLE & 1 and s.control[ic] == seat:
         out.append("atl-factory")
@@ -140,10 +125,7 @@ def _cities(s: LordsState, seat: int) -> list[int]:
 def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
     """Apply an Atlantis choice of the turn menu."""
     verb, _, arg = key.partition(":")
-    if verb == "atl-heal":
-        s.regular |= RA_HERO  # instead of the Hero Movement Regular Action
-        s.injured[seat] &= ~(1 << content().attributes.index(arg))
-    elif verb == "atl-factory":
+    if verb == "atl-factory":
         build_factory(s, f, seat)
     elif verb == "atl-talos":
         mine(s)["talos_used"] = 1
