@@ -32,7 +32,7 @@ CASES = [
     ("heroes-monsters", 3, 3, {"heroes-monsters.procedure", "heroes-monsters.extra_blessing"}),
     ("chiron", 3, 3, {"chiron.training", "chiron.cards"}),
     ("opportunity", 3, 3, {"opportunity.procedure", "opportunity.cards"}),
-    ("atlantis,poseidon", 5, 1, {"poseidon.fleet"}),
+    ("atlantis,poseidon", 5, 2, {"poseidon.fleet"}),  # Fleet rises only by Prayer
 ]
 
 

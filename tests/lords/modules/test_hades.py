@@ -396,18 +396,17 @@ def test_resurrection_brings_raise_hoplites_to_a_gate_or_the_pool() -> None:
     assert under(s)[p] == 0 and s.supply[p] == supply + 2
 
 
-def test_resurrection_not_offered_with_an_empty_underworld_and_injured_raise_counts_one() -> None:
-    """Nothing to take back: no Resurrection; an Injured Raise counts as 1."""
+def test_resurrection_not_offered_with_an_empty_underworld_and_takes_at_most_raise() -> None:
+    """Nothing to take back: no Resurrection; Raise 2 takes 2 of the 3 in the Underworld."""
     s = board_game()
     p = s.current
     assert not any(k.startswith("hades-rise") for k in keys(s))
     put(s, "attica", p, 3, control=True)
     kill(s, R("attica"), p, 3)
-    s.attrs[p * s.na + raise_index()] = 4
-    s.injured[p] = 1 << raise_index()
+    s.attrs[p * s.na + raise_index()] = 2
     s.cache = None
     play(s, "hades-rise:pool")
-    assert under(s)[p] == 2
+    assert under(s)[p] == 1
 
 
 def test_resurrection_may_start_a_battle() -> None:

@@ -247,10 +247,35 @@ def test_no_fleet_bonus_outside_a_port_region() -> None:
     assert battle.strength(s, battle_frame(s), 0) == 3
 
 
-def test_an_injured_fleet_counts_as_one() -> None:
-    s, p = _port_battle(fleet=4, attackers=3)
-    s.injured[p] |= 1 << fleet_index()
-    assert battle.strength(s, battle_frame(s), 0) == 3 + 1
+@pytest.mark.parametrize("modules", ["poseidon", "poseidon,hades"])
+def test_fleet_and_raise_take_no_injury_so_a_fourth_injury_still_ends_the_hunt(
+    modules: str,
+) -> None:
+    """Injuries: "In order to mark an Injury on a Hero, flip a chosen Attribute Token ... A Hero
+    can receive three Injuries during Hunt (each one aimed at one of their Attributes). If the
+    Hero receives a fourth Injury, Hunt ends."  Fleet is "marked by a Fleet token ... on the
+    Fleet board" (Raise: "on the Underworld board"), not an Attribute Token of the Hero board:
+    no Injury is offered on them, and the fourth Injury ends the Hunt as in the base game."""
+    from hellas.games.lords import hunt  # noqa: PLC0415
+
+    s = GAME.new({"players": 2, "modules": modules}, 2)
+    while s.stack[-1]["k"] != "turn":  # the setup, with the first choices offered
+        GAME.apply(s, GAME.choices(s)[0])
+    p = s.current
+    m = 3  # the Hydra
+    s.monster_at[m] = s.hero_at[p]
+    hunt.start_hunt(s, p, m)
+    hunt.hurt(s, p, 3)
+    for _ in range(3):
+        offered = keys(s)
+        assert offered and all(
+            k in ("injure:leadership", "injure:strength", "injure:speed") for k in offered
+        )
+        play(s, offered[0])
+    assert s.all_injured(p) and s.healthy(p) == 0
+    f = next(f for f in s.stack if f["k"] == "hunt")
+    hunt.hurt(s, p, 1)  # the fourth Injury
+    assert f["ended"] == "failure"
 
 
 # -- Help card and Trident ------------------------------------------------------------------------

@@ -339,10 +339,12 @@ class Content:
     quests: tuple[Quest, ...]
     die: tuple[str, ...]
     attack_cards: tuple[AttackCard, ...]
+    injurable: tuple[int, ...] = (0, 1, 2)  # the Attributes an Injury may flip (Hero board)
     modules: tuple[str, ...] = field(default=(), compare=False)  # the modules configured
     # derived once, read on every play: each Land's Regions, and each kind's index by id
     lands: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
     blue: int = field(init=False, compare=False, repr=False)  # the blue Land's index, or -1
+    injury_mask: int = field(init=False, compare=False, repr=False)  # bits of ``injurable``
     # the Events Deck's cards: ("quest", quest, 0) then ("monster", monster, card number)
     events: tuple[tuple[str, int, int], ...] = field(init=False, compare=False, repr=False)
     _ids: dict[str, dict[str, int]] = field(init=False, compare=False, repr=False)
@@ -364,6 +366,7 @@ class Content:
         )
         ids = {k: {x.id: x.index for x in getattr(self, k)} for k in kinds}
         object.__setattr__(self, "lands", lands)
+        object.__setattr__(self, "injury_mask", sum(1 << a for a in self.injurable))
         object.__setattr__(
             self, "blue", self.land_ids.index("blue") if "blue" in self.land_ids else -1
         )

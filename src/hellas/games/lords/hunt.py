@@ -526,8 +526,8 @@ def _hunt_frame(s: LordsState) -> Frame | None:
 
 def hurt_options(s: LordsState, f: Frame) -> list[str]:
     """Choose the Attribute that takes the Injury."""
-    names = content().attributes
-    return [f"injure:{names[a]}" for a in range(s.na) if not s.injured[f["seat"]] >> a & 1]
+    c = content()
+    return [f"injure:{c.attributes[a]}" for a in c.injurable if not s.injured[f["seat"]] >> a & 1]
 
 
 def hurt_choose(s: LordsState, f: Frame, key: str) -> None:

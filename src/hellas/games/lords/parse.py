@@ -117,13 +117,22 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
     if not land_ids:
         raise ContentError("map.toml", "land", "", "the map needs its Lands")
     attributes = []
-    for _, f in _records(data, "heroes.toml", "attribute"):
+    injurable = []
+    for i, f in _records(data, "heroes.toml", "attribute"):
         attributes.append(f.text("id"))
         f.text("name")
+        # an Injury flips an Attribute Token of the Hero board; a module's Attribute kept on its
+        # own board (Fleet, Raise) is not one (docs/rules/lords-dark-ages.md)
+        if f.flag("injurable", True):
+            injurable.append(i)
         f.provenance()
     if tuple(attributes[:3]) != ATTRIBUTES:
         raise ContentError(
             "heroes.toml", "attribute", "id", "the first Attributes are Leadership, Strength, Speed"
+        )
+    if injurable[:3] != [0, 1, 2]:
+        raise ContentError(
+            "heroes.toml", "attribute", "injurable", "Leadership, Strength, Speed take Injuries"
         )
     regions_raw = data["map.toml"].get("region", [])
     ids = [str(r.get("id", "")) for r in regions_raw]
@@ -342,4 +351,5 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
         tuple(quests),
         tuple(faces),
         tuple(attack_cards),
+        tuple(injurable),
     )

@@ -42,7 +42,7 @@ def meets(s: LordsState, p: int, quest: int, step: int) -> bool:
         elif need in ("priests", "sacrifice"):
             ok = s.priests[p] >= n
         elif need == "injuries":
-            ok = s.na - bin(s.injured[p]).count("1") >= n
+            ok = s.healthy(p) >= n
         elif need == "discard":
             ok = len(s.hands[p]) >= n
         elif need == "cities":

@@ -286,8 +286,17 @@ class LordsState:
         return 1 if self.injured[seat] >> a & 1 else self.attrs[seat * self.na + a]
 
     def all_injured(self, seat: int) -> bool:
-        """Return whether every Attribute of ``seat``'s Hero is Injured."""
-        return self.injured[seat] == (1 << self.na) - 1
+        """Return whether every Attribute an Injury may flip is Injured (the 3 of the board)."""
+        from hellas.games.lords.content import content  # noqa: PLC0415
+
+        mask = content().injury_mask
+        return self.injured[seat] & mask == mask
+
+    def healthy(self, seat: int) -> int:
+        """Return how many more Injuries ``seat``'s Hero can take (uninjured such Attributes)."""
+        from hellas.games.lords.content import content  # noqa: PLC0415
+
+        return bin(content().injury_mask & ~self.injured[seat]).count("1")
 
 
 def _clone(data: Any) -> Any:

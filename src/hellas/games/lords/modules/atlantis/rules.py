@@ -258,7 +258,7 @@ def injure_options(s: LordsState, f: Frame) -> list[str]:
     """Talos' controller chooses which of the hunter's Attributes is Injured."""
     names = content().attributes
     v = f["victim"]
-    return [f"atl-injure:{names[a]}" for a in range(s.na) if not s.injured[v] >> a & 1]
+    return [f"atl-injure:{names[a]}" for a in content().injurable if not s.injured[v] >> a & 1]
 
 
 def injure_choose(s: LordsState, f: Frame, key: str) -> None:

@@ -136,7 +136,7 @@ def opening(s: LordsState, f: Frame) -> bool:
 def usable(s: LordsState, seat: int, card: Card) -> bool:
     """Return whether ``seat`` can pay for the card and its text does something."""
     if card.effect == "blood":
-        healthy = s.na - bin(s.injured[seat]).count("1")
+        healthy = s.healthy(seat)
         return healthy >= INJURIES and bool(chargeable(s, seat))
     return s.priests[seat] > 0 and bool(s.used[seat] & SPECIAL_BITS)
 
