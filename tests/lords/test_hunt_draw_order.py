@@ -20,9 +20,7 @@ HAND = ("trap-mace-1", "tactical-maneuver-mace-2", "assault-axe-4", "glory-bow-1
 NEXT = "javelin-volley-spear-2"  # the card the undefended attack draws
 
 
-def _undefended(
-    monster: int, attack: str, speed: int = 1, seed: int = 0
-) -> tuple[LordsState, int]:
+def _undefended(monster: int, attack: str, speed: int = 1, seed: int = 0) -> tuple[LordsState, int]:
     """Hunt ``monster`` with 4 cards left after the first Wound; leave ``attack`` undefended.
 
     ``seed`` reseeds the game's generator before the attack resolves (random discards)."""

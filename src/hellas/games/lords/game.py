@@ -53,9 +53,9 @@ OPTIONS = OptionSchema(
             "modules",
             "list",
             [],
-            "Dark Ages modules, a comma list (poseidon, poseidon-simple, atlantis, cleito, orichalkum, "
-            "hades, hades-simple, hephaestus, hephaestus-simple, heroes-monsters, combat-cards, "
-            "chiron, opportunity)",
+            "Dark Ages modules, a comma list (poseidon, poseidon-simple, atlantis, cleito, "
+            "orichalkum, hades, hades-simple, hephaestus, hephaestus-simple, heroes-monsters, "
+            "combat-cards, chiron, opportunity)",
             choices=modules.IDS,
         ),
         OptionSpec(

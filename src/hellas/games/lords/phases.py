@@ -276,9 +276,7 @@ def thunder_choose(s: LordsState, f: Frame, key: str) -> None:
 def injure_options(s: LordsState, f: Frame) -> list[str]:
     """Choose the Attribute that takes the Injury."""
     names = content().attributes
-    return [
-        f"injure:{names[a]}" for a in content().injurable if not s.injured[f["seat"]] >> a & 1
-    ]
+    return [f"injure:{names[a]}" for a in content().injurable if not s.injured[f["seat"]] >> a & 1]
 
 
 def injure_choose(s: LordsState, f: Frame, key: str) -> None:

@@ -62,7 +62,7 @@ def panel(s: LordsState, seat: int | None) -> dict[str, Any]:
     ]
     return {
         "title": "Cleito",
-        "lines": ["Cleito may heal 1 Injury instead of her Hero Movement; she starts with a Priest"],
+        "lines": ["Cleito may heal 1 Injury instead of moving; she starts with a Priest"],
         "players": badges,
         "regions": {},
         "cards": [],
