@@ -501,6 +501,33 @@ def test_cetus_tentacle_takes_the_port_region_of_your_hero() -> None:
     assert s.control[R("attica")] == p and s.hoplites(R("attica"), p) == 1
 
 
+def test_cetus_tentacle_has_no_condition_the_card_does_not_print() -> None:
+    """The card's only condition is "when your Hero is in a Region with a Port": it may be used
+    in a Port Region its owner already controls (for the Recruit), and where enemy Hoplites
+    stand; those withdraw without losses, as from a Usurp (the base game's other "take control
+    over that Region" where the Hero is: "All enemy Hoplites must withdraw ... suffer no
+    losses"), since no player keeps Hoplites in a Region another controls."""
+    s = five()
+    clear_board(s)
+    p = seat_of(s, "perseus")
+    q = seat_of(s, "helen")
+    tentacle = content().artifact("cetus-tentacle").index
+    s.artifact_owner[tentacle] = p
+    put(s, "attica", p, 2, control=True)
+    s.hero_at[p] = R("attica")
+    turn_of(s, p)
+    assert {"atl-tentacle:only", "atl-tentacle:recruit"} <= set(keys(s))  # already p's
+    put(s, "laconia", q, 3, control=True)
+    s.hero_at[p] = R("laconia")
+    GAME.apply(s, "atl-tentacle:recruit")
+    if s.stack[-1]["k"] == "withdraw":  # Helen picks where her army goes, when she may choose
+        GAME.apply(s, keys(s)[0])
+    assert s.control[R("laconia")] == p and s.hoplites(R("laconia"), p) == 1
+    assert s.hoplites(R("laconia"), q) == 0
+    assert sum(s.hoplites(r, q) for r in range(len(s.control))) == 3  # no losses
+    GAME.check_invariants(s)
+
+
 # -- Monsters without Event cards -----------------------------------------------------------------
 
 

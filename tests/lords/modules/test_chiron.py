@@ -47,7 +47,7 @@ def reset_training(s: LordsState) -> None:
 
 
 def TRAININGS() -> set[int]:
-    return {tq("tactical-failure-bow"), tq("chirons-lesson-sword")}
+    return {tq("tactical-failure-bow"), tq("illegible-sword")}
 
 
 def chiron_out(s: LordsState, region: str = "thessaly") -> None:
@@ -74,7 +74,7 @@ def test_setup_chiron_cards_in_the_event_deck_training_cards_in_their_own_deck()
     held = len(s.mod["chiron"]["deck"])
     assert total(s) + held == total(base) + 2 + 2  # Chiron's 2 cards, 2 Training cards
     assert set(s.mod["chiron"]["deck"]) | (set(s.quest_slots) & TRAININGS()) == TRAININGS()
-    assert not {tq("tactical-failure-bow"), tq("chirons-lesson-sword")} & set(s.event_deck)
+    assert not {tq("tactical-failure-bow"), tq("illegible-sword")} & set(s.event_deck)
     assert GAME.view(s, 0)["module_panels"][MODS]["training_deck"] == len(s.mod["chiron"]["deck"])
     reset_training(s)  # its order is hidden: another seat's sample reshuffles it
     orders = {tuple(GAME.determinize(s, 0, Rng(k)).mod["chiron"]["deck"]) for k in range(20)}
@@ -155,11 +155,11 @@ def test_completing_training_gives_the_card_and_the_next_training_card_to_the_sl
     p = s.current
     clear_board(s)
     chiron_out(s, "aetolia")
-    assert s.mod["chiron"]["deck"] == [tq("chirons-lesson-sword")]
+    assert s.mod["chiron"]["deck"] == [tq("illegible-sword")]
     s.questing[p], s.quest_step[p], s.hero_at[p] = tq("tactical-failure-bow"), 2, -1
     play(s, "quest-step")
     assert s.mod["chiron"]["owned"][p] == [card("tactical-failure-bow")]
-    assert tq("chirons-lesson-sword") in s.quest_slots and not s.mod["chiron"]["deck"]
+    assert tq("illegible-sword") in s.quest_slots and not s.mod["chiron"]["deck"]
     assert s.hero_at[p] == R("aetolia") and s.glory[content().regions[R("aetolia")].land] == p
     panel = GAME.view(s, None)["module_panels"][MODS]
     assert panel["owned"][p] == ["tactical-failure-bow"]
@@ -200,30 +200,39 @@ def test_training_card_played_in_battle_stays_marked_used_until_build_monument()
     discarded after use. Instead, they are marked as used as an Artifact. They are charged as
     normal Artifacts, during the Build Monument Special Action." """
     s, p, _q = arena(4, 2, modules=MODS)
-    own(s, p, "chirons-lesson-sword")
+    own(s, p, "illegible-sword")
     attack(s, 4)  # the defender, without cards, passes by itself
-    assert keys(s) == ["pass", "play:chirons-lesson-sword"]
-    play(s, "play:chirons-lesson-sword")  # then nothing is left to play: the Battle ends
-    assert card("chirons-lesson-sword") not in s.combat_discard
+    assert keys(s) == ["pass", "play:illegible-sword"]
+    play(s, "play:illegible-sword")  # then nothing is left to play: the Battle ends
+    assert card("illegible-sword") not in s.combat_discard
     settle(s)
     m = s.mod["chiron"]
-    assert m["owned"][p] == [card("chirons-lesson-sword")] == m["used"][p]
+    assert m["owned"][p] == [card("illegible-sword")] == m["used"][p]
     from hellas.games.lords.turn import build_monument  # noqa: PLC0415
 
     build_monument(s, p, "zeus")
     assert not s.mod["chiron"]["used"][p]
 
 
-def test_chirons_lesson_adds_two_casualties_to_the_opponent() -> None:
-    """The Training text "Your opponent adds +2 to their Casualties" (our attribution: the
-    legible sword card): the loser loses 1 + 2 Hoplites."""
+def test_the_sword_training_card_has_its_printed_text_and_no_battle_effect() -> None:
+    """The second legible Training card (a sword, name not legible): "Use 2 Combat Cards with a
+    sword symbol to deal a Wound of any type. When performing a Region Attack, kill 2 Hoplites."
+    Only a Monster performs a Region Attack ("Action: The Monster performs a Region Attack as
+    described on its Monster Tray"), so in a Battle the card counts its Strength alone: the
+    loser loses its 1 Hoplite, nothing more."""
+    c = content().card("illegible-sword")
+    assert (c.symbol, c.effect, c.name) == (
+        "sword",
+        "region-attack-kill-2",
+        "Training card (sword)",
+    )
     s, p, q = arena(4, 4, modules=MODS)
-    own(s, p, "chirons-lesson-sword")
+    own(s, p, "illegible-sword")
     attack(s, 4)
-    play(s, "play:chirons-lesson-sword")  # 4 + 2 against 4: the attacker wins
+    play(s, "play:illegible-sword")  # 4 + 2 against 4: the attacker wins
     settle(s)
     assert sum(s.hoplites(r, p) for r in range(len(s.control))) == 4 - 1  # its own Casualty
-    assert sum(s.hoplites(r, q) for r in range(len(s.control))) == 4 - 1 - 2
+    assert sum(s.hoplites(r, q) for r in range(len(s.control))) == 4 - 1
 
 
 def test_tactical_failure_makes_the_opponent_discard_all_but_one_card() -> None:
@@ -396,6 +405,36 @@ def test_a_content_pack_adds_a_training_card(tmp_path: Path) -> None:
             cs = GAME.choices(s)
             GAME.step(s, cs[rng.below(len(cs))])
             GAME.check_invariants(s)
+    finally:
+        use_pack("")
+
+
+def test_a_pack_training_card_with_the_unattributed_text_adds_two_casualties(
+    tmp_path: Path,
+) -> None:
+    """The rulebook prints the Training text "Your opponent adds +2 to their Casualties"
+    without its card; an owner enters that card in a pack (effect ``opponent-casualties+2``):
+    in a Battle won with it the loser loses 1 + 2 Hoplites."""
+    from hellas.games.lords.content import use_pack  # noqa: PLC0415
+
+    (tmp_path / "combat.toml").write_text(
+        '[[card]]\nnew = true\nid = "pack-lesson-mace"\nname = "Pack Lesson"\nkind = "training"\n'
+        'symbol = "mace"\nstrength = 2\ncasualties = 1\neffect = "opponent-casualties+2"\n'
+        'count = 1\nprovenance = "provisional"\n'
+    )
+    (tmp_path / "monsters.toml").write_text(
+        '[[quest]]\nnew = true\nid = "training-pack-lesson-mace"\nname = "Training: Pack"\n'
+        'region = "thessaly"\nsteps = [{show-mace = 1}, {show-mace = 2}, {show-mace = 3}]\n'
+        'reward = "training"\nprovenance = "provisional"\n'
+    )
+    try:
+        s, p, q = arena(4, 4, modules=MODS, content=str(tmp_path))
+        own(s, p, "pack-lesson-mace")
+        attack(s, 4)
+        play(s, "play:pack-lesson-mace")  # 4 + 2 against 4: the attacker wins
+        settle(s)
+        assert sum(s.hoplites(r, p) for r in range(len(s.control))) == 4 - 1  # its Casualty
+        assert sum(s.hoplites(r, q) for r in range(len(s.control))) == 4 - 1 - 2
     finally:
         use_pack("")
 

@@ -171,8 +171,31 @@ def test_warriors_join_an_army_only_where_its_player_controls_the_region() -> No
     assert joined(s, w) == -1  # controlled by a player with no Army there
     s.control[R("boeotia")] = p
     assert joined(s, w) == p
-    assert population(s, R("boeotia"), p) == 2  # no bar to the Army it joined
-    assert population(s, R("boeotia"), 1 - p) == 3
+
+
+def test_a_warrior_raises_population_for_every_player_the_army_it_joined_too() -> None:
+    """ "A Warrior of Hades increases the Population Strength of a Region he is in by 1." -
+    for everybody: the printed text exempts nobody, not even the Army the Warrior joined."""
+    s = board_game()
+    p = s.current
+    w = warrior(s, "boeotia")
+    put(s, "boeotia", p, 1, control=True)
+    assert joined(s, w) == p
+    assert population(s, R("boeotia"), p) == population(s, R("boeotia"), 1 - p) == 3
+
+
+def test_a_warrior_in_a_start_region_raises_its_population_at_the_placing() -> None:
+    """The flat +1 holds at Picking Heroes too ("If the Population Strength in that Region is 2
+    or less, the player places his/her Control Token there"): a Warrior in Epirus
+    (Population 2) keeps a starting army of 2 from taking it."""
+    s = GAME.new({"players": 2, "modules": "hades"}, 1)
+    play(s, "hero:heracles", "hades-warrior:epirus", "start:epirus")
+    assert (
+        s.control[R("epirus")] == -1
+        and s.hoplites(R("epirus"), 0) + s.hoplites(R("epirus"), 1) == 2
+    )
+    play(s, "hero:achilles", "hades-warrior:macedonia", "start:crete")
+    assert s.control[R("crete")] >= 0
 
 
 def test_each_warrior_adds_one_army_strength_to_the_army_it_joined() -> None:
@@ -513,14 +536,20 @@ def test_price_of_victory_on_receipt_others_remove_two_hoplites_for_good() -> No
     s = board_game(players=3)
     p = s.current
     q, r = [x for x in range(3) if x != p]
-    put(s, "crete", r, 14, control=True)  # one left in supply: the other from the board
+    put(s, "crete", r, 12, control=True)  # one left in supply: the other from the board
+    put(s, "attica", r, 2, control=True)
     supply = list(s.supply)
     b = content().blessing("price-of-victory").index
     s.blessing_deck.remove(b)
     receive_blessing(s, p, b)
     assert s.supply[p] == supply[p]
     assert s.supply[q] == supply[q] - 2
-    assert s.supply[r] == 0 and s.hoplites(R("crete"), r) == 13
+    # "must remove": the owner picks the Hoplite on the board (here the small army in Attica)
+    assert s.supply[r] == 0 and s.stack[-1] == {"k": "hades-pov", "seat": r, "left": 1}
+    s.cache = None
+    assert GAME.to_act(s) == r and keys(s) == ["hades-pov:attica", "hades-pov:crete"]
+    play(s, "hades-pov:attica")
+    assert s.hoplites(R("attica"), r) == 1 and s.hoplites(R("crete"), r) == 12
     assert s.mod["hades"]["removed"] == [0 if x == p else 2 for x in range(3)]
     GAME.check_invariants(s)
 

@@ -291,24 +291,40 @@ def test_help_card_level_one_has_no_power() -> None:
     assert s.stack[-1]["k"] == "turn" and s.hoplites(R("laconia"), p) == 1
 
 
-def test_help_card_levels_two_to_five_recruit_one_hoplite_at_a_port_you_control() -> None:
-    """Levels II-V: "+1 (Hoplite)": "Recruit Hoplites in any 1 Region you control with a Port"."""
-    s = game()
-    p = s.current
-    put(s, "laconia", p, 1, control=True)
-    put(s, "attica", p, 1, control=True)
-    put(s, "corinthia", p, 1, control=True)  # controlled, but no Port
-    s.monument[content().god("poseidon").index] = 3
-    s.priests[p] = 1
-    play(s, "pray:poseidon")
-    assert set(keys(s)) == {
-        "power:laconia",
-        "power-fortified:laconia",
-        "power:attica",
-        "power-fortified:attica",
-    }
-    play(s, "power:attica")
-    assert s.hoplites(R("attica"), p) == 2
+def test_help_card_levels_two_to_five_recruit_at_a_port_you_control() -> None:
+    """Levels II-V: "Recruit Hoplites in any 1 Region you control with a Port": as many as the
+    Recruit Special Action there ("up to 2 Hoplites in every Region he/she controls with a City
+    in it (or up to 4 Hoplites in Sparta)"), 1 at a Port without a City (Messenia)."""
+    for region, n in (("attica", 2), ("laconia", 4), ("messenia", 1)):
+        s = game()
+        p = s.current
+        for port in ("laconia", "attica", "messenia"):
+            put(s, port, p, 1, control=True)
+        put(s, "corinthia", p, 1, control=True)  # controlled, but no Port
+        s.monument[content().god("poseidon").index] = 3
+        s.priests[p] = 1
+        play(s, "pray:poseidon")
+        assert {k.partition(":")[2] for k in keys(s)} == {"laconia", "attica", "messenia"}
+        play(s, f"power:{region}")
+        assert s.hoplites(R(region), p) == 1 + n
+
+
+def test_the_help_cards_plus_one_column_is_the_prayers_fleet_on_every_level() -> None:
+    """The "+1 (Hoplite icon)" column is printed on every row, level I ("—") included: it is the
+    +1 every Prayer gives the Monument's Attribute ("raise related Hero Attribute by 1 and use
+    the Monument Power corresponding to its stated level"), Fleet here, read as on the Hades
+    card; it is not a Recruit count (level I recruits nothing)."""
+    from hellas.games.lords.modules.poseidon.rules import settings  # noqa: PLC0415
+
+    assert settings("poseidon")["help"] == [False, True, True, True, True]
+    for level in (1, 4):
+        s = game()
+        p = s.current
+        put(s, "laconia", p, 1, control=True)
+        s.monument[content().god("poseidon").index] = level
+        s.priests[p] = 1
+        play(s, "pray:poseidon")
+        assert s.attrs[p * s.na + fleet_index()] == 2
 
 
 def test_trident_kills_half_of_the_hoplites_rounding_up() -> None:
@@ -441,7 +457,7 @@ def test_simple_mode_grey_help_card_recruits_at_a_port() -> None:
     s.monument[content().god("poseidon").index] = 5
     s.priests[p] = 1
     play(s, "pray:poseidon", "power:laconia")
-    assert s.hoplites(R("laconia"), p) == 1 + 1  # the grey side's level V (provisional)
+    assert s.hoplites(R("laconia"), p) == 1 + 4  # Sparta: the grey side's level V (provisional)
     take_control(s, R("attica"), p)  # Attica's God's Artifact is now the Trident
     c = content()
     assert s.artifact_owner[c.artifact("poseidons-trident").index] == p
@@ -506,7 +522,7 @@ def test_bad_module_settings_are_refused_clearly(monkeypatch: pytest.MonkeyPatch
 
     good = dict(rules.module_raw("poseidon")["module"])
     monkeypatch.setattr(rules, "module_raw", lambda _m: {"module": {**good, "help": [1, 2]}})
-    with pytest.raises(ContentError, match="expected 5 whole numbers"):
+    with pytest.raises(ContentError, match="expected 5 true/false"):
         rules.settings.__wrapped__("poseidon")
     monkeypatch.setattr(rules, "module_raw", lambda _m: {"module": {**good, "porst": []}})
     with pytest.raises(ContentError, match="field 'porst': is not a known field"):

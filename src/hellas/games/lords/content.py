@@ -47,6 +47,7 @@ COMBAT_EFFECTS = (
     # Training cards (Chiron): their rules live in modules/chiron
     "tactical-failure",
     "opponent-casualties+2",
+    "region-attack-kill-2",  # printed on a Training card; a Monster's wording: no Battle effect
 )
 # where a Combat Card lives: the deck, or in front of its owner as a reusable card (played like
 # a Combat Card, not discarded: marked used and charged again like an Artifact)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hellas.games.lords import hooks
-from hellas.games.lords.board import add_hoplites, region_of, rid, take_control
+from hellas.games.lords.board import add_hoplites, population, region_of, rid, take_control
 from hellas.games.lords.cards import draw_combat, raise_attribute
 from hellas.games.lords.content import content
 from hellas.games.lords.monsters import appear
@@ -74,7 +74,7 @@ def setup_choose(s: LordsState, f: Frame, key: str) -> None:
     depth = len(s.stack)  # decisions this placement adds (Helen's pick, a module's) come first
     s.hero_at[seat] = r
     add_hoplites(s, r, seat, 2)
-    if content().regions[r].population <= 2:
+    if population(s, r, seat) <= 2:  # a module may change it (a Warrior of Hades there)
         take_control(s, r, seat)
     if content().heroes[s.heroes[seat]].bonus == "glory-of-start-land":
         s.glory[content().regions[r].land] = seat

@@ -512,7 +512,8 @@ def power_recruit_choose(s: LordsState, f: Frame, key: str) -> None:
     """Recruit the power's Hoplites."""
     s.stack.pop()
     verb, _, arg = key.partition(":")
-    add_hoplites(s, region_of(arg), s.current, f["n"], fortified=verb == "power-fortified")
+    n = f["counts"][arg] if "counts" in f else f["n"]  # a module's count per Region (Poseidon)
+    add_hoplites(s, region_of(arg), s.current, n, fortified=verb == "power-fortified")
 
 
 # -- Special Actions ------------------------------------------------------------------------------

@@ -25,7 +25,6 @@ from hellas.games.lords.artifacts import ready, spend
 from hellas.games.lords.board import (
     add_hoplites,
     armies,
-    enemies_in,
     gain_priest,
     has_blessing,
     kill,
@@ -37,6 +36,7 @@ from hellas.games.lords.board import (
 from hellas.games.lords.content import content, module_raw
 from hellas.games.lords.monster_phase import kill_chosen
 from hellas.games.lords.monsters import evolved, has_passive, tray
+from hellas.games.lords.phases import push_withdrawal
 from hellas.games.lords.state import RA_ARTIFACTS, TEMPLE, Frame, LordsState
 from hellas.games.lords.turn import take_activation_token
 
@@ -105,13 +105,8 @@ def _artifact_options(s: LordsState, seat: int) -> list[str]:
     if ready(s, seat, "sirens-crown") and s.supply[seat] and _cities(s, seat):
         out.append("atl-crown")
     here = s.hero_at[seat]
-    if (
-        ready(s, seat, "cetus-tentacle")
-        and here >= 0
-        and here in ports(s)
-        and s.control[here] != seat
-        and not enemies_in(s, here, seat)
-    ):
+    # "Use when your Hero is in a Region with a Port": no other condition is printed
+    if ready(s, seat, "cetus-tentacle") and here >= 0 and here in ports(s):
         out.append("atl-tentacle:only")
         if s.supply[seat]:
             out.append("atl-tentacle:recruit")
@@ -148,6 +143,11 @@ def use_artifact(s: LordsState, seat: int, verb: str, arg: str) -> None:
     take_control(s, here, seat)
     if arg == "recruit":
         add_hoplites(s, here, seat, 1)
+    # enemies cannot stay in a Region another player took: they withdraw as from a Usurp (the
+    # base game's one other "take control" of the Hero's Region), without losses
+    for q in armies(s, here):
+        if q != seat:
+            push_withdrawal(s, q, here, "usurp")
 
 
 def build_factory(s: LordsState, f: Frame, seat: int) -> None:

@@ -76,6 +76,8 @@ def _text(card: int) -> str:
     effect = {
         "tactical-failure": "after this Battle your opponent discards all Combat Cards but one",
         "opponent-casualties+2": "your opponent adds 2 to their Casualties",
+        "region-attack-kill-2": "printed: When performing a Region Attack, kill 2 Hoplites "
+        "(only Monsters perform Region Attacks: nothing in a Battle)",
     }.get(c.effect, "")
     return f"{c.symbol}, Strength {c.strength}, {c.casualties} casualty; {effect}"
 

@@ -171,7 +171,11 @@ def monument_built(s: LordsState, seat: int, god_id: str) -> None:
 
 
 def card_played(s: LordsState, f: Frame, side: int, card: CombatCard) -> None:
-    """Tactical Failure marks its side; Chiron's Lesson adds 2 to the enemy's Casualties."""
+    """Apply a Training card's Battle effect (Tactical Failure, +2 enemy Casualties).
+
+    ``opponent-casualties+2`` is a content pack's or stand-in Training card's: the rulebook
+    prints the text without saying which card carries it.
+    """
     if card.effect == "tactical-failure":
         f.setdefault("ch_failure", [False, False])[side] = True
     elif card.effect == "opponent-casualties+2":

@@ -43,6 +43,7 @@ MODULE = register(
             "hades-escort": (rules.escort_options, rules.escort_choose),
             "hades-reap": (common.reap_options, common.reap_choose),
             "hades-tod": (common.tod_options, common.tod_choose),
+            "hades-pov": (common.pov_options, common.pov_choose),
         },
         turn_prefixes=("hades-rise:",),
         turn_choose=rules.turn_choose,

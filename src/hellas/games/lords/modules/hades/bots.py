@@ -69,6 +69,8 @@ def choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
         return min(options, key=lambda c: len(uncovered(s, content().monster(c.key[11:]).index)))
     if kind == "hades-tod":
         return max(options, key=lambda c: _tod_score(s, seat, c.key))
+    if kind == "hades-pov":  # Price of Victory: from the largest army (it misses one least)
+        return max(options, key=lambda c: s.hoplites(content().region(c.key[10:]).index, seat))
     if kind == "turn":
         rise = [c for c in options if c.key.startswith("hades-rise:")]
         if rise:

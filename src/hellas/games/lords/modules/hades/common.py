@@ -94,36 +94,46 @@ def helmet(s: LordsState, seat: int) -> bool:
 
 
 def blessing_received(s: LordsState, seat: int, blessing_id: str) -> None:
-    """Price of Victory: every other player removes 2 Hoplites from the game."""
+    """Price of Victory: every other player removes 2 Hoplites from the game, their choice.
+
+    "each other player must remove 2 Hoplites from their supply (or from the board if they are
+    all in play)".  The supply's Hoplites are all alike, so they go at once; each player still
+    owing some picks the Regions they come from (``hades-pov``), clockwise from the receiver.
+    """
     if blessing_id != "price-of-victory":
         return
-    for q in range(s.n):
-        if q != seat:
-            remove_hoplites(s, q, 2)
+    owing: list[tuple[int, int]] = []
+    for k in range(1, s.n):
+        q = (seat + k) % s.n
+        taken = min(2, s.supply[q])
+        s.supply[q] -= taken
+        store(s)["removed"][q] += taken
+        if taken < 2 and any(s.hoplites(r, q) for r in range(len(s.control))):
+            owing.append((q, 2 - taken))
+    for q, left in reversed(owing):  # the first one clockwise answers first
+        s.stack.append({"k": "hades-pov", "seat": q, "left": left})
 
 
-def remove_hoplites(s: LordsState, seat: int, count: int) -> int:
-    """Remove Hoplites for good: from the supply, then from the largest army on the board.
+def pov_options(s: LordsState, f: Frame) -> list[str]:
+    """Price of Victory: the Region a Hoplite leaves the game from (its owner's choice)."""
+    if f["left"] <= 0:
+        return []
+    q = f["seat"]
+    return [f"hades-pov:{rid(r)}" for r in range(len(s.control)) if s.hoplites(r, q)]
 
-    Ruling: the owner's choice among Regions is made for them (their largest army, the
-    Fortified Hoplite last), so the Blessing needs no decision.
-    """
-    removed = 0
-    while removed < count:
-        if s.supply[seat] > 0:
-            s.supply[seat] -= 1
-        else:
-            here = [r for r in range(len(s.control)) if s.hoplites(r, seat)]
-            if not here:
-                break
-            r = max(here, key=lambda x: (s.hoplites(x, seat), -x))
-            if s.hop[r * s.n + seat]:
-                s.hop[r * s.n + seat] -= 1
-            else:
-                s.fort[r] = -1
-        removed += 1
-    store(s)["removed"][seat] += removed
-    return removed
+
+def pov_choose(s: LordsState, f: Frame, key: str) -> None:
+    """Remove one Hoplite there for good (a Fortified one only when it is the last)."""
+    q = f["seat"]
+    r = content().region(key.partition(":")[2]).index
+    if s.hop[r * s.n + q]:
+        s.hop[r * s.n + q] -= 1
+    else:
+        s.fort[r] = -1
+    store(s)["removed"][q] += 1
+    f["left"] -= 1
+    if f["left"] <= 0:
+        s.stack.pop()
 
 
 def battle_frame(s: LordsState, region: int) -> Frame | None:
@@ -184,6 +194,10 @@ def tod_choose(s: LordsState, f: Frame, key: str) -> None:
 def common_entries(c: Any) -> list[tuple[str, str]]:
     """Return the choice keys both modes use."""
     out = [(f"hades-reap:{m.id}", f"Hades' Monument: Wound the {m.name}") for m in c.monsters]
+    out += [
+        (f"hades-pov:{r.id}", f"Price of Victory: remove one of your Hoplites in {r.name}")
+        for r in c.regions
+    ]
     for r in c.regions:
         out += [
             (f"hades-tod:{r.id}>{h.id}", f"Temple of Death: kill a Hoplite of {h.name} in {r.name}")

@@ -90,8 +90,8 @@ def warrior_choose(s: LordsState, f: Frame, key: str) -> None:
 
 
 def population(s: LordsState, region: int, seat: int) -> int:
-    """Each Warrior adds 1 to the Population Strength, except for the Army it has joined."""
-    return sum(1 for w in st(s)["warriors"] if w[0] == region and joined(s, w) != seat)
+    """Add 1 Population Strength per Warrior in the Region, for every player (the text's)."""
+    return sum(1 for w in st(s)["warriors"] if w[0] == region)
 
 
 def army_strength(s: LordsState, f: Frame, side: int) -> int:

@@ -33,6 +33,7 @@ MODULE = register(
         procedures={
             "hades-reap": (common.reap_options, common.reap_choose),
             "hades-tod": (common.tod_options, common.tod_choose),
+            "hades-pov": (common.pov_options, common.pov_choose),
         },
         entries=common.common_entries,
         bot_choose=bots.choose,

@@ -42,6 +42,7 @@ from hellas.games.lords.turn import hoplite_choose, hoplite_frame, hoplite_optio
 
 IDS = ("poseidon", "poseidon-simple")  # the modules whose rules these are
 TRIDENT = "poseidons-trident"
+LEVELS = ("I", "II", "III", "IV", "V")
 PORT_PURPOSES = ("hero", "march", "hermes")  # moves that may cross from Port to Port
 
 
@@ -56,15 +57,25 @@ def settings(module_id: str) -> dict[str, Any]:
     ports = [str(p) for p in f.items("ports")]
     late = [str(p) for p in f.items("ports_5p")]
     help_card = f.items("help")
-    if len(help_card) != 5 or not all(
-        isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 5 for n in help_card
+    if len(help_card) != 5 or not all(isinstance(n, bool) for n in help_card):
+        raise f.error("help", "expected 5 true/false (the Recruit power at Monument level I-V)")
+    counts = f.items("help_recruit")
+    if len(counts) != 3 or not all(
+        isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 5 for n in counts
     ):
-        raise f.error("help", "expected 5 whole numbers 0-5 (Hoplites per Monument level)")
+        raise f.error("help_recruit", "expected 3 whole numbers 1-5 (no City, City, Sparta)")
     side = f.one_of("help_side", ("red", "grey"))
     fleet = f.flag("fleet")
     f.provenance()
     f.finish()
-    return {"ports": ports, "ports_5p": late, "help": help_card, "side": side, "fleet": fleet}
+    return {
+        "ports": ports,
+        "ports_5p": late,
+        "help": help_card,
+        "recruit": counts,
+        "side": side,
+        "fleet": fleet,
+    }
 
 
 def _mine(s: LordsState) -> str:
@@ -155,14 +166,20 @@ def start_turn(s: LordsState, seat: int) -> None:
 
 
 def prayer(s: LordsState, seat: int, god_id: str) -> None:
-    """Poseidon's Monument Power (the Help card): Recruit at a Port you control."""
+    """Poseidon's Monument Power (the Help card): Recruit in 1 Region you control with a Port.
+
+    "Recruit Hoplites" counts as the Recruit Special Action would in that Region (2 with a City,
+    4 in Sparta), 1 where it has no City (docs/rules/lords-dark-ages.md).
+    """
     if god_id != "poseidon":
         return
+    conf = settings(_mine(s))
     level = s.monument[content().god("poseidon").index]
-    count = int(settings(_mine(s))["help"][level - 1])
-    if count and s.supply[seat] and _own_ports(s, seat):
+    if conf["help"][level - 1] and s.supply[seat] and _own_ports(s, seat):
         ports = _own_ports(s, seat)  # the base Recruit power, limited to these Regions
-        s.stack.append({"k": "power-recruit", "n": count, "regions": ports})
+        regions = content().regions
+        counts = {regions[r].id: int(conf["recruit"][regions[r].city]) for r in ports}
+        s.stack.append({"k": "power-recruit", "n": 1, "regions": ports, "counts": counts})
 
 
 def _own_ports(s: LordsState, seat: int) -> list[int]:
@@ -275,8 +292,13 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         f"Poseidon's Trident: {holder}"
         + ("" if owner < 0 or s.artifact_charged[trident] else " (used)"),
     ]
-    recruit = conf["help"][level - 1]
-    power = f"recruit {recruit} at a Port you control" if recruit else "no power"
+    no_city, city, sparta = conf["recruit"]
+    power = (
+        f"recruit at a Port you control ({city} with a City, {sparta} in Sparta, {no_city} "
+        "elsewhere)"
+        if conf["help"][level - 1]
+        else "no power"
+    )
     panel: dict[str, Any] = {
         "title": "Poseidon" if conf["fleet"] else "Poseidon (simple mode)",
         "lines": lines,
@@ -288,8 +310,11 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
             {
                 "id": "poseidon-help",
                 "name": f"Poseidon Help card ({conf['side']} corner)",
-                "text": "Prayer: from level II, Recruit Hoplites in 1 Region you control with a "
-                "Port (" + "/".join(str(n) for n in conf["help"]) + " by level)",
+                "text": "Prayer: +1 "
+                + ("Fleet" if conf["fleet"] else "to the Monument's Attribute")
+                + "; at levels "
+                + ", ".join(n for n, on in zip(LEVELS, conf["help"], strict=True) if on)
+                + " Recruit Hoplites in 1 Region you control with a Port",
                 "state": f"level {level}: {power}",
             }
         ],
