@@ -9,7 +9,6 @@ never counts or takes the card drawn after it.
 from __future__ import annotations
 
 from hellas.core.rng import Rng
-from hellas.games.lords.content import content
 from hellas.games.lords.state import LordsState
 
 from .helpers import play
@@ -28,7 +27,7 @@ def _undefended(monster: int, attack: str, speed: int = 1, seed: int = 0) -> tup
     s.attrs[p * s.na + 2] = speed
     other = "attack-3" if attack != "attack-3" else "attack-4"
     attacks_next(s, attack, other)
-    monster_id = content().monsters[monster].id
+    monster_id = s.content.monsters[monster].id
     play(s, f"hunt:{monster_id}", "hit:wild-attack-sword-3", "end-attack", f"mattack:{attack}")
     s.rng = Rng(seed)
     play(s, "take")
@@ -36,7 +35,7 @@ def _undefended(monster: int, attack: str, speed: int = 1, seed: int = 0) -> tup
 
 
 def _ids(s: LordsState, p: int) -> list[str]:
-    return sorted(content().combat[c].id for c in s.hands[p])
+    return sorted(s.content.combat[c].id for c in s.hands[p])
 
 
 def _injure_then_discard(s: LordsState, p: int, discards: int) -> None:
@@ -79,7 +78,7 @@ def test_wild_attack_discards_at_random_before_the_draw() -> None:
     for card in ("wild-attack-4", "wild-attack-5"):
         for seed in range(12):  # a draw first would lose the new card 1 time in 5
             s, p = _undefended(HYDRA, card, seed=seed)
-            discarded = content().combat[s.combat_discard[-1]].id
+            discarded = s.content.combat[s.combat_discard[-1]].id
             assert discarded in HAND
             play(s, "injure:leadership")
             assert len(s.hands[p]) == 4 and NEXT in _ids(s, p)
@@ -98,7 +97,7 @@ def test_sphinx_special_attack_discards_two_at_random_then_draws() -> None:
     held, then the draw: 3 cards."""
     for seed in range(12):
         s, p = _undefended(SPHINX, "special-attack-3", seed=seed)
-        assert all(content().combat[c].id in HAND for c in s.combat_discard[-2:])
+        assert all(s.content.combat[c].id in HAND for c in s.combat_discard[-2:])
         play(s, "injure:leadership")
         assert len(s.hands[p]) == 3 and NEXT in _ids(s, p)
 

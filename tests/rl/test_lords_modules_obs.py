@@ -53,7 +53,7 @@ def _play(modules: str, players: int, seeds: int) -> tuple[Session, set[str]]:
     fields = [f for f in layout.fields if "." in f.name]
     seen: dict[str, set[bytes]] = {f.name: set() for f in fields}
     mine = _module_keys(session)
-    table = game.table
+    table = session.table
     for seed in range(seeds):
         session.reset(seed)
         rng = Rng(seed + 7)

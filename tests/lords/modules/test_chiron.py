@@ -11,12 +11,12 @@ from hellas.cli.main import app
 from hellas.core.conformance import random_game
 from hellas.core.rng import Rng
 from hellas.games.lords import GAME
-from hellas.games.lords.content import content
+from hellas.games.lords.content import configured
 from hellas.games.lords.monster_phase import region_attack
 from hellas.games.lords.monsters import appear, slay
 from hellas.games.lords.state import LordsState
 
-from ..helpers import R, clear_board, evolve, give_cards, keys, play, put, started
+from ..helpers import R, clear_board, evolve, give_cards, keys, play, put, record_index, started
 from ..test_battle import arena, attack, settle
 from ..test_hunt import attacks_next, top
 from .games import heuristic_games, random_games
@@ -31,11 +31,11 @@ def ch(players: int = 3) -> LordsState:
 
 def tq(card_id: str) -> int:
     """Return the Training Quest of a Training card."""
-    return content().quest(f"training-{card_id}").index
+    return record_index("quests", f"training-{card_id}")
 
 
 def card(card_id: str) -> int:
-    return content().card(card_id).index
+    return record_index("combat", card_id)
 
 
 def reset_training(s: LordsState) -> None:
@@ -160,7 +160,7 @@ def test_completing_training_gives_the_card_and_the_next_training_card_to_the_sl
     play(s, "quest-step")
     assert s.mod["chiron"]["owned"][p] == [card("tactical-failure-bow")]
     assert tq("illegible-sword") in s.quest_slots and not s.mod["chiron"]["deck"]
-    assert s.hero_at[p] == R("aetolia") and s.glory[content().regions[R("aetolia")].land] == p
+    assert s.hero_at[p] == R("aetolia") and s.glory[s.content.regions[R("aetolia")].land] == p
     panel = GAME.view(s, None)["module_panels"][MODS]
     assert panel["owned"][p] == ["tactical-failure-bow"]
 
@@ -220,7 +220,7 @@ def test_the_sword_training_card_has_its_printed_text_and_no_battle_effect() -> 
     Only a Monster performs a Region Attack ("Action: The Monster performs a Region Attack as
     described on its Monster Tray"), so in a Battle the card counts its Strength alone: the
     loser loses its 1 Hoplite, nothing more."""
-    c = content().card("illegible-sword")
+    c = configured(MODS).card("illegible-sword")
     assert (c.symbol, c.effect, c.name) == (
         "sword",
         "region-attack-kill-2",
@@ -297,7 +297,7 @@ def test_training_card_wounds_in_a_hunt_like_a_combat_card() -> None:
 def test_chiron_special_attack_injures_and_discards_an_artifact() -> None:
     """Chiron's Special Attack: "Deal 1 Injury. Discard 1 Artifact (if you have any)." """
     s, p = hunt_scene()
-    a, b = content().artifact("aegis").index, content().artifact("harpe").index
+    a, b = s.content.artifact("aegis").index, s.content.artifact("harpe").index
     s.neutral_deck = [x for x in s.neutral_deck if x not in (a, b)]
     s.artifact_owner[a] = s.artifact_owner[b] = p
     attacks_next(s, "special-attack-3", "attack-4")
@@ -346,7 +346,7 @@ def test_thessaly_chiron_card_evolves_nothing_legible() -> None:
     s = ch()
     clear_board(s)
     assert [appear(s, CHIRON, k) for k in (0, 1)] == [R("thessaly"), R("laconia")]
-    assert content().monsters[CHIRON].cards[0].evolve == "none"
+    assert s.content.monsters[CHIRON].cards[0].evolve == "none"
 
 
 def test_ashen_spear_adds_two_in_battle_and_to_a_hunt_defence() -> None:
@@ -354,7 +354,7 @@ def test_ashen_spear_adds_two_in_battle_and_to_a_hunt_defence() -> None:
     from hellas.games.lords.battle import strength  # noqa: PLC0415
 
     s, p, _q = arena(3, 3, modules=MODS)
-    spear = content().artifact("ashen-spear").index
+    spear = s.content.artifact("ashen-spear").index
     s.artifact_owner[spear] = p
     give_cards(s, p, "trap-sword-1")
     attack(s, 3)  # the defender, without cards, passes by itself
@@ -363,7 +363,7 @@ def test_ashen_spear_adds_two_in_battle_and_to_a_hunt_defence() -> None:
     play(s, "artifact:ashen-spear")  # on its card turn, before its only card
     assert strength(s, f, 0) == before and not s.artifact_charged[spear]  # no card yet
     assert "artifact:ashen-spear" not in keys(s)
-    played = strength(s, f, 0) + content().card("trap-sword-1").strength + s.attr(p, 0)
+    played = strength(s, f, 0) + s.content.card("trap-sword-1").strength + s.attr(p, 0)
     play(s, "card:trap-sword-1")  # the last card: the Battle resolves
     assert s.stack[-1]["k"] != "battle" or s.stack[-1]["stage"] == "withdraw"
     assert f["result"]["att"] == played + 2
@@ -383,7 +383,6 @@ def test_ashen_spear_adds_two_in_battle_and_to_a_hunt_defence() -> None:
 def test_a_content_pack_adds_a_training_card(tmp_path: Path) -> None:
     """An owner of the box may enter a missing Training card: a ``training`` Combat Card and
     its ``training-<id>`` Quest in a content pack join the Training deck."""
-    from hellas.games.lords.content import use_pack  # noqa: PLC0415
 
     (tmp_path / "combat.toml").write_text(
         '[[card]]\nnew = true\nid = "pack-lesson-mace"\nname = "Pack Lesson"\nkind = "training"\n'
@@ -395,18 +394,15 @@ def test_a_content_pack_adds_a_training_card(tmp_path: Path) -> None:
         'region = "thessaly"\nsteps = [{show-mace = 1}, {show-mace = 2}, {show-mace = 3}]\n'
         'reward = "training"\nprovenance = "provisional"\n'
     )
-    try:
-        s = GAME.new({"players": 3, "modules": MODS, "content": str(tmp_path)}, 1)
-        quest = tq("pack-lesson-mace")
-        assert quest in s.mod["chiron"]["deck"] + s.quest_slots
-        assert quest not in s.event_deck
-        rng = Rng(1)
-        for _ in range(300):
-            cs = GAME.choices(s)
-            GAME.step(s, cs[rng.below(len(cs))])
-            GAME.check_invariants(s)
-    finally:
-        use_pack("")
+    s = GAME.new({"players": 3, "modules": MODS, "content": str(tmp_path)}, 1)
+    quest = tq("pack-lesson-mace")
+    assert quest in s.mod["chiron"]["deck"] + s.quest_slots
+    assert quest not in s.event_deck
+    rng = Rng(1)
+    for _ in range(300):
+        cs = GAME.choices(s)
+        GAME.step(s, cs[rng.below(len(cs))])
+        GAME.check_invariants(s)
 
 
 def test_a_pack_training_card_with_the_unattributed_text_adds_two_casualties(
@@ -415,7 +411,6 @@ def test_a_pack_training_card_with_the_unattributed_text_adds_two_casualties(
     """The rulebook prints the Training text "Your opponent adds +2 to their Casualties"
     without its card; an owner enters that card in a pack (effect ``opponent-casualties+2``):
     in a Battle won with it the loser loses 1 + 2 Hoplites."""
-    from hellas.games.lords.content import use_pack  # noqa: PLC0415
 
     (tmp_path / "combat.toml").write_text(
         '[[card]]\nnew = true\nid = "pack-lesson-mace"\nname = "Pack Lesson"\nkind = "training"\n'
@@ -427,16 +422,13 @@ def test_a_pack_training_card_with_the_unattributed_text_adds_two_casualties(
         'region = "thessaly"\nsteps = [{show-mace = 1}, {show-mace = 2}, {show-mace = 3}]\n'
         'reward = "training"\nprovenance = "provisional"\n'
     )
-    try:
-        s, p, q = arena(4, 4, modules=MODS, content=str(tmp_path))
-        own(s, p, "pack-lesson-mace")
-        attack(s, 4)
-        play(s, "play:pack-lesson-mace")  # 4 + 2 against 4: the attacker wins
-        settle(s)
-        assert sum(s.hoplites(r, p) for r in range(len(s.control))) == 4 - 1  # its Casualty
-        assert sum(s.hoplites(r, q) for r in range(len(s.control))) == 4 - 1 - 2
-    finally:
-        use_pack("")
+    s, p, q = arena(4, 4, modules=MODS, content=str(tmp_path))
+    own(s, p, "pack-lesson-mace")
+    attack(s, 4)
+    play(s, "play:pack-lesson-mace")  # 4 + 2 against 4: the attacker wins
+    settle(s)
+    assert sum(s.hoplites(r, p) for r in range(len(s.control))) == 4 - 1  # its Casualty
+    assert sum(s.hoplites(r, q) for r in range(len(s.control))) == 4 - 1 - 2
 
 
 # -- whole games -----------------------------------------------------------------------------

@@ -10,7 +10,6 @@ from hellas.core.conformance import random_game
 from hellas.core.errors import ContentError
 from hellas.core.rng import Rng
 from hellas.games.lords import GAME, battle
-from hellas.games.lords.content import content
 from hellas.games.lords.phases import event_phase
 from hellas.games.lords.state import LordsState
 from tests.lords.helpers import R, clear_board, give_cards, put, started
@@ -46,7 +45,7 @@ def hero_walk(s: LordsState, *regions: str) -> None:
 
 def own_spent_artifacts(s: LordsState, seat: int, *ids: str) -> None:
     for a in ids:
-        i = content().artifact(a).index
+        i = s.content.artifact(a).index
         s.artifact_owner[i] = seat
         s.artifact_charged[i] = False
 
@@ -58,7 +57,7 @@ def test_setup_places_a_token_in_each_city_but_sparta() -> None:
     """Setup: "place 1 Orichalkum token in each Region with a City. Do not place any
     Orichalkum token in Sparta or in Troy"."""
     s = GAME.new({"players": 3, "modules": MOD}, 4)
-    cities = {r.index for r in content().regions if r.city}
+    cities = {r.index for r in s.content.regions if r.city}
     assert set(m(s)["map"]) == cities - {R("laconia")}
     assert R("laconia") not in m(s)["map"] and len(m(s)["map"]) == 12
     assert m(s)["held"] == [0, 0, 0] and m(s)["total"] == 12
@@ -112,7 +111,7 @@ def test_no_token_offered_when_the_hero_starts_the_quest_there() -> None:
     """ "(and doesn't start any Quest)": the Quest is asked first; boarding it skips the token."""
     s = game()
     p = s.current
-    s.quest_slots = [content().quest("saving-prometheus").index]  # its Token: Macedonia
+    s.quest_slots = [s.content.quest("saving-prometheus").index]  # its Token: Macedonia
     give_cards(s, p, "phalanx-torch-2", "phalanx-torch-2")
     s.hero_at[p] = R("epirus")
     hero_walk(s, "macedonia")
@@ -127,7 +126,7 @@ def test_no_token_offered_when_the_hero_starts_the_quest_there() -> None:
 def test_token_offered_when_the_quest_is_declined() -> None:
     s = game()
     p = s.current
-    s.quest_slots = [content().quest("saving-prometheus").index]
+    s.quest_slots = [s.content.quest("saving-prometheus").index]
     give_cards(s, p, "phalanx-torch-2")
     s.hero_at[p] = R("epirus")
     hero_walk(s, "macedonia")
@@ -159,8 +158,8 @@ def test_spend_tokens_to_recharge_artifacts_at_the_beginning_of_the_turn() -> No
     assert {"ori-charge:owl-of-athena", "ori-charge:ambrosia"} <= set(ks)
     GAME.apply(s, "ori-charge:owl-of-athena")
     GAME.apply(s, "ori-charge:ambrosia")
-    assert s.artifact_charged[content().artifact("owl-of-athena").index]
-    assert s.artifact_charged[content().artifact("ambrosia").index]
+    assert s.artifact_charged[s.content.artifact("owl-of-athena").index]
+    assert s.artifact_charged[s.content.artifact("ambrosia").index]
     assert m(s)["held"][p] == 0 and m(s)["spent"] == 2
     GAME.check_invariants(s)
 
@@ -171,7 +170,7 @@ def test_only_spent_artifacts_of_ones_own_are_offered() -> None:
     m(s)["held"][p] = 1
     m(s)["map"].pop()
     own_spent_artifacts(s, 1 - p, "ambrosia")
-    i = content().artifact("owl-of-athena").index
+    i = s.content.artifact("owl-of-athena").index
     s.artifact_owner[i] = p
     s.artifact_charged[i] = True
     assert not any(k.startswith("ori-charge") for k in keys(s))
@@ -354,7 +353,9 @@ def test_a_content_pack_adds_constructs(pack: Path) -> None:
     """A content pack adds Constructs in ``modules/orichalkum.toml`` (``new = true``)."""
     s = GAME.new({"players": 2, "modules": MOD, "content": str(pack)}, 3)
     assert len(m(s)["up"]) == 3 and len(m(s)["deck"]) == 1
-    assert "ori-build:siege-tower" in GAME.table and "ori-build:bronze-ram" in GAME.table
+    assert "ori-build:siege-tower" in GAME.choice_table(
+        s
+    ) and "ori-build:bronze-ram" in GAME.choice_table(s)
     GAME.check_invariants(s)
 
 
@@ -492,7 +493,7 @@ def test_combined_with_poseidon_and_atlantis(modules: str, players: int) -> None
     """ "Orichalkum can be combined with the Poseidon and Atlantis expansions." """
 
     def tokens(s: LordsState) -> None:
-        assert len(m(s)["map"]) == sum(1 for r in content().regions if r.city == 1)
+        assert len(m(s)["map"]) == sum(1 for r in s.content.regions if r.city == 1)
 
     random_games(modules, range(3), lambda _: players, 30, tokens)
 
@@ -502,7 +503,7 @@ def test_no_token_when_the_quest_is_boarded_at_its_last_step() -> None:
     still started a Quest, so no token."""
     s = game()
     p = s.current
-    quest = content().quest("saving-prometheus").index
+    quest = s.content.quest("saving-prometheus").index
     s.quest_slots = [quest]
     give_cards(s, p, *["phalanx-torch-2"] * 2, "charge-sickle-4", "charge-sickle-4")
     s.hero_at[p] = R("epirus")

@@ -9,6 +9,7 @@ provisional.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -342,6 +343,12 @@ class Content:
     attack_cards: tuple[AttackCard, ...]
     injurable: tuple[int, ...] = (0, 1, 2)  # the Attributes an Injury may flip (Hero board)
     modules: tuple[str, ...] = field(default=(), compare=False)  # the modules configured
+    pack: str = field(default="", compare=False)  # the content pack folder ("" for none)
+    fingerprint: str = field(default="", compare=False)  # the pack's digest (``fingerprint``)
+    # a pack's module files (``<pack>/modules/<id>.toml``) by module id: path and raw tables
+    pack_modules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, compare=False)
+    # values derived from this content once (the choice table, the view's lookups ...)
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     # derived once, read on every play: each Land's Regions, and each kind's index by id
     lands: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
     blue: int = field(init=False, compare=False, repr=False)  # the blue Land's index, or -1
@@ -505,6 +512,7 @@ def load(pack: Path | None = None, modules: Sequence[str] = ()) -> Content:
             if table not in _FILE_OF:
                 raise ContentError(f"module {module_id}", "", table, "unknown table")
             _overlay(data, f"module {module_id}", _FILE_OF[table], table, records)
+    pack_modules: dict[str, dict[str, Any]] = {}
     if pack is not None:
         if not pack.is_dir():
             raise ContentError(str(pack), "", "", "a content pack must be a folder")
@@ -521,86 +529,99 @@ def load(pack: Path | None = None, modules: Sequence[str] = ()) -> Content:
                     continue
                 # a record marked ``new = true`` adds to the game; the others replace by id
                 _overlay(data, str(path), path.name, table, records)
+        # a module's own records (e.g. Constructs) live in <pack>/modules/<module id>.toml
+        for path in sorted((pack / "modules").glob("*.toml")):
+            pack_modules[path.stem] = {"path": str(path), "data": read_toml_file(path)}
     from hellas.games.lords.parse import parse  # noqa: PLC0415 - parse reads these records
 
     loaded = parse(data)
-    object.__setattr__(loaded, "modules", tuple(modules))
+    object.__setattr__(loaded, "modules", tuple(m for m in modules if m))
+    object.__setattr__(loaded, "pack_modules", pack_modules)
     return loaded
 
 
-_ACTIVE: dict[str, str] = {}
-_CONFIGURED: dict[tuple[str, str], Content] = {}
-_LOCAL = threading.local()
-_GENERATION = [0]  # bumped by use_pack: every thread's kept content is then looked up again
+def fingerprint(pack: str | Path) -> str:
+    """Return a digest of a content pack's files (names and bytes): it names the pack's text.
+
+    A saved game keeps it, so that loading the game again with a changed pack is refused
+    instead of replaying other rules.
+    """
+    folder = Path(pack)
+    if not folder.is_dir():
+        raise ContentError(str(pack), "", "", "a content pack must be a folder")
+    digest = hashlib.sha256()
+    for path in sorted([*folder.glob("*.toml"), *folder.glob("modules/*.toml")]):
+        digest.update(path.relative_to(folder).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()[:16]
 
 
-@cache
-def _builtin() -> Content:
-    return load()
+# Every content value built in this process, by (modules, pack fingerprint): a cache of
+# immutable values (tables with different modules and packs share the process), never a setting.
+_BUILT: dict[tuple[str, str], Content] = {}
+_LOCK = threading.Lock()
 
 
-def content() -> Content:
-    """Return the content in use: the configured modules' and content pack's, or built-in."""
-    c: Content | None = getattr(_LOCAL, "c", None)
+def configured(modules: str = "", pack: str | Path = "", expected: str = "") -> Content:
+    """Return the content of a normalized ``modules`` value and a content pack folder.
+
+    Built once per (modules, pack text): the pack is validated over the modules' content (it may
+    add records that refer to a module's, e.g. a Poseidon Blessing) and may change and add
+    records, never remove them.  ``expected``: the pack fingerprint a saved game was made with;
+    a pack whose files changed since is refused with a clear error.
+    """
+    print_ = fingerprint(pack) if pack else ""
+    if expected and print_ != expected:
+        raise ContentError(
+            str(pack),
+            "",
+            "",
+            f"this game was made with the pack's fingerprint {expected}; the folder now has "
+            f"{print_ or 'no pack'} (its files changed)",
+        )
+    key = (modules, print_)
+    c = _BUILT.get(key)
     if c is not None:
         return c
-    return configured("")
-
-
-def configured(modules: str) -> Content:
-    """Return the content for a normalized ``modules`` value (and the active content pack)."""
-    key = (_ACTIVE.get("pack", ""), modules)
-    c = _CONFIGURED.get(key)
-    if c is None:
-        if not key[0] and not modules:
-            c = _builtin()
-        else:
-            pack = Path(key[0]) if key[0] else None
-            c = load(pack, [m for m in modules.split(",") if m])
-            if pack is not None:
-                _check_shape(c, load(None, c.modules))
-        _CONFIGURED[key] = c
-    return c
-
-
-def use_modules(modules: str) -> Content:
-    """Make this thread's content the one of a game with these modules; return it."""
-    local = _LOCAL
-    c: Content | None = getattr(local, "c", None)
-    # every rules call starts here: keep the content while neither the modules nor the pack
-    # (the generation counts use_pack calls, which may come from another thread) have changed
-    if c is not None and local.m == modules and local.g == _GENERATION[0]:
-        return c
-    c = configured(modules)
-    local.c, local.m, local.g = c, modules, _GENERATION[0]
-    return c
-
-
-def use_pack(pack: str, modules: str = "") -> None:
-    """Make a content pack (a folder) the content in use, or go back to the built-in data.
-
-    The pack is validated first, over the content of ``modules`` (a pack may add records that
-    refer to a module's, e.g. a Poseidon Blessing); one pack is active per process at a time.
-    """
-    _LOCAL.c = None
-    _GENERATION[0] += 1
-    if not pack:
-        if _ACTIVE.pop("pack", None) is not None:
-            _CONFIGURED.clear()
-        return
     names = [m for m in modules.split(",") if m]
-    loaded = load(Path(pack), names)
-    _check_shape(loaded, load(None, names) if names else _builtin())
-    _ACTIVE["pack"] = pack
-    _CONFIGURED.clear()
-    _CONFIGURED[(pack, modules)] = loaded
+    loaded = load(Path(pack) if pack else None, names)
+    if pack:
+        _check_shape(loaded, configured(modules))
+        object.__setattr__(loaded, "pack", str(pack))
+        object.__setattr__(loaded, "fingerprint", print_)
+    with _LOCK:
+        return _BUILT.setdefault(key, loaded)
 
 
-def active_pack() -> Path | None:
-    """Return the folder of the content pack in use, or ``None``."""
-    # a module reads its own records there (``modules/<id>.toml``); ``load`` reads base files
-    pack = _ACTIVE.get("pack", "")
-    return Path(pack) if pack else None
+def built(modules: str, pack_fingerprint: str = "") -> Content:
+    """Return content already built in this process (a renderer's way from a view to names)."""
+    c = _BUILT.get((modules, pack_fingerprint))
+    if c is None:
+        if pack_fingerprint:
+            raise ContentError(
+                "", "", "", f"no content pack with fingerprint {pack_fingerprint} is loaded"
+            )
+        return configured(modules)
+    return c
+
+
+def every_built() -> list[Content]:
+    """Return every content built in this process, the core box's first."""
+    first = configured()
+    return [first, *(c for c in list(_BUILT.values()) if c is not first)]
+
+
+def base() -> Content:
+    """Return the core box's content (no module, no pack)."""
+    return configured()
+
+
+def content_of(s: Any) -> Content:
+    """Return the content a game state carries (its modules and pack, built at ``new``)."""
+    c: Content = s.content
+    return c
 
 
 def _check_shape(pack: Content, base: Content) -> None:

@@ -294,9 +294,7 @@ def event_total(s: LordsState, base: int) -> int:
 
 def module_event(s: LordsState, card: int, setup: bool) -> str:
     """Resolve a module's Events Deck card; return what happened ("" if it was skipped)."""
-    from hellas.games.lords.content import content  # noqa: PLC0415
-
-    number = card - len(content().events)
+    number = card - len(s.content.events)
     for m in active(s):
         if number < m.events:
             if m.event is None:  # pragma: no cover - a module with cards resolves them

@@ -26,7 +26,7 @@ from hellas.games.lords import (
 from hellas.games.lords.board import MAX_HOPLITES, check_victory
 from hellas.games.lords.cards import deck_cards
 from hellas.games.lords.choices import table
-from hellas.games.lords.content import content, use_modules
+from hellas.games.lords.content import Content
 from hellas.games.lords.state import Frame, LordsState
 
 Options = Callable[[LordsState, Frame], list[str]]
@@ -103,11 +103,11 @@ def procedure(s: LordsState, kind: str) -> tuple[Options, Chooser]:
     return p
 
 
-def new_state(options: Mapping[str, Any], seed: int) -> LordsState:
-    """Game preparation and the start of hero picking."""
-    c = content()
+def new_state(c: Content, options: Mapping[str, Any], seed: int) -> LordsState:
+    """Game preparation and the start of hero picking, with the game's content ``c``."""
     n = int(options["players"])
     s = LordsState()
+    s.content = c
     s.n = n
     s.options = dict(options)
     s.rng = rng = Rng(seed)
@@ -135,7 +135,7 @@ def new_state(options: Mapping[str, Any], seed: int) -> LordsState:
     s.used = [0] * n
     s.regular = 0
     s.hands = [[] for _ in range(n)]
-    s.combat_deck = [card.index for card in deck_cards(options) for _ in range(card.count)]
+    s.combat_deck = [card.index for card in deck_cards(c, options) for _ in range(card.count)]
     rng.shuffle(s.combat_deck)
     s.combat_discard = []
     s.blessings = [[] for _ in range(n)]
@@ -188,11 +188,6 @@ def actor(s: LordsState) -> int:
     return s.current
 
 
-def use_content(s: LordsState) -> None:
-    """Make this thread's content the one of ``s``'s modules (cheap when already so)."""
-    use_modules(s.options.get("modules", ""))
-
-
 def legal(s: LordsState) -> list[Choice]:
     """Return the legal choices now."""
     if s.cache is not None:
@@ -204,13 +199,13 @@ def legal(s: LordsState) -> list[Choice]:
     keys = procedure(s, f["k"])[0](s, f)
     if not keys and f["k"] == "turn":
         raise AssertionError("a turn with no choice")  # pragma: no cover
-    s.cache = _choices(keys)
+    s.cache = _choices(s, keys)
     return s.cache
 
 
-def _choices(keys: list[str]) -> list[Choice]:
+def _choices(s: LordsState, keys: list[str]) -> list[Choice]:
     """Return the choices of ``keys``, each once, in order."""
-    by_key = table().by_key()
+    by_key = table(s.content).by_key()
     return [by_key[k] for k in dict.fromkeys(keys)]
 
 
@@ -232,7 +227,7 @@ def play(s: LordsState, choice: Choice, ev: EventLog) -> None:
         ev.append(
             Event(
                 "monster-die",
-                f"Monster Die for the {content().monsters[m].name}: {face}.",
+                f"Monster Die for the {s.content.monsters[m].name}: {face}.",
                 None,
                 {"monster": m, "face": face},
             )
@@ -251,7 +246,7 @@ def _describe(s: LordsState, who: int, choice: Choice) -> Event:
 def hero_name(s: LordsState, seat: int) -> str:
     """Return a seat's name for messages (its Hero once chosen)."""
     if s.heroes[seat] >= 0:
-        return f"{content().heroes[s.heroes[seat]].name} (P{seat + 1})"
+        return f"{s.content.heroes[s.heroes[seat]].name} (P{seat + 1})"
     return f"Player {seat + 1}"
 
 
@@ -287,7 +282,7 @@ def advance(s: LordsState, ev: EventLog) -> None:
             hunt.finish(s, f)
             continue
         if f["k"] == "battles" and len(f["regions"]) == 1:
-            phases.battles_choose(s, f, f"battle:{content().regions[f['regions'][0]].id}")
+            phases.battles_choose(s, f, f"battle:{s.content.regions[f['regions'][0]].id}")
             continue
         if f["k"] == "turn":
             # A turn always has a choice, so its list waits until legal() asks: a search
@@ -297,7 +292,7 @@ def advance(s: LordsState, ev: EventLog) -> None:
         if not keys:
             s.stack.pop()  # a procedure with nothing left to do (e.g. no Region to use)
             continue
-        s.cache = _choices(keys)  # legal() would list them again
+        s.cache = _choices(s, keys)  # legal() would list them again
         break
     if s.result is not None:
         s.stack = []

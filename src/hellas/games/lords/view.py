@@ -14,7 +14,7 @@ from hellas.core.rng import Rng
 from hellas.games.lords import battle, hooks
 from hellas.games.lords import hunt as hunt_rules
 from hellas.games.lords.board import victory_counts
-from hellas.games.lords.content import Content, content
+from hellas.games.lords.content import Content
 from hellas.games.lords.monsters import tray
 from hellas.games.lords.quests import quest_region
 from hellas.games.lords.rules import actor
@@ -52,20 +52,17 @@ class _Lookups:
         self.evolve = [[card.evolve for card in m.cards] for m in c.monsters]
 
 
-_LOOKUPS: dict[int, _Lookups] = {}
-
-
 def _lookups(c: Content) -> _Lookups:
-    """Return the lookups of ``c`` (kept with the content, so the id is never reused)."""
-    found = _LOOKUPS.get(id(c))
-    if found is None or found.content is not c:
-        found = _LOOKUPS[id(c)] = _Lookups(c)
+    """Return the lookups of ``c`` (derived once, kept with the content value)."""
+    found: _Lookups | None = c.derived.get("view")
+    if found is None:
+        found = c.derived["view"] = _Lookups(c)
     return found
 
 
 def view(s: LordsState, seat: int | None) -> dict[str, Any]:
     """Return what ``seat`` may know (``None``: a spectator)."""
-    c = content()
+    c = s.content
     k = _lookups(c)
     over = s.result is not None
     players = []
@@ -201,6 +198,8 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         },
         "result": dict(s.result) if s.result else None,
         "modules": s.options.get("modules", ""),
+        # the content pack in play (its fingerprint names it for renderers), "" for none
+        "pack_fingerprint": c.fingerprint,
         # each module's public facts (and the seat's own secrets), by module id
         "module_panels": hooks.panels(s, seat) if s.options.get("modules") else {},
     }
@@ -232,7 +231,7 @@ def _monsters(s: LordsState, k: _Lookups) -> dict[str, Any]:
 
 def _battle(s: LordsState, f: dict[str, Any]) -> dict[str, Any]:
     """Return the public facts of the Battle in progress with each side's Army Strength."""
-    out = battle.summary(f)
+    out = battle.summary(s, f)
     out["strength"] = [battle.strength(s, f, 0), battle.strength(s, f, 1)]
     return out
 
@@ -246,7 +245,7 @@ def hunt_summary(s: LordsState, seat: int | None) -> dict[str, Any] | None:
     f = next((f for f in reversed(s.stack) if f["k"] == "hunt"), None)
     if f is None:
         return None
-    c = content()
+    c = s.content
     picker = hunt_rules.picker(s, f)
     out: dict[str, Any] = {
         "hunter": f["seat"],

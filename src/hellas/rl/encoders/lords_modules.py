@@ -119,7 +119,7 @@ def _orichalkum(enc: LordsEncoder, add: Adder, mid: str) -> Filler:
     from hellas.games.lords.modules.orichalkum.constructs import settings  # noqa: PLC0415
 
     n, regions = enc.n, enc.regions
-    constructs = vocabulary(c.id for c in settings().constructs)
+    constructs = vocabulary(c.id for c in settings(enc.content).constructs)
     cap = CAPS["held"]
     tokens = add("tokens", len(regions), "Regions with an Orichalkum token (multi-hot)")
     held = add("held", n, f"Orichalkum held by each seat / {cap}")

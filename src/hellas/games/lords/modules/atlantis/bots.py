@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from hellas.games.lords.board import armies
-from hellas.games.lords.content import content
 from hellas.games.lords.modules.atlantis.rules import land_of, talos
 from hellas.games.lords.state import LordsState
 
@@ -22,18 +21,18 @@ def _enemies(s: LordsState, seat: int, region: int) -> int:
 
 def _talos_useful(s: LordsState, seat: int) -> bool:
     """Return whether Talos can hurt an enemy now or get closer to one."""
-    here = s.monster_at[talos()]
+    here = s.monster_at[talos(s)]
     if here < 0:
         return False
-    near = set(land_of(here))
-    for r in content().regions[here].neighbours:
-        near |= set(land_of(r))
+    near = set(land_of(s, here))
+    for r in s.content.regions[here].neighbours:
+        near |= set(land_of(s, r))
     return any(_enemies(s, seat, r) for r in near)
 
 
 def _talos_choice(s: LordsState, seat: int, keys: list[str]) -> str:
     """Kill an enemy Hoplite where the enemy is strongest; else move toward enemies."""
-    heroes = content().heroes
+    heroes = s.content.heroes
     best, best_score = "", -1.0
     for key in keys:
         if not key.startswith("atl-talos-kill:"):
@@ -42,7 +41,7 @@ def _talos_choice(s: LordsState, seat: int, keys: list[str]) -> str:
         q = next(q for q in range(s.n) if heroes[s.heroes[q]].id == hero)
         if q == seat:
             continue
-        r = content().region(region).index
+        r = s.content.region(region).index
         score = 10.0 + s.hoplites(r, q) + (5.0 if s.control[r] == q else 0.0)
         if score > best_score:
             best, best_score = key, score
@@ -50,8 +49,8 @@ def _talos_choice(s: LordsState, seat: int, keys: list[str]) -> str:
         return best
     for key in keys:
         if key.startswith("atl-talos-move:"):
-            r = content().region(key.partition(":")[2]).index
-            score = sum(_enemies(s, seat, x) for x in land_of(r)) - 2.0 * s.hoplites(r, seat)
+            r = s.content.region(key.partition(":")[2]).index
+            score = sum(_enemies(s, seat, x) for x in land_of(s, r)) - 2.0 * s.hoplites(r, seat)
             if score > best_score:
                 best, best_score = key, score
     if best and best_score > 0:
@@ -82,7 +81,7 @@ def bot_choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
         pick = _talos_choice(s, seat, keys)
     elif kind == "atl-injure":
         victim = s.stack[-1]["victim"]
-        names = content().attributes
+        names = s.content.attributes
         # the hunter's best Attribute suffers (when the chooser is the hunter: the weakest)
         sign = 1 if victim != seat else -1
         pick = max(keys, key=lambda k: sign * s.attrs[victim * s.na + names.index(k[11:])])

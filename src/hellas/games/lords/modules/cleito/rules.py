@@ -14,7 +14,6 @@ from typing import Any
 
 from hellas.games.lords.board import gain_priest
 from hellas.games.lords.bots_hunt import hero_goal
-from hellas.games.lords.content import content
 from hellas.games.lords.state import RA_HERO, Frame, LordsState
 
 
@@ -29,13 +28,13 @@ def entries(c: Any) -> list[tuple[str, str]]:
 def placed(s: LordsState) -> None:
     """Her starting bonus: 1 Priest in her Priest Pool."""
     for q in range(s.n):
-        if content().heroes[s.heroes[q]].bonus == "priest":
+        if s.content.heroes[s.heroes[q]].bonus == "priest":
             gain_priest(s, q)
 
 
 def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
     """Offer the heal of each Injury while the Hero Movement is not taken."""
-    c = content()
+    c = s.content
     if (
         c.heroes[s.heroes[seat]].ability != "heal-instead-of-move"
         or s.regular & RA_HERO
@@ -48,12 +47,12 @@ def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
 def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
     """Heal the Injury; the Hero Movement Regular Action is spent."""
     s.regular |= RA_HERO  # instead of the Hero Movement Regular Action
-    s.injured[seat] &= ~(1 << content().attributes.index(key.partition(":")[2]))
+    s.injured[seat] &= ~(1 << s.content.attributes.index(key.partition(":")[2]))
 
 
 def panel(s: LordsState, seat: int | None) -> dict[str, Any]:
     """Return the module's panel: Cleito's ability, and a badge on her player (public)."""
-    heroes = content().heroes
+    heroes = s.content.heroes
     badges = [
         ["Heals an Injury instead of moving"]
         if s.heroes[q] >= 0 and heroes[s.heroes[q]].ability == "heal-instead-of-move"

@@ -16,7 +16,7 @@ from typing import Any
 from hellas.games.lords.artifacts import ready, spend
 from hellas.games.lords.board import armies, has_blessing, kill, rid
 from hellas.games.lords.cards import draw_combat, enforce_limit
-from hellas.games.lords.content import content, module_raw
+from hellas.games.lords.content import module_raw
 from hellas.games.lords.hunt import strike
 from hellas.games.lords.state import Frame, LordsState
 
@@ -56,7 +56,7 @@ def prayer(s: LordsState, seat: int, god_id: str, module_id: str) -> None:
     """Apply Hades' Monument Power after a Prayer: Wound a chosen Monster (provisional)."""
     if god_id != "hades":
         return
-    level = s.monument[content().god("hades").index]
+    level = s.monument[s.content.god("hades").index]
     n = wounds_for_level(module_id, level)
     if n and any(m >= 0 for m in s.monster_at):
         s.stack.append({"k": "hades-reap", "seat": seat, "left": n, "m": -1})
@@ -64,7 +64,7 @@ def prayer(s: LordsState, seat: int, god_id: str, module_id: str) -> None:
 
 def reap_options(s: LordsState, f: Frame) -> list[str]:
     """List the Monsters to Wound (the first Wound picks one; the others follow on it)."""
-    monsters = content().monsters
+    monsters = s.content.monsters
     if f["left"] <= 0:
         return []
     if f["m"] >= 0:
@@ -74,7 +74,7 @@ def reap_options(s: LordsState, f: Frame) -> list[str]:
 
 def reap_choose(s: LordsState, f: Frame, key: str) -> None:
     """Deal one Wound to the chosen Monster (its symbol chosen next when there is a choice)."""
-    m = content().monster(key.partition(":")[2]).index
+    m = s.content.monster(key.partition(":")[2]).index
     f["m"] = m
     f["left"] -= 1
     if f["left"] <= 0:
@@ -119,13 +119,13 @@ def pov_options(s: LordsState, f: Frame) -> list[str]:
     if f["left"] <= 0:
         return []
     q = f["seat"]
-    return [f"hades-pov:{rid(r)}" for r in range(len(s.control)) if s.hoplites(r, q)]
+    return [f"hades-pov:{rid(s, r)}" for r in range(len(s.control)) if s.hoplites(r, q)]
 
 
 def pov_choose(s: LordsState, f: Frame, key: str) -> None:
     """Remove one Hoplite there for good (a Fortified one only when it is the last)."""
     q = f["seat"]
-    r = content().region(key.partition(":")[2]).index
+    r = s.content.region(key.partition(":")[2]).index
     if s.hop[r * s.n + q]:
         s.hop[r * s.n + q] -= 1
     else:
@@ -174,12 +174,12 @@ def temple_built(s: LordsState, seat: int, region: int) -> None:
 
 def tod_options(s: LordsState, f: Frame) -> list[str]:
     """Temple of Death: any other player's Hoplite, named by Region and Hero."""
-    heroes = content().heroes
+    heroes = s.content.heroes
     out = []
     for r in range(len(s.control)):
         for q in armies(s, r):
             if q != f["seat"]:
-                out.append(f"hades-tod:{rid(r)}>{heroes[s.heroes[q]].id}")
+                out.append(f"hades-tod:{rid(s, r)}>{heroes[s.heroes[q]].id}")
     return out
 
 
@@ -187,8 +187,8 @@ def tod_choose(s: LordsState, f: Frame, key: str) -> None:
     """Kill the chosen Hoplite."""
     s.stack.pop()
     region_id, _, hero_id = key.partition(":")[2].partition(">")
-    q = next(q for q in range(s.n) if content().heroes[s.heroes[q]].id == hero_id)
-    kill(s, content().region(region_id).index, q, 1)
+    q = next(q for q in range(s.n) if s.content.heroes[s.heroes[q]].id == hero_id)
+    kill(s, s.content.region(region_id).index, q, 1)
 
 
 def common_entries(c: Any) -> list[tuple[str, str]]:
@@ -211,7 +211,7 @@ def removed_line(s: LordsState) -> str:
     gone = store(s)["removed"]
     if not any(gone):
         return ""
-    heroes = content().heroes
+    heroes = s.content.heroes
     parts = [
         f"{heroes[s.heroes[q]].name if s.heroes[q] >= 0 else f'P{q + 1}'} {gone[q]}"
         for q in range(s.n)

@@ -15,7 +15,7 @@ from typing import Any
 from hellas.games.lords import artifacts, turn
 from hellas.games.lords.board import gain_priest, has_blessing
 from hellas.games.lords.cards import MAX_ATTRIBUTE, discard_combat, draw_combat, receive_blessing
-from hellas.games.lords.content import Content, content
+from hellas.games.lords.content import Content
 from hellas.games.lords.hunt import hunt_targets
 from hellas.games.lords.modules.hephaestus import relics
 from hellas.games.lords.modules.hephaestus.common import (
@@ -51,7 +51,7 @@ def prayer(s: S, p: int, god_id: str) -> None:
     """Use the Help card for a Priest sent there: Reforge (full module), then the level's effect."""
     if god_id != GOD:
         return
-    level = s.monument[content().god(GOD).index]
+    level = s.monument[s.content.god(GOD).index]
     if settings(mine(s))["reforge"] and relics_on(s):
         s.stack.append({"k": "hep-reforge", "seat": p, "relic": -1, "level": level})
         return
@@ -76,13 +76,13 @@ def level_effect(s: S, p: int, level: int) -> None:
 
 def pick_options(s: S, f: Frame) -> list[str]:
     """Keep one of the Artifacts drawn (it arrives used)."""
-    return [f"artifact-keep:{content().artifacts[a].id}" for a in f["cards"]]
+    return [f"artifact-keep:{s.content.artifacts[a].id}" for a in f["cards"]]
 
 
 def pick_choose(s: S, f: Frame, key: str) -> None:
     """Keep it, used; the others go back into the Neutral deck, shuffled."""
     s.stack.remove(f)
-    a = artifact_index(key.partition(":")[2])
+    a = artifact_index(s, key.partition(":")[2])
     s.artifact_owner[a] = f["seat"]
     s.artifact_charged[a] = False
     s.neutral_deck.extend(x for x in f["cards"] if x != a)
@@ -91,7 +91,7 @@ def pick_choose(s: S, f: Frame, key: str) -> None:
 
 def charge_options(s: S, f: Frame) -> list[str]:
     """Charge any 1 of your used Artifacts (the Hammer never charges itself)."""
-    arts = content().artifacts
+    arts = s.content.artifacts
     out = [] if f["must"] else ["charge:none"]
     return out + [f"charge:{arts[a].id}" for a in uncharged(s, f["seat"], f.get("not", ""))]
 
@@ -101,7 +101,7 @@ def charge_choose(s: S, f: Frame, key: str) -> None:
     s.stack.remove(f)
     arg = key.partition(":")[2]
     if arg != "none":
-        s.artifact_charged[artifact_index(arg)] = True
+        s.artifact_charged[artifact_index(s, arg)] = True
 
 
 # -- on one's turn: the Hammer, Dragon Teeth, Orpheus' Lyre, the Goblet, two Blessings ------------
@@ -137,15 +137,15 @@ def turn_options(s: S, p: int, f: Frame) -> list[str]:
 
 
 def _owned(s: S, artifact_id: str) -> bool:
-    return any(a.id == artifact_id for a in content().artifacts)
+    return any(a.id == artifact_id for a in s.content.artifacts)
 
 
 def _torches(s: S, p: int) -> list[int]:
-    return sorted({c for c in s.hands[p] if content().combat[c].symbol == "torch"})
+    return sorted({c for c in s.hands[p] if s.content.combat[c].symbol == "torch"})
 
 
 def _offerable(s: S, p: int) -> list[int]:
-    arts = content().artifacts
+    arts = s.content.artifacts
     return [
         a
         for a in range(len(arts))
@@ -162,8 +162,8 @@ def goblet_options(s: S, p: int) -> list[str]:
     if not s.regular & RA_HOPLITES and movable:
         actions.append("hoplites")
     if not s.used[p] >> HUNT & 1:
-        actions += [f"hunt-{content().monsters[m].id}" for m in hunt_targets(s, p)]
-    names = content().attributes
+        actions += [f"hunt-{s.content.monsters[m].id}" for m in hunt_targets(s, p)]
+    names = s.content.attributes
     return [
         f"goblet:{names[a]}>{act}"
         for act in actions
@@ -201,7 +201,7 @@ def turn_choose(s: S, f: Frame, p: int, key: str) -> None:
 def _goblet(s: S, f: Frame, p: int, arg: str) -> None:
     """Count the chosen Attribute 1 higher (max 5) while the action begins, then as before."""
     name, _, action = arg.partition(">")
-    a = content().attributes.index(name)
+    a = s.content.attributes.index(name)
     s.regular |= RA_ARTIFACTS
     artifacts.spend(s, "golden-goblet")
     i = p * s.na + a
@@ -220,21 +220,21 @@ def _goblet(s: S, f: Frame, p: int, arg: str) -> None:
 
 def fire_options(s: S, f: Frame) -> list[str]:
     """Charged by Fire: the torch card discarded."""
-    return [f"discard:{content().combat[c].id}" for c in _torches(s, f["seat"])]
+    return [f"discard:{s.content.combat[c].id}" for c in _torches(s, f["seat"])]
 
 
 def fire_choose(s: S, f: Frame, key: str) -> None:
     """Discard it; then charge 1 Artifact."""
     s.stack.remove(f)
-    discard_combat(s, f["seat"], content().card(key.partition(":")[2]).index)
+    discard_combat(s, f["seat"], s.content.card(key.partition(":")[2]).index)
     s.stack.append({"k": "hep-charge", "seat": f["seat"], "must": True})
 
 
 def votive_options(s: S, f: Frame) -> list[str]:
     """Votive Offering: the Artifact given up, then the Attribute raised for good."""
     if f["artifact"] < 0:
-        return [f"votive:{content().artifacts[a].id}" for a in _offerable(s, f["seat"])]
-    names = content().attributes
+        return [f"votive:{s.content.artifacts[a].id}" for a in _offerable(s, f["seat"])]
+    names = s.content.attributes
     p = f["seat"]
     low = [a for a in range(s.na) if s.attrs[p * s.na + a] < MAX_ATTRIBUTE]
     return [f"attr:{names[a]}" for a in (low or range(s.na))]
@@ -244,19 +244,19 @@ def votive_choose(s: S, f: Frame, key: str) -> None:
     """Discard the Artifact (it leaves the game), then raise the Attribute."""
     verb, _, arg = key.partition(":")
     if verb == "votive":
-        a = artifact_index(arg)
+        a = artifact_index(s, arg)
         s.artifact_owner[a] = -1
         s.artifact_charged[a] = True
         f["artifact"] = a
         return
     s.stack.remove(f)
-    i = f["seat"] * s.na + content().attributes.index(arg)
+    i = f["seat"] * s.na + s.content.attributes.index(arg)
     s.attrs[i] = min(MAX_ATTRIBUTE, s.attrs[i] + 1)
 
 
 def lyre_options(s: S, f: Frame) -> list[str]:
     """Orpheus' Lyre: give up one of your Blessings to keep the drawn one, or discard it."""
-    bless = content().blessings
+    bless = s.content.blessings
     return ["lyre:none"] + [f"lyre:{bless[b].id}" for b in s.blessings[f["seat"]]]
 
 
@@ -266,7 +266,7 @@ def lyre_choose(s: S, f: Frame, key: str) -> None:
     arg = key.partition(":")[2]
     if arg == "none":
         return
-    s.blessings[f["seat"]].remove(content().blessing(arg).index)
+    s.blessings[f["seat"]].remove(s.content.blessing(arg).index)
     receive_blessing(s, f["seat"], f["card"])
 
 
@@ -292,7 +292,7 @@ def battle_lost(s: S, f: Frame, loser: int) -> bool:
     if (
         mine(s) == "hephaestus"
         and loser == f["def"]
-        and content().regions[f["region"]].city
+        and s.content.regions[f["region"]].city
         and artifacts.ready(s, loser, "palladium")
     ):
         artifacts.spend(s, "palladium")  # used at once: keeping the Region never hurts
@@ -351,12 +351,12 @@ def entries(c: Content) -> list[tuple[str, str]]:
 
 def view(s: S, seat: int | None) -> dict[str, Any]:
     """Hephaestus' panel: the Monument, the Help card, the Relics, private draws."""
-    c = content()
+    c = s.content
     mid = mine(s)
     conf = settings(mid)
     god = c.god(GOD)
     level = s.monument[god.index]
-    hammer = artifact_index(HAMMER)
+    hammer = artifact_index(s, HAMMER)
     owner = s.artifact_owner[hammer]
     holder = c.heroes[s.heroes[owner]].name if owner >= 0 and s.heroes[owner] >= 0 else "nobody"
     lines = [

@@ -29,7 +29,7 @@ from typing import Any
 
 from hellas.core.content import Fields
 from hellas.games.lords import hooks
-from hellas.games.lords.content import Content, content, module_raw
+from hellas.games.lords.content import Content, module_raw
 from hellas.games.lords.hunt import hurt
 from hellas.games.lords.state import SPECIALS, Frame, LordsState
 
@@ -82,7 +82,7 @@ def mod(s: LordsState) -> dict[str, Any]:
 
 def first_card(s: LordsState) -> int:
     """Return the Events Deck number of this module's first card."""
-    number = len(content().events)
+    number = len(s.content.events)
     for m in hooks.active(s):
         if m.id == ID:
             break
@@ -143,7 +143,7 @@ def usable(s: LordsState, seat: int, card: Card) -> bool:
 
 def chargeable(s: LordsState, seat: int) -> list[str]:
     """Return ``seat``'s Artifacts that are not charged."""
-    arts = content().artifacts
+    arts = s.content.artifacts
     return [
         arts[a].id
         for a in range(len(arts))
@@ -185,7 +185,7 @@ def charge_options(s: LordsState, f: Frame) -> list[str]:
 def charge_choose(s: LordsState, f: Frame, key: str) -> None:
     """Charge it."""
     s.stack.pop()
-    s.artifact_charged[content().artifact(key.partition(":")[2]).index] = True
+    s.artifact_charged[s.content.artifact(key.partition(":")[2]).index] = True
 
 
 # -- views, invariants, choice table -----------------------------------------------------------

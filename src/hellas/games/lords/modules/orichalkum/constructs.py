@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from hellas.core.content import Fields, merge_by_id, read_toml_file
+from hellas.core.content import Fields, merge_by_id
 from hellas.core.errors import ContentError
-from hellas.games.lords.content import active_pack, module_raw
+from hellas.games.lords.content import Content, configured, module_raw
 
 # "march-to-city": "Perform a March action to a neighboring City/Sparta. If there's a Battle
 # there, add +<bonus> to your Army Strength." (the Trojan Horse)
@@ -51,29 +50,23 @@ class Settings:
         return next(c for c in self.constructs if c.id == construct_id)
 
 
-_CACHE: dict[str, Settings] = {}
-
-
-def settings() -> Settings:
-    """Return the settings of the content in use (the built-in data, or with the pack's)."""
-    pack = active_pack()
-    key = str(pack or "")
-    found = _CACHE.get(key)
+def settings(c: Content | None = None) -> Settings:
+    """Return the settings of a game's content (the module's data and the pack's Constructs)."""
+    c = c if c is not None else configured()
+    found: Settings | None = c.derived.get(MODULE)
     if found is None:
-        found = _CACHE[key] = load(pack)
+        found = c.derived[MODULE] = load(c.pack_modules.get(MODULE))
     return found
 
 
-def load(pack: Path | None) -> Settings:
+def load(pack_file: Mapping[str, Any] | None) -> Settings:
     """Read the module's ``[module]`` table and merge a content pack's Constructs over it."""
     table = dict(module_raw(MODULE).get("module", {}))
     records: list[dict[str, Any]] = [dict(r) for r in table.get("construct", [])]
     source = "orichalkum data.toml"
-    if pack is not None:
-        path = pack / "modules" / f"{MODULE}.toml"
-        if path.is_file():
-            source = str(path)
-            records = merge_pack(records, read_toml_file(path), source)
+    if pack_file is not None:
+        source = str(pack_file["path"])
+        records = merge_pack(records, pack_file["data"], source)
     f = Fields(source, "module", {k: v for k, v in table.items() if k != "construct"})
     f.provenance()
     no_token = f.items("no_token")

@@ -34,7 +34,7 @@ from hellas.games.lords.board import (
     rid,
 )
 from hellas.games.lords.cards import draw_combat, enforce_limit
-from hellas.games.lords.content import content, module_raw
+from hellas.games.lords.content import Content, module_raw
 from hellas.games.lords.monster_phase import kill_chosen
 from hellas.games.lords.movement import can_enter
 from hellas.games.lords.state import RA_ARTIFACTS, RA_HOPLITES, Frame, LordsState
@@ -87,9 +87,8 @@ def _mine(s: LordsState) -> str:
     return found[0] if found else IDS[0]
 
 
-def port_regions(module_id: str, players: int) -> list[int]:
+def port_regions(c: Content, module_id: str, players: int) -> list[int]:
     """Return the Port Regions for a game of ``players`` (North Atlantis at 5-6 if it exists)."""
-    c = content()
     conf = settings(module_id)
     names = list(conf["ports"])
     known = {r.id for r in c.regions}
@@ -106,12 +105,12 @@ def ports(s: LordsState) -> list[int]:
     mine = s.mod.get(_mine(s))
     if mine is not None:
         return list(mine["ports"])
-    return port_regions(_mine(s), s.n)
+    return port_regions(s.content, _mine(s), s.n)
 
 
-def fleet_index() -> int:
+def fleet_index(s: LordsState) -> int:
     """Return the Fleet Attribute's index (after the core box's three)."""
-    return content().attributes.index("fleet")
+    return s.content.attributes.index("fleet")
 
 
 # -- hook handlers ----------------------------------------------------------------------------
@@ -120,7 +119,7 @@ def fleet_index() -> int:
 def prepare(s: LordsState) -> None:
     """Poseidon Setup: place the Port tokens (the Monument, Artifact, Blessings are data)."""
     module_id = next(m for m in IDS if m in str(s.options.get("modules", "")).split(","))
-    s.mod[module_id] = {"ports": port_regions(module_id, s.n)}
+    s.mod[module_id] = {"ports": port_regions(s.content, module_id, s.n)}
 
 
 def links(s: LordsState, region: int, purpose: str) -> list[int]:
@@ -137,7 +136,7 @@ def fleet_bonus(s: LordsState, f: Frame, side: int) -> int:
     if region not in s.mod[_mine(s)]["ports"]:
         return 0
     seat = f["att"] if side == 0 else f["def"]
-    return min(s.attr(seat, fleet_index()), s.hoplites(region, seat))
+    return min(s.attr(seat, fleet_index(s)), s.hoplites(region, seat))
 
 
 def tyrant_bonus(s: LordsState, f: Frame, side: int) -> int:
@@ -174,10 +173,10 @@ def prayer(s: LordsState, seat: int, god_id: str) -> None:
     if god_id != "poseidon":
         return
     conf = settings(_mine(s))
-    level = s.monument[content().god("poseidon").index]
+    level = s.monument[s.content.god("poseidon").index]
     if conf["help"][level - 1] and s.supply[seat] and _own_ports(s, seat):
         ports = _own_ports(s, seat)  # the base Recruit power, limited to these Regions
-        regions = content().regions
+        regions = s.content.regions
         counts = {regions[r].id: int(conf["recruit"][regions[r].city]) for r in ports}
         s.stack.append({"k": "power-recruit", "n": 1, "regions": ports, "counts": counts})
 
@@ -227,13 +226,13 @@ def trident_targets(s: LordsState) -> list[int]:
 
 def trident_options(s: LordsState, f: Frame) -> list[str]:
     """Poseidon's Trident: choose a Region with a Port (and Hoplites)."""
-    return [f"trident:{rid(r)}" for r in trident_targets(s)]
+    return [f"trident:{rid(s, r)}" for r in trident_targets(s)]
 
 
 def trident_choose(s: LordsState, f: Frame, key: str) -> None:
     """Kill half of the Hoplites there, rounding up; the user picks whose, one at a time."""
     s.stack.pop()
-    region = region_of(key.partition(":")[2])
+    region = region_of(s, key.partition(":")[2])
     present = sum(s.hoplites(region, q) for q in range(s.n))
     kill_chosen(s, region, (present + 1) // 2)
 
@@ -241,10 +240,12 @@ def trident_choose(s: LordsState, f: Frame, key: str) -> None:
 def sea_moves(s: LordsState, f: Frame, seat: int) -> list[str]:
     """Return the Sea Raiders moves: one free Hoplite across a Sea Trail."""
     out = []
-    regions = content().regions
+    regions = s.content.regions
     for r in range(len(s.control)):
         if s.hop[r * s.n + seat] - f["arrived"][r] > 0:
-            out += [f"searaid:{rid(r)}>{rid(t)}" for t in regions[r].sea if can_enter(s, seat, t)]
+            out += [
+                f"searaid:{rid(s, r)}>{rid(s, t)}" for t in regions[r].sea if can_enter(s, seat, t)
+            ]
     return out
 
 
@@ -271,13 +272,13 @@ def hoplites_choose(s: LordsState, f: Frame, key: str) -> None:
 def invariants(s: LordsState) -> None:
     """Check that the Port tokens stay where Setup put them."""
     module_id = _mine(s)
-    if s.mod[module_id]["ports"] != port_regions(module_id, s.n):
+    if s.mod[module_id]["ports"] != port_regions(s.content, module_id, s.n):
         raise AssertionError("the Port tokens moved")
 
 
 def view(s: LordsState, seat: int | None) -> dict[str, Any]:
     """Poseidon's panel: Ports on the map, each Fleet, the Help card, the Trident's holder."""
-    c = content()
+    c = s.content
     module_id = _mine(s)
     conf = settings(module_id)
     here = ports(s)
@@ -322,7 +323,7 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         "ports": [c.regions[r].id for r in here],
     }
     if conf["fleet"]:
-        a = fleet_index()
+        a = fleet_index(s)
         fleets = [s.attr(q, a) for q in range(s.n)]
         panel["players"] = [[f"Fleet {v}"] for v in fleets]
         panel["fleet"] = fleets
