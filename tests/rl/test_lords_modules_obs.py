@@ -31,7 +31,7 @@ CASES = [
     ("hephaestus-simple", 3, 4, {"hephaestus-simple.procedure", "hephaestus-simple.drawn"}),
     ("heroes-monsters", 3, 3, {"heroes-monsters.procedure", "heroes-monsters.extra_blessing"}),
     ("chiron", 3, 3, {"chiron.training", "chiron.cards"}),
-    ("opportunity", 3, 3, {"opportunity.procedure", "opportunity.cards"}),
+    ("opportunity", 3, 3, {"opportunity.cards"}),  # its charge is the effect frame's now
     ("atlantis,poseidon", 5, 2, {"poseidon.fleet"}),  # Fleet rises only by Prayer
 ]
 
@@ -140,7 +140,7 @@ def test_removed_hoplites_and_orichalkum_counters_reach_the_vector() -> None:
     for modules, name in (("hades-simple", "hades-simple.removed"), ("hades", "hades.removed")):
         session = Session("lords", {"players": 3, "modules": modules})
         session.reset(1)
-        session.state.mod[modules]["removed"] = [0, 3, 0]
+        session.state.mod["fx"] = {"removed": [0, 3, 0]}  # Price of Victory's count
         _, vector = _encode_panel(session)
         assert _field(session, vector, name).tolist() == pytest.approx([0.0, 0.2, 0.0])
     session = Session("lords", {"players": 3, "modules": "orichalkum"})

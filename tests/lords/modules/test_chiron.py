@@ -221,11 +221,8 @@ def test_the_sword_training_card_has_its_printed_text_and_no_battle_effect() -> 
     described on its Monster Tray"), so in a Battle the card counts its Strength alone: the
     loser loses its 1 Hoplite, nothing more."""
     c = configured(MODS).card("illegible-sword")
-    assert (c.symbol, c.effect, c.name) == (
-        "sword",
-        "region-attack-kill-2",
-        "Training card (sword)",
-    )
+    assert (c.symbol, c.effect, c.effects, c.name) == ("sword", "none", (), "Training card (sword)")
+    assert "When performing a Region Attack, kill 2 Hoplites" in c.text
     s, p, q = arena(4, 4, modules=MODS)
     own(s, p, "illegible-sword")
     attack(s, 4)
@@ -409,12 +406,14 @@ def test_a_pack_training_card_with_the_unattributed_text_adds_two_casualties(
     tmp_path: Path,
 ) -> None:
     """The rulebook prints the Training text "Your opponent adds +2 to their Casualties"
-    without its card; an owner enters that card in a pack (effect ``opponent-casualties+2``):
+    without its card; an owner enters that card in a pack (a ``battle-played`` clause with
+    ``opponent-casualties = 2``):
     in a Battle won with it the loser loses 1 + 2 Hoplites."""
 
     (tmp_path / "combat.toml").write_text(
         '[[card]]\nnew = true\nid = "pack-lesson-mace"\nname = "Pack Lesson"\nkind = "training"\n'
-        'symbol = "mace"\nstrength = 2\ncasualties = 1\neffect = "opponent-casualties+2"\n'
+        'symbol = "mace"\nstrength = 2\ncasualties = 1\neffect = "none"\n'
+        'effects = [{when = "battle-played", do = [{opponent-casualties = 2}]}]\n'
         'count = 1\nprovenance = "provisional"\n'
     )
     (tmp_path / "monsters.toml").write_text(

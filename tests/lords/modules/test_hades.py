@@ -15,6 +15,7 @@ from hellas.core.rng import Rng
 from hellas.games.lords import GAME, battle
 from hellas.games.lords.board import kill, move_army, population, settle_control, take_control
 from hellas.games.lords.cards import receive_blessing
+from hellas.games.lords.fx import removed
 from hellas.games.lords.hooks import registered
 from hellas.games.lords.hunt import hurt
 from hellas.games.lords.modules.hades.rules import joined, raise_index
@@ -544,12 +545,12 @@ def test_price_of_victory_on_receipt_others_remove_two_hoplites_for_good() -> No
     assert s.supply[p] == supply[p]
     assert s.supply[q] == supply[q] - 2
     # "must remove": the owner picks the Hoplite on the board (here the small army in Attica)
-    assert s.supply[r] == 0 and s.stack[-1] == {"k": "hades-pov", "seat": r, "left": 1}
+    assert s.supply[r] == 0 and s.stack[-1] == {"k": "fx-remove", "seat": r, "left": 1}
     s.cache = None
-    assert GAME.to_act(s) == r and keys(s) == ["hades-pov:attica", "hades-pov:crete"]
-    play(s, "hades-pov:attica")
+    assert GAME.to_act(s) == r and keys(s) == ["remove:attica", "remove:crete"]
+    play(s, "remove:attica")
     assert s.hoplites(R("attica"), r) == 1 and s.hoplites(R("crete"), r) == 12
-    assert s.mod["hades"]["removed"] == [0 if x == p else 2 for x in range(3)]
+    assert removed(s) == [0 if x == p else 2 for x in range(3)]
     GAME.check_invariants(s)
 
 
@@ -582,8 +583,8 @@ def test_temple_of_death_kills_a_hoplite_of_another_player() -> None:
     put(s, "elis", q, 1, control=True)
     play(s, "temple:corinthia")
     hero = s.content.heroes[s.heroes[q]].id
-    assert sorted(keys(s)) == sorted([f"hades-tod:crete>{hero}", f"hades-tod:elis>{hero}"])
-    play(s, f"hades-tod:elis>{hero}")
+    assert sorted(keys(s)) == sorted([f"kill-other:crete>{hero}", f"kill-other:elis>{hero}"])
+    play(s, f"kill-other:elis>{hero}")
     assert s.hoplites(R("elis"), q) == 0 and under(s)[q] == 1
 
 
@@ -674,7 +675,7 @@ def test_simple_mode_keeps_the_helmet_and_the_blessings() -> None:
     b = s.content.blessing("price-of-victory").index
     s.blessing_deck.remove(b)
     receive_blessing(s, p, b)
-    assert s.mod["hades-simple"]["removed"][1 - p] == 2
+    assert removed(s)[1 - p] == 2
     GAME.check_invariants(s)
 
 

@@ -142,8 +142,8 @@ def test_power_from_blood() -> None:
     GAME.apply(s, "injure:speed")
     GAME.apply(s, "injure:leadership")
     assert s.injured[p] == 0b101
-    assert keys(s) == ["opp-charge:owl-of-athena"]
-    GAME.apply(s, "opp-charge:owl-of-athena")
+    assert keys(s) == ["charge:owl-of-athena"]
+    GAME.apply(s, "charge:owl-of-athena")
     assert s.artifact_charged[owl]
     assert quest in s.quest_slots  # the new Event card, resolved
     assert s.stack[-1]["k"] == "turn"

@@ -311,8 +311,7 @@ id = "bronze-ram"
 new = true
 name = "Bronze Ram"
 cost = 1
-effect = "march-to-city"
-bonus = 1
+effects = [{when = "action", do = [{march-to-city = 1}]}]
 text = "Test card: march to a neighbouring City, +1 in the Battle."
 provenance = "provisional"
 
@@ -321,8 +320,7 @@ id = "siege-tower"
 new = true
 name = "Siege Tower"
 cost = 1
-effect = "march-to-city"
-bonus = 3
+effects = [{when = "action", do = [{march-to-city = 3}]}]
 text = "Test card: march to a neighbouring City, +3 in the Battle."
 provenance = "provisional"
 
@@ -331,7 +329,7 @@ id = "war-chariot"
 new = true
 name = "War Chariot"
 cost = 2
-effect = "march-to-city"
+effects = [{when = "action", do = [{march-to-city = 0}]}]
 text = "Test card: march to a neighbouring City."
 provenance = "provisional"
 """
@@ -385,7 +383,8 @@ def test_one_construct_per_turn_and_the_event_phase_refills(pack: Path) -> None:
 def test_a_pack_may_replace_the_trojan_horse(tmp_path: Path) -> None:
     text = (
         '[[module.construct]]\nid = "trojan-horse"\nname = "Trojan Horse"\ncost = 2\n'
-        'effect = "march-to-city"\nbonus = 2\ntext = "Cheaper."\nprovenance = "community"\n'
+        'effects = [{when = "action", do = [{march-to-city = 2}]}]\ntext = "Cheaper."\n'
+        'provenance = "community"\n'
     )
     try:
         s = GAME.new({"players": 2, "modules": MOD, "content": str(packed(tmp_path, text))}, 1)
@@ -398,23 +397,26 @@ def test_a_pack_may_replace_the_trojan_horse(tmp_path: Path) -> None:
     ("text", "problem"),
     [
         (
-            '[[module.construct]]\nid = "x"\nnew = true\nname = "X"\ncost = 1\neffect = "fly"\n'
-            'text = "t"\nprovenance = "provisional"\n',
-            "effect",
+            '[[module.construct]]\nid = "x"\nnew = true\nname = "X"\ncost = 1\n'
+            'effects = [{when = "action", do = [{fly = 1}]}]\ntext = "t"\n'
+            'provenance = "provisional"\n',
+            "field 'effects\\[0\\].do\\[0\\]': unknown effect 'fly'",
         ),
         (
             '[[module.construct]]\nid = "x"\nnew = true\nname = "X"\ncost = -1\n'
-            'effect = "march-to-city"\ntext = "t"\nprovenance = "provisional"\n',
+            'effects = [{when = "action", do = [{draw = 1}]}]\ntext = "t"\n'
+            'provenance = "provisional"\n',
             "cost",
         ),
         (
             '[[module.construct]]\nid = "x"\nnew = true\nname = "X"\ncost = 1\n'
-            'effect = "march-to-city"\ntext = "t"\n',
+            'effects = [{when = "action", do = [{draw = 1}]}]\ntext = "t"\n',
             "provenance",
         ),
         (
-            '[[module.construct]]\nid = "nope"\nname = "X"\ncost = 1\neffect = "march-to-city"\n'
-            'text = "t"\nprovenance = "provisional"\n',
+            '[[module.construct]]\nid = "nope"\nname = "X"\ncost = 1\n'
+            'effects = [{when = "action", do = [{draw = 1}]}]\ntext = "t"\n'
+            'provenance = "provisional"\n',
             "no built-in record",
         ),
         ("[module]\ndisplay = 5\n", "only add"),

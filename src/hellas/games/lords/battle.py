@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hellas.games.lords import artifacts, hooks
+from hellas.games.lords import artifacts, fx, hooks
 from hellas.games.lords.board import (
     add_hoplites,
     gain_priest,
@@ -282,6 +282,7 @@ def _card_effect(s: LordsState, f: Frame, side: int, card: CombatCard) -> None:
             f["sources"] = sources
             f["pending_seat"] = seat
             return
+    fx.battle_played(s, f, side, card.index)  # its clauses (``effects.py``)
     if s.options.get("modules"):
         hooks.run(s, "card_played", f, side, card)  # e.g. a Relic's effect
     _after_card(s, f)
@@ -390,7 +391,7 @@ def strength(s: LordsState, f: Frame, side: int) -> int:
         total += min(s.attr(seat, SPEED), s.attr(seat, STRENGTH))
     if s.options.get("modules"):
         total += hooks.total(s, "army_strength", f, side)  # e.g. Fleet, Warriors of Hades
-    return total
+    return total + fx.battle_strength(s, f, side)  # the cards' clauses (``effects.py``)
 
 
 def _resolve(s: LordsState, f: Frame) -> None:
@@ -442,6 +443,7 @@ def _resolve(s: LordsState, f: Frame) -> None:
                 kept.remove(c)
             else:
                 s.combat_discard.append(c)
+    f["spent"] = f["played"]  # the cards' after-battle clauses still run (``fx.after_battle``)
     f["played"] = [[], []]
     f.pop("kept", None)
     if s.hoplites(region, loser):
@@ -492,6 +494,7 @@ def _finish(s: LordsState, f: Frame) -> None:
         enforce_limit(s, seat)
     if s.options.get("modules"):
         hooks.run(s, "after_battle", f, winner)
+    fx.after_battle(s, f)
 
 
 def summary(s: LordsState, f: Frame) -> dict[str, Any]:

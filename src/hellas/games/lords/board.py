@@ -100,8 +100,13 @@ def kill(s: LordsState, region: int, seat: int, count: int) -> int:
         s.fort[region] = -1
         s.supply[seat] += 1
         killed += 1
-    if killed and s.options.get("modules"):
-        hooks.run(s, "hoplites_killed", region, seat, killed)
+    if killed:
+        for f in reversed(s.stack):  # the dead of a Battle in this Region, whatever killed them
+            if f["k"] == "battle" and f["region"] == region:
+                f["dead"] = f.get("dead", 0) + killed
+                break
+        if s.options.get("modules"):
+            hooks.run(s, "hoplites_killed", region, seat, killed)
     return killed
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from hellas.core.game import Choice, SampledPolicyBot
 from hellas.core.rng import Rng
-from hellas.games.lords import battle, hooks
+from hellas.games.lords import battle, fx, hooks
 from hellas.games.lords.board import land_regions, population, temples_controlled
 from hellas.games.lords.bots_hunt import hero_goal, hero_step, hunt_choice, hurt_choice, wants_hunt
 from hellas.games.lords.choices import table
@@ -136,6 +136,8 @@ def choose(s: LordsState, rng: Rng) -> Choice:
         return options[-1]  # the highest step it may board
     if kind == "victim":
         return max(options, key=lambda c: _enemy_army(s, p, f["region"], c.key[7:]))
+    if kind.startswith("fx-"):
+        return _effect_frame(s, f, p, options, keys)
     if kind in ("discard", "sphinx", "owl"):
 
         def worth(key: str) -> float:
@@ -254,6 +256,9 @@ def _turn(s: LordsState, p: int, options: list[Choice], keys: list[str], rng: Rn
     hunt = wants_hunt(s, p)
     if hunt in keys:
         return options[keys.index(hunt)]
+    blessings = fx.actions(s, p)  # a Blessing's action clause: its 'if' says it is worth it
+    if blessings and blessings[0] in keys:
+        return options[keys.index(blessings[0])]
     specials = [c for c in options if c.key.split(":")[0] in SPECIAL_ORDER]
     if not specials:
         return options[0]
@@ -294,6 +299,39 @@ def _battle(
     if not plays:
         return options[keys.index("pass")]
     return max(plays, key=lambda c: s.content.card(c.key[5:]).strength)
+
+
+def _effect_frame(
+    s: LordsState, f: dict[str, Any], p: int, options: list[Choice], keys: list[str]
+) -> Choice:
+    """Answer an effect's decision (``fx.py``): charge, discard, kill, remove, heal, raise."""
+    kind = f["k"]
+    if kind == "fx-charge":
+        useful = [c for c in options if c.key != "charge:none"]
+        good = [c for c in useful if f"artifact:{c.key[7:]}".startswith(GOOD_ARTIFACTS)]
+        return (good or useful or options)[0]
+    if kind == "fx-discard":  # the weakest card of the symbol
+        return min(options, key=lambda c: s.content.card(c.key[8:]).strength)
+    if kind == "fx-kill":  # a lone Hoplite holding a Region for its player first
+        return max(options, key=lambda c: _kill_score(s, c.key))
+    if kind == "fx-remove":  # from the largest army: it misses one least
+        return max(options, key=lambda c: s.hoplites(s.content.region(c.key[7:]).index, p))
+    if kind == "fx-untoken":  # the Special Actions worth having back first
+        for name in ("march", "recruit", "temple", "hunt", "usurp", "prepare"):
+            if f"untoken:{name}" in keys:
+                return options[keys.index(f"untoken:{name}")]
+    if kind == "fx-raise":  # the lowest Attribute
+        names = s.content.attributes
+        return min(options, key=lambda c: s.attrs[p * s.na + names.index(c.key[5:])])
+    return options[0]
+
+
+def _kill_score(s: LordsState, key: str) -> float:
+    region_id, _, hero_id = key.partition(":")[2].partition(">")
+    r = s.content.region(region_id).index
+    q = next(q for q in range(s.n) if s.content.heroes[s.heroes[q]].id == hero_id)
+    lone = s.hoplites(r, q) == 1
+    return 3.0 * (s.control[r] == q) + 2.0 * lone + 0.5 * s.control.count(q)
 
 
 def _enemy_army(s: LordsState, p: int, region: int, hero_id: str) -> int:

@@ -85,6 +85,10 @@ def receive_blessing(s: LordsState, seat: int, blessing: int) -> None:
         gain_priest(s, seat)
     if s.options.get("modules"):
         hooks.run(s, "blessing_received", seat, bid)  # a module Blessing's effect on receipt
+    if s.content.blessings[blessing].effects:
+        from hellas.games.lords import fx  # noqa: PLC0415 - fx applies effects with these helpers
+
+        fx.fire_blessing(s, seat, blessing, "received")
     enforce_limit(s, seat)
 
 

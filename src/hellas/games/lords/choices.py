@@ -163,8 +163,9 @@ def table(c: Content) -> ChoiceTable:
     """
     found: ChoiceTable | None = c.derived.get("table")
     if found is None:
+        from hellas.games.lords.fx import entries  # noqa: PLC0415
         from hellas.games.lords.hooks import all_entries, modules_of  # noqa: PLC0415
 
         extra = all_entries(c, modules_of(",".join(c.modules)))
-        found = c.derived["table"] = ChoiceTable(_entries(c) + extra)
+        found = c.derived["table"] = ChoiceTable(_entries(c) + extra + entries(c))
     return found

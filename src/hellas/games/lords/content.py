@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from hellas.core.content import merge_by_id, read_package_toml, read_toml_file
 from hellas.core.errors import ContentError
+from hellas.games.lords.effects import Clause
 
 PACKAGE = "hellas.games.lords.data"
 LANDS = ("red", "yellow", "blue", "green", "brown")  # the core box's Lands (data/map.toml)
@@ -45,10 +46,7 @@ COMBAT_EFFECTS = (
     "eurytus-bow",
     "sword-of-justice",
     "mirror-shield",
-    # Training cards (Chiron): their rules live in modules/chiron
-    "tactical-failure",
-    "opponent-casualties+2",
-    "region-attack-kill-2",  # printed on a Training card; a Monster's wording: no Battle effect
+    # Training cards (Chiron) say what they do with clauses (``effects.py``) and their ``text``
 )
 # where a Combat Card lives: the deck, or in front of its owner as a reusable card (played like
 # a Combat Card, not discarded: marked used and charged again like an Artifact)
@@ -219,6 +217,9 @@ class CombatCard:
     additional: bool
     provenance: str
     kind: str = "deck"  # COMBAT_KINDS: a reusable card (a Relic ...) is never in the deck
+    effects: tuple[Clause, ...] = ()  # its clauses in the effect vocabulary (``effects.py``)
+    stand_in: bool = False  # a provisional stand-in for an illegible card (``printed_only``)
+    text: str = ""  # the card's own words, when its effect is not a named one
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +233,8 @@ class Blessing:
     text: str
     hunt: bool
     provenance: str
+    effects: tuple[Clause, ...] = ()  # its clauses in the effect vocabulary (``effects.py``)
+    stand_in: bool = False  # a provisional stand-in for an illegible card (``printed_only``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,6 +325,7 @@ class Quest:
     steps: tuple[tuple[tuple[str, int], ...], ...]
     reward: str
     provenance: str
+    stand_in: bool = False  # a stand-in Training card's Quest (``printed_only``)
 
 
 @dataclass(frozen=True)
@@ -344,6 +348,7 @@ class Content:
     injurable: tuple[int, ...] = (0, 1, 2)  # the Attributes an Injury may flip (Hero board)
     modules: tuple[str, ...] = field(default=(), compare=False)  # the modules configured
     pack: str = field(default="", compare=False)  # the content pack folder ("" for none)
+    printed_only: bool = field(default=False, compare=False)  # stand-in cards left out
     fingerprint: str = field(default="", compare=False)  # the pack's digest (``fingerprint``)
     # a pack's module files (``<pack>/modules/<id>.toml``) by module id: path and raw tables
     pack_modules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, compare=False)
@@ -498,8 +503,14 @@ def _module_raw(module_id: str) -> dict[str, Any]:
         return {}
 
 
-def load(pack: Path | None = None, modules: Sequence[str] = ()) -> Content:
-    """Return the built-in content with module records, then a pack's, merged over it by id."""
+def load(
+    pack: Path | None = None, modules: Sequence[str] = (), printed_only: bool = False
+) -> Content:
+    """Return the built-in content with module records, then a pack's, merged over it by id.
+
+    ``printed_only`` leaves out every record marked ``stand_in = true`` (the provisional
+    stand-ins for cards the rulebook does not show legibly).
+    """
     data: dict[str, dict[str, Any]] = {}
     for name in FILES:
         data[name] = dict(read_package_toml(PACKAGE, name))
@@ -532,12 +543,48 @@ def load(pack: Path | None = None, modules: Sequence[str] = ()) -> Content:
         # a module's own records (e.g. Constructs) live in <pack>/modules/<module id>.toml
         for path in sorted((pack / "modules").glob("*.toml")):
             pack_modules[path.stem] = {"path": str(path), "data": read_toml_file(path)}
+    if printed_only:
+        for tables in data.values():
+            for table, records in list(tables.items()):
+                if isinstance(records, list):
+                    tables[table] = [
+                        r for r in records if not (isinstance(r, Mapping) and r.get("stand_in"))
+                    ]
     from hellas.games.lords.parse import parse  # noqa: PLC0415 - parse reads these records
 
     loaded = parse(data)
     object.__setattr__(loaded, "modules", tuple(m for m in modules if m))
     object.__setattr__(loaded, "pack_modules", pack_modules)
+    object.__setattr__(loaded, "printed_only", printed_only)
     return loaded
+
+
+def merge_pack_module(
+    records: Sequence[Mapping[str, Any]], data: Mapping[str, Any], source: str, table: str
+) -> list[dict[str, Any]]:
+    """Return a module's records with a pack file's ``[[module.<table>]]`` merged in.
+
+    ``new = true`` adds a record, the same id replaces one; anything else in the file is an
+    error naming it (a pack file ``<pack>/modules/<module id>.toml`` holds only these records).
+    """
+    unknown = set(data) - {"module"}
+    module = data.get("module", {})
+    if unknown or not isinstance(module, Mapping) or set(module) - {table}:
+        raise ContentError(source, "", "module", f"a pack may only add [[module.{table}]]")
+    extra = module.get(table, [])
+    if not isinstance(extra, list):
+        raise ContentError(source, "", table, f"expected [[module.{table}]] records")
+    added = []
+    replaced = []
+    ids = {str(r.get("id")) for r in records}
+    for r in extra:
+        if isinstance(r, Mapping) and r.get("new"):
+            if str(r.get("id")) in ids:
+                raise ContentError(source, str(r.get("id")), "new", "this id exists already")
+            added.append({k: v for k, v in r.items() if k != "new"})
+        else:
+            replaced.append(r)
+    return merge_by_id(records, replaced, source) + added
 
 
 def fingerprint(pack: str | Path) -> str:
@@ -560,17 +607,20 @@ def fingerprint(pack: str | Path) -> str:
 
 # Every content value built in this process, by (modules, pack fingerprint): a cache of
 # immutable values (tables with different modules and packs share the process), never a setting.
-_BUILT: dict[tuple[str, str], Content] = {}
+_BUILT: dict[tuple[str, str], Content] = {}  # key: (modules, fingerprint [+ "/printed"])
 _LOCK = threading.Lock()
 
 
-def configured(modules: str = "", pack: str | Path = "", expected: str = "") -> Content:
+def configured(
+    modules: str = "", pack: str | Path = "", expected: str = "", printed_only: bool = False
+) -> Content:
     """Return the content of a normalized ``modules`` value and a content pack folder.
 
-    Built once per (modules, pack text): the pack is validated over the modules' content (it may
-    add records that refer to a module's, e.g. a Poseidon Blessing) and may change and add
-    records, never remove them.  ``expected``: the pack fingerprint a saved game was made with;
-    a pack whose files changed since is refused with a clear error.
+    Built once per (modules, pack text, ``printed_only``): the pack is validated over the
+    modules' content (it may add records that refer to a module's, e.g. a Poseidon Blessing) and
+    may change and add records, never remove them.  ``expected``: the pack fingerprint a saved
+    game was made with; a pack whose files changed since is refused with a clear error.
+    ``printed_only``: without the provisional stand-in cards.
     """
     print_ = fingerprint(pack) if pack else ""
     if expected and print_ != expected:
@@ -581,29 +631,29 @@ def configured(modules: str = "", pack: str | Path = "", expected: str = "") -> 
             f"this game was made with the pack's fingerprint {expected}; the folder now has "
             f"{print_ or 'no pack'} (its files changed)",
         )
-    key = (modules, print_)
+    key = (modules, print_ + ("/printed" if printed_only else ""))
     c = _BUILT.get(key)
     if c is not None:
         return c
     names = [m for m in modules.split(",") if m]
-    loaded = load(Path(pack) if pack else None, names)
+    loaded = load(Path(pack) if pack else None, names, printed_only)
     if pack:
-        _check_shape(loaded, configured(modules))
+        _check_shape(loaded, configured(modules, printed_only=printed_only))
         object.__setattr__(loaded, "pack", str(pack))
         object.__setattr__(loaded, "fingerprint", print_)
     with _LOCK:
         return _BUILT.setdefault(key, loaded)
 
 
-def built(modules: str, pack_fingerprint: str = "") -> Content:
+def built(modules: str, pack_fingerprint: str = "", printed_only: bool = False) -> Content:
     """Return content already built in this process (a renderer's way from a view to names)."""
-    c = _BUILT.get((modules, pack_fingerprint))
+    c = _BUILT.get((modules, pack_fingerprint + ("/printed" if printed_only else "")))
     if c is None:
         if pack_fingerprint:
             raise ContentError(
                 "", "", "", f"no content pack with fingerprint {pack_fingerprint} is loaded"
             )
-        return configured(modules)
+        return configured(modules, printed_only=printed_only)
     return c
 
 

@@ -66,6 +66,13 @@ OPTIONS = OptionSchema(
             legacy=True,
         ),
         OptionSpec(
+            "printed_only",
+            "bool",
+            False,
+            "play with the printed (legible) cards only: no provisional stand-in cards for the "
+            "Dark Ages cards the rulebook does not show",
+        ),
+        OptionSpec(
             "content",
             "str",
             "",
@@ -151,7 +158,7 @@ class LordsGame(Game[LordsState]):
         state carries: any number of games with different modules and packs share a process.
         """
         validated = self.validate_options(options)
-        c = configured(validated["modules"], validated["content"], validated["pack_fingerprint"])
+        c = self.content(validated)
         heroes = len(c.heroes)
         if validated["players"] > heroes:
             raise OptionError(
@@ -284,6 +291,7 @@ class LordsGame(Game[LordsState]):
         for q in range(s.n):
             on_map = sum(s.hoplites(r, q) for r in range(regions))
             on_map += hooks.total(s, "hoplites_held", q)  # e.g. on a module's board
+            on_map += s.mod["fx"]["removed"][q] if "fx" in s.mod else 0  # out of the game
             if on_map + s.supply[q] != MAX_HOPLITES or min(s.hop[q :: s.n]) < 0:
                 raise AssertionError(
                     f"seat {q}: {on_map} Hoplites on the map + {s.supply[q]} in supply != 15"

@@ -33,7 +33,11 @@ def _seat(view: dict[str, Any], q: int) -> Text:
 
 def view_content(view: dict[str, Any]) -> Content:
     """Return the content a view's game plays with (its modules and content pack)."""
-    return built(str(view.get("modules") or ""), str(view.get("pack_fingerprint") or ""))
+    return built(
+        str(view.get("modules") or ""),
+        str(view.get("pack_fingerprint") or ""),
+        bool(view.get("printed_only")),
+    )
 
 
 def _texts(c: Content, title: str, kind: str, ids: list[str]) -> RenderableType:

@@ -15,6 +15,7 @@ from hellas.core.rng import Rng
 from hellas.games.lords import (
     artifacts,
     battle,
+    fx,
     hooks,
     hunt,
     monster_phase,
@@ -79,6 +80,7 @@ PROCEDURES: dict[str, tuple[Options, Chooser]] = {
     "exile": (phases.exile_options, phases.exile_choose),
     "shoot": (phases.shoot_options, phases.shoot_choose),
     "fly": (phases.fly_options, phases.fly_choose),
+    **{kind: (fx.frame_options, fx.frame_choose) for kind in fx.FRAMES},
 }
 SEAT_FRAMES = (
     "discard",
@@ -90,6 +92,7 @@ SEAT_FRAMES = (
     "lower",
     "artifact-pick",
     "graeae",
+    *fx.FRAMES,
 )
 
 
@@ -274,6 +277,9 @@ def advance(s: LordsState, ev: EventLog) -> None:
         if f["k"] == "setup" and not f["order"]:
             s.stack.pop()  # the last placement's own decisions are done: the game begins
             setup.begin(s, f["last"])
+            continue
+        if f["k"] == "fx":
+            fx.resume(s, f)
             continue
         if f["k"] == "hunt-draw":
             hunt.draw_after_effects(s, f)

@@ -271,6 +271,7 @@ class LordsState:
             str(t.options.get("modules") or ""),
             str(t.options.get("content") or ""),
             str(t.options.get("pack_fingerprint") or ""),
+            bool(t.options.get("printed_only", False)),
         )
         t.rng = Rng(int(d["rng"]))
         for name in cls._LISTS:

@@ -9,7 +9,7 @@ stack with ``options`` (choice keys) and ``choose`` (apply one).
 
 from __future__ import annotations
 
-from hellas.games.lords import artifacts, board, hooks
+from hellas.games.lords import artifacts, board, fx, hooks
 from hellas.games.lords.board import (
     add_hoplites,
     armies,
@@ -66,6 +66,7 @@ def start_turn(s: LordsState, seat: int) -> None:
     s.turn += 1
     s.stack.append({"k": "turn", "open": False, "extra": 0, "specials": 0, "must": ""})
     hooks.run(s, "start_turn", seat)
+    fx.fire(s, seat, "turn-start")
     if (
         s.content.heroes[s.heroes[seat]].ability == "glory-for-artifacts"
         and seat in s.glory
@@ -188,6 +189,7 @@ def turn_options(s: LordsState, f: Frame) -> list[str]:
         out.append("alt:wild-hunt")
     if s.options.get("modules"):
         out += hooks.collect(s, "turn_options", p, f)  # a module's Regular Actions and offers
+    out += fx.actions(s, p)  # Blessings with an action clause (``effects.py``)
     out += special_options(s, p)
     if (
         s.used[p] >> HUNT & 1
@@ -250,7 +252,8 @@ def turn_choose(s: LordsState, f: Frame, key: str) -> None:
     elif key == "use:exhausted-fight":
         _special(s, f, p, "exhausted")
     elif verb == "use":
-        use_blessing(s, p, arg)
+        if not fx.use(s, p, arg):  # an action clause (``effects.py``), else a named Blessing
+            use_blessing(s, p, arg)
     elif verb == "first":
         f["must"] = "monument"
         action = SPECIALS.index(arg)
@@ -647,6 +650,7 @@ def build_temple(s: LordsState, p: int, region: int, f: Frame) -> None:
         f["extra"] += 1
     if s.options.get("modules"):
         hooks.run(s, "temple_built", p, region)
+    fx.fire(s, p, "temple-built")
 
 
 def temple_site_options(s: LordsState, f: Frame) -> list[str]:

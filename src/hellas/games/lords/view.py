@@ -60,6 +60,20 @@ def _lookups(c: Content) -> _Lookups:
     return found
 
 
+def stand_ins(c: Content) -> dict[str, list[str]]:
+    """Return the ids of ``c``'s provisional stand-in cards, by kind (derived once)."""
+    found: dict[str, list[str]] | None = c.derived.get("stand_ins")
+    if found is None:
+        found = {
+            "combat": [x.id for x in c.combat if x.stand_in],
+            "blessings": [b.id for b in c.blessings if b.stand_in],
+            "quests": [q.id for q in c.quests if q.stand_in],
+        }
+        found = {k: v for k, v in found.items() if v}
+        c.derived["stand_ins"] = found
+    return found
+
+
 def view(s: LordsState, seat: int | None) -> dict[str, Any]:
     """Return what ``seat`` may know (``None``: a spectator)."""
     c = s.content
@@ -200,6 +214,9 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         "modules": s.options.get("modules", ""),
         # the content pack in play (its fingerprint names it for renderers), "" for none
         "pack_fingerprint": c.fingerprint,
+        "printed_only": c.printed_only,
+        # the provisional stand-in cards of this game, by kind (front ends show a badge)
+        "provisional": stand_ins(c),
         # each module's public facts (and the seat's own secrets), by module id
         "module_panels": hooks.panels(s, seat) if s.options.get("modules") else {},
     }

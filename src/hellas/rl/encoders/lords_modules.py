@@ -268,10 +268,10 @@ def _chiron(enc: LordsEncoder, add: Adder, mid: str) -> Filler:
 
 
 def _opportunity(enc: LordsEncoder, add: Adder, mid: str) -> Filler:
-    from hellas.games.lords.modules.opportunity.rules import CARDS  # noqa: PLC0415
+    from hellas.games.lords.modules.opportunity.rules import cards as opportunity  # noqa: PLC0415
 
     n = enc.n
-    cards = vocabulary(k.id for k in CARDS)
+    cards = vocabulary(k.id for k in opportunity(enc.content))
     k = max(1, len(cards))
     o = add(
         "cards",

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hellas.core.rng import Rng
+from hellas.games.lords import describe
 from hellas.games.lords.hooks import Module, register
 from hellas.games.lords.modules.chiron import rules
 from hellas.games.lords.modules.chiron.bot import bot_choose
@@ -71,14 +72,7 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
 
 
 def _text(s: LordsState, card: int) -> str:
-    c = s.content.combat[card]
-    effect = {
-        "tactical-failure": "after this Battle your opponent discards all Combat Cards but one",
-        "opponent-casualties+2": "your opponent adds 2 to their Casualties",
-        "region-attack-kill-2": "printed: When performing a Region Attack, kill 2 Hoplites "
-        "(only Monsters perform Region Attacks: nothing in a Battle)",
-    }.get(c.effect, "")
-    return f"{c.symbol}, Strength {c.strength}, {c.casualties} casualty; {effect}"
+    return describe.combat(s.content.combat[card])
 
 
 def determinize(t: LordsState, s: LordsState, seat: int, rng: Rng) -> None:
@@ -120,8 +114,6 @@ MODULE = register(
             "reusable": rules.reusable,
             "reuse": rules.reuse,
             "monument_built": rules.monument_built,
-            "card_played": rules.card_played,
-            "after_battle": rules.after_battle,
             "special_attack": rules.special_attack,
             "region_attack": rules.region_attack,
             "battle_options": rules.battle_options,

@@ -21,7 +21,6 @@ from typing import Any
 from hellas.games.lords import hunt
 from hellas.games.lords.artifacts import ready, spend
 from hellas.games.lords.board import armies, land_regions
-from hellas.games.lords.content import CombatCard
 from hellas.games.lords.monster_phase import kill_chosen
 from hellas.games.lords.monsters import evolved
 from hellas.games.lords.phases import QUEST_SLOTS
@@ -168,26 +167,6 @@ def reuse(s: LordsState, seat: int, card: int, frame: Frame) -> list[int]:
 def monument_built(s: LordsState, seat: int, god_id: str) -> None:
     """Training cards are charged "as normal Artifacts, during the Build Monument"."""
     mod(s)["used"] = [[] for _ in range(s.n)]
-
-
-def card_played(s: LordsState, f: Frame, side: int, card: CombatCard) -> None:
-    """Apply a Training card's Battle effect (Tactical Failure, +2 enemy Casualties).
-
-    ``opponent-casualties+2`` is a content pack's or stand-in Training card's: the rulebook
-    prints the text without saying which card carries it.
-    """
-    if card.effect == "tactical-failure":
-        f.setdefault("ch_failure", [False, False])[side] = True
-    elif card.effect == "opponent-casualties+2":
-        f.setdefault("more_casualties", [0, 0])[1 - side] += 2
-
-
-def after_battle(s: LordsState, f: Frame, winner: int) -> None:
-    """Tactical Failure: "your opponent must discard all their Combat Cards ... except one"."""
-    for side, failed in enumerate(f.get("ch_failure", [False, False])):
-        other = f["def"] if side == 0 else f["att"]
-        if failed and len(s.hands[other]) > 1:
-            s.stack.append({"k": "discard", "seat": other, "limit": 1})
 
 
 # -- Chiron the Monster -----------------------------------------------------------------------

@@ -66,10 +66,6 @@ def choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
         return keys[f"hades-escort:{most if go else 0}"]
     if kind == "hades-reap":  # the Monster closest to dying
         return min(options, key=lambda c: len(uncovered(s, s.content.monster(c.key[11:]).index)))
-    if kind == "hades-tod":
-        return max(options, key=lambda c: _tod_score(s, seat, c.key))
-    if kind == "hades-pov":  # Price of Victory: from the largest army (it misses one least)
-        return max(options, key=lambda c: s.hoplites(s.content.region(c.key[10:]).index, seat))
     if kind == "turn":
         rise = [c for c in options if c.key.startswith("hades-rise:")]
         if rise:
@@ -92,12 +88,3 @@ def _prefers_hades(s: LordsState, seat: int) -> bool:
     if "hades" not in s.mod:
         return False
     return bool(s.mod["hades"]["under"][seat] > s.attr(seat, a) and s.attrs[seat * s.na + a] < 5)
-
-
-def _tod_score(s: LordsState, seat: int, key: str) -> float:
-    """Prefer killing a lone Hoplite that holds a Region for its player."""
-    region_id, _, hero_id = key.partition(":")[2].partition(">")
-    r = s.content.region(region_id).index
-    q = next(q for q in range(s.n) if s.content.heroes[s.heroes[q]].id == hero_id)
-    lone = s.hoplites(r, q) == 1
-    return 3.0 * (s.control[r] == q) + 2.0 * lone + 0.5 * s.control.count(q)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from hellas.games.lords.board import enemies_in, kill, region_of, rid
+from hellas.games.lords.fx import removed
 from hellas.games.lords.modules.hades import common
 from hellas.games.lords.movement import after_moves, can_enter, chimera_bites
 from hellas.games.lords.state import Frame, LordsState
@@ -39,7 +40,7 @@ def st(s: LordsState) -> dict[str, Any]:
 
 def prepare(s: LordsState) -> None:
     """Set up the Underworld, the Gates and the Warriors (placed during Picking Heroes)."""
-    mod = common.prepare_common(s)
+    mod: dict[str, Any] = {}
     mod.update(
         {
             "under": [0] * s.n,  # Hoplites on the Underworld board, per seat
@@ -101,7 +102,6 @@ def army_strength(s: LordsState, f: Frame, side: int) -> int:
 
 def before_battle(s: LordsState, f: Frame) -> None:
     """Kill 1 defending Hoplite if the attacking Army has Warriors (before the Battle)."""
-    common.before_battle(s, f)
     if warriors_with(s, f["region"], f["att"]):
         kill(s, f["region"], f["def"], 1)
 
@@ -111,7 +111,6 @@ def after_battle(s: LordsState, f: Frame, winner: int) -> None:
     for w in st(s)["warriors"]:
         if w[0] == f["region"]:
             w[1] = -1
-    common.after_battle(s, f, winner)
 
 
 def hoplites_moved(s: LordsState, seat: int, src: int, dst: int) -> None:
@@ -153,12 +152,11 @@ def hoplites_killed(s: LordsState, region: int, seat: int, count: int) -> None:
     """Killed Hoplites go to the Underworld board, not back to the supply."""
     s.supply[seat] -= count
     st(s)["under"][seat] += count
-    common.count_battle_deaths(s, region, seat, count)
 
 
 def hoplites_held(s: LordsState, seat: int) -> int:
-    """Hoplites on the Underworld board and removed from the game."""
-    return int(st(s)["under"][seat]) + common.removed_held(s, seat)
+    """Hoplites on the Underworld board (those removed from the game: ``fx.removed``)."""
+    return int(st(s)["under"][seat])
 
 
 def placed(s: LordsState) -> None:
@@ -256,7 +254,7 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         "raise": [s.attrs[q * s.na + a] for q in range(s.n)],
         "gates": [rid(s, g) if g >= 0 else None for g in mod["gates"]],
         "warriors": [{"region": rid(s, w[0]), "joined": joined(s, w)} for w in mod["warriors"]],
-        "removed": list(common.store(s)["removed"]),
+        "removed": removed(s),
         "resurrection_used": bool(mod["rose"]),
     }
 
@@ -271,7 +269,7 @@ def invariants(s: LordsState) -> None:
     for w in mod["warriors"]:
         if not 0 <= w[0] < regions or not -1 <= w[1] < s.n:
             raise AssertionError(f"a Warrior of Hades out of place: {w}")
-    if min(mod["under"]) < 0 or min(common.store(s)["removed"]) < 0:
+    if min(mod["under"]) < 0:
         raise AssertionError("a negative Hoplite count on the Underworld board")
 
 

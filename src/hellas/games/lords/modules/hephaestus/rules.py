@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from hellas.games.lords import artifacts, turn
-from hellas.games.lords.board import gain_priest, has_blessing
-from hellas.games.lords.cards import MAX_ATTRIBUTE, discard_combat, draw_combat, receive_blessing
+from hellas.games.lords.board import has_blessing
+from hellas.games.lords.cards import MAX_ATTRIBUTE, receive_blessing
 from hellas.games.lords.content import Content
 from hellas.games.lords.hunt import hunt_targets
 from hellas.games.lords.modules.hephaestus import relics
@@ -35,7 +35,8 @@ from hellas.games.lords.state import LordsState as S
 
 GOBLET_ACTIONS = ("hero", "hoplites")  # and "hunt-<monster>"
 TURN_ARTIFACTS = (HAMMER, "dragon-teeth", "orpheus-lyre")
-BLESSING_KEYS = ("use:charged-by-fire", "use:votive-offering")
+# Charged by Fire and Forge-Temple are clauses of their Blessing records (``effects.py``)
+BLESSING_KEYS = ("use:votive-offering",)
 TURN_PREFIXES = ("goblet:", *(f"artifact:{a}" for a in TURN_ARTIFACTS), *BLESSING_KEYS)
 
 
@@ -129,8 +130,6 @@ def turn_options(s: S, p: int, f: Frame) -> list[str]:
             out.append("artifact:orpheus-lyre")
         if _owned(s, "golden-goblet") and artifacts.ready(s, p, "golden-goblet"):
             out += goblet_options(s, p)
-    if has_blessing(s, p, "charged-by-fire") and _torches(s, p) and uncharged(s, p):
-        out.append("use:charged-by-fire")
     if has_blessing(s, p, "votive-offering") and not s.regular & RA_PRAY and _offerable(s, p):
         out.append("use:votive-offering")
     return out
@@ -138,10 +137,6 @@ def turn_options(s: S, p: int, f: Frame) -> list[str]:
 
 def _owned(s: S, artifact_id: str) -> bool:
     return any(a.id == artifact_id for a in s.content.artifacts)
-
-
-def _torches(s: S, p: int) -> list[int]:
-    return sorted({c for c in s.hands[p] if s.content.combat[c].symbol == "torch"})
 
 
 def _offerable(s: S, p: int) -> list[int]:
@@ -191,9 +186,6 @@ def turn_choose(s: S, f: Frame, p: int, key: str) -> None:
         elif arg == "orpheus-lyre":
             s.stack.append({"k": "hep-lyre", "seat": p, "card": s.blessing_deck.pop()})
         return
-    if key == "use:charged-by-fire":
-        s.stack.append({"k": "hep-fire", "seat": p})
-        return
     s.regular |= RA_PRAY  # Votive Offering: "Instead of performing a Prayer Action"
     s.stack.append({"k": "hep-votive", "seat": p, "artifact": -1})
 
@@ -216,18 +208,6 @@ def _goblet(s: S, f: Frame, p: int, arg: str) -> None:
         turn.turn_choose(s, f, f"hunt:{action[5:]}")
     s.attrs[i] = value
     s.injured[p] |= injured << a
-
-
-def fire_options(s: S, f: Frame) -> list[str]:
-    """Charged by Fire: the torch card discarded."""
-    return [f"discard:{s.content.combat[c].id}" for c in _torches(s, f["seat"])]
-
-
-def fire_choose(s: S, f: Frame, key: str) -> None:
-    """Discard it; then charge 1 Artifact."""
-    s.stack.remove(f)
-    discard_combat(s, f["seat"], s.content.card(key.partition(":")[2]).index)
-    s.stack.append({"k": "hep-charge", "seat": f["seat"], "must": True})
 
 
 def votive_options(s: S, f: Frame) -> list[str]:
@@ -271,20 +251,6 @@ def lyre_choose(s: S, f: Frame, key: str) -> None:
 
 
 # -- Blessings and Artifacts at other moments ---------------------------------------------------
-
-
-def blessing_received(s: S, p: int, blessing_id: str) -> None:
-    """Charged by Fire draws a Combat Card; Forge-Temple adds a Priest."""
-    if blessing_id == "charged-by-fire":
-        draw_combat(s, p, 1)
-    elif blessing_id == "forge-temple":
-        gain_priest(s, p)
-
-
-def temple_built(s: S, p: int, region: int) -> None:
-    """Forge-Temple: building a Temple may charge 1 Artifact."""
-    if has_blessing(s, p, "forge-temple") and uncharged(s, p):
-        s.stack.append({"k": "hep-charge", "seat": p, "must": False})
 
 
 def battle_lost(s: S, f: Frame, loser: int) -> bool:
@@ -335,8 +301,7 @@ def entries(c: Content) -> list[tuple[str, str]]:
             e.append((f"relic-shield:{card.id}", f"Defend with {card.name} (draw 1)"))
         elif card.kind == "deck":
             e.append((f"smelt:{card.id}", f"Discard {card.name} ({card.symbol}) to Reforge"))
-    e.append(("charge:none", "Charge no Artifact"))
-    e += [(f"charge:{a.id}", f"Charge {a.name}") for a in c.artifacts]
+    # "charge:<artifact>" keys are the effect frames' (``fx.entries``)
     e += [(f"votive:{a.id}", f"Give up {a.name} (Votive Offering)") for a in c.artifacts]
     e.append(("lyre:none", "Discard the Blessing drawn"))
     e += [(f"lyre:{b.id}", f"Give up {b.name} to keep the Blessing drawn") for b in c.blessings]
@@ -436,7 +401,6 @@ PROCEDURES = {
     "hep-wound": (relics.wound_options, relics.wound_choose),
     "hep-pick": (pick_options, pick_choose),
     "hep-charge": (charge_options, charge_choose),
-    "hep-fire": (fire_options, fire_choose),
     "hep-votive": (votive_options, votive_choose),
     "hep-lyre": (lyre_options, lyre_choose),
 }

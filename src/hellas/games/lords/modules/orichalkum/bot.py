@@ -103,10 +103,11 @@ def bot_choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
         return _pick(options, step) if step else None
     if kind != "turn":
         return None
-    for c in options:  # a Construct with a good target first
+    for c in options:  # a Construct with a good target first (any other effect: take it)
         if c.key.startswith("ori-build:"):
             card = settings(s.content).construct(c.key.partition(":")[2])
-            if best_horse(s, seat, card.bonus)[0] > 0:
+            march = dict(card.effects[0].effects).get("march-to-city")
+            if march is None or best_horse(s, seat, int(march))[0] > 0:
                 return c
     held = mod(s)["held"][seat]
     if held > _reserve(s):

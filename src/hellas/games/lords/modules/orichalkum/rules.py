@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from hellas.core.rng import Rng
-from hellas.games.lords import board, turn
+from hellas.games.lords import board, effects, fx, turn
 from hellas.games.lords.board import rid
 from hellas.games.lords.content import Content
 from hellas.games.lords.modules.orichalkum.constructs import Construct, settings
@@ -160,8 +160,11 @@ def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
 
 
 def playable(s: LordsState, seat: int, card: Construct) -> bool:
-    """Return whether a Construct's effect can be played now."""
-    return bool(horse_sources(s, seat))  # "march-to-city", the only effect known
+    """Return whether a Construct's clause holds now (a March needs an Army that can go)."""
+    clause = card.effects[0]
+    if any(name == "march-to-city" for name, _ in clause.effects) and not horse_sources(s, seat):
+        return False
+    return fx.holds(s, seat, clause, {})
 
 
 def horse_targets(s: LordsState, seat: int, src: int) -> list[int]:
@@ -194,6 +197,15 @@ def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
     m["up"].remove(card.index)
     m["gone"].append(card.index)  # "removed from the game after use"
     m["built"] = True
+    fx.run(s, seat, card.effects[0].effects, {})
+
+
+def march_to_city(s: LordsState, seat: int, bonus: int, context: Frame) -> None:
+    """Start the Trojan Horse's March to a neighbouring City, +``bonus`` in its Battle.
+
+    "Perform a March action to a neighboring City/Sparta. If there's a Battle there, add +2 to
+    your Army Strength" (the ``march-to-city`` effect; ``bonus`` is its value).
+    """
     s.stack.append(
         {
             "k": "ori-horse",
@@ -202,9 +214,12 @@ def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
             "dst": -1,
             "limit": 0,
             "source": "construct",
-            "bonus": card.bonus,
+            "bonus": bonus,
         }
     )
+
+
+effects.register("march-to-city", march_to_city)
 
 
 # -- the Trojan Horse: a March to a neighbouring City, +2 in the Battle there --------------------

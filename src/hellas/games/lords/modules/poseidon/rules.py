@@ -29,11 +29,9 @@ from hellas.games.lords import artifacts
 from hellas.games.lords.board import (
     armies,
     has_blessing,
-    lands_controlled,
     region_of,
     rid,
 )
-from hellas.games.lords.cards import draw_combat, enforce_limit
 from hellas.games.lords.content import Content, module_raw
 from hellas.games.lords.monster_phase import kill_chosen
 from hellas.games.lords.movement import can_enter
@@ -137,31 +135,6 @@ def fleet_bonus(s: LordsState, f: Frame, side: int) -> int:
         return 0
     seat = f["att"] if side == 0 else f["def"]
     return min(s.attr(seat, fleet_index(s)), s.hoplites(region, seat))
-
-
-def tyrant_bonus(s: LordsState, f: Frame, side: int) -> int:
-    """Tyrant: +2 Army Strength while you control more Regions than your opponent."""
-    seat, other = (f["att"], f["def"]) if side == 0 else (f["def"], f["att"])
-    if not has_blessing(s, seat, "tyrant"):
-        return 0
-    return 2 if s.control.count(seat) > s.control.count(other) else 0
-
-
-def army_strength(s: LordsState, f: Frame, side: int) -> int:
-    """Full mode: the Fleet bonus and Tyrant."""
-    return fleet_bonus(s, f, side) + tyrant_bonus(s, f, side)
-
-
-def army_strength_simple(s: LordsState, f: Frame, side: int) -> int:
-    """Return simple mode's bonus: Tyrant only ("Fleet components and rules are not used")."""
-    return tyrant_bonus(s, f, side)
-
-
-def start_turn(s: LordsState, seat: int) -> None:
-    """Hegemony: draw 1 Combat Card if you control all the Regions of a Land."""
-    if has_blessing(s, seat, "hegemony") and lands_controlled(s, seat):
-        draw_combat(s, seat, 1)
-        enforce_limit(s, seat)
 
 
 def prayer(s: LordsState, seat: int, god_id: str) -> None:
@@ -357,8 +330,9 @@ def hook_table(fleet: bool) -> dict[str, Any]:
     return {
         "prepare": prepare,
         "links": links,
-        "army_strength": army_strength if fleet else army_strength_simple,
-        "start_turn": start_turn,
+        # the Fleet bonus ("Fleet components and rules are not used" in simple mode); Tyrant
+        # and Hegemony are clauses of their Blessing records (``effects.py``)
+        **({"army_strength": fleet_bonus} if fleet else {}),
         "prayer": prayer,
         "turn_options": turn_options,
         "invariants": invariants,
