@@ -101,7 +101,7 @@ CASES = [
         "lords",
         "lords-chiron-opportunity-3p",
         {"players": 3, "modules": "chiron,opportunity", "turn_limit": 60},
-        6,
+        8,
         ["heuristic"] * 3,
     ),
 ]

@@ -26,7 +26,7 @@ CHIRON = 7  # after the 7 base Monsters
 
 
 def ch(players: int = 3) -> LordsState:
-    return started(players, modules=MODS)
+    return started(players, modules=MODS, printed_only=True)
 
 
 def tq(card_id: str) -> int:
@@ -66,7 +66,7 @@ def test_setup_chiron_cards_in_the_event_deck_training_cards_in_their_own_deck()
     """Setup: "shuffle the Chiron Monster Cards into the Event Deck"; "Create a face down deck
     containing the ... Training Cards" (the 2 legible ones)."""
     base = GAME.new({"players": 3}, 2)
-    s = GAME.new({"players": 3, "modules": MODS}, 2)
+    s = GAME.new({"players": 3, "modules": MODS, "printed_only": True}, 2)
 
     def total(x: LordsState) -> int:
         return len(x.event_deck) + len(x.event_discard) + len(x.quest_slots)
@@ -199,7 +199,7 @@ def test_training_card_played_in_battle_stays_marked_used_until_build_monument()
     """ "Training Cards are used as normal Combat Card (during Hunt or Battle), but they are not
     discarded after use. Instead, they are marked as used as an Artifact. They are charged as
     normal Artifacts, during the Build Monument Special Action." """
-    s, p, _q = arena(4, 2, modules=MODS)
+    s, p, _q = arena(4, 2, modules=MODS, printed_only=True)
     own(s, p, "illegible-sword")
     attack(s, 4)  # the defender, without cards, passes by itself
     assert keys(s) == ["pass", "play:illegible-sword"]
@@ -223,7 +223,7 @@ def test_the_sword_training_card_has_its_printed_text_and_no_battle_effect() -> 
     c = configured(MODS).card("illegible-sword")
     assert (c.symbol, c.effect, c.effects, c.name) == ("sword", "none", (), "Training card (sword)")
     assert "When performing a Region Attack, kill 2 Hoplites" in c.text
-    s, p, q = arena(4, 4, modules=MODS)
+    s, p, q = arena(4, 4, modules=MODS, printed_only=True)
     own(s, p, "illegible-sword")
     attack(s, 4)
     play(s, "play:illegible-sword")  # 4 + 2 against 4: the attacker wins
@@ -235,7 +235,7 @@ def test_the_sword_training_card_has_its_printed_text_and_no_battle_effect() -> 
 def test_tactical_failure_makes_the_opponent_discard_all_but_one_card() -> None:
     """Tactical Failure: "After this Battle, your opponent must discard all their Combat Cards
     from their hand except one." """
-    s, p, q = arena(4, 2, modules=MODS)
+    s, p, q = arena(4, 2, modules=MODS, printed_only=True)
     own(s, p, "tactical-failure-bow")
     give_cards(s, q, "trap-sword-1", "trap-mace-1", "charge-sickle-4")
     attack(s, 4)
@@ -350,7 +350,7 @@ def test_ashen_spear_adds_two_in_battle_and_to_a_hunt_defence() -> None:
     """Ashen Spear: "Use when playing a Combat Card. Add +2 to its value." """
     from hellas.games.lords.battle import strength  # noqa: PLC0415
 
-    s, p, _q = arena(3, 3, modules=MODS)
+    s, p, _q = arena(3, 3, modules=MODS, printed_only=True)
     spear = s.content.artifact("ashen-spear").index
     s.artifact_owner[spear] = p
     give_cards(s, p, "trap-sword-1")
@@ -391,7 +391,7 @@ def test_a_content_pack_adds_a_training_card(tmp_path: Path) -> None:
         'region = "thessaly"\nsteps = [{show-mace = 1}, {show-mace = 2}, {show-mace = 3}]\n'
         'reward = "training"\nprovenance = "provisional"\n'
     )
-    s = GAME.new({"players": 3, "modules": MODS, "content": str(tmp_path)}, 1)
+    s = GAME.new({"players": 3, "modules": MODS, "printed_only": True, "content": str(tmp_path)}, 1)
     quest = tq("pack-lesson-mace")
     assert quest in s.mod["chiron"]["deck"] + s.quest_slots
     assert quest not in s.event_deck
@@ -421,7 +421,7 @@ def test_a_pack_training_card_with_the_unattributed_text_adds_two_casualties(
         'region = "thessaly"\nsteps = [{show-mace = 1}, {show-mace = 2}, {show-mace = 3}]\n'
         'reward = "training"\nprovenance = "provisional"\n'
     )
-    s, p, q = arena(4, 4, modules=MODS, content=str(tmp_path))
+    s, p, q = arena(4, 4, modules=MODS, printed_only=True, content=str(tmp_path))
     own(s, p, "pack-lesson-mace")
     attack(s, 4)
     play(s, "play:pack-lesson-mace")  # 4 + 2 against 4: the attacker wins
@@ -447,7 +447,12 @@ def test_heuristic_games_train_and_play_training_cards() -> None:
 def test_conformance_no_leak_determinism_and_replay() -> None:
     """The contract checks, deep in one game (the Training deck order is hidden)."""
     for seed in range(3):
-        random_game(GAME, {"players": 3, "modules": MODS, "turn_limit": 30}, seed, deep=seed == 0)
+        random_game(
+            GAME,
+            {"players": 3, "modules": MODS, "printed_only": True, "turn_limit": 30},
+            seed,
+            deep=seed == 0,
+        )
 
 
 def test_simulate_with_chiron_from_the_command_line(tmp_path: Path) -> None:

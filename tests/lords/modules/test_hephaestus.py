@@ -18,7 +18,7 @@ from .games import heuristic_games, random_games
 
 H = "hephaestus"
 PACK_CARDS = (
-    '[[card]]\nnew = true\nid = "adamantine-sickle"\nname = "Adamantine Sickle"\nkind = "relic"\n'
+    '[[card]]\nid = "adamantine-sickle"\nname = "Adamantine Sickle"\nkind = "relic"\n'
     'symbol = "sickle"\nstrength = 4\ncasualties = 0\neffect = "none"\ncount = 1\n'
     'provenance = "provisional"\n\n'
     '[[card]]\nnew = true\nid = "lightning-bolt"\nname = "Lightning Bolt"\nkind = "lightning"\n'
@@ -36,7 +36,7 @@ def pack(tmp_path: Path) -> Iterator[str]:
 
 def game(modules: str = H, players: int = 2, **kw: object) -> LordsState:
     """Heracles and Achilles (and more) after setup, the board cleared, empty hands."""
-    s = started(players, modules=modules, **kw)  # type: ignore[arg-type]
+    s = started(players, modules=modules, printed_only=True, **kw)  # type: ignore[arg-type]
     clear_board(s)
     for q in range(players):
         give_cards(s, q)
@@ -722,7 +722,7 @@ def hunt_scene(
     hand: tuple[str, ...] = (), draws: tuple[str, ...] = ("wild-attack-sword-3",)
 ) -> tuple[LordsState, int]:
     """The player to act stands with the Hydra (3 players, Strength 1)."""
-    s = started(3, starts=("epirus", "crete", "elis"), modules=H)
+    s = started(3, starts=("epirus", "crete", "elis"), modules=H, printed_only=True)
     p = s.current
     clear_board(s)
     s.monster_at[HYDRA] = s.hero_at[p]

@@ -57,7 +57,7 @@ def free_quest(s: LordsState) -> int:
 
 
 def game() -> tuple[LordsState, int]:
-    s = started(2, modules=MOD)
+    s = started(2, modules=MOD, printed_only=True)
     s.event_discard += s.quest_slots[1:]  # room on the Quest Track for a new Quest
     s.quest_slots = s.quest_slots[:1]
     return s, s.current
@@ -68,7 +68,7 @@ def game() -> tuple[LordsState, int]:
 
 def test_the_cards_are_shuffled_into_the_events_deck() -> None:
     """Setup: "shuffle the Opportunity Cards into the Event Deck"."""
-    s = GAME.new({"players": 3, "modules": MOD}, 2)
+    s = GAME.new({"players": 3, "modules": MOD, "printed_only": True}, 2)
     base = len(s.content.events)
     assert first_card(s) == base
     everywhere = s.event_deck + s.event_discard + [m(s)["up"]]
@@ -92,7 +92,7 @@ def test_drawn_in_the_event_phase_it_is_placed_face_up() -> None:
 def test_drawn_during_setup_it_counts_toward_the_seven_and_stays_face_up() -> None:
     """Game Preparation: the card goes face up and counts as one of the 7 cards drawn; a second
     one drawn then covers the first, which is discarded."""
-    s = GAME.new({"players": 2, "modules": MOD}, 1)
+    s = GAME.new({"players": 2, "modules": MOD, "printed_only": True}, 1)
     s.quest_slots, s.monster_at = [], [-1] * len(s.monster_at)
     s.event_discard, m(s)["up"] = [], -1
     events = s.content.events
@@ -254,7 +254,12 @@ def test_random_games_keep_every_invariant() -> None:
 
 def test_conformance_no_leak_determinism_replay() -> None:
     for seed in (3, 4):
-        random_game(GAME, {"players": 3, "modules": MOD, "turn_limit": 30}, seed, deep=True)
+        random_game(
+            GAME,
+            {"players": 3, "modules": MOD, "printed_only": True, "turn_limit": 30},
+            seed,
+            deep=True,
+        )
 
 
 def test_heuristic_bots_use_opportunity_cards() -> None:

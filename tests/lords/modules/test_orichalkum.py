@@ -20,7 +20,7 @@ MOD = "orichalkum"
 
 def game(**options: object) -> LordsState:
     """Two players after Hero placement (Heracles in Epirus, Achilles in Crete), P1 to act."""
-    s = started(2, modules=MOD, **options)
+    s = started(2, modules=MOD, printed_only=True, **options)
     clear_board(s)
     return s
 
@@ -56,7 +56,7 @@ def own_spent_artifacts(s: LordsState, seat: int, *ids: str) -> None:
 def test_setup_places_a_token_in_each_city_but_sparta() -> None:
     """Setup: "place 1 Orichalkum token in each Region with a City. Do not place any
     Orichalkum token in Sparta or in Troy"."""
-    s = GAME.new({"players": 3, "modules": MOD}, 4)
+    s = GAME.new({"players": 3, "modules": MOD, "printed_only": True}, 4)
     cities = {r.index for r in s.content.regions if r.city}
     assert set(m(s)["map"]) == cities - {R("laconia")}
     assert R("laconia") not in m(s)["map"] and len(m(s)["map"]) == 12
@@ -66,7 +66,7 @@ def test_setup_places_a_token_in_each_city_but_sparta() -> None:
 def test_setup_draws_the_constructs_face_up_only_legible_cards() -> None:
     """Setup: "draw 3 Construct Cards and set them (face up)": only the Trojan Horse is legible,
     so the display holds that one card and the deck is empty."""
-    s = GAME.new({"players": 2, "modules": MOD}, 1)
+    s = GAME.new({"players": 2, "modules": MOD, "printed_only": True}, 1)
     view = GAME.view(s, 0)["module_panels"][MOD]
     assert view["constructs"] == ["trojan-horse"] and view["deck"] == 0
     assert view["cards"][0]["name"] == "Trojan Horse" and "cost 3" in view["cards"][0]["state"]
@@ -349,7 +349,7 @@ def pack(tmp_path: Path) -> object:
 
 def test_a_content_pack_adds_constructs(pack: Path) -> None:
     """A content pack adds Constructs in ``modules/orichalkum.toml`` (``new = true``)."""
-    s = GAME.new({"players": 2, "modules": MOD, "content": str(pack)}, 3)
+    s = GAME.new({"players": 2, "modules": MOD, "printed_only": True, "content": str(pack)}, 3)
     assert len(m(s)["up"]) == 3 and len(m(s)["deck"]) == 1
     assert "ori-build:siege-tower" in GAME.choice_table(
         s
@@ -360,7 +360,7 @@ def test_a_content_pack_adds_constructs(pack: Path) -> None:
 def test_one_construct_per_turn_and_the_event_phase_refills(pack: Path) -> None:
     """ "use 1 of the 3 face up Construct cards"; "During the Event Phase, if there are less than
     3 face up Construct cards, draw cards from the Construct deck"."""
-    s = started(2, modules=MOD, content=str(pack))
+    s = started(2, modules=MOD, printed_only=True, content=str(pack))
     clear_board(s)
     p = s.current
     m(s)["held"][p] = 4
@@ -387,7 +387,15 @@ def test_a_pack_may_replace_the_trojan_horse(tmp_path: Path) -> None:
         'provenance = "community"\n'
     )
     try:
-        s = GAME.new({"players": 2, "modules": MOD, "content": str(packed(tmp_path, text))}, 1)
+        s = GAME.new(
+            {
+                "players": 2,
+                "modules": MOD,
+                "printed_only": True,
+                "content": str(packed(tmp_path, text)),
+            },
+            1,
+        )
         assert GAME.view(s, 0)["module_panels"][MOD]["cards"][0]["state"] == "face up, cost 2"
     finally:
         GAME.new({"players": 2}, 0)
@@ -425,7 +433,15 @@ def test_a_pack_may_replace_the_trojan_horse(tmp_path: Path) -> None:
 def test_a_bad_pack_is_refused_with_a_clear_error(tmp_path: Path, text: str, problem: str) -> None:
     try:
         with pytest.raises(ContentError, match=problem):
-            GAME.new({"players": 2, "modules": MOD, "content": str(packed(tmp_path, text))}, 1)
+            GAME.new(
+                {
+                    "players": 2,
+                    "modules": MOD,
+                    "printed_only": True,
+                    "content": str(packed(tmp_path, text)),
+                },
+                1,
+            )
     finally:
         GAME.new({"players": 2}, 0)
 
@@ -449,7 +465,10 @@ def test_the_construct_deck_order_is_hidden_and_redealt(tmp_path: Path) -> None:
     """No view shows the face-down Construct order; determinize re-deals it, keeping the
     face-up cards."""
     try:
-        s = GAME.new({"players": 2, "modules": MOD, "content": str(packed(tmp_path))}, 5)
+        s = GAME.new(
+            {"players": 2, "modules": MOD, "printed_only": True, "content": str(packed(tmp_path))},
+            5,
+        )
         m(s)["deck"] = m(s)["deck"] + m(s)["up"][:2]  # 3 face down, 1 face up
         m(s)["up"] = m(s)["up"][2:]
         t = s.copy()
@@ -473,7 +492,12 @@ def test_random_games_keep_every_invariant() -> None:
 
 def test_conformance_no_leak_determinism_replay() -> None:
     for seed in (1, 2):
-        random_game(GAME, {"players": 3, "modules": MOD, "turn_limit": 30}, seed, deep=True)
+        random_game(
+            GAME,
+            {"players": 3, "modules": MOD, "printed_only": True, "turn_limit": 30},
+            seed,
+            deep=True,
+        )
 
 
 def test_heuristic_bots_take_tokens_and_spend_them() -> None:

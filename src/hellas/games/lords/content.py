@@ -529,6 +529,8 @@ def load(
             raise ContentError(str(pack), "", "", "a content pack must be a folder")
         known = set(FILES)
         for path in sorted(pack.glob("*.toml")):
+            if path.name == "pack.toml":  # the pack's manifest (``packs.py``)
+                continue
             if path.name not in known:
                 raise ContentError(str(path), "", "", f"unknown file (known: {', '.join(FILES)})")
             override = read_toml_file(path)

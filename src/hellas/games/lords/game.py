@@ -149,7 +149,12 @@ class LordsGame(Game[LordsState]):
     def content(self, options: Mapping[str, Any]) -> Content:
         """Return the content an option set plays with (base data, modules, pack)."""
         validated = self.validate_options(options)
-        return configured(validated["modules"], validated["content"], validated["pack_fingerprint"])
+        return configured(
+            validated["modules"],
+            validated["content"],
+            validated["pack_fingerprint"],
+            validated["printed_only"],
+        )
 
     def new(self, options: Mapping[str, Any], seed: int) -> LordsState:
         """Return a game after Game Preparation, at the first hero pick.

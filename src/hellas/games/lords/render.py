@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -40,8 +41,10 @@ def view_content(view: dict[str, Any]) -> Content:
     )
 
 
-def _texts(c: Content, title: str, kind: str, ids: list[str]) -> RenderableType:
-    """Return cards as a list of ``Name: what it does`` lines under a title."""
+def _texts(
+    c: Content, title: str, kind: str, ids: list[str], provisional: Sequence[str] = ()
+) -> RenderableType:
+    """Return cards as ``Name: what it does`` lines under a title (stand-ins badged)."""
     out = Text(f"{title}:", style="bold")
     if not ids:
         out.append(" none", style="dim")
@@ -53,6 +56,8 @@ def _texts(c: Content, title: str, kind: str, ids: list[str]) -> RenderableType:
             name, words = c.blessing(card_id).name, describe.blessing(c, card_id)
         out.append("\n  ")
         out.append(name, style="bold")
+        if card_id in provisional:
+            out.append(" [provisional]", style="yellow")
         out.append(f" — {words}", style="")
     return out
 
@@ -195,9 +200,25 @@ def render(view: dict[str, Any]) -> RenderableType:
     if view.get("hunt"):
         parts.append(hunt_text(view))
     if view.get("draft") and view["draft"]["cards"]:
-        parts.append(_texts(c, "Blessings offered to you", "blessing", view["draft"]["cards"]))
+        parts.append(
+            _texts(
+                c,
+                "Blessings offered to you",
+                "blessing",
+                view["draft"]["cards"],
+                view.get("provisional", {}).get("blessings", ()),
+            )
+        )
     if seat is not None:
-        parts.append(_texts(c, "Your Combat Cards", "combat", view["hand"] or []))
+        parts.append(
+            _texts(
+                c,
+                "Your Combat Cards",
+                "combat",
+                view["hand"] or [],
+                view.get("provisional", {}).get("combat", ()),
+            )
+        )
         parts.append(Text("Type 'card NAME' to read any card, Monster or Quest.", style="dim"))
     if view.get("owl"):
         parts.append(_texts(c, "Owl of Athena drew", "combat", view["owl"]))

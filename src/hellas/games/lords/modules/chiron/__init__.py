@@ -50,6 +50,7 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
                     "name": name,
                     "text": _text(s, card),
                     "state": f"seat {q + 1}, {'used' if used else 'ready'}",
+                    "provisional": c.combat[card].stand_in,
                 }
             )
         players.append(badges)

@@ -299,7 +299,8 @@ def relic_cards(s: LordsState) -> list[dict[str, Any]]:
 
 
 def _card(c: CombatCard, where: str) -> dict[str, Any]:
-    return {"id": c.id, "name": c.name, "text": describe.combat(c), "state": where}
+    card = {"id": c.id, "name": c.name, "text": describe.combat(c), "state": where}
+    return {**card, "provisional": True} if c.stand_in else card
 
 
 def public(s: LordsState) -> dict[str, Any] | None:

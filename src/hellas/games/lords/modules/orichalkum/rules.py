@@ -278,6 +278,7 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
                 "name": cards[c].name,
                 "text": cards[c].text,
                 "state": f"face up, cost {cards[c].cost}",
+                "provisional": cards[c].stand_in,
             }
             for c in m["up"]
         ],
