@@ -171,3 +171,15 @@ def test_the_example_pack_replaces_a_stand_in_by_its_id() -> None:
         1,
     )
     assert printed.content.card("torch-training").name == "Example: Torch Drill"
+
+
+def test_the_view_carries_the_packs_own_cards_in_words() -> None:
+    """Front ends whose card tables are built from the built-in data get a pack's new and
+    changed cards from the view (names and words); a game without a pack has no such part."""
+    s = GAME.new({"players": 3, "modules": EXAMPLE_MODULES, "content": str(packs.example())}, 1)
+    part = GAME.view(s, None)["pack"]
+    assert part["fingerprint"] == s.content.fingerprint
+    blessing = part["records"]["blessings"]["example-storm-wall"]
+    assert blessing["name"] == "Example: Storm Wall" and "Invented example" in blessing["text"]
+    assert part["records"]["combat"]["torch-training"]["name"] == "Example: Torch Drill"
+    assert "pack" not in GAME.view(GAME.new({"players": 3}, 1), None)

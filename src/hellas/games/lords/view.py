@@ -14,7 +14,7 @@ from hellas.core.rng import Rng
 from hellas.games.lords import battle, hooks
 from hellas.games.lords import hunt as hunt_rules
 from hellas.games.lords.board import victory_counts
-from hellas.games.lords.content import Content
+from hellas.games.lords.content import Content, configured
 from hellas.games.lords.monsters import tray
 from hellas.games.lords.quests import quest_region
 from hellas.games.lords.rules import actor
@@ -72,6 +72,42 @@ def stand_ins(c: Content) -> dict[str, list[str]]:
         found = {k: v for k, v in found.items() if v}
         c.derived["stand_ins"] = found
     return found
+
+
+def pack_records(c: Content) -> dict[str, Any]:
+    """Return the records a content pack adds or changes, by kind: id -> name and words."""
+    found: dict[str, Any] | None = c.derived.get("pack_view")
+    if found is None:
+        core = configured(",".join(c.modules), printed_only=c.printed_only)
+        records: dict[str, Any] = {}
+        for kind in ("blessings", "combat", "artifacts", "quests", "heroes", "monsters"):
+            ours = {r.id: r for r in getattr(core, kind)}
+            changed = {
+                r.id: {"name": r.name, "text": _words(c, kind, r)}
+                for r in getattr(c, kind)
+                if ours.get(r.id) != r
+            }
+            if changed:
+                records[kind] = changed
+        found = c.derived["pack_view"] = {"fingerprint": c.fingerprint, "records": records}
+    return found
+
+
+def _words(c: Content, kind: str, record: Any) -> str:
+    """Return what a card or piece does, in words (``describe``)."""
+    from hellas.games.lords import describe  # noqa: PLC0415 - words for front ends
+
+    if kind == "blessings":
+        return describe.blessing(c, record.id)
+    if kind == "combat":
+        return describe.combat(record)
+    if kind == "artifacts":
+        return describe.artifact(c, record.id)
+    if kind == "quests":
+        return describe.quest(c, record.id)
+    if kind == "heroes":
+        return describe.hero(record)
+    return describe.monster(c, record)
 
 
 def view(s: LordsState, seat: int | None) -> dict[str, Any]:
@@ -220,6 +256,8 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         # each module's public facts (and the seat's own secrets), by module id
         "module_panels": hooks.panels(s, seat) if s.options.get("modules") else {},
     }
+    if c.pack:  # the pack's own cards in words, for front ends whose tables lack them
+        v["pack"] = pack_records(c)
     if frame and frame["k"] == "artifact-pick" and seat == frame["seat"]:
         v["artifact_pick"] = [c.artifacts[a].id for a in frame["cards"]]
     if frame and frame["k"] == "owl" and seat == s.current:
