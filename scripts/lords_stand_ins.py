@@ -1,12 +1,13 @@
 """How Lords games end with the provisional stand-in cards and with the printed cards only.
 
-    .venv/bin/python scripts/lords_stand_ins.py --games 200 --out results/stand-ins
+    .venv/bin/python scripts/lords_stand_ins.py --games 200
 
 For each module set whose decks get stand-ins (Hephaestus, Chiron, Orichalkum, Opportunity, and
 the four together) it plays ``--games`` heuristic 3-player games with the stand-ins (the
 default) and as many with ``--printed-only true`` through ``hellas simulate`` (the same seeds
 for both), then prints a Markdown table: how many games end in a victory, by which condition,
-and in how many turns.  The CSV tables stay in ``--out``; a stopped run resumes.
+and in how many turns.  The CSV tables stay in ``--out`` (a temporary folder by default); a
+stopped run resumes.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ import csv
 import statistics
 import subprocess
 import sys
+import tempfile
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
 HELLAS = Path(sys.executable).with_name("hellas")
 SETS = (
     "hephaestus",
@@ -78,7 +79,9 @@ def main() -> int:
     """Play both modes for every module set and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--out", type=Path, default=ROOT / "results" / "stand-ins")
+    parser.add_argument(
+        "--out", type=Path, default=Path(tempfile.gettempdir()) / "hellas-stand-ins"
+    )
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     print("| modules | cards | games | Warlord | Favored | Slayer | King | no victory (limit) "
