@@ -62,47 +62,22 @@ CASES = [
     ),
     # Lords games that end in a victory (the turn limit is only a safety net): the core box,
     # then one per Dark Ages module family, each using its module's actions on the way
-    (
-        "lords",
-        "lords-3p-victory",
-        {"players": 3, "turn_limit": 60},
-        2,
-        ["heuristic", "heuristic", "heuristic"],
-    ),
-    (
-        "lords",
-        "lords-poseidon-atlantis-5p",
-        {"players": 5, "modules": "poseidon,atlantis", "turn_limit": 60},
-        4,
-        ["heuristic"] * 5,
-    ),
-    (
-        "lords",
-        "lords-hades-3p",
-        {"players": 3, "modules": "hades", "turn_limit": 60},
-        4,
-        ["heuristic"] * 3,
-    ),
-    (
-        "lords",
-        "lords-hephaestus-3p",
-        {"players": 3, "modules": "hephaestus", "turn_limit": 60},
-        1,
-        ["heuristic"] * 3,
-    ),
-    (
-        "lords",
-        "lords-orichalkum-3p",
-        {"players": 3, "modules": "orichalkum", "turn_limit": 60},
-        1,
-        ["heuristic"] * 3,
-    ),
-    (
-        "lords",
-        "lords-chiron-opportunity-3p",
-        {"players": 3, "modules": "chiron,opportunity", "turn_limit": 60},
-        8,
-        ["heuristic"] * 3,
+    *(
+        (
+            "lords",
+            stem,
+            {"players": players, **({"modules": modules} if modules else {}), "turn_limit": 60},
+            seed,
+            ["heuristic"] * players,
+        )
+        for stem, modules, players, seed in (
+            ("lords-3p-victory", "", 3, 2),
+            ("lords-poseidon-atlantis-5p", "poseidon,atlantis", 5, 4),
+            ("lords-hades-3p", "hades", 3, 4),
+            ("lords-hephaestus-3p", "hephaestus", 3, 1),
+            ("lords-orichalkum-3p", "orichalkum", 3, 1),
+            ("lords-chiron-opportunity-3p", "chiron,opportunity", 3, 8),
+        )
     ),
 ]
 
