@@ -181,22 +181,22 @@ def lords_data() -> str:
     return _header("src/hellas/games/lords/data/*.toml") + body
 
 
-def lords_texts() -> dict[str, dict[str, str]]:
+def lords_texts(modules: str = "") -> dict[str, dict[str, str]]:
     """Return what every Lords card and piece does, in words (``games/lords/describe.py``)."""
     from hellas.games.lords import describe  # noqa: PLC0415 - the script runs in the venv
-    from hellas.games.lords.content import content  # noqa: PLC0415
+    from hellas.games.lords.content import configured  # noqa: PLC0415
 
-    c = content()
+    c = configured(modules)
     return {
         "combat": {x.id: describe.combat(x) for x in c.combat},
-        "blessings": {b.id: describe.blessing(b.id) for b in c.blessings},
-        "artifacts": {a.id: describe.artifact(a.id) for a in c.artifacts},
-        "monsters": {m.id: describe.monster(m) for m in c.monsters},
+        "blessings": {b.id: describe.blessing(c, b.id) for b in c.blessings},
+        "artifacts": {a.id: describe.artifact(c, a.id) for a in c.artifacts},
+        "monsters": {m.id: describe.monster(c, m) for m in c.monsters},
         "evolutions": dict(describe.texts().get("evolution", {})),
-        "quests": {q.id: describe.quest(q.id) for q in c.quests},
+        "quests": {q.id: describe.quest(c, q.id) for q in c.quests},
         "heroes": {h.id: describe.hero(h) for h in c.heroes},
         "hero_names": {h.id: h.name for h in c.heroes},
-        "gods": {g.id: describe.god(g.id) for g in c.gods},
+        "gods": {g.id: describe.god(c, g.id) for g in c.gods},
         "temple_cards": {t.id: describe.oracle(t.oracle) for t in c.temples},
         "attack_cards": {a.id: describe.attack_card(a) for a in getattr(c, "attack_cards", ())},
     }
@@ -204,61 +204,56 @@ def lords_texts() -> dict[str, dict[str, str]]:
 
 def _configured_tables(modules: str) -> dict[str, dict[str, object]]:
     """Return the browser's Lords tables (map, cards, gods ...) for a ``modules`` value."""
-    from hellas.games.lords.content import use_modules  # noqa: PLC0415
+    from hellas.games.lords.content import configured  # noqa: PLC0415
 
-    c = use_modules(modules)
-    try:
-        city = ("none", "city", "sparta")
-        shrine = ("none", "shrine", "oracle")
-        raw = [
-            {
-                "id": r.id,
-                "name": r.name,
-                "land": c.land_ids[r.land],
-                "population": r.population,
-                "city": city[r.city],
-                "shrine": shrine[r.shrine],
-                "monument": r.monument,
-                "x": r.x,
-                "y": r.y,
-                "borders": sorted(c.regions[n].id for n in r.neighbours if n not in r.sea),
-                "seaTrails": sorted(c.regions[n].id for n in r.sea),
-            }
-            for r in c.regions
-        ]
-        cells = _cells(raw)
-        return {
-            "REGIONS": {r["id"]: {**r, "cell": cells[r["id"]]} for r in raw},
-            "COMBAT": {
-                x.id: {
-                    "name": x.name,
-                    "symbol": x.symbol,
-                    "strength": x.strength,
-                    "casualties": x.casualties,
-                    "effect": x.effect,
-                }
-                for x in c.combat
-            },
-            "BLESSINGS": {
-                b.id: {"name": b.name, "god": b.god, "text": b.text} for b in c.blessings
-            },
-            "GODS": {
-                g.id: {
-                    "name": g.name,
-                    "site": c.regions[g.site].id,
-                    "attribute": c.attributes[g.attribute],
-                    "artifact": g.artifact,
-                }
-                for g in c.gods
-            },
-            "ARTIFACTS": {a.id: {"name": a.name, "effect": a.effect} for a in c.artifacts},
-            "MONSTERS": {m.id: {"name": m.name, "artifact": m.artifact} for m in c.monsters},
-            "QUESTS": {q.id: {"name": q.name, "region": c.regions[q.region].id} for q in c.quests},
-            "LANDS": {land: land for land in c.land_ids},
-            "TEXTS": lords_texts(),
+    c = configured(modules)
+    city = ("none", "city", "sparta")
+    shrine = ("none", "shrine", "oracle")
+    raw = [
+        {
+            "id": r.id,
+            "name": r.name,
+            "land": c.land_ids[r.land],
+            "population": r.population,
+            "city": city[r.city],
+            "shrine": shrine[r.shrine],
+            "monument": r.monument,
+            "x": r.x,
+            "y": r.y,
+            "borders": sorted(c.regions[n].id for n in r.neighbours if n not in r.sea),
+            "seaTrails": sorted(c.regions[n].id for n in r.sea),
         }
-    finally:
-        use_modules("")
+        for r in c.regions
+    ]
+    cells = _cells(raw)
+    return {
+        "REGIONS": {r["id"]: {**r, "cell": cells[r["id"]]} for r in raw},
+        "COMBAT": {
+            x.id: {
+                "name": x.name,
+                "symbol": x.symbol,
+                "strength": x.strength,
+                "casualties": x.casualties,
+                "effect": x.effect,
+            }
+            for x in c.combat
+        },
+        "BLESSINGS": {b.id: {"name": b.name, "god": b.god, "text": b.text} for b in c.blessings},
+        "GODS": {
+            g.id: {
+                "name": g.name,
+                "site": c.regions[g.site].id,
+                "attribute": c.attributes[g.attribute],
+                "artifact": g.artifact,
+            }
+            for g in c.gods
+        },
+        "ARTIFACTS": {a.id: {"name": a.name, "effect": a.effect} for a in c.artifacts},
+        "MONSTERS": {m.id: {"name": m.name, "artifact": m.artifact} for m in c.monsters},
+        "QUESTS": {q.id: {"name": q.name, "region": c.regions[q.region].id} for q in c.quests},
+        "LANDS": {land: land for land in c.land_ids},
+        "TEXTS": lords_texts(modules),
+    }
 
 
 def lords_modules() -> tuple[str, str]:

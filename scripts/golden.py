@@ -1,8 +1,19 @@
-"""Regenerate the golden playthrough files in tests/golden (run after a deliberate change)."""
+"""Regenerate the golden playthrough files in tests/golden, or check them.
+
+    .venv/bin/python scripts/golden.py                       # rewrite every file
+    .venv/bin/python scripts/golden.py --check               # diff each, write nothing
+    .venv/bin/python scripts/golden.py --only lords-hades-3p # one file (repeatable)
+
+Run it after a deliberate rules change; ``--check`` shows what a change did (a unified diff per
+file) and exits 1 when any file differs or is missing, 0 when all match.
+"""
 
 from __future__ import annotations
 
+import argparse
+import difflib
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from hellas.ai.playthrough import playthrough
@@ -49,6 +60,25 @@ CASES = [
         3,
         ["heuristic", "random", "heuristic"],
     ),
+    # Lords games that end in a victory (the turn limit is only a safety net): the core box,
+    # then one per Dark Ages module family, each using its module's actions on the way
+    *(
+        (
+            "lords",
+            stem,
+            {"players": players, **({"modules": modules} if modules else {}), "turn_limit": 60},
+            seed,
+            ["heuristic"] * players,
+        )
+        for stem, modules, players, seed in (
+            ("lords-3p-victory", "", 3, 2),
+            ("lords-poseidon-atlantis-5p", "poseidon,atlantis", 5, 4),
+            ("lords-hades-3p", "hades", 3, 4),
+            ("lords-hephaestus-3p", "hephaestus", 3, 1),
+            ("lords-orichalkum-3p", "orichalkum", 3, 1),
+            ("lords-chiron-opportunity-3p", "chiron,opportunity", 3, 8),
+        )
+    ),
 ]
 
 
@@ -58,9 +88,56 @@ def render(case: tuple[object, ...]) -> str:
     return playthrough(REGISTRY.get(str(game_id)), options, int(seed), bots)  # type: ignore[arg-type]
 
 
-def main() -> int:
+def diff(case: tuple[object, ...]) -> str:
+    """Return the unified diff from the committed file to the regenerated text ("" if equal)."""
+    path = GOLDEN / f"{case[1]}.txt"
+    actual = render(case)
+    if not path.exists():
+        return f"{path.relative_to(ROOT)} is missing\n"
+    expected = path.read_text(encoding="utf-8")
+    if actual == expected:
+        return ""
+    lines = difflib.unified_diff(
+        expected.splitlines(True),
+        actual.splitlines(True),
+        f"committed/{path.name}",
+        f"regenerated/{path.name}",
+        n=2,
+    )
+    return "".join(lines)
+
+
+def select(only: Sequence[str]) -> list[tuple[object, ...]]:
+    """Return the cases named by ``only`` (all when empty); raise ``SystemExit`` on a typo."""
+    names = [str(case[1]) for case in CASES]
+    unknown = [name for name in only if name not in names]
+    if unknown:
+        raise SystemExit(
+            f"golden.py: no golden file {', '.join(map(repr, unknown))}; known: {', '.join(names)}"
+        )
+    return [case for case in CASES if not only or case[1] in only]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Write the golden files (or, with ``--check``, diff them); return the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="show diffs, write nothing")
+    parser.add_argument(
+        "--only", action="append", default=[], metavar="NAME", help="one file (e.g. lords-hades-3p)"
+    )
+    args = parser.parse_args(argv)
+    cases = select(args.only)
+    if args.check:
+        changed = 0
+        for case in cases:
+            text = diff(case)
+            if text:
+                changed += 1
+                sys.stdout.write(text)
+        print(f"{changed} of {len(cases)} golden file(s) differ" if changed else "all match")
+        return 1 if changed else 0
     GOLDEN.mkdir(parents=True, exist_ok=True)
-    for case in CASES:
+    for case in cases:
         path = GOLDEN / f"{case[1]}.txt"
         path.write_text(render(case), encoding="utf-8")
         print(f"wrote {path.relative_to(ROOT)}")

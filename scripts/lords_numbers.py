@@ -19,7 +19,7 @@ from hellas.games.lords import GAME
 from hellas.games.lords.bots import choose
 from hellas.games.lords.bots_hunt import hunt_choice, hurt_choice
 from hellas.games.lords.cards import draw_combat
-from hellas.games.lords.content import content
+from hellas.games.lords.content import base
 from hellas.games.lords.hunt import start_hunt
 from hellas.games.lords.rules import legal, play
 
@@ -80,7 +80,7 @@ def heuristic_games(count: int, players: int) -> None:
 
 def hunt_rates(count: int) -> None:
     """Simulate fresh Hunts (Strength 1-5, uninjured, one card in hand) with the heuristic."""
-    monsters = content().monsters
+    monsters = base().monsters
     print("Monster   " + "  ".join(f"Str{k}" for k in range(1, 6)))
     for m in monsters:
         row = []

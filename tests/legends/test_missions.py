@@ -295,14 +295,37 @@ def test_mission_12_hades_three_cards_ten_actions_six_attributes() -> None:
 
 
 def test_mission_12_hades_enters_after_the_6th_defeat_and_takes_every_disc() -> None:
-    """Mission 12: "Defeat 6th monster -> Hades enters the game."  One disc spot: Hades."""
-    s = GAME.new({"mission": 12, "players": 2}, 5)
+    """Mission 12: "Defeat 6th monster -> Hades enters the game." and "Hero discs must be
+    placed on Hades' central monster card.": entering Hades places every disc on him at no
+    cost, so the next hero may fight at once (no Move, no discard; ruling 8 does not apply)."""
+    for free_replace in (False, True):
+        s = GAME.new({"mission": 12, "players": 3, "free_replace": free_replace}, 5)
+        settle(s)
+        while not any(m.kind == HADES for m in s.monsters):
+            force_defeat(s, first_alive(s))
+        hades = next(i for i, m in enumerate(s.monsters) if m.kind == HADES)
+        assert hades >= 0 and s.discs == [hades] * 3  # on Hades itself, not "no disc" (-1)
+        p = s.actor
+        assert s.phase == P_ACTION
+        before = s.hsize[p]
+        legal = keys(s)
+        assert not any(k.startswith(("move:", "place:")) for k in legal)
+        assert any(k.startswith("fight:") for k in legal) or not before
+        assert s.hsize[p] == before
+
+
+def test_chimera_arrival_keeps_ruling_8() -> None:
+    """ "With Chimeras, hero discs must be placed at the centerpoint of the 2 Chimera cards" is
+    where a disc stands on a Chimera (the rule against hints), not a placement: after the 6th
+    defeat of mission 1 every disc is off the table and reaching the Chimera is a Move."""
+    s = GAME.new({"mission": 1, "players": 2}, 3)
     settle(s)
-    while not any(m.kind == HADES for m in s.monsters):
+    while not any(m.kind == CHIMERA for m in s.monsters):
         force_defeat(s, first_alive(s))
-    settle(s)
-    assert all(s.monsters[d].kind == HADES for d in s.discs)
-    assert keys(s).count("fight:slay") == 0
+    assert s.discs == [-1, -1] and s.phase == P_ACTION
+    chimera = first_alive(s, CHIMERA)
+    assert f"move:{chimera}" in keys(s) or not s.hsize[s.actor]
+    assert not any(k.startswith(("fight:", "place:")) for k in keys(s))
 
 
 def test_chimera_disc_has_one_place() -> None:

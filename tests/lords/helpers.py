@@ -5,12 +5,27 @@ from __future__ import annotations
 from typing import Any
 
 from hellas.games.lords import GAME
-from hellas.games.lords.content import content
+from hellas.games.lords.content import every_built
 from hellas.games.lords.state import LordsState
 
 
+def record_index(kind: str, record_id: str) -> int:
+    """Return the index of a record of ``kind`` (``combat``, ``quests`` ...) by id, from any
+    content built so far (a module's or a pack's record has one index wherever it exists)."""
+    for c in every_built():
+        for r in getattr(c, kind):
+            if r.id == record_id:
+                return int(r.index)
+    raise KeyError(record_id)
+
+
 def R(region_id: str) -> int:
-    return content().region(region_id).index
+    """Return a Region's index: the core map's, or a module's Region (the same in every game
+    whose content has it, e.g. Atlantis' after the 19 of the core map)."""
+    for c in every_built():
+        if region_id in {r.id for r in c.regions}:
+            return c.region(region_id).index
+    raise KeyError(region_id)
 
 
 def started(
@@ -30,7 +45,7 @@ def started(
 
 
 def seat_of(s: LordsState, hero: str) -> int:
-    return next(q for q in range(s.n) if content().heroes[s.heroes[q]].id == hero)
+    return next(q for q in range(s.n) if s.content.heroes[s.heroes[q]].id == hero)
 
 
 def clear_board(s: LordsState) -> None:
@@ -72,7 +87,7 @@ def give_cards(s: LordsState, seat: int, *card_ids: str) -> None:
         s.combat_deck.append(card)
     s.hands[seat] = []
     for cid in card_ids:
-        idx = next(c.index for c in content().combat if c.id == cid)
+        idx = next(c.index for c in s.content.combat if c.id == cid)
         for pile in (s.combat_deck, s.combat_discard, *s.hands):
             if idx in pile:
                 pile.remove(idx)
@@ -96,7 +111,7 @@ def play(s: LordsState, *choice_keys: str) -> list[Any]:
 
 def evolve(s: LordsState, monster: int, number: int) -> None:
     """Lay a Monster's Evolve card by its tray (taken out of the Events deck or discard)."""
-    card = len(content().quests) + 2 * monster + number
+    card = len(s.content.quests) + 2 * monster + number
     for pile in (s.event_deck, s.event_discard):
         if card in pile:
             pile.remove(card)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hellas.games.lords import GAME
-from hellas.games.lords.content import LANDS, content
+from hellas.games.lords.content import LANDS
 from hellas.games.lords.state import MARCH, LordsState
 
 from .helpers import R, clear_board, give_cards, keys, play, put, started
@@ -14,7 +14,7 @@ from .test_hunt import HYDRA, scene
 def own(s: LordsState, seat: int, *artifact_ids: str) -> None:
     """Give ``seat`` these Artifacts, charged (Neutral ones leave their deck)."""
     for artifact_id in artifact_ids:
-        a = content().artifact(artifact_id).index
+        a = s.content.artifact(artifact_id).index
         if a in s.neutral_deck:
             s.neutral_deck.remove(a)
         s.artifact_owner[a] = seat
@@ -23,7 +23,7 @@ def own(s: LordsState, seat: int, *artifact_ids: str) -> None:
 
 
 def charged(s: LordsState, artifact_id: str) -> bool:
-    return s.artifact_charged[content().artifact(artifact_id).index]
+    return s.artifact_charged[s.content.artifact(artifact_id).index]
 
 
 def test_an_artifact_is_used_once_until_build_monument_charges_it() -> None:
@@ -41,7 +41,7 @@ def test_an_artifact_is_used_once_until_build_monument_charges_it() -> None:
     s.cache = None
     assert "artifact:ambrosia" not in keys(s)
     play(s, "monument:zeus")
-    assert charged(s, "ambrosia") and s.artifact_owner[content().artifact("ambrosia").index] == p
+    assert charged(s, "ambrosia") and s.artifact_owner[s.content.artifact("ambrosia").index] == p
 
 
 def test_artifacts_are_used_together_as_one_regular_action() -> None:
@@ -66,7 +66,7 @@ def test_thunder_of_zeus_injures_an_enemy_hero_who_picks_the_attribute() -> None
     p = s.current
     q = 1 - p
     own(s, p, "thunder-of-zeus")
-    hero = content().heroes[s.heroes[q]].id
+    hero = s.content.heroes[s.heroes[q]].id
     play(s, "artifact:thunder-of-zeus", f"zap:{hero}")
     assert GAME.to_act(s) == q
     play(s, "injure:leadership")
@@ -158,7 +158,7 @@ def test_caduceus_makes_the_enemy_discard_a_card_of_their_choice() -> None:
     play(s, "pass", "artifact:caduceus")
     assert GAME.to_act(s) == q and s.stack[-1]["k"] == "discard"
     play(s, "discard:trap-sword-1")
-    assert s.hands[q] == [content().card("charge-sickle-4").index]
+    assert s.hands[q] == [s.content.card("charge-sickle-4").index]
 
 
 def test_hunt_artifacts_poison_arrows_and_eye_of_graeae() -> None:
@@ -195,7 +195,7 @@ def test_oracle_helen_and_heracles_draw_neutral_artifacts() -> None:
 
     s = GAME.new({"players": 2}, 4)
     play(s, "hero:achilles", "start:crete", "hero:heracles", "start:epirus")
-    heracles = next(q for q in range(2) if content().heroes[s.heroes[q]].id == "heracles")
+    heracles = next(q for q in range(2) if s.content.heroes[s.heroes[q]].id == "heracles")
     s.glory[LANDS.index("green")] = heracles
     s.stack.pop()
     from hellas.games.lords.turn import start_turn  # noqa: PLC0415

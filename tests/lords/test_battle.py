@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from hellas.games.lords import GAME
-from hellas.games.lords.content import content
 
 from .helpers import R, clear_board, give_cards, keys, play, put, started
 
@@ -168,7 +167,7 @@ def test_glory_and_assault_card_effects() -> None:
     s, p, q = arena(3, 3)
     give_cards(s, p, "assault-spear-4", "trap-sword-1")
     give_cards(s, q, "glory-torch-1", "trap-mace-1")
-    s.glory[content().regions[R("corinthia")].land] = q
+    s.glory[s.content.regions[R("corinthia")].land] = q
     attack(s, 3)
     play(s, "card:glory-torch-1", "card:assault-spear-4")
     f = s.stack[-1]

@@ -166,12 +166,13 @@ def test_the_learned_value_predicts_heuristic_winners_better_than_a_uniform_gues
     players: int,
 ) -> None:
     """The fitted weights carry information: on fresh heuristic games (seeds the fit never
-    saw) the mean log loss of the winner's chance is well under the uniform guess's."""
+    saw) the mean log loss of the winner's chance is well under the uniform guess's.  120
+    games: 60 gave 0.84-0.99 of the uniform loss from one block of seeds to the next."""
     from hellas.games.lords.bots import choose  # noqa: PLC0415
     from hellas.games.lords.value import chances  # noqa: PLC0415
 
     losses = []
-    for seed in range(900_000, 900_060):
+    for seed in range(900_000, 900_120):
         state = GAME.new({"players": players}, seed)
         rng = Rng(seed)
         seen = []
@@ -182,7 +183,7 @@ def test_the_learned_value_predicts_heuristic_winners_better_than_a_uniform_gues
         assert state.result is not None
         winner = state.result["winner"]
         losses += [-math.log(max(1e-9, c[winner])) for c in seen]
-    assert sum(losses) / len(losses) < 0.95 * math.log(players)  # measured 0.84-0.93
+    assert sum(losses) / len(losses) < 0.95 * math.log(players)  # measured 0.84-0.92
 
 
 def test_the_learned_value_rewards_progress_toward_a_victory() -> None:

@@ -16,27 +16,27 @@ from hellas.core.rng import Rng
 from hellas.games import REGISTRY
 from hellas.games.lords import content as vocab
 from hellas.games.lords import describe
-from hellas.games.lords.content import content
+from hellas.games.lords.content import base
 from hellas.games.lords.render import explain, render
 
 
 def every_text() -> list[str]:
-    c = content()
+    c = base()
     out = [describe.combat(x) for x in c.combat]
-    out += [describe.blessing(b.id) for b in c.blessings]
-    out += [describe.artifact(a.id) for a in c.artifacts]
-    out += [describe.monster(m) for m in c.monsters]
-    out += [describe.event(m, k) for m in c.monsters for k in range(len(m.cards))]
-    out += [describe.quest(q.id) for q in c.quests]
+    out += [describe.blessing(c, b.id) for b in c.blessings]
+    out += [describe.artifact(c, a.id) for a in c.artifacts]
+    out += [describe.monster(c, m) for m in c.monsters]
+    out += [describe.event(c, m, k) for m in c.monsters for k in range(len(m.cards))]
+    out += [describe.quest(c, q.id) for q in c.quests]
     out += [describe.hero(h) for h in c.heroes]
-    out += [describe.god(g.id) for g in c.gods]
+    out += [describe.god(c, g.id) for g in c.gods]
     out += [describe.oracle(t.oracle) for t in c.temples]
     out += [describe.attack_card(a) for a in getattr(c, "attack_cards", ())]
     return out
 
 
 def test_everything_in_play_has_words() -> None:
-    assert describe.check() == []
+    assert describe.check(base()) == []
     for text in every_text():
         assert len(text) > 12, text
         assert not re.search(r"[{}_=]|\b[a-z]+-[a-z]+-[a-z]+\b", text), text
@@ -59,7 +59,7 @@ def test_word_tables_name_only_known_effects() -> None:
 
 
 def test_the_words_carry_the_record_facts() -> None:
-    c = content()
+    c = base()
     phalanx = next(x for x in c.combat if x.effect == "phalanx" and x.strength == 2)
     text = describe.combat(phalanx)
     assert text.startswith("Strength 2, 1 Casualty symbol, torch symbol.")
@@ -69,24 +69,25 @@ def test_the_words_carry_the_record_facts() -> None:
     for m in c.monsters:
         kind, n = m.attack
         if kind in ("kill", "kill_each", "kill_neighbours"):
-            assert re.search(rf" {n} Hoplites?\b", describe.monster(m))
+            assert re.search(rf" {n} Hoplites?\b", describe.monster(c, m))
             assert (n == 1) == (
-                f" {n} Hoplite " in describe.monster(m) or f" {n} Hoplite." in describe.monster(m)
+                f" {n} Hoplite " in describe.monster(c, m)
+                or f" {n} Hoplite." in describe.monster(c, m)
             )
         spawn = c.regions[m.cards[0][0]].name
-        assert describe.event(m, 0).startswith(f"{m.name} appears in {spawn}")
+        assert describe.event(c, m, 0).startswith(f"{m.name} appears in {spawn}")
     owl = next(a for a in c.artifacts if a.id == "owl-of-athena")
-    assert describe.artifact(owl.id) == owl.effect  # a record's own words win
+    assert describe.artifact(c, owl.id) == owl.effect  # a record's own words win
     armory = c.blessing("armory")
-    assert describe.blessing("armory") == f"Blessing of Zeus: {armory.text}"
+    assert describe.blessing(c, "armory") == f"Blessing of Zeus: {armory.text}"
     for quest in c.quests:
-        text = describe.quest(quest.id)
+        text = describe.quest(c, quest.id)
         assert text.startswith(f"Quest in {c.regions[quest.region].name}. Step 1 needs ")
         for step in quest.steps:
             for _need, n in step:
                 assert f" {n} " in text or f" {n};" in text or f" {n}." in text, (quest.id, text)
         assert "Reward, with its Land's Glory Token: " in text
-    zeus = describe.god("zeus")
+    zeus = describe.god(c, "zeus")
     assert "raises Strength" in zeus and "level 2, draw 1 Combat Card;" in zeus
 
 
@@ -113,5 +114,5 @@ def test_the_terminal_shows_each_held_card_with_its_words() -> None:
     Console(file=buffer, width=200).print(render(view))
     text = buffer.getvalue()
     for card_id in view["hand"]:
-        card = content().card(card_id)
+        card = base().card(card_id)
         assert f"{card.name} — {describe.combat(card)}" in text

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from hellas.games.lords import GAME
-from hellas.games.lords.content import content
 from hellas.games.lords.monsters import tray
 from hellas.games.lords.state import HUNT, LordsState
 from hellas.games.lords.turn import start_turn
@@ -17,7 +16,7 @@ HYDRA = 3  # wounds: bow+priest, sword, spear+artifact, torch (provisional tray)
 def top(s: LordsState, *card_ids: str) -> None:
     """Arrange the Combat deck so that these cards are drawn next, in this order."""
     for cid in reversed(card_ids):
-        idx = content().card(cid).index
+        idx = s.content.card(cid).index
         for pile in (s.combat_deck, s.combat_discard, *s.hands):
             if idx in pile:
                 pile.remove(idx)
@@ -33,7 +32,7 @@ def top(s: LordsState, *card_ids: str) -> None:
 def attacks_next(s: LordsState, *attack_ids: str) -> None:
     """Arrange the Monster Attack deck so that these cards are drawn next."""
     for aid in reversed(attack_ids):
-        idx = next(a.index for a in content().attack_cards if a.id == aid)
+        idx = next(a.index for a in s.content.attack_cards if a.id == aid)
         pile = s.attack_deck if idx in s.attack_deck else s.attack_discard
         pile.remove(idx)
         s.attack_deck.append(idx)
@@ -92,7 +91,7 @@ def test_hero_attack_discards_a_card_with_the_matching_symbol() -> None:
     assert "hit:wild-attack-sword-3" in keys(s)
     play(s, "hit:wild-attack-sword-3")
     assert s.wounds[HYDRA] == [1]  # the sword symbol
-    assert content().card("wild-attack-sword-3").index in s.combat_discard
+    assert s.content.card("wild-attack-sword-3").index in s.combat_discard
 
 
 def test_no_wound_ends_the_hunt_at_once_with_an_extra_injury() -> None:
@@ -124,7 +123,7 @@ def test_alternative_uses_sickle_two_swords_three_bows() -> None:
     play(s, "any:trap-mace-1", "with:wild-attack-mace-3")
     play(s, "wound:0")
     assert sorted(s.wounds[HYDRA]) == [0, 2] and s.hands[p] == [
-        content().card("assault-axe-4").index
+        s.content.card("assault-axe-4").index
     ]
 
 
@@ -158,7 +157,7 @@ def test_defending_plays_cards_worth_the_attack_then_draws_two() -> None:
     play(s, "card:tactical-maneuver-mace-2")
     assert s.stack[-1]["stage"] == "attack" and s.injured[p] == 0
     assert sorted(s.hands[p]) == sorted(
-        content().card(c).index for c in ("assault-axe-4", "assault-spear-4")
+        s.content.card(c).index for c in ("assault-axe-4", "assault-spear-4")
     )
 
 
@@ -217,15 +216,15 @@ def test_successful_hunt_glory_reward_and_trophy() -> None:
     this Hunt). Places the Monster miniature near his/her Hero Board"."""
     s, p = scene(hand=("charge-sickle-4", "flank-attack-bow-2"), draws=("assault-spear-4",))
     s.wounds[HYDRA] = [1, 3]  # earlier hunters covered the sword and the torch
-    land = content().regions[s.hero_at[p]].land
+    land = s.content.regions[s.hero_at[p]].land
     s.glory[land] = (p + 1) % 3
     play(s, "hunt:hydra", "hit:flank-attack-bow-2", "hit:assault-spear-4")
     assert GAME.to_act(s) == p
     assert keys(s) == ["reward:monster", "reward:priest", "reward:artifact"]
     play(s, "reward:monster")
     assert s.slain[HYDRA] == p and s.monster_at[HYDRA] == -1 and s.glory[land] == p
-    assert s.artifact_owner[content().artifact("poison-arrows").index] == p
-    assert content().card("charge-sickle-4").index in s.hands[p]
+    assert s.artifact_owner[s.content.artifact("poison-arrows").index] == p
+    assert s.content.card("charge-sickle-4").index in s.hands[p]
 
 
 def test_failed_hunt_still_picks_a_reward_from_marked_wounds_inflicted() -> None:
@@ -266,7 +265,7 @@ def test_hand_limit_applies_once_the_hunt_is_over() -> None:
     assert s.stack[-1]["k"] == "discard" and s.stack[-1]["seat"] == p
     play(s, "discard:trap-mace-1", keys(s)[0])
     assert len(s.hands[p]) == 4 and s.stack[-1]["k"] == "turn"
-    assert sum(1 for a in content().artifacts if s.artifact_owner[a.index] == p) == 1
+    assert sum(1 for a in s.content.artifacts if s.artifact_owner[a.index] == p) == 1
 
 
 def test_evolved_minotaur_and_sphinx_bar_the_hunt() -> None:
@@ -335,13 +334,13 @@ def test_wound_outside_a_hunt_slays_for_glory_but_no_reward() -> None:
     s, p = scene()
     s.hero_at[p] = R("attica")
     s.wounds[HYDRA] = [0, 1, 2]
-    thunder = content().artifact("thunder-of-zeus").index
+    thunder = s.content.artifact("thunder-of-zeus").index
     s.artifact_owner[thunder] = p
     s.cache = None
     region = s.monster_at[HYDRA]
     play(s, "artifact:thunder-of-zeus", "strike:hydra")
-    assert s.slain[HYDRA] == p and s.glory[content().regions[region].land] == p
-    assert s.priests[p] == 0 and s.artifact_owner[content().artifact("poison-arrows").index] < 0
+    assert s.slain[HYDRA] == p and s.glory[s.content.regions[region].land] == p
+    assert s.priests[p] == 0 and s.artifact_owner[s.content.artifact("poison-arrows").index] < 0
 
 
 def test_shoot_to_kill_may_wound_a_monster() -> None:
@@ -370,7 +369,7 @@ def test_usurp_with_the_glory_token_of_a_hunt() -> None:
     s.wounds[HYDRA] = [0, 2, 3]
     here = s.hero_at[p]
     play(s, "hunt:hydra", "hit:wild-attack-sword-3", "reward:monster")
-    assert s.glory[content().regions[here].land] == p
+    assert s.glory[s.content.regions[here].land] == p
     s.stack = []
     start_turn(s, p)  # p's next turn, the Hero still there; the Region now an enemy's
     s.control[here] = (p + 1) % 3

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from hellas.games.lords import GAME
-from hellas.games.lords.content import content
 from hellas.games.lords.monster_phase import region_attack
 from hellas.games.lords.state import LordsState
 
@@ -12,7 +11,7 @@ from .test_battle import arena, attack, settle
 
 
 def bless(s: LordsState, seat: int, blessing_id: str) -> None:
-    b = content().blessing(blessing_id).index
+    b = s.content.blessing(blessing_id).index
     s.blessings[seat].append(b)
     if b in s.blessing_deck:
         s.blessing_deck.remove(b)
@@ -60,8 +59,8 @@ def test_region_attack_victims_are_the_active_players_choice() -> None:
     region_attack(s, 2)
     s.cache = None
     assert GAME.to_act(s) == p
-    enemy = content().heroes[s.heroes[q]].id
-    assert sorted(keys(s)) == sorted(f"victim:{content().heroes[s.heroes[x]].id}" for x in (0, 1))
+    enemy = s.content.heroes[s.heroes[q]].id
+    assert sorted(keys(s)) == sorted(f"victim:{s.content.heroes[s.heroes[x]].id}" for x in (0, 1))
     play(s, f"victim:{enemy}", f"victim:{enemy}")  # q's army is gone: the last kill is p's
     assert s.hoplites(R("attica"), q) == 0 and s.hoplites(R("attica"), p) == 3
 
@@ -139,7 +138,7 @@ def test_sudden_strike_ends_the_battle_when_the_attacker_plays_it() -> None:
     play(s, "card:sudden-strike-sickle-3")  # not the first card: Strength 3
     settle(s)
     # the card-playing ended at once: the defender kept its Charge; 4 + 3 beat 3 + 3
-    assert s.hands[q] == [content().card("charge-sickle-4").index]
+    assert s.hands[q] == [s.content.card("charge-sickle-4").index]
     assert s.control[R("corinthia")] == p
 
 

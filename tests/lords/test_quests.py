@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hellas.games.lords import GAME
 from hellas.games.lords.board import neighbours
-from hellas.games.lords.content import LANDS, content
+from hellas.games.lords.content import LANDS
 from hellas.games.lords.state import RA_HERO, LordsState
 
 from .helpers import R, clear_board, keys, play, put, started
@@ -15,23 +15,23 @@ def quest_scene(quest_id: str, players: int = 2) -> tuple[LordsState, int, int]:
     s = started(players, starts=("epirus", "crete", "elis", "boeotia")[:players])
     p = s.current
     clear_board(s)
-    q = content().quest(quest_id).index
+    q = s.content.quest(quest_id).index
     s.event_discard.extend(s.quest_slots)
     s.quest_slots = [q]
     for pile in (s.event_deck, s.event_discard):
         if q in pile:
             pile.remove(q)
-    region = content().quests[q].region
-    s.hero_at[p] = neighbours(region)[0]
+    region = s.content.quests[q].region
+    s.hero_at[p] = neighbours(s, region)[0]
     for q2 in range(s.n):
         if q2 != p and s.hero_at[q2] == region:
-            s.hero_at[q2] = neighbours(region)[-1]
+            s.hero_at[q2] = neighbours(s, region)[-1]
     s.cache = None
     return s, p, q
 
 
 def walk_in(s: LordsState, quest_id: str) -> None:
-    region = content().regions[content().quest(quest_id).region].id
+    region = s.content.regions[s.content.quest(quest_id).region].id
     play(s, "hero-move", f"go:{region}")
     if s.stack[-1]["k"] == "hero":
         play(s, "stop")
@@ -51,7 +51,7 @@ def test_quest_starts_after_hero_movement_at_any_step_whose_requirement_holds() 
     walk_in(s, "aid-to-atlas")
     assert keys(s) == ["quest:none", "quest:1", "quest:2"]
     play(s, "quest:2")
-    assert s.questing[p] == content().quest("aid-to-atlas").index and s.quest_step[p] == 2
+    assert s.questing[p] == s.content.quest("aid-to-atlas").index and s.quest_step[p] == 2
     assert s.hero_at[p] == -1  # the Hero stands on the Quest card
 
 
@@ -98,8 +98,8 @@ def test_finishing_a_quest_returns_the_hero_with_reward_and_glory() -> None:
     play(s, "quest-step")
     end_turn(s, p)
     cards = len(s.hands[p])
-    region = content().quests[q].region
-    land = content().regions[region].land
+    region = s.content.quests[q].region
+    land = s.content.regions[region].land
     s.glory[land] = 1 - p  # taken from its holder
     play(s, "quest-step")
     assert s.hero_at[p] == region and s.questing[p] == -1
@@ -122,7 +122,7 @@ def test_meeting_the_third_step_finishes_at_once() -> None:
     play(s, keys(s)[0])
     assert keys(s) == ["to3:leadership", "to3:speed"]
     play(s, "to3:speed")
-    assert s.attrs[p * 3 + 2] == 3 and s.hero_at[p] == content().quests[q].region
+    assert s.attrs[p * 3 + 2] == 3 and s.hero_at[p] == s.content.quests[q].region
 
 
 def test_an_enemy_may_start_higher_and_finish_first() -> None:
@@ -140,7 +140,7 @@ def test_an_enemy_may_start_higher_and_finish_first() -> None:
     put(s, "attica", p, 1, control=True)
     walk_in(s, "golden-fleece")
     play(s, "quest:3")
-    assert s.questing[other] == -1 and s.hero_at[other] == content().quests[q].region
+    assert s.questing[other] == -1 and s.hero_at[other] == s.content.quests[q].region
     assert s.stack[-1]["k"] == "power-recruit"  # Recruit 3 Hoplites in a Region you control
     play(s, "power:attica")
     assert s.hoplites(R("attica"), p) == 4
@@ -179,7 +179,7 @@ def test_quest_rewards_priests_recruits_glory_and_artifacts() -> None:
     s.cache = None
     end_turn(s, p)
     play(s, "quest-step")
-    crete = LANDS[content().regions[R("crete")].land]
+    crete = LANDS[s.content.regions[R("crete")].land]
     assert f"glory:{crete}" not in keys(s) and "glory:yellow" not in keys(s)
     play(s, keys(s)[0])
     assert s.glory.count(p) == 2

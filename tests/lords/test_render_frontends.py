@@ -14,7 +14,6 @@ from hellas.core.game import Decision
 from hellas.core.record import Match
 from hellas.core.rng import Rng
 from hellas.games.lords import GAME, battle, describe
-from hellas.games.lords.content import content
 from hellas.games.lords.render import narrate, render
 from tests.lords.helpers import R, started
 
@@ -27,7 +26,7 @@ def text(view: dict[str, Any]) -> str:
 
 def test_players_show_artifacts_quests_slain_glory_and_victory_progress() -> None:
     s = started(players=3)
-    c = content()
+    c = s.content
     zeus = c.artifact(c.god("zeus").artifact).index
     s.artifact_owner[zeus] = 1
     s.artifact_charged[zeus] = False
@@ -58,7 +57,7 @@ def test_players_show_artifacts_quests_slain_glory_and_victory_progress() -> Non
 
 def test_blue_land_does_not_count_for_warlord_with_three_players() -> None:
     s = started(players=3)
-    c = content()
+    c = s.content
     for r in c.lands[c.land_ids.index("blue")]:
         s.control[r] = 0
     assert GAME.view(s, None)["progress"][0]["warlord"] == [0, 2]
@@ -70,7 +69,7 @@ def test_blue_land_does_not_count_for_warlord_with_three_players() -> None:
 
 def test_region_neighbours_and_monster_trays_are_listed() -> None:
     s = started()
-    c = content()
+    c = s.content
     out = text(GAME.view(s, 0))
     epirus = c.regions[R("epirus")]
     names = ", ".join(c.regions[n].name for n in epirus.neighbours)

@@ -9,7 +9,7 @@ import pytest
 from hellas.core.errors import ContentError
 from hellas.games.lords import GAME
 from hellas.games.lords.board import check_victory, land_regions
-from hellas.games.lords.content import LANDS, content, load
+from hellas.games.lords.content import LANDS, base, load
 from hellas.games.lords.monster_phase import region_attack
 from hellas.games.lords.phases import event_card, event_phase
 
@@ -66,7 +66,7 @@ def test_monster_move_goes_to_a_neighbouring_region() -> None:
     s.monster_at[0] = R("attica")
     s.cache = None
     assert sorted(keys(s)) == sorted(
-        f"mmove:{content().regions[r].id}" for r in content().regions[R("attica")].neighbours
+        f"mmove:{s.content.regions[r].id}" for r in s.content.regions[R("attica")].neighbours
     )
 
 
@@ -100,18 +100,18 @@ def test_event_phase_quests_monsters_evolutions_and_slain() -> None:
     s.event_deck.append(quest)
     event_phase(s)
     assert s.quest_slots == [0, 1, 3]
-    card = len(content().quests) + 2 * 1  # Chimera, card 1
-    kind, m, number = event_card(card)
+    card = len(s.content.quests) + 2 * 1  # Chimera, card 1
+    kind, m, number = event_card(s, card)
     assert (kind, m, number) == ("monster", 1, 0)
     s.monster_at[1] = -1
     s.event_deck.append(card)
-    assert "appears" in event_phase(s) and s.monster_at[1] == content().monsters[1].cards[0][0]
+    assert "appears" in event_phase(s) and s.monster_at[1] == s.content.monsters[1].cards[0][0]
     s.event_deck.append(card)
     assert "Evolves" in event_phase(s) and s.evolutions[1] == [0]
     assert s.event_discard.count(card) == 1  # the appearance's; the Evolve card stays by the tray
     s.slain[0] = 1
     s.monster_at[0] = -1
-    s.event_deck.extend([quest, len(content().quests)])  # Cerberus (slain), then the quest
+    s.event_deck.extend([quest, len(s.content.quests)])  # Cerberus (slain), then the quest
     text = event_phase(s)
     assert "Quest" in text and s.monster_at[0] == -1
 
@@ -155,7 +155,7 @@ def test_blessing_draft_players_plus_one_counter_clockwise() -> None:
 
 
 def own_land(s: object, seat: int, land: str) -> None:
-    for r in land_regions(LANDS.index(land)):
+    for r in land_regions(s, LANDS.index(land)):
         s.control[r] = seat  # type: ignore[attr-defined]
 
 
@@ -310,13 +310,10 @@ def test_content_pack_through_the_game_option(tmp_path: Path) -> None:
         'artifact = "thunder-of-zeus"\npowers = [{draw = 1}, {draw = 1}, {draw = 2}, {draw = 2}'
         ', {draw = 3}]\nprovenance = "rulebook"\n'
     )
-    try:
-        s = GAME.new({"players": 2, "content": str(tmp_path)}, 1)
-        assert content().gods[0].powers[0] == ("draw", 1)
-        assert s.options["content"] == str(tmp_path)
-    finally:
-        GAME.new({"players": 2}, 1)  # back to the built-in data
-    assert content().gods[0].powers[0] is None
+    s = GAME.new({"players": 2, "content": str(tmp_path)}, 1)
+    assert s.content.gods[0].powers[0] == ("draw", 1)
+    assert s.options["content"] == str(tmp_path)
+    assert base().gods[0].powers[0] is None  # the core box's content is untouched
 
 
 def test_a_content_pack_may_add_a_fifth_hero_for_five_seats(tmp_path: Path) -> None:
@@ -332,18 +329,18 @@ def test_a_content_pack_may_add_a_fifth_hero_for_five_seats(tmp_path: Path) -> N
         '[[hero]]\nid = "odysseus"\nname = "Odysseus"\nbonus = "leadership+1"\n'
         'ability = "place-after-prepare"\nprovenance = "provisional"\nnew = true\n'
     )
-    try:
-        s = GAME.new({"players": 5, "content": str(tmp_path), "turn_limit": 150}, 2)
-        assert "hero:odysseus" in GAME.table and len(GAME.table) > builtin_size
-        rng = Rng(5)
-        while GAME.to_act(s) is not None:
-            choices = GAME.choices(s)
-            GAME.apply(s, choices[rng.below(len(choices))])
-        GAME.check_invariants(s)
-        assert s.n == 5 and len(set(s.heroes)) == 5
-    finally:
-        GAME.new({"players": 2}, 1)
-    assert "hero:odysseus" not in GAME.table and len(GAME.table) == builtin_size
+    s = GAME.new({"players": 5, "content": str(tmp_path), "turn_limit": 150}, 2)
+    assert "hero:odysseus" in GAME.choice_table(s) and len(GAME.choice_table(s)) > builtin_size
+    other = GAME.new({"players": 2}, 1)  # another table in the same process, no pack
+    rng = Rng(5)
+    while GAME.to_act(s) is not None:
+        choices = GAME.choices(s)
+        GAME.apply(s, choices[rng.below(len(choices))])
+        GAME.view(s, 0)
+    GAME.check_invariants(s)
+    assert s.n == 5 and len(set(s.heroes)) == 5
+    assert "hero:odysseus" not in GAME.choice_table(other)
+    assert len(GAME.choice_table(other)) == builtin_size
     (tmp_path / "heroes.toml").write_text(
         '[[hero]]\nid = "heracles"\nname = "Heracles"\nbonus = "strength+1"\n'
         'ability = "glory-for-artifacts"\nprovenance = "rulebook"\nnew = true\n'
@@ -379,19 +376,16 @@ def test_a_content_pack_may_attach_a_land_and_regions(tmp_path: Path) -> None:
     pack = load(tmp_path)
     assert pack.land_ids[-1] == "sunken" and pack.regions[-1].id == "atlantis"
     assert pack.lands[-1] == (len(pack.regions) - 1,)
-    try:
-        s = GAME.new({"players": 3, "content": str(tmp_path), "turn_limit": 200}, 3)
-        GAME.apply(s, keys(s)[0])  # a Hero; then it may start in Atlantis
-        assert "start:atlantis" in keys(s)
-        assert len(s.glory) == 6 and len(s.control) == 20
-        rng = Rng(3)
-        while GAME.to_act(s) is not None:
-            choices = GAME.choices(s)
-            GAME.apply(s, choices[rng.below(len(choices))])
-        GAME.check_invariants(s)
-    finally:
-        GAME.new({"players": 2}, 1)
-    assert len(content().regions) == 19
+    s = GAME.new({"players": 3, "content": str(tmp_path), "turn_limit": 200}, 3)
+    GAME.apply(s, keys(s)[0])  # a Hero; then it may start in Atlantis
+    assert "start:atlantis" in keys(s)
+    assert len(s.glory) == 6 and len(s.control) == 20
+    rng = Rng(3)
+    while GAME.to_act(s) is not None:
+        choices = GAME.choices(s)
+        GAME.apply(s, choices[rng.below(len(choices))])
+    GAME.check_invariants(s)
+    assert len(base().regions) == 19  # the core box's content is untouched
 
 
 def _toml(value: object) -> str:
@@ -412,27 +406,28 @@ def test_a_content_pack_may_add_an_attribute(tmp_path: Path) -> None:
     (tmp_path / "heroes.toml").write_text(
         '[[attribute]]\nid = "fleet"\nname = "Fleet"\nprovenance = "provisional"\nnew = true\n'
     )
-    try:
-        s = GAME.new({"players": 3, "content": str(tmp_path), "turn_limit": 150}, 6)
-        assert s.na == 4 and len(s.attrs) == 12 and "injure:fleet" in GAME.table
-        view = GAME.view(s, 0)
-        assert view["players_info"][0]["attributes"] == {
-            "leadership": 1,
-            "strength": 1,
-            "speed": 1,
-            "fleet": 1,
-        }
-        s.injured[0] = 0b0111
-        assert not s.all_injured(0)
-        s.injured[0] = 0
-        rng = Rng(6)
-        while GAME.to_act(s) is not None:
-            choices = GAME.choices(s)
-            GAME.apply(s, choices[rng.below(len(choices))])
-        GAME.check_invariants(s)
-    finally:
-        GAME.new({"players": 2}, 1)
-    assert content().attributes == ("leadership", "strength", "speed")
+    s = GAME.new({"players": 3, "content": str(tmp_path), "turn_limit": 150}, 6)
+    assert s.na == 4 and len(s.attrs) == 12 and "injure:fleet" in GAME.choice_table(s)
+    view = GAME.view(s, 0)
+    assert view["players_info"][0]["attributes"] == {
+        "leadership": 1,
+        "strength": 1,
+        "speed": 1,
+        "fleet": 1,
+    }
+    s.injured[0] = 0b0111
+    assert not s.all_injured(0)
+    s.injured[0] = 0
+    rng = Rng(6)
+    while GAME.to_act(s) is not None:
+        choices = GAME.choices(s)
+        GAME.apply(s, choices[rng.below(len(choices))])
+    GAME.check_invariants(s)
+    assert base().attributes == (
+        "leadership",
+        "strength",
+        "speed",
+    )  # the core box's content is untouched
 
 
 def test_a_content_pack_may_add_a_god(tmp_path: Path) -> None:
@@ -448,15 +443,16 @@ def test_a_content_pack_may_add_a_god(tmp_path: Path) -> None:
         '[[artifact]]\nid = "poseidons-trident"\nname = "Poseidon\'s Trident"\n'
         'effect = "(the module\'s rule)"\nprovenance = "provisional"\nnew = true\n'
     )
-    try:
-        s = GAME.new({"players": 3, "content": str(tmp_path), "turn_limit": 150}, 8)
-        assert len(s.monument) == 4 and "pray:poseidon" in GAME.table
-        assert "monument:poseidon" in GAME.table
-        rng = Rng(8)
-        while GAME.to_act(s) is not None:
-            choices = GAME.choices(s)
-            GAME.apply(s, choices[rng.below(len(choices))])
-        GAME.check_invariants(s)
-    finally:
-        GAME.new({"players": 2}, 1)
-    assert [g.id for g in content().gods] == ["zeus", "athena", "hermes"]
+    s = GAME.new({"players": 3, "content": str(tmp_path), "turn_limit": 150}, 8)
+    assert len(s.monument) == 4 and "pray:poseidon" in GAME.choice_table(s)
+    assert "monument:poseidon" in GAME.choice_table(s)
+    rng = Rng(8)
+    while GAME.to_act(s) is not None:
+        choices = GAME.choices(s)
+        GAME.apply(s, choices[rng.below(len(choices))])
+    GAME.check_invariants(s)
+    assert [g.id for g in base().gods] == [
+        "zeus",
+        "athena",
+        "hermes",
+    ]  # the core box's content is untouched

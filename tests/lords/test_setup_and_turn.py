@@ -7,7 +7,6 @@ import pytest
 from hellas.core.errors import IllegalChoice
 from hellas.games.lords import GAME
 from hellas.games.lords.board import population
-from hellas.games.lords.content import content
 from hellas.games.lords.state import MARCH, RECRUIT
 
 from .helpers import R, clear_board, give_cards, keys, play, put, seat_of, started
@@ -67,7 +66,7 @@ def test_starting_bonuses() -> None:
     s = started(3, heroes=("heracles", "achilles", "perseus"), starts=("epirus", "crete", "elis"))
     assert s.attrs[seat_of(s, "heracles") * 3 + 1] == 2
     assert s.attrs[seat_of(s, "achilles") * 3 + 2] == 2
-    assert s.glory[content().regions[R("elis")].land] == seat_of(s, "perseus")
+    assert s.glory[s.content.regions[R("elis")].land] == seat_of(s, "perseus")
 
 
 def test_regular_actions_once_each_then_one_special_action() -> None:
@@ -263,7 +262,7 @@ def test_usurp_takes_control_enemies_withdraw_glory_kept() -> None:
     q = 1 - p
     clear_board(s)
     s.hero_at[p] = R("attica")
-    land = content().regions[R("attica")].land
+    land = s.content.regions[R("attica")].land
     s.glory[land] = p
     put(s, "attica", q, 3, control=True)
     s.control[R("boeotia")] = q

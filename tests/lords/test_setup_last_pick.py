@@ -7,7 +7,6 @@ turns.  This test fails on that code.
 
 from __future__ import annotations
 
-from hellas.games.lords.content import content
 from hellas.games.lords.game import GAME
 from hellas.games.lords.state import LordsState
 
@@ -28,7 +27,7 @@ def _setup_with_helen_last(seed: int) -> LordsState:
 
 def test_helen_placed_last_keeps_one_of_three_neutral_artifacts_before_the_first_turn() -> None:
     s = _setup_with_helen_last(4)
-    helen = s.heroes.index(content().hero("helen").index)
+    helen = s.heroes.index(s.content.hero("helen").index)
     assert s.stack[-1]["k"] == "artifact-pick" and s.stack[-1]["seat"] == helen
     assert [f["k"] for f in s.stack].count("setup") == 1
     GAME.apply(s, GAME.choices(s)[0])

@@ -9,17 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from hellas.games.lords import hooks
-from hellas.games.lords.content import content
 from hellas.games.lords.monsters import tray
 from hellas.games.lords.quests import quest_region
 from hellas.games.lords.rules import actor
 from hellas.games.lords.state import SPECIALS, LordsState
-from hellas.games.lords.view import _battle, hunt_summary, progress
+from hellas.games.lords.view import _battle, hunt_summary, progress, stand_ins
 
 
 def view(s: LordsState, seat: int | None) -> dict[str, Any]:
     """Return what ``seat`` may know, as the view was first written."""
-    c = content()
+    c = s.content
     over = s.result is not None
     players = []
     control = s.control
@@ -149,6 +148,9 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         },
         "result": dict(s.result) if s.result else None,
         "modules": s.options.get("modules", ""),
+        "pack_fingerprint": c.fingerprint,
+        "printed_only": c.printed_only,
+        "provisional": stand_ins(c),
         # each module's public facts (and the seat's own secrets), by module id
         "module_panels": hooks.panels(s, seat) if s.options.get("modules") else {},
     }

@@ -97,12 +97,11 @@ def test_realms_scores_are_solved_once_and_given_as_fresh_copies() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_lords_progress_counts_lands_as_the_victory_check(players: int) -> None:
     """Every Land held whole, the blue one too (3 players do not count it), as before."""
-    from hellas.games.lords.content import content  # noqa: PLC0415
 
     session = Session("lords", {"players": players})
     session.reset(4)
     state = session.state
-    lands = content().lands
+    lands = state.content.lands
     for land, regions in enumerate(lands):
         for r in regions:
             state.control[r] = land % players

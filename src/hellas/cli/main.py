@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from hellas.ai import bot_names, make_bot
+from hellas.cli.content import content_app
 from hellas.cli.serve import serve
 from hellas.cli.table import HUMAN, TerminalTable, _actors_of, fresh_seed, winners_text
 from hellas.core.errors import HellasError, OptionError
@@ -31,6 +32,7 @@ app = typer.Typer(
     help="Hellas: a digital table for Greek-myth board games.",
 )
 console = Console()
+app.add_typer(content_app, name="content")  # content packs (hellas.cli.content)
 
 
 def parse_game_flags(game: Game[Any], args: list[str]) -> dict[str, str]:

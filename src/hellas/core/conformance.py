@@ -68,7 +68,8 @@ def random_game(
         if len(set(keys)) != len(keys):
             _fail(game, opts, seed, step, f"duplicate choices {keys}")
         for c in choices:
-            if c.key not in game.table or game.table[c.key].index != c.index:
+            table = game.choice_table(state)
+            if c.key not in table or table[c.key].index != c.index:
                 _fail(game, opts, seed, step, f"choice {c.key} is not in the choice table")
         if deep:
             _deep_checks(game, state, seats, rng, opts, seed, step)

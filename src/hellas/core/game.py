@@ -380,6 +380,10 @@ class Game(ABC, Generic[S]):
         """Return how front ends name ``seat``, from a public view (default: ``Seat n``)."""
         return f"Seat {seat + 1}"
 
+    def choice_table(self, s: S) -> ChoiceTable:
+        """Return the choice table of ``s`` (a game whose table follows its content overrides)."""
+        return self.table
+
     def describe(self, choice: Choice, s: S) -> str:
         """Return the choice's label in the context of ``s`` (default: the static label)."""
         return choice.label
@@ -403,7 +407,7 @@ class Game(ABC, Generic[S]):
             raise IllegalChoice(repr(choice), [c.key for c in legal], "not a choice or key")
         if self.to_act(s) is None:
             raise IllegalChoice(key, [], "the game is over")
-        reason = "unknown key" if key not in self.table else "not legal now"
+        reason = "unknown key" if key not in self.choice_table(s) else "not legal now"
         raise IllegalChoice(key, [c.key for c in legal], reason)
 
     def apply(self, s: S, choice: Choice | str) -> list[Event]:

@@ -199,7 +199,7 @@ class HellasSpielState(pyspiel.State):  # type: ignore[misc]
         """Return the seed, or the choice's stable key."""
         if player == _CHANCE:
             return f"seed:{self._seed_base + int(action)}"
-        return str(self._core.session.game.table.at(int(action)).key)
+        return str(self._core.session.table.at(int(action)).key)
 
     def is_terminal(self) -> bool:
         """Return whether the game is over."""

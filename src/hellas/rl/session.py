@@ -57,7 +57,8 @@ class Session:
         self.reward = reward
         self.state: Any = self.game.new(self.options, 0)  # also loads content packs
         self.encoder: Encoder = encoder_for(self.game.meta.id, self.options)
-        self.num_actions = len(self.game.table)
+        self.table = self.game.choice_table(self.state)  # follows the options' content
+        self.num_actions = len(self.table)
         self.seed = 0
         self._seeds = Rng(0)
         self._masks: dict[tuple[Any, ...], np.ndarray] = {}
@@ -166,7 +167,7 @@ class Session:
                 game._apply(state, c, False)
                 return
         if 0 <= action < self.num_actions:
-            key = game.table.at(action).key
+            key = self.table.at(action).key
             reason = "not legal now"
         else:
             key, reason = str(action), f"no such action (0-{self.num_actions - 1})"

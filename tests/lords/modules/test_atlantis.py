@@ -13,7 +13,7 @@ from hellas.core.rng import Rng
 from hellas.games.lords import GAME, hunt
 from hellas.games.lords.board import temples_controlled
 from hellas.games.lords.bots import choose
-from hellas.games.lords.content import content
+from hellas.games.lords.content import configured
 from hellas.games.lords.modules.atlantis import rules
 from hellas.games.lords.monster_phase import mmove_options, region_attack
 from hellas.games.lords.monsters import has_passive, slay, tray
@@ -44,7 +44,7 @@ def keys(s: LordsState) -> list[str]:
 
 
 def M(monster_id: str) -> int:
-    return content().monster(monster_id).index
+    return configured("poseidon,atlantis").monster(monster_id).index
 
 
 def turn_of(s: LordsState, seat: int) -> None:
@@ -95,7 +95,7 @@ def test_the_atlantis_board_is_a_land_at_the_lower_right_with_a_port_in_north_at
     """ "Place the additional Atlantis board on the lower-right side of the main board"; with
     5-6 players a Port token goes to North Atlantis; its Sea Trails "work both ways"."""
     s = five(modules)
-    c = content()
+    c = s.content
     land = c.land_ids.index("atlantis")
     assert [c.regions[r].id for r in c.lands[land]] == [
         "north-atlantis",
@@ -120,13 +120,13 @@ def test_atlantis_shuffles_its_four_monster_cards_into_the_events_deck() -> None
     s = five()
     spawned = sum(1 for m in s.monster_at if m >= 0)
     assert len(s.event_deck) + len(s.event_discard) + len(s.quest_slots) >= base + 4 - spawned
-    cards = [e for e in content().events if e[0] == "monster" and e[1] in (M("siren"), M("cetus"))]
+    cards = [e for e in s.content.events if e[0] == "monster" and e[1] in (M("siren"), M("cetus"))]
     assert len(cards) == 4
-    assert not content().monster("talos").cards
-    spawns = {content().regions[card.spawn].id for card in content().monster("siren").cards}
+    assert not s.content.monster("talos").cards
+    spawns = {s.content.regions[card.spawn].id for card in s.content.monster("siren").cards}
     assert spawns == {"laconia", "north-atlantis"}
     assert not {"saving-persephone", "graeae", "pirithous-wedding"} & {
-        q.id for q in content().quests
+        q.id for q in s.content.quests
     }
 
 
@@ -295,7 +295,7 @@ def test_uncontrolled_talos_rolls_the_monster_die() -> None:
     region_attack(s, M("talos"))  # the Monster Die's Region Attack: the active player aims it
     top = s.stack[-1]
     assert top["k"] == "atl-talos" and top["mode"] == "attack" and top["seat"] == s.current
-    hero = content().heroes[s.heroes[2]].id
+    hero = s.content.heroes[s.heroes[2]].id
     assert keys(s) == [f"atl-talos-kill:north-atlantis:{hero}"]
 
 
@@ -313,7 +313,7 @@ def test_talos_special_attack_ends_the_hunt_its_controller_injures_and_it_heals(
     s.wounds[t] = [other, mace]
     f = hunting(s, q, "talos")
     f["dealt"] = [other, mace]
-    hunt.apply_effects(s, f, list(content().monster("talos").special))
+    hunt.apply_effects(s, f, list(s.content.monster("talos").special))
     s.cache = None
     assert f["ended"] == "failure"
     assert s.wounds[t] == [mace]  # the Mace Wound stays
@@ -337,7 +337,7 @@ def test_the_siren_takes_the_hero_until_the_next_build_monument_then_euboea() ->
     q = seat_of(s, "achilles")
     s.monster_at[M("siren")] = R("laconia")
     f = hunting(s, q, "siren")
-    hunt.apply_effects(s, f, list(content().monster("siren").special))
+    hunt.apply_effects(s, f, list(s.content.monster("siren").special))
     assert f["ended"] == "failure"
     assert s.hero_at[q] == -1 and rules.mine(s)["captives"] == [q]
     turn_of(s, q)
@@ -357,7 +357,7 @@ def test_the_siren_moves_only_between_regions_with_a_port() -> None:
     siren = M("siren")
     s.monster_at[siren] = R("laconia")
     moves = {k[6:] for k in mmove_options(s, {"m": siren})}
-    ports = {content().regions[r].id for r in rules.ports(s)} - {"laconia"}
+    ports = {s.content.regions[r].id for r in rules.ports(s)} - {"laconia"}
     assert moves == ports and "arcadia" not in moves
     s.monster_at[M("cyclops")] = R("laconia")  # other Monsters keep their borders
     assert "arcadia" in {k[6:] for k in mmove_options(s, {"m": M("cyclops")})}
@@ -374,10 +374,10 @@ def test_the_siren_region_attack_kills_two_and_its_laconia_card_evolves() -> Non
     put(s, "messenia", 0, 3)
     region_attack(s, siren)
     assert s.hoplites(R("messenia"), 0) == 1
-    north = next(i for i, c in enumerate(content().monster("siren").cards) if c.evolve == "none")
+    north = next(i for i, c in enumerate(s.content.monster("siren").cards) if c.evolve == "none")
     s.evolutions[siren] = [north]
     assert not has_passive(s, R("messenia"), "kills-entering-hoplite")
-    assert len(tray(s, siren)) == len(content().monster("siren").wounds)
+    assert len(tray(s, siren)) == len(s.content.monster("siren").wounds)
     s.evolutions[siren] = [1 - north]
     assert has_passive(s, R("messenia"), "kills-entering-hoplite")
 
@@ -397,7 +397,7 @@ def test_cetus_region_attack_kills_in_every_port_and_two_when_evolved() -> None:
     region_attack(s, cetus)
     assert [s.hoplites(R(r), 1) for r in ("attica", "laconia", "north-atlantis")] == [2, 2, 2]
     assert s.hoplites(R("arcadia"), 1) == 3  # no Port
-    evolve = next(i for i, c in enumerate(content().monster("cetus").cards) if c.evolve != "none")
+    evolve = next(i for i, c in enumerate(s.content.monster("cetus").cards) if c.evolve != "none")
     s.evolutions[cetus] = [evolve]
     region_attack(s, cetus)
     assert [s.hoplites(R(r), 1) for r in ("attica", "laconia", "north-atlantis")] == [0, 0, 0]
@@ -410,11 +410,35 @@ def test_cetus_special_attack_injures_twice_and_discards_half_rounded_up() -> No
     q = seat_of(s, "perseus")
     s.monster_at[M("cetus")] = R("crete")
     f = hunting(s, q, "cetus")
-    give_cards(s, q, *[content().combat[i].id for i in range(5)])
-    hunt.apply_effects(s, f, list(content().monster("cetus").special))
+    give_cards(s, q, *[s.content.combat[i].id for i in range(5)])
+    hunt.apply_effects(s, f, list(s.content.monster("cetus").special))
     kinds = {fr["k"]: fr for fr in s.stack[-2:]}
     assert kinds["hurt"]["left"] == 2
     assert kinds["discard"]["limit"] == 2  # 5 cards: 3 discarded
+
+
+def test_cetus_special_attack_left_undefended_discards_before_the_draw() -> None:
+    """Hunt, Not Defend: "Resolve Monster Attack Card effects ... and draw 1 Combat Card": with
+    4 cards Cetus' "Discard half of your Combat Cards (rounded up)" leaves 2, then the draw 3."""
+    s = five()
+    q = seat_of(s, "perseus")
+    s.monster_at[M("cetus")] = R("crete")
+    f = hunting(s, q, "cetus")
+    give_cards(s, q, *[s.content.combat[i].id for i in range(4)])
+    drawn = s.content.card("javelin-volley-spear-2").index
+    s.combat_deck.remove(drawn)
+    s.combat_deck.append(drawn)
+    special = next(a.index for a in s.content.attack_cards if a.id == "special-attack-3")
+    s.attack_deck.remove(special)
+    f.update(stage="defend", attack=special, strength=3, committed=[])
+    s.cache = None
+    GAME.apply(s, "take")
+    GAME.apply(s, "injure:leadership")
+    GAME.apply(s, "injure:strength")
+    while s.stack[-1]["k"] == "discard":
+        assert "discard:javelin-volley-spear-2" not in keys(s)
+        GAME.apply(s, keys(s)[0])
+    assert len(s.hands[q]) == 3 and drawn in s.hands[q]
 
 
 def test_heroes_and_hoplites_cannot_use_a_sea_trail_cetus_is_on() -> None:
@@ -437,8 +461,8 @@ def test_heroes_and_hoplites_cannot_use_a_sea_trail_cetus_is_on() -> None:
     moves = keys(s)
     assert "move:south-atlantis>crete" not in moves
     assert "move:south-atlantis>inner-circle" in moves
-    spawn = content().monster("cetus").cards
-    assert {content().regions[c.spawn].id for c in spawn} == {"chalkidiki", "crete"}
+    spawn = s.content.monster("cetus").cards
+    assert {s.content.regions[c.spawn].id for c in spawn} == {"chalkidiki", "crete"}
 
 
 # -- The Monster reward Artifacts -----------------------------------------------------------------
@@ -449,7 +473,7 @@ def test_sirens_crown_recruits_one_hoplite_in_each_city_you_control() -> None:
     s = five()
     clear_board(s)
     p = seat_of(s, "helen")
-    crown = content().artifact("sirens-crown").index
+    crown = s.content.artifact("sirens-crown").index
     s.artifact_owner[crown] = p
     for region in ("laconia", "attica", "messenia"):  # Sparta, a City, no City
         put(s, region, p, 1, control=True)
@@ -466,7 +490,7 @@ def test_cetus_tentacle_takes_the_port_region_of_your_hero() -> None:
     s = five()
     clear_board(s)
     p = seat_of(s, "perseus")
-    tentacle = content().artifact("cetus-tentacle").index
+    tentacle = s.content.artifact("cetus-tentacle").index
     s.artifact_owner[tentacle] = p
     s.hero_at[p] = R("arcadia")
     turn_of(s, p)
@@ -475,6 +499,33 @@ def test_cetus_tentacle_takes_the_port_region_of_your_hero() -> None:
     assert "atl-tentacle:recruit" in keys(s)
     GAME.apply(s, "atl-tentacle:recruit")
     assert s.control[R("attica")] == p and s.hoplites(R("attica"), p) == 1
+
+
+def test_cetus_tentacle_has_no_condition_the_card_does_not_print() -> None:
+    """The card's only condition is "when your Hero is in a Region with a Port": it may be used
+    in a Port Region its owner already controls (for the Recruit), and where enemy Hoplites
+    stand; those withdraw without losses, as from a Usurp (the base game's other "take control
+    over that Region" where the Hero is: "All enemy Hoplites must withdraw ... suffer no
+    losses"), since no player keeps Hoplites in a Region another controls."""
+    s = five()
+    clear_board(s)
+    p = seat_of(s, "perseus")
+    q = seat_of(s, "helen")
+    tentacle = s.content.artifact("cetus-tentacle").index
+    s.artifact_owner[tentacle] = p
+    put(s, "attica", p, 2, control=True)
+    s.hero_at[p] = R("attica")
+    turn_of(s, p)
+    assert {"atl-tentacle:only", "atl-tentacle:recruit"} <= set(keys(s))  # already p's
+    put(s, "laconia", q, 3, control=True)
+    s.hero_at[p] = R("laconia")
+    GAME.apply(s, "atl-tentacle:recruit")
+    if s.stack[-1]["k"] == "withdraw":  # Helen picks where her army goes, when she may choose
+        GAME.apply(s, keys(s)[0])
+    assert s.control[R("laconia")] == p and s.hoplites(R("laconia"), p) == 1
+    assert s.hoplites(R("laconia"), q) == 0
+    assert sum(s.hoplites(r, q) for r in range(len(s.control))) == 3  # no losses
+    GAME.check_invariants(s)
 
 
 # -- Monsters without Event cards -----------------------------------------------------------------
@@ -488,11 +539,11 @@ def test_slaying_a_monster_discards_its_own_evolve_cards_when_talos_has_none() -
     s.monster_at[cetus] = R("crete")
     s.evolutions[cetus] = [0, 1]
     for number in (0, 1):
-        card = content().events.index(("monster", cetus, number))
+        card = s.content.events.index(("monster", cetus, number))
         s.event_deck.remove(card) if card in s.event_deck else s.event_discard.remove(card)
     slay(s, cetus, 0)
     tail = s.event_discard[-2:]
-    assert [content().events[c] for c in tail] == [("monster", cetus, 0), ("monster", cetus, 1)]
+    assert [s.content.events[c] for c in tail] == [("monster", cetus, 0), ("monster", cetus, 1)]
 
 
 # -- The view -------------------------------------------------------------------------------------
@@ -564,6 +615,6 @@ def test_every_atlantis_card_and_piece_has_words() -> None:
     """Card faces and tooltips: Cleito, the three trays, the rewards and the Evolve cards."""
     from hellas.games.lords.describe import check, monster  # noqa: PLC0415
 
-    five()
-    assert check() == []
-    assert "No reward" in monster(content().monster("talos"))
+    c = five().content
+    assert check(c) == []
+    assert "No reward" in monster(c, c.monster("talos"))

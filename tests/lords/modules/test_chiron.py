@@ -11,12 +11,12 @@ from hellas.cli.main import app
 from hellas.core.conformance import random_game
 from hellas.core.rng import Rng
 from hellas.games.lords import GAME
-from hellas.games.lords.content import content
+from hellas.games.lords.content import configured
 from hellas.games.lords.monster_phase import region_attack
 from hellas.games.lords.monsters import appear, slay
 from hellas.games.lords.state import LordsState
 
-from ..helpers import R, clear_board, evolve, give_cards, keys, play, put, started
+from ..helpers import R, clear_board, evolve, give_cards, keys, play, put, record_index, started
 from ..test_battle import arena, attack, settle
 from ..test_hunt import attacks_next, top
 from .games import heuristic_games, random_games
@@ -26,16 +26,16 @@ CHIRON = 7  # after the 7 base Monsters
 
 
 def ch(players: int = 3) -> LordsState:
-    return started(players, modules=MODS)
+    return started(players, modules=MODS, printed_only=True)
 
 
 def tq(card_id: str) -> int:
     """Return the Training Quest of a Training card."""
-    return content().quest(f"training-{card_id}").index
+    return record_index("quests", f"training-{card_id}")
 
 
 def card(card_id: str) -> int:
-    return content().card(card_id).index
+    return record_index("combat", card_id)
 
 
 def reset_training(s: LordsState) -> None:
@@ -47,7 +47,7 @@ def reset_training(s: LordsState) -> None:
 
 
 def TRAININGS() -> set[int]:
-    return {tq("tactical-failure-bow"), tq("chirons-lesson-sword")}
+    return {tq("tactical-failure-bow"), tq("illegible-sword")}
 
 
 def chiron_out(s: LordsState, region: str = "thessaly") -> None:
@@ -66,7 +66,7 @@ def test_setup_chiron_cards_in_the_event_deck_training_cards_in_their_own_deck()
     """Setup: "shuffle the Chiron Monster Cards into the Event Deck"; "Create a face down deck
     containing the ... Training Cards" (the 2 legible ones)."""
     base = GAME.new({"players": 3}, 2)
-    s = GAME.new({"players": 3, "modules": MODS}, 2)
+    s = GAME.new({"players": 3, "modules": MODS, "printed_only": True}, 2)
 
     def total(x: LordsState) -> int:
         return len(x.event_deck) + len(x.event_discard) + len(x.quest_slots)
@@ -74,7 +74,7 @@ def test_setup_chiron_cards_in_the_event_deck_training_cards_in_their_own_deck()
     held = len(s.mod["chiron"]["deck"])
     assert total(s) + held == total(base) + 2 + 2  # Chiron's 2 cards, 2 Training cards
     assert set(s.mod["chiron"]["deck"]) | (set(s.quest_slots) & TRAININGS()) == TRAININGS()
-    assert not {tq("tactical-failure-bow"), tq("chirons-lesson-sword")} & set(s.event_deck)
+    assert not {tq("tactical-failure-bow"), tq("illegible-sword")} & set(s.event_deck)
     assert GAME.view(s, 0)["module_panels"][MODS]["training_deck"] == len(s.mod["chiron"]["deck"])
     reset_training(s)  # its order is hidden: another seat's sample reshuffles it
     orders = {tuple(GAME.determinize(s, 0, Rng(k)).mod["chiron"]["deck"]) for k in range(20)}
@@ -155,12 +155,12 @@ def test_completing_training_gives_the_card_and_the_next_training_card_to_the_sl
     p = s.current
     clear_board(s)
     chiron_out(s, "aetolia")
-    assert s.mod["chiron"]["deck"] == [tq("chirons-lesson-sword")]
+    assert s.mod["chiron"]["deck"] == [tq("illegible-sword")]
     s.questing[p], s.quest_step[p], s.hero_at[p] = tq("tactical-failure-bow"), 2, -1
     play(s, "quest-step")
     assert s.mod["chiron"]["owned"][p] == [card("tactical-failure-bow")]
-    assert tq("chirons-lesson-sword") in s.quest_slots and not s.mod["chiron"]["deck"]
-    assert s.hero_at[p] == R("aetolia") and s.glory[content().regions[R("aetolia")].land] == p
+    assert tq("illegible-sword") in s.quest_slots and not s.mod["chiron"]["deck"]
+    assert s.hero_at[p] == R("aetolia") and s.glory[s.content.regions[R("aetolia")].land] == p
     panel = GAME.view(s, None)["module_panels"][MODS]
     assert panel["owned"][p] == ["tactical-failure-bow"]
 
@@ -199,37 +199,43 @@ def test_training_card_played_in_battle_stays_marked_used_until_build_monument()
     """ "Training Cards are used as normal Combat Card (during Hunt or Battle), but they are not
     discarded after use. Instead, they are marked as used as an Artifact. They are charged as
     normal Artifacts, during the Build Monument Special Action." """
-    s, p, _q = arena(4, 2, modules=MODS)
-    own(s, p, "chirons-lesson-sword")
+    s, p, _q = arena(4, 2, modules=MODS, printed_only=True)
+    own(s, p, "illegible-sword")
     attack(s, 4)  # the defender, without cards, passes by itself
-    assert keys(s) == ["pass", "play:chirons-lesson-sword"]
-    play(s, "play:chirons-lesson-sword")  # then nothing is left to play: the Battle ends
-    assert card("chirons-lesson-sword") not in s.combat_discard
+    assert keys(s) == ["pass", "play:illegible-sword"]
+    play(s, "play:illegible-sword")  # then nothing is left to play: the Battle ends
+    assert card("illegible-sword") not in s.combat_discard
     settle(s)
     m = s.mod["chiron"]
-    assert m["owned"][p] == [card("chirons-lesson-sword")] == m["used"][p]
+    assert m["owned"][p] == [card("illegible-sword")] == m["used"][p]
     from hellas.games.lords.turn import build_monument  # noqa: PLC0415
 
     build_monument(s, p, "zeus")
     assert not s.mod["chiron"]["used"][p]
 
 
-def test_chirons_lesson_adds_two_casualties_to_the_opponent() -> None:
-    """The Training text "Your opponent adds +2 to their Casualties" (our attribution: the
-    legible sword card): the loser loses 1 + 2 Hoplites."""
-    s, p, q = arena(4, 4, modules=MODS)
-    own(s, p, "chirons-lesson-sword")
+def test_the_sword_training_card_has_its_printed_text_and_no_battle_effect() -> None:
+    """The second legible Training card (a sword, name not legible): "Use 2 Combat Cards with a
+    sword symbol to deal a Wound of any type. When performing a Region Attack, kill 2 Hoplites."
+    Only a Monster performs a Region Attack ("Action: The Monster performs a Region Attack as
+    described on its Monster Tray"), so in a Battle the card counts its Strength alone: the
+    loser loses its 1 Hoplite, nothing more."""
+    c = configured(MODS).card("illegible-sword")
+    assert (c.symbol, c.effect, c.effects, c.name) == ("sword", "none", (), "Training card (sword)")
+    assert "When performing a Region Attack, kill 2 Hoplites" in c.text
+    s, p, q = arena(4, 4, modules=MODS, printed_only=True)
+    own(s, p, "illegible-sword")
     attack(s, 4)
-    play(s, "play:chirons-lesson-sword")  # 4 + 2 against 4: the attacker wins
+    play(s, "play:illegible-sword")  # 4 + 2 against 4: the attacker wins
     settle(s)
     assert sum(s.hoplites(r, p) for r in range(len(s.control))) == 4 - 1  # its own Casualty
-    assert sum(s.hoplites(r, q) for r in range(len(s.control))) == 4 - 1 - 2
+    assert sum(s.hoplites(r, q) for r in range(len(s.control))) == 4 - 1
 
 
 def test_tactical_failure_makes_the_opponent_discard_all_but_one_card() -> None:
     """Tactical Failure: "After this Battle, your opponent must discard all their Combat Cards
     from their hand except one." """
-    s, p, q = arena(4, 2, modules=MODS)
+    s, p, q = arena(4, 2, modules=MODS, printed_only=True)
     own(s, p, "tactical-failure-bow")
     give_cards(s, q, "trap-sword-1", "trap-mace-1", "charge-sickle-4")
     attack(s, 4)
@@ -288,7 +294,7 @@ def test_training_card_wounds_in_a_hunt_like_a_combat_card() -> None:
 def test_chiron_special_attack_injures_and_discards_an_artifact() -> None:
     """Chiron's Special Attack: "Deal 1 Injury. Discard 1 Artifact (if you have any)." """
     s, p = hunt_scene()
-    a, b = content().artifact("aegis").index, content().artifact("harpe").index
+    a, b = s.content.artifact("aegis").index, s.content.artifact("harpe").index
     s.neutral_deck = [x for x in s.neutral_deck if x not in (a, b)]
     s.artifact_owner[a] = s.artifact_owner[b] = p
     attacks_next(s, "special-attack-3", "attack-4")
@@ -337,15 +343,15 @@ def test_thessaly_chiron_card_evolves_nothing_legible() -> None:
     s = ch()
     clear_board(s)
     assert [appear(s, CHIRON, k) for k in (0, 1)] == [R("thessaly"), R("laconia")]
-    assert content().monsters[CHIRON].cards[0].evolve == "none"
+    assert s.content.monsters[CHIRON].cards[0].evolve == "none"
 
 
 def test_ashen_spear_adds_two_in_battle_and_to_a_hunt_defence() -> None:
     """Ashen Spear: "Use when playing a Combat Card. Add +2 to its value." """
     from hellas.games.lords.battle import strength  # noqa: PLC0415
 
-    s, p, _q = arena(3, 3, modules=MODS)
-    spear = content().artifact("ashen-spear").index
+    s, p, _q = arena(3, 3, modules=MODS, printed_only=True)
+    spear = s.content.artifact("ashen-spear").index
     s.artifact_owner[spear] = p
     give_cards(s, p, "trap-sword-1")
     attack(s, 3)  # the defender, without cards, passes by itself
@@ -354,7 +360,7 @@ def test_ashen_spear_adds_two_in_battle_and_to_a_hunt_defence() -> None:
     play(s, "artifact:ashen-spear")  # on its card turn, before its only card
     assert strength(s, f, 0) == before and not s.artifact_charged[spear]  # no card yet
     assert "artifact:ashen-spear" not in keys(s)
-    played = strength(s, f, 0) + content().card("trap-sword-1").strength + s.attr(p, 0)
+    played = strength(s, f, 0) + s.content.card("trap-sword-1").strength + s.attr(p, 0)
     play(s, "card:trap-sword-1")  # the last card: the Battle resolves
     assert s.stack[-1]["k"] != "battle" or s.stack[-1]["stage"] == "withdraw"
     assert f["result"]["att"] == played + 2
@@ -374,7 +380,6 @@ def test_ashen_spear_adds_two_in_battle_and_to_a_hunt_defence() -> None:
 def test_a_content_pack_adds_a_training_card(tmp_path: Path) -> None:
     """An owner of the box may enter a missing Training card: a ``training`` Combat Card and
     its ``training-<id>`` Quest in a content pack join the Training deck."""
-    from hellas.games.lords.content import use_pack  # noqa: PLC0415
 
     (tmp_path / "combat.toml").write_text(
         '[[card]]\nnew = true\nid = "pack-lesson-mace"\nname = "Pack Lesson"\nkind = "training"\n'
@@ -386,18 +391,43 @@ def test_a_content_pack_adds_a_training_card(tmp_path: Path) -> None:
         'region = "thessaly"\nsteps = [{show-mace = 1}, {show-mace = 2}, {show-mace = 3}]\n'
         'reward = "training"\nprovenance = "provisional"\n'
     )
-    try:
-        s = GAME.new({"players": 3, "modules": MODS, "content": str(tmp_path)}, 1)
-        quest = tq("pack-lesson-mace")
-        assert quest in s.mod["chiron"]["deck"] + s.quest_slots
-        assert quest not in s.event_deck
-        rng = Rng(1)
-        for _ in range(300):
-            cs = GAME.choices(s)
-            GAME.step(s, cs[rng.below(len(cs))])
-            GAME.check_invariants(s)
-    finally:
-        use_pack("")
+    s = GAME.new({"players": 3, "modules": MODS, "printed_only": True, "content": str(tmp_path)}, 1)
+    quest = tq("pack-lesson-mace")
+    assert quest in s.mod["chiron"]["deck"] + s.quest_slots
+    assert quest not in s.event_deck
+    rng = Rng(1)
+    for _ in range(300):
+        cs = GAME.choices(s)
+        GAME.step(s, cs[rng.below(len(cs))])
+        GAME.check_invariants(s)
+
+
+def test_a_pack_training_card_with_the_unattributed_text_adds_two_casualties(
+    tmp_path: Path,
+) -> None:
+    """The rulebook prints the Training text "Your opponent adds +2 to their Casualties"
+    without its card; an owner enters that card in a pack (a ``battle-played`` clause with
+    ``opponent-casualties = 2``):
+    in a Battle won with it the loser loses 1 + 2 Hoplites."""
+
+    (tmp_path / "combat.toml").write_text(
+        '[[card]]\nnew = true\nid = "pack-lesson-mace"\nname = "Pack Lesson"\nkind = "training"\n'
+        'symbol = "mace"\nstrength = 2\ncasualties = 1\neffect = "none"\n'
+        'effects = [{when = "battle-played", do = [{opponent-casualties = 2}]}]\n'
+        'count = 1\nprovenance = "provisional"\n'
+    )
+    (tmp_path / "monsters.toml").write_text(
+        '[[quest]]\nnew = true\nid = "training-pack-lesson-mace"\nname = "Training: Pack"\n'
+        'region = "thessaly"\nsteps = [{show-mace = 1}, {show-mace = 2}, {show-mace = 3}]\n'
+        'reward = "training"\nprovenance = "provisional"\n'
+    )
+    s, p, q = arena(4, 4, modules=MODS, printed_only=True, content=str(tmp_path))
+    own(s, p, "pack-lesson-mace")
+    attack(s, 4)
+    play(s, "play:pack-lesson-mace")  # 4 + 2 against 4: the attacker wins
+    settle(s)
+    assert sum(s.hoplites(r, p) for r in range(len(s.control))) == 4 - 1  # its Casualty
+    assert sum(s.hoplites(r, q) for r in range(len(s.control))) == 4 - 1 - 2
 
 
 # -- whole games -----------------------------------------------------------------------------
@@ -417,7 +447,12 @@ def test_heuristic_games_train_and_play_training_cards() -> None:
 def test_conformance_no_leak_determinism_and_replay() -> None:
     """The contract checks, deep in one game (the Training deck order is hidden)."""
     for seed in range(3):
-        random_game(GAME, {"players": 3, "modules": MODS, "turn_limit": 30}, seed, deep=seed == 0)
+        random_game(
+            GAME,
+            {"players": 3, "modules": MODS, "printed_only": True, "turn_limit": 30},
+            seed,
+            deep=seed == 0,
+        )
 
 
 def test_simulate_with_chiron_from_the_command_line(tmp_path: Path) -> None:

@@ -11,7 +11,6 @@ from hellas.core.conformance import random_game
 from hellas.core.rng import Rng
 from hellas.games.lords import GAME
 from hellas.games.lords.bots import choose
-from hellas.games.lords.content import content
 from hellas.games.lords.state import LordsState
 
 from ..helpers import R, clear_board, give_cards, keys, play, started
@@ -58,7 +57,7 @@ def test_setup_shuffles_the_six_additional_cards_into_the_deck() -> None:
     base = GAME.new({"players": 3}, 4)
     s = GAME.new({"players": 3, "modules": MODS}, 4)
     assert deck_size(base) == 30 and deck_size(s) == 36
-    ids = {content().combat[c].id for c in s.combat_deck + [x for h in s.hands for x in h]}
+    ids = {s.content.combat[c].id for c in s.combat_deck + [x for h in s.hands for x in h]}
     assert set(ADDITIONAL) <= ids
     old = GAME.new({"players": 3, "additional_combat_cards": True}, 4)
     alias = GAME.new({"players": 3, "modules": "additional-combat-cards"}, 4)
@@ -68,7 +67,7 @@ def test_setup_shuffles_the_six_additional_cards_into_the_deck() -> None:
     assert not base.options["additional_combat_cards"]
     panel = GAME.view(s, 0)["module_panels"][MODS]
     assert sorted(c["id"] for c in panel["cards"]) == sorted(ADDITIONAL)
-    assert not set(ADDITIONAL) & {content().combat[c].id for c in base.combat_deck}
+    assert not set(ADDITIONAL) & {s.content.combat[c].id for c in base.combat_deck}
 
 
 # -- Tactical Withdrawal ---------------------------------------------------------------------
@@ -122,7 +121,7 @@ def test_tactical_withdrawal_hunt_use_three_of_its_symbol() -> None:
         play(s, "hunt:minotaur")
         assert f"any:{card}" in keys(s)
         play(s, f"any:{card}", f"with:{others[0]}", f"with:{others[1]}", "wound:1")
-        assert s.wounds[MINOTAUR] == [1] and s.hands[p] == [content().card("assault-axe-4").index]
+        assert s.wounds[MINOTAUR] == [1] and s.hands[p] == [s.content.card("assault-axe-4").index]
 
 
 # -- Offerings for the Gods 2 ----------------------------------------------------------------
@@ -150,7 +149,7 @@ def test_offerings_hunt_use_two_of_its_symbol() -> None:
     ):
         s, p = scene(CERBERUS, (card, other), ("assault-axe-4",))
         play(s, "hunt:cerberus", f"any:{card}", f"with:{other}", "wound:2")
-        assert s.wounds[CERBERUS] == [2] and s.hands[p] == [content().card("assault-axe-4").index]
+        assert s.wounds[CERBERUS] == [2] and s.hands[p] == [s.content.card("assault-axe-4").index]
 
 
 # -- Sudden Strike and the shield card -------------------------------------------------------
@@ -161,7 +160,7 @@ def test_sudden_strike_hunt_use_deals_a_wound_of_any_type() -> None:
     tests/lords/test_part1_defects.py, ruling 16)"""
     s, p = scene(CERBERUS, ("sudden-strike-sickle-3",), ("assault-axe-4",))
     play(s, "hunt:cerberus", "any:sudden-strike-sickle-3", "wound:1")
-    assert s.wounds[CERBERUS] == [1] and s.hands[p] == [content().card("assault-axe-4").index]
+    assert s.wounds[CERBERUS] == [1] and s.hands[p] == [s.content.card("assault-axe-4").index]
 
 
 def test_shield_card_defends_from_any_monster_attack_for_an_injury() -> None:
@@ -175,7 +174,7 @@ def test_shield_card_defends_from_any_monster_attack_for_an_injury() -> None:
     attacks_next(s, "attack-5", "attack-4")
     play(s, "hunt:cerberus", "any:sudden-strike-sickle-3", "wound:0", "end-attack")
     play(s, "mattack:attack-5", "shield:final-charge-shield-2", "injure:speed")
-    drawn = sorted(content().card(c).index for c in ("glory-bow-1", "trap-sword-1"))
+    drawn = sorted(s.content.card(c).index for c in ("glory-bow-1", "trap-sword-1"))
     assert s.injured[p] == 0b100 and s.hands[p] == drawn  # 1 at the start, 1 for the shield
     assert s.stack[-1]["k"] == "hunt" and s.stack[-1]["stage"] == "attack"
 
@@ -189,7 +188,7 @@ def test_final_charge_ends_the_battle_when_the_attacker_plays_it() -> None:
     attack(s, 5)
     play(s, "card:wild-attack-axe-3", "card:final-charge-shield-2")
     settle(s)
-    assert s.hands[q] == [content().card("charge-sickle-4").index]  # no second defender card
+    assert s.hands[q] == [s.content.card("charge-sickle-4").index]  # no second defender card
     assert s.control[R("corinthia")] == p  # 5 + 2 beat 3 + 3
 
 

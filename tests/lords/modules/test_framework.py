@@ -9,7 +9,7 @@ import pytest
 
 from hellas.core.errors import ContentError, OptionError
 from hellas.games.lords import hooks
-from hellas.games.lords.content import configured, content, load, use_modules, use_pack
+from hellas.games.lords.content import base, configured, load
 from hellas.games.lords.game import GAME
 from hellas.games.lords.modules import IDS
 
@@ -65,19 +65,17 @@ def test_a_content_pack_may_not_drop_records(tmp_path: Path) -> None:
     (tmp_path / "gods.toml").write_text('[[god]]\nid = "zeus"\ndrop = true\n')
     with pytest.raises(ContentError, match="only a module drops records"):
         load(tmp_path)
-    use_pack("")
 
 
-def test_module_content_is_configured_per_game_and_per_thread() -> None:
-    """Two games with different modules in two threads each see their own content."""
-    base = configured("")
+def test_module_content_is_a_value_built_once_per_configuration() -> None:
+    """Two games with different modules in two threads each carry their own content."""
     seen: dict[str, object] = {}
 
     def play(name: str, modules: str) -> None:
         s = GAME.new({"players": 4, "modules": modules}, 3)
         for _ in range(40):
             GAME.step(s, GAME.choices(s)[0])
-        seen[name] = content()
+        seen[name] = s.content
 
     threads = [
         threading.Thread(target=play, args=("base", "")),
@@ -87,37 +85,14 @@ def test_module_content_is_configured_per_game_and_per_thread() -> None:
         t.start()
     for t in threads:
         t.join()
-    assert seen["base"] is base
+    assert seen["base"] is configured("") is base()
     assert seen["poseidon"] is configured("poseidon")
     assert configured("poseidon").modules == ("poseidon",)
-    use_modules("")
-
-
-def test_a_pack_chosen_in_another_thread_replaces_the_content_a_thread_keeps(
-    tmp_path: Path,
-) -> None:
-    """``use_modules`` keeps its content between calls, but not past a ``use_pack`` anywhere."""
-    kept = use_modules("")
-    assert use_modules("") is kept  # the fast path: same modules, same pack
-    (tmp_path / "heroes.toml").write_text(
-        '[[hero]]\nnew = true\nid = "fifth"\nname = "Fifth"\nbonus = "strength+1"\n'
-        'ability = "glory-for-artifacts"\nprovenance = "provisional"\n'
-    )
-    chooser = threading.Thread(target=use_pack, args=(str(tmp_path),))
-    chooser.start()
-    chooser.join()
-    try:
-        packed = use_modules("")
-        assert packed is not kept and "fifth" in {h.id for h in packed.heroes}
-        assert content() is packed
-    finally:
-        use_pack("")
-    assert use_modules("") == kept and "fifth" not in {h.id for h in content().heroes}
 
 
 def test_the_choice_table_follows_the_configuration() -> None:
     s = GAME.new({"players": 4}, 1)
-    base = len(GAME.table)
+    core = len(GAME.choice_table(s))
     t = GAME.new(
         {
             "players": 4,
@@ -125,7 +100,5 @@ def test_the_choice_table_follows_the_configuration() -> None:
         },
         1,
     )
-    GAME.choices(t)
-    assert len(GAME.table) >= base
-    GAME.choices(s)
-    assert len(GAME.table) == base
+    assert len(GAME.choice_table(t)) > core == len(GAME.table)
+    assert GAME.choice_table(s) is GAME.table

@@ -230,7 +230,7 @@ def test_the_browser_module_data_is_generated_from_the_modules() -> None:
     assert '"players": [\n   5\n  ]' in info  # Atlantis: 5 players only
 
 
-def test_module_regions_get_drawn_cells_and_links_from_the_configured_content() -> None:
+def test_module_regions_get_drawn_cells_and_links_from_the_configured_base() -> None:
     gen = generator()
     base = gen._configured_tables("")
     tables = gen._configured_tables("poseidon,atlantis")

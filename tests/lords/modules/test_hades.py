@@ -15,7 +15,7 @@ from hellas.core.rng import Rng
 from hellas.games.lords import GAME, battle
 from hellas.games.lords.board import kill, move_army, population, settle_control, take_control
 from hellas.games.lords.cards import receive_blessing
-from hellas.games.lords.content import content, use_pack
+from hellas.games.lords.fx import removed
 from hellas.games.lords.hooks import registered
 from hellas.games.lords.hunt import hurt
 from hellas.games.lords.modules.hades.rules import joined, raise_index
@@ -62,7 +62,7 @@ def warrior(s: LordsState, region: str) -> list[int]:
 
 def blessing(s: LordsState, seat: int, blessing_id: str) -> None:
     """Give a seat a Blessing card out of the deck (without its on-receipt effect)."""
-    b = content().blessing(blessing_id).index
+    b = s.content.blessing(blessing_id).index
     s.blessing_deck.remove(b)
     s.blessings[seat].append(b)
     s.cache = None
@@ -91,7 +91,7 @@ def march(s: LordsState, src: str, dst: str, count: int) -> None:
 def test_setup_monument_in_messenia_with_the_helmet_under_it() -> None:
     """ "Place the Hades Monument in Messenia" and "Place Hades' Artifact card under" it."""
     s = hades_game()
-    c = content()
+    c = s.content
     god = c.god("hades")
     assert c.regions[god.site].id == "messenia" and god.artifact == "hades-helmet"
     assert s.monument[god.index] == 1 and god.provenance == "provisional"
@@ -104,7 +104,7 @@ def test_setup_monument_in_messenia_with_the_helmet_under_it() -> None:
 def test_setup_hades_blessings_are_shuffled_into_the_deck() -> None:
     """ "Shuffle Hades Blessings into Blessing Deck" (the two legible ones)."""
     s = hades_game()
-    c = content()
+    c = s.content
     hades = {b.index for b in c.blessings if b.god == "hades"}
     assert {c.blessings[b].id for b in hades} == {"price-of-victory", "temple-of-death"}
     assert hades <= set(s.blessing_deck)
@@ -119,7 +119,7 @@ def test_setup_each_player_places_a_warrior_when_choosing_then_deploys() -> None
     first = GAME.to_act(s)
     play(s, "hero:heracles")
     assert GAME.to_act(s) == first
-    assert sorted(keys(s)) == sorted(f"hades-warrior:{r.id}" for r in content().regions)
+    assert sorted(keys(s)) == sorted(f"hades-warrior:{r.id}" for r in s.content.regions)
     play(s, "hades-warrior:crete")  # any Region, even a Hero's future start
     assert keys(s)[0].startswith("start:") and s.mod["hades"]["warriors"] == [[R("crete"), -1]]
     play(s, "start:crete", "hero:achilles", "hades-warrior:crete", "start:epirus")
@@ -171,8 +171,31 @@ def test_warriors_join_an_army_only_where_its_player_controls_the_region() -> No
     assert joined(s, w) == -1  # controlled by a player with no Army there
     s.control[R("boeotia")] = p
     assert joined(s, w) == p
-    assert population(s, R("boeotia"), p) == 2  # no bar to the Army it joined
-    assert population(s, R("boeotia"), 1 - p) == 3
+
+
+def test_a_warrior_raises_population_for_every_player_the_army_it_joined_too() -> None:
+    """ "A Warrior of Hades increases the Population Strength of a Region he is in by 1." -
+    for everybody: the printed text exempts nobody, not even the Army the Warrior joined."""
+    s = board_game()
+    p = s.current
+    w = warrior(s, "boeotia")
+    put(s, "boeotia", p, 1, control=True)
+    assert joined(s, w) == p
+    assert population(s, R("boeotia"), p) == population(s, R("boeotia"), 1 - p) == 3
+
+
+def test_a_warrior_in_a_start_region_raises_its_population_at_the_placing() -> None:
+    """The flat +1 holds at Picking Heroes too ("If the Population Strength in that Region is 2
+    or less, the player places his/her Control Token there"): a Warrior in Epirus
+    (Population 2) keeps a starting army of 2 from taking it."""
+    s = GAME.new({"players": 2, "modules": "hades"}, 1)
+    play(s, "hero:heracles", "hades-warrior:epirus", "start:epirus")
+    assert (
+        s.control[R("epirus")] == -1
+        and s.hoplites(R("epirus"), 0) + s.hoplites(R("epirus"), 1) == 2
+    )
+    play(s, "hero:achilles", "hades-warrior:macedonia", "start:crete")
+    assert s.control[R("crete")] >= 0
 
 
 def test_each_warrior_adds_one_army_strength_to_the_army_it_joined() -> None:
@@ -220,7 +243,7 @@ def test_warriors_go_along_with_hermes_power_moves() -> None:
     p = s.current
     put(s, "attica", p, 2, control=True)
     w = warrior(s, "attica")
-    s.monument[content().god("hermes").index] = 2
+    s.monument[s.content.god("hermes").index] = 2
     s.priests[p] = 1
     s.cache = None
     play(s, "pray:hermes", "march:attica", "to:boeotia")
@@ -356,13 +379,13 @@ def test_raise_is_a_basic_attribute_starting_at_one_up_to_five() -> None:
     The maximum value is 5." Hades' Monument raises it (our ruling)."""
     s = board_game()
     p = s.current
-    a = raise_index()
-    assert content().attributes[a] == "raise" and s.na == 4
+    a = raise_index(s)
+    assert s.content.attributes[a] == "raise" and s.na == 4
     assert [s.attrs[q * s.na + a] for q in range(2)] == [1, 1]
     s.attrs[p * s.na + a] = 4
     for _ in range(2):
         s.priests[p] = 1
-        s.monument_priests[content().god("hades").index] = []
+        s.monument_priests[s.content.god("hades").index] = []
         s.regular = 0
         s.cache = None
         play(s, "pray:hades")
@@ -384,7 +407,7 @@ def test_resurrection_brings_raise_hoplites_to_a_gate_or_the_pool() -> None:
     assert under(s)[p] == 5
     assert "hades-rise:pool" in keys(s)
     assert {"hades-rise:boeotia", "hades-rise:argolis"} <= set(keys(s))
-    s.attrs[p * s.na + raise_index()] = 3
+    s.attrs[p * s.na + raise_index(s)] = 3
     play(s, "hades-rise:boeotia")
     assert s.hoplites(R("boeotia"), p) == 3 and under(s)[p] == 2
     assert s.control[R("boeotia")] == p  # 3 Hoplites take a Population 2 Region
@@ -396,18 +419,17 @@ def test_resurrection_brings_raise_hoplites_to_a_gate_or_the_pool() -> None:
     assert under(s)[p] == 0 and s.supply[p] == supply + 2
 
 
-def test_resurrection_not_offered_with_an_empty_underworld_and_injured_raise_counts_one() -> None:
-    """Nothing to take back: no Resurrection; an Injured Raise counts as 1."""
+def test_resurrection_not_offered_with_an_empty_underworld_and_takes_at_most_raise() -> None:
+    """Nothing to take back: no Resurrection; Raise 2 takes 2 of the 3 in the Underworld."""
     s = board_game()
     p = s.current
     assert not any(k.startswith("hades-rise") for k in keys(s))
     put(s, "attica", p, 3, control=True)
     kill(s, R("attica"), p, 3)
-    s.attrs[p * s.na + raise_index()] = 4
-    s.injured[p] = 1 << raise_index()
+    s.attrs[p * s.na + raise_index(s)] = 2
     s.cache = None
     play(s, "hades-rise:pool")
-    assert under(s)[p] == 2
+    assert under(s)[p] == 1
 
 
 def test_resurrection_may_start_a_battle() -> None:
@@ -445,8 +467,8 @@ def test_help_card_wounds_a_chosen_monster_by_monument_level() -> None:
     Monster; levels IV and V two Wounds on the same Monster; level I nothing)."""
     s = board_game()
     p = s.current
-    g = content().god("hades").index
-    hydra, medusa = content().monster("hydra").index, content().monster("medusa").index
+    g = s.content.god("hades").index
+    hydra, medusa = s.content.monster("hydra").index, s.content.monster("medusa").index
     s.monster_at[hydra] = R("argolis")
     s.monster_at[medusa] = R("phocis")
     s.priests[p] = 2
@@ -475,7 +497,7 @@ def test_helmet_ignores_an_injury_once() -> None:
     s.cache = None
     play(s, "injure:strength")
     assert s.injured[p] == 0  # ignored, and the Helmet is spent
-    assert not s.artifact_charged[content().artifact("hades-helmet").index]
+    assert not s.artifact_charged[s.content.artifact("hades-helmet").index]
     play(s, "injure:speed")
     assert s.injured[p] == 1 << 2
     s.artifact_charged = [True] * len(s.artifact_charged)  # recharged by Build Monument
@@ -514,15 +536,21 @@ def test_price_of_victory_on_receipt_others_remove_two_hoplites_for_good() -> No
     s = board_game(players=3)
     p = s.current
     q, r = [x for x in range(3) if x != p]
-    put(s, "crete", r, 14, control=True)  # one left in supply: the other from the board
+    put(s, "crete", r, 12, control=True)  # one left in supply: the other from the board
+    put(s, "attica", r, 2, control=True)
     supply = list(s.supply)
-    b = content().blessing("price-of-victory").index
+    b = s.content.blessing("price-of-victory").index
     s.blessing_deck.remove(b)
     receive_blessing(s, p, b)
     assert s.supply[p] == supply[p]
     assert s.supply[q] == supply[q] - 2
-    assert s.supply[r] == 0 and s.hoplites(R("crete"), r) == 13
-    assert s.mod["hades"]["removed"] == [0 if x == p else 2 for x in range(3)]
+    # "must remove": the owner picks the Hoplite on the board (here the small army in Attica)
+    assert s.supply[r] == 0 and s.stack[-1] == {"k": "fx-remove", "seat": r, "left": 1}
+    s.cache = None
+    assert GAME.to_act(s) == r and keys(s) == ["remove:attica", "remove:crete"]
+    play(s, "remove:attica")
+    assert s.hoplites(R("attica"), r) == 1 and s.hoplites(R("crete"), r) == 12
+    assert removed(s) == [0 if x == p else 2 for x in range(3)]
     GAME.check_invariants(s)
 
 
@@ -554,9 +582,9 @@ def test_temple_of_death_kills_a_hoplite_of_another_player() -> None:
     put(s, "crete", q, 2, control=True)
     put(s, "elis", q, 1, control=True)
     play(s, "temple:corinthia")
-    hero = content().heroes[s.heroes[q]].id
-    assert sorted(keys(s)) == sorted([f"hades-tod:crete>{hero}", f"hades-tod:elis>{hero}"])
-    play(s, f"hades-tod:elis>{hero}")
+    hero = s.content.heroes[s.heroes[q]].id
+    assert sorted(keys(s)) == sorted([f"kill-other:crete>{hero}", f"kill-other:elis>{hero}"])
+    play(s, f"kill-other:elis>{hero}")
     assert s.hoplites(R("elis"), q) == 0 and under(s)[q] == 1
 
 
@@ -566,14 +594,11 @@ def test_a_content_pack_adds_a_missing_hades_blessing(tmp_path: Path) -> None:
         '[[blessing]]\nnew = true\nid = "from-the-box"\ngod = "hades"\nname = "From the Box"\n'
         'text = "A card typed in from the physical game."\nprovenance = "community"\n'
     )
-    try:
-        s = GAME.new({"players": 2, "modules": "hades", "content": str(tmp_path)}, 4)
-        added = content().blessing("from-the-box").index
-        assert added in s.blessing_deck and len(s.blessing_deck) == 36 + 2 + 1
-        s = GAME.new({"players": 2, "modules": "hades-simple", "content": str(tmp_path)}, 4)
-        assert content().blessing("from-the-box").index in s.blessing_deck
-    finally:
-        use_pack("")
+    s = GAME.new({"players": 2, "modules": "hades", "content": str(tmp_path)}, 4)
+    added = s.content.blessing("from-the-box").index
+    assert added in s.blessing_deck and len(s.blessing_deck) == 36 + 2 + 1
+    s = GAME.new({"players": 2, "modules": "hades-simple", "content": str(tmp_path)}, 4)
+    assert s.content.blessing("from-the-box").index in s.blessing_deck
 
 
 # -- Hades Simple Mode --------------------------------------------------------------------------
@@ -583,7 +608,7 @@ def test_simple_mode_hades_replaces_zeus_in_thessaly() -> None:
     """ "During Setup, place the Hades Monument in Thessaly, instead of the Zeus Monument."
     Zeus' Blessings leave with his Monument; Hades' join the deck."""
     s = GAME.new({"players": 2, "modules": "hades-simple"}, 1)
-    c = content()
+    c = s.content
     assert [g.id for g in c.gods] == ["athena", "hermes", "hades"]
     assert c.regions[c.god("hades").site].id == "thessaly"
     assert c.god("hades").artifact == "hades-helmet"
@@ -625,10 +650,10 @@ def test_simple_mode_help_card_power() -> None:
     s = GAME.new({"players": 2, "modules": "hades-simple"}, 1)
     play(s, "hero:heracles", "start:epirus", "hero:achilles", "start:crete")
     p = s.current
-    cyclops = content().monster("cyclops").index
+    cyclops = s.content.monster("cyclops").index
     s.monster_at = [-1] * len(s.monster_at)
     s.monster_at[cyclops] = R("thessaly")
-    s.monument[content().god("hades").index] = 2
+    s.monument[s.content.god("hades").index] = 2
     s.priests[p] = 1
     s.cache = None
     play(s, "pray:hades")
@@ -647,10 +672,10 @@ def test_simple_mode_keeps_the_helmet_and_the_blessings() -> None:
     s.cache = None
     play(s, "injure:speed")
     assert s.injured[p] == 0
-    b = content().blessing("price-of-victory").index
+    b = s.content.blessing("price-of-victory").index
     s.blessing_deck.remove(b)
     receive_blessing(s, p, b)
-    assert s.mod["hades-simple"]["removed"][1 - p] == 2
+    assert removed(s)[1 - p] == 2
     GAME.check_invariants(s)
 
 
@@ -673,13 +698,13 @@ def test_poseidon_and_hades_share_messenia() -> None:
     warnings = GAME.option_warnings({"players": 2, "modules": "poseidon,hades"})
     assert any("expansion-icon" in w for w in warnings)
     s = hades_game(modules="poseidon,hades")
-    c = content()
+    c = s.content
     assert c.attributes == ("leadership", "strength", "speed", "fleet", "raise") and s.na == 5
     assert c.god("poseidon").site == c.god("hades").site == R("messenia")
     take_control(s, R("messenia"), 0)
     for a in ("poseidons-trident", "hades-helmet"):
         assert s.artifact_owner[c.artifact(a).index] == 0
-    assert s.attrs[raise_index() :: s.na] == [1, 1]
+    assert s.attrs[raise_index(s) :: s.na] == [1, 1]
     for seed in range(3):
         random_game(
             GAME, {"players": 2 + seed, "modules": "poseidon,hades", "turn_limit": 40}, seed

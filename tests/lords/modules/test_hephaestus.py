@@ -9,16 +9,16 @@ import pytest
 
 from hellas.core.conformance import random_game
 from hellas.games.lords import GAME
-from hellas.games.lords.content import content, use_pack
+from hellas.games.lords.content import configured
 from hellas.games.lords.state import LordsState
 
-from ..helpers import R, clear_board, give_cards, keys, play, put, started
+from ..helpers import R, clear_board, give_cards, keys, play, put, record_index, started
 from ..test_hunt import HYDRA, attacks_next, top
 from .games import heuristic_games, random_games
 
 H = "hephaestus"
 PACK_CARDS = (
-    '[[card]]\nnew = true\nid = "adamantine-sickle"\nname = "Adamantine Sickle"\nkind = "relic"\n'
+    '[[card]]\nid = "adamantine-sickle"\nname = "Adamantine Sickle"\nkind = "relic"\n'
     'symbol = "sickle"\nstrength = 4\ncasualties = 0\neffect = "none"\ncount = 1\n'
     'provenance = "provisional"\n\n'
     '[[card]]\nnew = true\nid = "lightning-bolt"\nname = "Lightning Bolt"\nkind = "lightning"\n'
@@ -32,12 +32,11 @@ def pack(tmp_path: Path) -> Iterator[str]:
     """A content pack adding the Adamantine Sickle and one Lightning Relic."""
     (tmp_path / "combat.toml").write_text(PACK_CARDS)
     yield str(tmp_path)
-    use_pack("")
 
 
 def game(modules: str = H, players: int = 2, **kw: object) -> LordsState:
     """Heracles and Achilles (and more) after setup, the board cleared, empty hands."""
-    s = started(players, modules=modules, **kw)  # type: ignore[arg-type]
+    s = started(players, modules=modules, printed_only=True, **kw)  # type: ignore[arg-type]
     clear_board(s)
     for q in range(players):
         give_cards(s, q)
@@ -45,11 +44,11 @@ def game(modules: str = H, players: int = 2, **kw: object) -> LordsState:
 
 
 def C(card_id: str) -> int:
-    return content().card(card_id).index
+    return record_index("combat", card_id)
 
 
 def A(artifact_id: str) -> int:
-    return content().artifact(artifact_id).index
+    return configured(H).artifact(artifact_id).index
 
 
 def relic_state(s: LordsState) -> dict:
@@ -94,7 +93,7 @@ def own(s: LordsState, seat: int, artifact_id: str, charged: bool = True) -> Non
 def pray_at_level(s: LordsState, level: int) -> int:
     """Give the player to act a Priest and Hephaestus' Monument this level; return the seat."""
     p = s.current
-    s.monument[content().god(H).index] = level
+    s.monument[s.content.god(H).index] = level
     s.priests[p] = 1
     s.cache = None
     return p
@@ -129,7 +128,7 @@ def attack(s: LordsState, n: int, region: str = "corinthia") -> None:
 def test_setup_monument_in_messenia_with_the_hammer_under_it() -> None:
     """ "Place the Hephaestus Monument in Messenia" and "Hephaestus' Artifact card under"."""
     s = game()
-    c = content()
+    c = s.content
     god = c.god(H)
     assert c.regions[god.site].id == "messenia" and god.artifact == "hephaestus-hammer"
     assert c.artifact("hephaestus-hammer").kind == "god" and s.monument[god.index] == 1
@@ -156,16 +155,16 @@ def test_setup_three_relics_face_up_lightning_apart_none_in_the_combat_deck(pack
 def test_by_default_only_the_three_legible_relics_and_no_lightning() -> None:
     s = game()
     m = relic_state(s)
-    names = sorted(content().combat[c].name for c in m["offer"] + m["deck"])
+    names = sorted(s.content.combat[c].name for c in m["offer"] + m["deck"])
     assert names == ["Eurytus' Bow", "Mirror Shield", "Sword of Justice"] and m["lightning"] == []
 
 
 def test_only_the_legible_hephaestus_blessings_join_the_deck() -> None:
     """ "Shuffle Hephaestus Blessings into Blessing Deck": the 3 legible cards of 10."""
     s = game()
-    ours = sorted(b.id for b in content().blessings if b.god == H)
+    ours = sorted(b.id for b in s.content.blessings if b.god == H)
     assert ours == ["charged-by-fire", "forge-temple", "votive-offering"]
-    assert sorted(s.blessing_deck) == [b.index for b in content().blessings]
+    assert sorted(s.blessing_deck) == [b.index for b in s.content.blessings]
 
 
 def test_event_phase_refills_the_face_up_relics_to_three(pack: str) -> None:
@@ -174,7 +173,7 @@ def test_event_phase_refills_the_face_up_relics_to_three(pack: str) -> None:
     p = s.current
     m = relic_state(s)
     assert len(m["deck"]) == 1
-    hold(s, p, content().combat[m["offer"][0]].id)
+    hold(s, p, s.content.combat[m["offer"][0]].id)
     assert len(m["offer"]) == 2
     play(s, f"monument:{H}")
     while s.stack and s.stack[-1]["k"] not in ("turn",):
@@ -249,7 +248,7 @@ def test_a_gained_relic_is_visible_to_every_player() -> None:
     for seat in (None, 1 - p):
         panel = GAME.view(s, seat)["module_panels"][H]
         assert panel["players"][p] == ["Eurytus' Bow"]
-        name = content().heroes[s.heroes[p]].name
+        name = s.content.heroes[s.heroes[p]].name
         assert any(c["id"] == "eurytus-bow" and name in c["state"] for c in panel["cards"])
 
 
@@ -454,7 +453,7 @@ def test_sword_of_justice_defending_in_a_hunt_deals_a_sword_wound() -> None:
     play(s, "hunt:hydra", "hit:glory-torch-1", "end-attack", "mattack:attack-3")
     before = len(s.wounds[HYDRA])
     play(s, "card:sword-of-justice")  # Strength 3 defends against 3
-    symbols = [content().monsters[HYDRA].wounds[i][0] for i in s.wounds[HYDRA]]
+    symbols = [s.content.monsters[HYDRA].wounds[i][0] for i in s.wounds[HYDRA]]
     assert len(s.wounds[HYDRA]) == before + 1 and "sword" in symbols
     assert relic_state(s)["spent"][p] == [C("sword-of-justice")]
 
@@ -541,7 +540,7 @@ def test_hephaestus_hammer_charges_another_artifact_not_itself() -> None:
 def bless(s: LordsState, seat: int, blessing_id: str) -> None:
     from hellas.games.lords.cards import receive_blessing  # noqa: PLC0415
 
-    b = content().blessing(blessing_id).index
+    b = s.content.blessing(blessing_id).index
     s.blessing_deck.remove(b)
     receive_blessing(s, seat, b)
     s.cache = None
@@ -626,12 +625,12 @@ def test_dragon_teeth_kills_half_of_the_hoplites_rounded_up_picking_whose() -> N
     in." """
     s = game()
     p = s.current
-    here = content().regions[s.hero_at[p]].id
+    here = s.content.regions[s.hero_at[p]].id
     put(s, here, p, 1)
     put(s, here, 1 - p, 4)
     own(s, p, "dragon-teeth")
     play(s, "artifact:dragon-teeth")
-    enemy = content().heroes[s.heroes[1 - p]].id
+    enemy = s.content.heroes[s.heroes[1 - p]].id
     for _ in range(3):  # 5 Hoplites: 3 die, the user picks whose
         play(s, f"victim:{enemy}")
     assert s.hoplites(R(here), 1 - p) == 1 and s.hoplites(R(here), p) == 1
@@ -681,7 +680,7 @@ def test_orpheus_lyre_swaps_a_blessing_or_discards_the_drawn_one() -> None:
     play(s, "artifact:orpheus-lyre")
     assert keys(s) == ["lyre:none", "lyre:votive-offering"]
     private = GAME.view(s, p)["module_panels"][H]["private"]
-    assert private == [f"Blessing drawn: {content().blessings[top_card].name}"]
+    assert private == [f"Blessing drawn: {s.content.blessings[top_card].name}"]
     assert GAME.view(s, 1 - p)["module_panels"][H]["private"] == []
     play(s, "lyre:votive-offering")
     assert s.blessings[p] == [top_card]
@@ -694,7 +693,7 @@ def test_simple_mode_replaces_zeus_in_thessaly_without_relics() -> None:
     """Simple mode: "place the Hephaestus Monument in Thessaly, instead of the Zeus Monument"
     ... "Relic cards rules are not used"."""
     s = game("hephaestus-simple")
-    c = content()
+    c = s.content
     assert [g.id for g in c.gods] == ["athena", "hermes", H]
     assert c.regions[c.god(H).site].id == "thessaly"
     assert not [x for x in c.combat if x.kind != "deck"] and "hephaestus" not in s.mod
@@ -723,7 +722,7 @@ def hunt_scene(
     hand: tuple[str, ...] = (), draws: tuple[str, ...] = ("wild-attack-sword-3",)
 ) -> tuple[LordsState, int]:
     """The player to act stands with the Hydra (3 players, Strength 1)."""
-    s = started(3, starts=("epirus", "crete", "elis"), modules=H)
+    s = started(3, starts=("epirus", "crete", "elis"), modules=H, printed_only=True)
     p = s.current
     clear_board(s)
     s.monster_at[HYDRA] = s.hero_at[p]

@@ -11,7 +11,6 @@ from hellas.cli.main import app
 from hellas.core.conformance import random_game
 from hellas.core.rng import Rng
 from hellas.games.lords import GAME
-from hellas.games.lords.content import content
 from hellas.games.lords.monster_phase import region_attack
 from hellas.games.lords.phases import start_draft
 from hellas.games.lords.state import LordsState
@@ -32,7 +31,7 @@ def hm(
 
 
 def seat_of(s: LordsState, hero: str) -> int:
-    return next(q for q in range(s.n) if content().heroes[s.heroes[q]].id == hero)
+    return next(q for q in range(s.n) if s.content.heroes[s.heroes[q]].id == hero)
 
 
 def hunt_scene(monster: int, strength: int = 1) -> tuple[LordsState, int]:
@@ -58,7 +57,7 @@ def test_setup_adds_the_monster_cards_to_the_event_deck_and_the_heroes_to_the_po
     total = len(s.event_deck) + len(s.event_discard) + len(s.quest_slots)
     assert total == len(base.event_deck) + len(base.event_discard) + len(base.quest_slots) + 4
     assert {"hero:cassandra", "hero:odysseus"} <= set(keys(s))
-    assert [m.id for m in content().monsters][TYPHON:] == ["typhon", "python"]
+    assert [m.id for m in s.content.monsters][TYPHON:] == ["typhon", "python"]
 
 
 # -- Cassandra -------------------------------------------------------------------------------
@@ -94,7 +93,7 @@ def test_cassandra_draws_an_extra_blessing_after_any_draft_and_may_swap_it() -> 
     assert f["k"] == "hm-cassandra" and f["card"] == extra and GAME.to_act(s) == q
     drafted = s.blessings[q][-1]
     assert sorted(keys(s)) == ["hm-cassandra:discard", "hm-cassandra:swap"]
-    name = content().blessings[extra].name
+    name = s.content.blessings[extra].name
     assert any(name in line for line in GAME.view(s, q)["module_panels"][MODS]["private"])
     for other in (None, *(x for x in range(s.n) if x != q)):
         assert not GAME.view(s, other)["module_panels"][MODS]["private"]
@@ -191,7 +190,7 @@ def test_typhon_special_attack_discards_a_blessing_and_lowers_an_attribute() -> 
     assert s.stack[-1]["k"] == "lower" and sorted(keys(s)) == ["lower:leadership", "lower:speed"]
     play(s, "lower:speed")
     assert s.attrs[p * 3 : p * 3 + 3] == [3, 1, 1]
-    b = content().blessings
+    b = s.content.blessings
     assert sorted(keys(s)) == sorted(f"hm-blessing:{b[x].id}" for x in (0, 1))
     play(s, f"hm-blessing:{b[1].id}")
     assert s.blessings[p] == [0]
@@ -220,11 +219,11 @@ def test_aitne_kills_one_hoplite_in_every_region() -> None:
     put(s, "crete", other, 1)
     put(s, "elis", p, 1)
     put(s, "elis", other, 2)
-    a = content().artifact("aitne").index
+    a = s.content.artifact("aitne").index
     s.artifact_owner[a] = p
     play(s, "artifact:aitne")
     assert s.stack[-1]["k"] == "victim"
-    play(s, f"victim:{content().heroes[s.heroes[other]].id}")
+    play(s, f"victim:{s.content.heroes[s.heroes[other]].id}")
     assert (s.hoplites(R("epirus"), p), s.hoplites(R("crete"), other)) == (1, 0)
     assert (s.hoplites(R("elis"), p), s.hoplites(R("elis"), other)) == (1, 1)
     assert not s.artifact_charged[a] and "artifact:aitne" not in keys(s)
@@ -263,10 +262,10 @@ def test_inner_circle_typhon_spawns_in_the_inner_circle_with_the_lost_city() -> 
     from hellas.games.lords.monsters import appear  # noqa: PLC0415
 
     s = GAME.new({"players": 5, "modules": "poseidon,atlantis,heroes-monsters"}, 1)
-    typhon = content().monster("typhon").index
+    typhon = s.content.monster("typhon").index
     s.monster_at[typhon] = -1
-    assert appear(s, typhon, 1) == content().region("inner-circle").index
-    assert appear(s, typhon, 0) == content().region("achaea").index
+    assert appear(s, typhon, 1) == s.content.region("inner-circle").index
+    assert appear(s, typhon, 0) == s.content.region("achaea").index
 
 
 # -- Python ----------------------------------------------------------------------------------
@@ -299,7 +298,7 @@ def test_python_region_attack_kills_one_then_moves_to_a_shrine_without_temple() 
     s.cache = None
     assert s.hoplites(R("phocis"), 0) == 1
     where = {k[6:] for k in keys(s)}
-    shrines = {r.id for r in content().regions if r.shrine} - {"phocis", "epirus"}
+    shrines = {r.id for r in s.content.regions if r.shrine} - {"phocis", "epirus"}
     assert where == shrines
     play(s, "mmove:crete")
     assert s.monster_at[PYTHON] == R("crete")
@@ -323,7 +322,7 @@ def test_omphalos_recruits_up_to_two_hoplites_in_phocis_without_enemies() -> Non
     s = hm()
     p = s.current
     clear_board(s)
-    a = content().artifact("omphalos").index
+    a = s.content.artifact("omphalos").index
     s.artifact_owner[a] = p
     put(s, "phocis", (p + 1) % 3, 1)
     assert "artifact:omphalos" not in keys(s)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from hellas.core.conformance import random_game
 from hellas.core.rng import Rng
 from hellas.games.lords import GAME, hooks, setup
-from hellas.games.lords.content import content
 from hellas.games.lords.modules.opportunity.rules import card_of, first_card
 from hellas.games.lords.phases import event_phase
 from hellas.games.lords.state import MARCH, PREPARE, RECRUIT, LordsState
@@ -54,11 +53,11 @@ def face_up(s: LordsState, k: int) -> None:
 
 def free_quest(s: LordsState) -> int:
     """Return a Quest card not on the Quest Track (its Events Deck number is its index)."""
-    return next(q.index for q in content().quests if q.index not in s.quest_slots)
+    return next(q.index for q in s.content.quests if q.index not in s.quest_slots)
 
 
 def game() -> tuple[LordsState, int]:
-    s = started(2, modules=MOD)
+    s = started(2, modules=MOD, printed_only=True)
     s.event_discard += s.quest_slots[1:]  # room on the Quest Track for a new Quest
     s.quest_slots = s.quest_slots[:1]
     return s, s.current
@@ -69,8 +68,8 @@ def game() -> tuple[LordsState, int]:
 
 def test_the_cards_are_shuffled_into_the_events_deck() -> None:
     """Setup: "shuffle the Opportunity Cards into the Event Deck"."""
-    s = GAME.new({"players": 3, "modules": MOD}, 2)
-    base = len(content().events)
+    s = GAME.new({"players": 3, "modules": MOD, "printed_only": True}, 2)
+    base = len(s.content.events)
     assert first_card(s) == base
     everywhere = s.event_deck + s.event_discard + [m(s)["up"]]
     assert {base, base + 1} <= set(everywhere)
@@ -93,10 +92,10 @@ def test_drawn_in_the_event_phase_it_is_placed_face_up() -> None:
 def test_drawn_during_setup_it_counts_toward_the_seven_and_stays_face_up() -> None:
     """Game Preparation: the card goes face up and counts as one of the 7 cards drawn; a second
     one drawn then covers the first, which is discarded."""
-    s = GAME.new({"players": 2, "modules": MOD}, 1)
+    s = GAME.new({"players": 2, "modules": MOD, "printed_only": True}, 1)
     s.quest_slots, s.monster_at = [], [-1] * len(s.monster_at)
     s.event_discard, m(s)["up"] = [], -1
-    events = content().events
+    events = s.content.events
     monster_cards = [i for i, e in enumerate(events) if e[0] == "monster" and e[2] == 0][:4]
     quest = next(i for i, e in enumerate(events) if e[0] == "quest")
     order = [card(s, BLOOD), quest, card(s, REINVIGORATION), *monster_cards]
@@ -130,7 +129,7 @@ def test_power_from_blood() -> None:
     """Power from Blood: "Deal 2 Injuries to your Hero. Charge chosen Artifact." Then "draws a
     new Event Card from the deck"; "Opportunity Cards are discarded after use"."""
     s, p = game()
-    owl = content().artifact("owl-of-athena").index
+    owl = s.content.artifact("owl-of-athena").index
     s.artifact_owner[owl] = p
     s.artifact_charged[owl] = False
     face_up(s, BLOOD)
@@ -143,8 +142,8 @@ def test_power_from_blood() -> None:
     GAME.apply(s, "injure:speed")
     GAME.apply(s, "injure:leadership")
     assert s.injured[p] == 0b101
-    assert keys(s) == ["opp-charge:owl-of-athena"]
-    GAME.apply(s, "opp-charge:owl-of-athena")
+    assert keys(s) == ["charge:owl-of-athena"]
+    GAME.apply(s, "charge:owl-of-athena")
     assert s.artifact_charged[owl]
     assert quest in s.quest_slots  # the new Event card, resolved
     assert s.stack[-1]["k"] == "turn"
@@ -155,7 +154,7 @@ def test_power_from_blood_needs_two_injuries_to_take_and_an_artifact_to_charge()
     s, p = game()
     face_up(s, BLOOD)
     assert "opp-use:power-from-blood" not in keys(s)  # no spent Artifact
-    owl = content().artifact("owl-of-athena").index
+    owl = s.content.artifact("owl-of-athena").index
     s.artifact_owner[owl] = p
     s.artifact_charged[owl] = False
     assert "opp-use:power-from-blood" in keys(s)
@@ -255,7 +254,12 @@ def test_random_games_keep_every_invariant() -> None:
 
 def test_conformance_no_leak_determinism_replay() -> None:
     for seed in (3, 4):
-        random_game(GAME, {"players": 3, "modules": MOD, "turn_limit": 30}, seed, deep=True)
+        random_game(
+            GAME,
+            {"players": 3, "modules": MOD, "printed_only": True, "turn_limit": 30},
+            seed,
+            deep=True,
+        )
 
 
 def test_heuristic_bots_use_opportunity_cards() -> None:
@@ -268,6 +272,6 @@ def test_numbered_after_other_modules_event_cards() -> None:
     """With another module's Event cards in the deck, the Opportunity cards come after them."""
     s = GAME.new({"players": 3, "modules": "heroes-monsters,opportunity"}, 1)
     others = hooks.modules_of("heroes-monsters")[0].events
-    assert first_card(s) == len(content().events) + others
+    assert first_card(s) == len(s.content.events) + others
     assert card_of(s, first_card(s)).name == "Power from Blood"
     random_games("heroes-monsters,opportunity", range(3), lambda _: 3, 30)

@@ -10,7 +10,6 @@ from hellas.core.conformance import random_game
 from hellas.core.errors import ContentError
 from hellas.core.rng import Rng
 from hellas.games.lords import GAME, battle
-from hellas.games.lords.content import content
 from hellas.games.lords.phases import event_phase
 from hellas.games.lords.state import LordsState
 from tests.lords.helpers import R, clear_board, give_cards, put, started
@@ -21,7 +20,7 @@ MOD = "orichalkum"
 
 def game(**options: object) -> LordsState:
     """Two players after Hero placement (Heracles in Epirus, Achilles in Crete), P1 to act."""
-    s = started(2, modules=MOD, **options)
+    s = started(2, modules=MOD, printed_only=True, **options)
     clear_board(s)
     return s
 
@@ -46,7 +45,7 @@ def hero_walk(s: LordsState, *regions: str) -> None:
 
 def own_spent_artifacts(s: LordsState, seat: int, *ids: str) -> None:
     for a in ids:
-        i = content().artifact(a).index
+        i = s.content.artifact(a).index
         s.artifact_owner[i] = seat
         s.artifact_charged[i] = False
 
@@ -57,8 +56,8 @@ def own_spent_artifacts(s: LordsState, seat: int, *ids: str) -> None:
 def test_setup_places_a_token_in_each_city_but_sparta() -> None:
     """Setup: "place 1 Orichalkum token in each Region with a City. Do not place any
     Orichalkum token in Sparta or in Troy"."""
-    s = GAME.new({"players": 3, "modules": MOD}, 4)
-    cities = {r.index for r in content().regions if r.city}
+    s = GAME.new({"players": 3, "modules": MOD, "printed_only": True}, 4)
+    cities = {r.index for r in s.content.regions if r.city}
     assert set(m(s)["map"]) == cities - {R("laconia")}
     assert R("laconia") not in m(s)["map"] and len(m(s)["map"]) == 12
     assert m(s)["held"] == [0, 0, 0] and m(s)["total"] == 12
@@ -67,7 +66,7 @@ def test_setup_places_a_token_in_each_city_but_sparta() -> None:
 def test_setup_draws_the_constructs_face_up_only_legible_cards() -> None:
     """Setup: "draw 3 Construct Cards and set them (face up)": only the Trojan Horse is legible,
     so the display holds that one card and the deck is empty."""
-    s = GAME.new({"players": 2, "modules": MOD}, 1)
+    s = GAME.new({"players": 2, "modules": MOD, "printed_only": True}, 1)
     view = GAME.view(s, 0)["module_panels"][MOD]
     assert view["constructs"] == ["trojan-horse"] and view["deck"] == 0
     assert view["cards"][0]["name"] == "Trojan Horse" and "cost 3" in view["cards"][0]["state"]
@@ -112,7 +111,7 @@ def test_no_token_offered_when_the_hero_starts_the_quest_there() -> None:
     """ "(and doesn't start any Quest)": the Quest is asked first; boarding it skips the token."""
     s = game()
     p = s.current
-    s.quest_slots = [content().quest("saving-prometheus").index]  # its Token: Macedonia
+    s.quest_slots = [s.content.quest("saving-prometheus").index]  # its Token: Macedonia
     give_cards(s, p, "phalanx-torch-2", "phalanx-torch-2")
     s.hero_at[p] = R("epirus")
     hero_walk(s, "macedonia")
@@ -127,7 +126,7 @@ def test_no_token_offered_when_the_hero_starts_the_quest_there() -> None:
 def test_token_offered_when_the_quest_is_declined() -> None:
     s = game()
     p = s.current
-    s.quest_slots = [content().quest("saving-prometheus").index]
+    s.quest_slots = [s.content.quest("saving-prometheus").index]
     give_cards(s, p, "phalanx-torch-2")
     s.hero_at[p] = R("epirus")
     hero_walk(s, "macedonia")
@@ -159,8 +158,8 @@ def test_spend_tokens_to_recharge_artifacts_at_the_beginning_of_the_turn() -> No
     assert {"ori-charge:owl-of-athena", "ori-charge:ambrosia"} <= set(ks)
     GAME.apply(s, "ori-charge:owl-of-athena")
     GAME.apply(s, "ori-charge:ambrosia")
-    assert s.artifact_charged[content().artifact("owl-of-athena").index]
-    assert s.artifact_charged[content().artifact("ambrosia").index]
+    assert s.artifact_charged[s.content.artifact("owl-of-athena").index]
+    assert s.artifact_charged[s.content.artifact("ambrosia").index]
     assert m(s)["held"][p] == 0 and m(s)["spent"] == 2
     GAME.check_invariants(s)
 
@@ -171,7 +170,7 @@ def test_only_spent_artifacts_of_ones_own_are_offered() -> None:
     m(s)["held"][p] = 1
     m(s)["map"].pop()
     own_spent_artifacts(s, 1 - p, "ambrosia")
-    i = content().artifact("owl-of-athena").index
+    i = s.content.artifact("owl-of-athena").index
     s.artifact_owner[i] = p
     s.artifact_charged[i] = True
     assert not any(k.startswith("ori-charge") for k in keys(s))
@@ -312,8 +311,7 @@ id = "bronze-ram"
 new = true
 name = "Bronze Ram"
 cost = 1
-effect = "march-to-city"
-bonus = 1
+effects = [{when = "action", do = [{march-to-city = 1}]}]
 text = "Test card: march to a neighbouring City, +1 in the Battle."
 provenance = "provisional"
 
@@ -322,8 +320,7 @@ id = "siege-tower"
 new = true
 name = "Siege Tower"
 cost = 1
-effect = "march-to-city"
-bonus = 3
+effects = [{when = "action", do = [{march-to-city = 3}]}]
 text = "Test card: march to a neighbouring City, +3 in the Battle."
 provenance = "provisional"
 
@@ -332,7 +329,7 @@ id = "war-chariot"
 new = true
 name = "War Chariot"
 cost = 2
-effect = "march-to-city"
+effects = [{when = "action", do = [{march-to-city = 0}]}]
 text = "Test card: march to a neighbouring City."
 provenance = "provisional"
 """
@@ -352,16 +349,18 @@ def pack(tmp_path: Path) -> object:
 
 def test_a_content_pack_adds_constructs(pack: Path) -> None:
     """A content pack adds Constructs in ``modules/orichalkum.toml`` (``new = true``)."""
-    s = GAME.new({"players": 2, "modules": MOD, "content": str(pack)}, 3)
+    s = GAME.new({"players": 2, "modules": MOD, "printed_only": True, "content": str(pack)}, 3)
     assert len(m(s)["up"]) == 3 and len(m(s)["deck"]) == 1
-    assert "ori-build:siege-tower" in GAME.table and "ori-build:bronze-ram" in GAME.table
+    assert "ori-build:siege-tower" in GAME.choice_table(
+        s
+    ) and "ori-build:bronze-ram" in GAME.choice_table(s)
     GAME.check_invariants(s)
 
 
 def test_one_construct_per_turn_and_the_event_phase_refills(pack: Path) -> None:
     """ "use 1 of the 3 face up Construct cards"; "During the Event Phase, if there are less than
     3 face up Construct cards, draw cards from the Construct deck"."""
-    s = started(2, modules=MOD, content=str(pack))
+    s = started(2, modules=MOD, printed_only=True, content=str(pack))
     clear_board(s)
     p = s.current
     m(s)["held"][p] = 4
@@ -384,10 +383,19 @@ def test_one_construct_per_turn_and_the_event_phase_refills(pack: Path) -> None:
 def test_a_pack_may_replace_the_trojan_horse(tmp_path: Path) -> None:
     text = (
         '[[module.construct]]\nid = "trojan-horse"\nname = "Trojan Horse"\ncost = 2\n'
-        'effect = "march-to-city"\nbonus = 2\ntext = "Cheaper."\nprovenance = "community"\n'
+        'effects = [{when = "action", do = [{march-to-city = 2}]}]\ntext = "Cheaper."\n'
+        'provenance = "community"\n'
     )
     try:
-        s = GAME.new({"players": 2, "modules": MOD, "content": str(packed(tmp_path, text))}, 1)
+        s = GAME.new(
+            {
+                "players": 2,
+                "modules": MOD,
+                "printed_only": True,
+                "content": str(packed(tmp_path, text)),
+            },
+            1,
+        )
         assert GAME.view(s, 0)["module_panels"][MOD]["cards"][0]["state"] == "face up, cost 2"
     finally:
         GAME.new({"players": 2}, 0)
@@ -397,23 +405,26 @@ def test_a_pack_may_replace_the_trojan_horse(tmp_path: Path) -> None:
     ("text", "problem"),
     [
         (
-            '[[module.construct]]\nid = "x"\nnew = true\nname = "X"\ncost = 1\neffect = "fly"\n'
-            'text = "t"\nprovenance = "provisional"\n',
-            "effect",
+            '[[module.construct]]\nid = "x"\nnew = true\nname = "X"\ncost = 1\n'
+            'effects = [{when = "action", do = [{fly = 1}]}]\ntext = "t"\n'
+            'provenance = "provisional"\n',
+            "field 'effects\\[0\\].do\\[0\\]': unknown effect 'fly'",
         ),
         (
             '[[module.construct]]\nid = "x"\nnew = true\nname = "X"\ncost = -1\n'
-            'effect = "march-to-city"\ntext = "t"\nprovenance = "provisional"\n',
+            'effects = [{when = "action", do = [{draw = 1}]}]\ntext = "t"\n'
+            'provenance = "provisional"\n',
             "cost",
         ),
         (
             '[[module.construct]]\nid = "x"\nnew = true\nname = "X"\ncost = 1\n'
-            'effect = "march-to-city"\ntext = "t"\n',
+            'effects = [{when = "action", do = [{draw = 1}]}]\ntext = "t"\n',
             "provenance",
         ),
         (
-            '[[module.construct]]\nid = "nope"\nname = "X"\ncost = 1\neffect = "march-to-city"\n'
-            'text = "t"\nprovenance = "provisional"\n',
+            '[[module.construct]]\nid = "nope"\nname = "X"\ncost = 1\n'
+            'effects = [{when = "action", do = [{draw = 1}]}]\ntext = "t"\n'
+            'provenance = "provisional"\n',
             "no built-in record",
         ),
         ("[module]\ndisplay = 5\n", "only add"),
@@ -422,7 +433,15 @@ def test_a_pack_may_replace_the_trojan_horse(tmp_path: Path) -> None:
 def test_a_bad_pack_is_refused_with_a_clear_error(tmp_path: Path, text: str, problem: str) -> None:
     try:
         with pytest.raises(ContentError, match=problem):
-            GAME.new({"players": 2, "modules": MOD, "content": str(packed(tmp_path, text))}, 1)
+            GAME.new(
+                {
+                    "players": 2,
+                    "modules": MOD,
+                    "printed_only": True,
+                    "content": str(packed(tmp_path, text)),
+                },
+                1,
+            )
     finally:
         GAME.new({"players": 2}, 0)
 
@@ -446,7 +465,10 @@ def test_the_construct_deck_order_is_hidden_and_redealt(tmp_path: Path) -> None:
     """No view shows the face-down Construct order; determinize re-deals it, keeping the
     face-up cards."""
     try:
-        s = GAME.new({"players": 2, "modules": MOD, "content": str(packed(tmp_path))}, 5)
+        s = GAME.new(
+            {"players": 2, "modules": MOD, "printed_only": True, "content": str(packed(tmp_path))},
+            5,
+        )
         m(s)["deck"] = m(s)["deck"] + m(s)["up"][:2]  # 3 face down, 1 face up
         m(s)["up"] = m(s)["up"][2:]
         t = s.copy()
@@ -470,7 +492,12 @@ def test_random_games_keep_every_invariant() -> None:
 
 def test_conformance_no_leak_determinism_replay() -> None:
     for seed in (1, 2):
-        random_game(GAME, {"players": 3, "modules": MOD, "turn_limit": 30}, seed, deep=True)
+        random_game(
+            GAME,
+            {"players": 3, "modules": MOD, "printed_only": True, "turn_limit": 30},
+            seed,
+            deep=True,
+        )
 
 
 def test_heuristic_bots_take_tokens_and_spend_them() -> None:
@@ -492,7 +519,7 @@ def test_combined_with_poseidon_and_atlantis(modules: str, players: int) -> None
     """ "Orichalkum can be combined with the Poseidon and Atlantis expansions." """
 
     def tokens(s: LordsState) -> None:
-        assert len(m(s)["map"]) == sum(1 for r in content().regions if r.city == 1)
+        assert len(m(s)["map"]) == sum(1 for r in s.content.regions if r.city == 1)
 
     random_games(modules, range(3), lambda _: players, 30, tokens)
 
@@ -502,7 +529,7 @@ def test_no_token_when_the_quest_is_boarded_at_its_last_step() -> None:
     still started a Quest, so no token."""
     s = game()
     p = s.current
-    quest = content().quest("saving-prometheus").index
+    quest = s.content.quest("saving-prometheus").index
     s.quest_slots = [quest]
     give_cards(s, p, *["phalanx-torch-2"] * 2, "charge-sickle-4", "charge-sickle-4")
     s.hero_at[p] = R("epirus")

@@ -10,7 +10,7 @@ from hellas.core.conformance import random_game
 from hellas.core.errors import ContentError
 from hellas.games.lords import GAME, battle
 from hellas.games.lords.board import take_control
-from hellas.games.lords.content import content, use_pack
+from hellas.games.lords.content import configured, every_built
 from hellas.games.lords.modules.poseidon.rules import fleet_index, port_regions, ports
 from hellas.games.lords.state import LordsState
 
@@ -30,12 +30,13 @@ def game(modules: str = "poseidon", **kw: object) -> LordsState:
 
 
 def ids(regions: list[int]) -> set[str]:
-    return {content().regions[r].id for r in regions}
+    by_index = {r.index: r.id for c in every_built() for r in c.regions}
+    return {by_index[r] for r in regions}
 
 
 def blessing(s: LordsState, seat: int, blessing_id: str) -> None:
     """Give a seat a Blessing card out of the deck."""
-    b = content().blessing(blessing_id).index
+    b = s.content.blessing(blessing_id).index
     s.blessing_deck.remove(b)
     s.blessings[seat].append(b)
     s.cache = None
@@ -51,7 +52,7 @@ def battle_frame(s: LordsState) -> dict:
 def test_setup_monument_in_messenia_with_the_trident_under_it() -> None:
     """ "Place the Poseidon Monument in Messenia" and "Poseidon's God's Artifact card under"."""
     s = game()
-    c = content()
+    c = s.content
     god = c.god("poseidon")
     assert c.regions[god.site].id == "messenia" and god.artifact == "poseidons-trident"
     assert s.monument[god.index] == 1 and [g.id for g in c.gods][-1] == "poseidon"
@@ -86,14 +87,15 @@ def test_north_atlantis_gets_a_port_at_five_players_when_that_region_exists(
     )
     s = GAME.new({"players": 5, "modules": "poseidon", "content": str(tmp_path)}, 1)
     assert ids(ports(s)) == {*PORTS, "north-atlantis"}
-    assert ids(port_regions("poseidon", 4)) == set(PORTS)  # 4 players: not placed
-    use_pack("")
+    assert ids(port_regions(configured("poseidon"), "poseidon", 4)) == set(
+        PORTS
+    )  # 4 players: not placed
 
 
 def test_only_the_legible_poseidon_blessings_join_the_deck() -> None:
     """ "Shuffle Poseidon Blessings into Blessing Deck": the 3 legible cards of 10."""
     s = game()
-    c = content()
+    c = s.content
     poseidon = sorted(b.id for b in c.blessings if b.god == "poseidon")
     assert poseidon == ["hegemony", "sea-raiders", "tyrant"]
     assert len(c.blessings) == 36 + 3
@@ -107,11 +109,10 @@ def test_a_content_pack_adds_a_poseidon_blessing_to_the_deck(tmp_path: Path) -> 
         'text = "A card typed in from the physical game."\nprovenance = "community"\n'
     )
     s = GAME.new({"players": 3, "modules": "poseidon", "content": str(tmp_path)}, 4)
-    added = content().blessing("from-the-box").index
+    added = s.content.blessing("from-the-box").index
     assert added in s.blessing_deck and len(s.blessing_deck) == 36 + 3 + 1
     with pytest.raises(ContentError, match="'poseidon' is not one of"):
         GAME.new({"players": 3, "content": str(tmp_path)}, 4)  # no Poseidon: a clear error
-    use_pack("")
 
 
 # -- Ports ------------------------------------------------------------------------------------
@@ -192,15 +193,15 @@ def test_monsters_cannot_move_from_port_to_port() -> None:
 def test_fleet_is_a_fourth_attribute_starting_at_one() -> None:
     """ "Each player starts with a Fleet value of 1. The maximum value is 5.\""""
     s = game()
-    assert content().attributes == ("leadership", "strength", "speed", "fleet")
-    assert s.na == 4 and all(s.attr(q, fleet_index()) == 1 for q in range(s.n))
+    assert s.content.attributes == ("leadership", "strength", "speed", "fleet")
+    assert s.na == 4 and all(s.attr(q, fleet_index(s)) == 1 for q in range(s.n))
 
 
 def test_praying_at_poseidon_raises_fleet_to_at_most_five() -> None:
     """A Priest at a Monument raises its Attribute (base rule): Poseidon's is the Fleet."""
     s = game()
     p = s.current
-    a = fleet_index()
+    a = fleet_index(s)
     for expected in (2, 3, 4, 5, 5):
         s.priests[p] = 1
         s.monument_priests = [[] for _ in s.monument_priests]
@@ -220,7 +221,7 @@ def _port_battle(fleet: int, attackers: int, region: str = "laconia") -> tuple[L
     put(s, src, p, attackers, control=True)
     put(s, region, q, 1, control=True)
     s.attrs[p * s.na] = 5  # Leadership 5: all of them move
-    s.attrs[p * s.na + fleet_index()] = fleet
+    s.attrs[p * s.na + fleet_index(s)] = fleet
     give_cards(s, q, "trap-sword-1")  # the defender holds a card: the Battle waits for it
     play(s, "hoplite-move", *[f"move:{src}>{region}"] * attackers, "done")
     return s, p
@@ -247,10 +248,35 @@ def test_no_fleet_bonus_outside_a_port_region() -> None:
     assert battle.strength(s, battle_frame(s), 0) == 3
 
 
-def test_an_injured_fleet_counts_as_one() -> None:
-    s, p = _port_battle(fleet=4, attackers=3)
-    s.injured[p] |= 1 << fleet_index()
-    assert battle.strength(s, battle_frame(s), 0) == 3 + 1
+@pytest.mark.parametrize("modules", ["poseidon", "poseidon,hades"])
+def test_fleet_and_raise_take_no_injury_so_a_fourth_injury_still_ends_the_hunt(
+    modules: str,
+) -> None:
+    """Injuries: "In order to mark an Injury on a Hero, flip a chosen Attribute Token ... A Hero
+    can receive three Injuries during Hunt (each one aimed at one of their Attributes). If the
+    Hero receives a fourth Injury, Hunt ends."  Fleet is "marked by a Fleet token ... on the
+    Fleet board" (Raise: "on the Underworld board"), not an Attribute Token of the Hero board:
+    no Injury is offered on them, and the fourth Injury ends the Hunt as in the base game."""
+    from hellas.games.lords import hunt  # noqa: PLC0415
+
+    s = GAME.new({"players": 2, "modules": modules}, 2)
+    while s.stack[-1]["k"] != "turn":  # the setup, with the first choices offered
+        GAME.apply(s, GAME.choices(s)[0])
+    p = s.current
+    m = 3  # the Hydra
+    s.monster_at[m] = s.hero_at[p]
+    hunt.start_hunt(s, p, m)
+    hunt.hurt(s, p, 3)
+    for _ in range(3):
+        offered = keys(s)
+        assert offered and all(
+            k in ("injure:leadership", "injure:strength", "injure:speed") for k in offered
+        )
+        play(s, offered[0])
+    assert s.all_injured(p) and s.healthy(p) == 0
+    f = next(f for f in s.stack if f["k"] == "hunt")
+    hunt.hurt(s, p, 1)  # the fourth Injury
+    assert f["ended"] == "failure"
 
 
 # -- Help card and Trident ------------------------------------------------------------------------
@@ -266,24 +292,40 @@ def test_help_card_level_one_has_no_power() -> None:
     assert s.stack[-1]["k"] == "turn" and s.hoplites(R("laconia"), p) == 1
 
 
-def test_help_card_levels_two_to_five_recruit_one_hoplite_at_a_port_you_control() -> None:
-    """Levels II-V: "+1 (Hoplite)": "Recruit Hoplites in any 1 Region you control with a Port"."""
-    s = game()
-    p = s.current
-    put(s, "laconia", p, 1, control=True)
-    put(s, "attica", p, 1, control=True)
-    put(s, "corinthia", p, 1, control=True)  # controlled, but no Port
-    s.monument[content().god("poseidon").index] = 3
-    s.priests[p] = 1
-    play(s, "pray:poseidon")
-    assert set(keys(s)) == {
-        "power:laconia",
-        "power-fortified:laconia",
-        "power:attica",
-        "power-fortified:attica",
-    }
-    play(s, "power:attica")
-    assert s.hoplites(R("attica"), p) == 2
+def test_help_card_levels_two_to_five_recruit_at_a_port_you_control() -> None:
+    """Levels II-V: "Recruit Hoplites in any 1 Region you control with a Port": as many as the
+    Recruit Special Action there ("up to 2 Hoplites in every Region he/she controls with a City
+    in it (or up to 4 Hoplites in Sparta)"), 1 at a Port without a City (Messenia)."""
+    for region, n in (("attica", 2), ("laconia", 4), ("messenia", 1)):
+        s = game()
+        p = s.current
+        for port in ("laconia", "attica", "messenia"):
+            put(s, port, p, 1, control=True)
+        put(s, "corinthia", p, 1, control=True)  # controlled, but no Port
+        s.monument[s.content.god("poseidon").index] = 3
+        s.priests[p] = 1
+        play(s, "pray:poseidon")
+        assert {k.partition(":")[2] for k in keys(s)} == {"laconia", "attica", "messenia"}
+        play(s, f"power:{region}")
+        assert s.hoplites(R(region), p) == 1 + n
+
+
+def test_the_help_cards_plus_one_column_is_the_prayers_fleet_on_every_level() -> None:
+    """The "+1 (Hoplite icon)" column is printed on every row, level I ("—") included: it is the
+    +1 every Prayer gives the Monument's Attribute ("raise related Hero Attribute by 1 and use
+    the Monument Power corresponding to its stated level"), Fleet here, read as on the Hades
+    card; it is not a Recruit count (level I recruits nothing)."""
+    from hellas.games.lords.modules.poseidon.rules import settings  # noqa: PLC0415
+
+    assert settings("poseidon")["help"] == [False, True, True, True, True]
+    for level in (1, 4):
+        s = game()
+        p = s.current
+        put(s, "laconia", p, 1, control=True)
+        s.monument[s.content.god("poseidon").index] = level
+        s.priests[p] = 1
+        play(s, "pray:poseidon")
+        assert s.attrs[p * s.na + fleet_index(s)] == 2
 
 
 def test_trident_kills_half_of_the_hoplites_rounding_up() -> None:
@@ -311,7 +353,7 @@ def test_trident_with_two_armies_the_user_picks_whose_hoplites_die() -> None:
     put(s, "thessaly", p, 1)
     play(s, "artifact:poseidons-trident", "trident:thessaly")  # 3 Hoplites: 2 die
     assert sorted(keys(s)) == ["victim:achilles", "victim:heracles"]
-    enemy = content().heroes[s.heroes[q]].id
+    enemy = s.content.heroes[s.heroes[q]].id
     play(s, f"victim:{enemy}", f"victim:{enemy}")
     assert s.hoplites(R("thessaly"), q) == 0 and s.hoplites(R("thessaly"), p) == 1
 
@@ -340,7 +382,7 @@ def test_hegemony_draws_a_card_at_the_start_of_the_turn_with_a_whole_land() -> N
     s.stack.pop()
     start_turn(s, p)
     assert len(s.hands[p]) == 0
-    for r in content().lands[content().land_ids.index("brown")]:
+    for r in s.content.lands[s.content.land_ids.index("brown")]:
         s.control[r] = p
     s.stack.pop()
     start_turn(s, p)
@@ -373,7 +415,7 @@ def test_sea_raiders_moves_one_more_hoplite_across_a_sea_trail() -> None:
 def test_simple_mode_replaces_athena_by_poseidon_in_attica() -> None:
     """ "During Setup, place the Poseidon Monument in Attica, instead of the Athena Monument.\""""
     s = game("poseidon-simple")
-    c = content()
+    c = s.content
     assert [g.id for g in c.gods] == ["zeus", "hermes", "poseidon"]
     assert c.regions[c.god("poseidon").site].id == "attica"
     assert not any(b.god == "athena" for b in c.blessings)
@@ -389,7 +431,7 @@ def test_simple_mode_has_no_fleet_and_prayer_raises_leadership() -> None:
     """ "Fleet components and rules are not used.\""""
     s = game("poseidon-simple")
     p = s.current
-    assert "fleet" not in content().attributes and s.na == 3
+    assert "fleet" not in s.content.attributes and s.na == 3
     put(s, "laconia", p, 1, control=True)
     s.priests[p] = 1
     play(s, "pray:poseidon")
@@ -413,12 +455,12 @@ def test_simple_mode_grey_help_card_recruits_at_a_port() -> None:
     s = game("poseidon-simple")
     p = s.current
     put(s, "laconia", p, 1, control=True)
-    s.monument[content().god("poseidon").index] = 5
+    s.monument[s.content.god("poseidon").index] = 5
     s.priests[p] = 1
     play(s, "pray:poseidon", "power:laconia")
-    assert s.hoplites(R("laconia"), p) == 1 + 1  # the grey side's level V (provisional)
+    assert s.hoplites(R("laconia"), p) == 1 + 4  # Sparta: the grey side's level V (provisional)
     take_control(s, R("attica"), p)  # Attica's God's Artifact is now the Trident
-    c = content()
+    c = s.content
     assert s.artifact_owner[c.artifact("poseidons-trident").index] == p
     assert s.artifact_owner[c.artifact("owl-of-athena").index] == -1
 
@@ -429,7 +471,7 @@ def test_simple_mode_grey_help_card_recruits_at_a_port() -> None:
 def test_view_panel_shows_ports_fleet_and_the_help_card() -> None:
     s = game()
     p = s.current
-    s.attrs[p * s.na + fleet_index()] = 3
+    s.attrs[p * s.na + fleet_index(s)] = 3
     v = GAME.view(s, p)
     panel = v["module_panels"]["poseidon"]
     assert set(panel["regions"]) == set(PORTS)
@@ -473,7 +515,7 @@ def test_with_atlantis_north_atlantis_has_a_port_and_counts_as_one() -> None:
     from hellas.games.lords import board  # noqa: PLC0415
 
     assert R("north-atlantis") in board.links(s, R("acarnania"), "hero")
-    assert R("north-atlantis") not in board.neighbours(R("acarnania"))
+    assert R("north-atlantis") not in board.neighbours(s, R("acarnania"))
 
 
 def test_bad_module_settings_are_refused_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -481,7 +523,7 @@ def test_bad_module_settings_are_refused_clearly(monkeypatch: pytest.MonkeyPatch
 
     good = dict(rules.module_raw("poseidon")["module"])
     monkeypatch.setattr(rules, "module_raw", lambda _m: {"module": {**good, "help": [1, 2]}})
-    with pytest.raises(ContentError, match="expected 5 whole numbers"):
+    with pytest.raises(ContentError, match="expected 5 true/false"):
         rules.settings.__wrapped__("poseidon")
     monkeypatch.setattr(rules, "module_raw", lambda _m: {"module": {**good, "porst": []}})
     with pytest.raises(ContentError, match="field 'porst': is not a known field"):
@@ -497,6 +539,6 @@ def test_the_bot_prays_at_poseidon_for_a_recruit_at_its_port() -> None:
     s.priests[p] = 1
     options = GAME.choices(s)
     assert bot_choose(s, p, options) is None  # level I: nothing to gain
-    s.monument[content().god("poseidon").index] = 2
+    s.monument[s.content.god("poseidon").index] = 2
     s.cache = None
     assert bot_choose(s, p, GAME.choices(s)).key == "pray:poseidon"

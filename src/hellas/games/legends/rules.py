@@ -678,6 +678,20 @@ def _arrive(s: LegendsState, kind: str, ev: EventLog) -> None:
                 "arrive", f"{cap(slot_title(slot))} enters the game.", None, {"monster": slot.name}
             )
         )
+    if kind == "hades":
+        # Mission 12: "Hero discs must be placed on Hades' central monster card." Hades enters
+        # once every other monster is defeated; every disc is placed on him, free of the Move
+        # (and its discard) that ruling 8 asks for leaving a defeated monster.
+        s.discs = [len(s.monsters) - 1] * s.n
+        if ev is not None:
+            ev.append(
+                Event(
+                    "place",
+                    "Every hero disc is placed on Hades' central monster card (mission 12).",
+                    None,
+                    {"monster": slot.name},
+                )
+            )
 
 
 def _defeat(s: LegendsState, idx: int, by_divine: bool, ev: EventLog) -> None:

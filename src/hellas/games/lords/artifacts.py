@@ -19,7 +19,6 @@ from hellas.games.lords.board import (
     take_control,
 )
 from hellas.games.lords.cards import discard_combat, draw_combat, enforce_limit
-from hellas.games.lords.content import content
 from hellas.games.lords.monster_phase import kill_chosen, start_monster_phase
 from hellas.games.lords.quests import offer_neutral
 from hellas.games.lords.state import SPECIALS, Frame, LordsState
@@ -47,20 +46,20 @@ HUNT_ANY = ("eye-of-graeae",)
 
 def ready(s: LordsState, p: int, artifact_id: str) -> bool:
     """Return whether ``p`` owns this Artifact and it is charged."""
-    a = content().artifact(artifact_id).index
+    a = s.content.artifact(artifact_id).index
     return s.artifact_owner[a] == p and s.artifact_charged[a]
 
 
 def _ready_ids(s: LordsState, p: int) -> set[str]:
     """Return the ids of the charged Artifacts ``p`` owns (``ready`` for many at once)."""
-    artifacts = content().artifacts
+    artifacts = s.content.artifacts
     charged = s.artifact_charged
     return {artifacts[a].id for a, q in enumerate(s.artifact_owner) if q == p and charged[a]}
 
 
 def spend(s: LordsState, artifact_id: str) -> None:
     """Mark an Artifact used (until the next Build Monument)."""
-    s.artifact_charged[content().artifact(artifact_id).index] = False
+    s.artifact_charged[s.content.artifact(artifact_id).index] = False
 
 
 def turn_options(s: LordsState, p: int) -> list[str]:
@@ -100,7 +99,7 @@ def turn_options(s: LordsState, p: int) -> list[str]:
 
 
 def _cities(s: LordsState, p: int) -> list[int]:
-    return [r.index for r in content().regions if r.city and s.control[r.index] == p]
+    return [r.index for r in s.content.regions if r.city and s.control[r.index] == p]
 
 
 def use_on_turn(s: LordsState, p: int, artifact_id: str) -> None:
@@ -156,23 +155,23 @@ def untoken_choose(s: LordsState, f: Frame, key: str) -> None:
     s.used[s.current] &= ~(1 << SPECIALS.index(key.partition(":")[2]))
 
 
-def within_two(region: int) -> list[int]:
+def within_two(s: LordsState, region: int) -> list[int]:
     """Return the Regions 1 or 2 steps away."""
-    out = set(neighbours(region))
+    out = set(neighbours(s, region))
     for r in list(out):
-        out |= set(neighbours(r))
+        out |= set(neighbours(s, r))
     out.discard(region)
     return sorted(out)
 
 
 def thread_options(s: LordsState, f: Frame) -> list[str]:
     """Ariadne's Thread: a Monster and where it goes (1 or 2 Regions)."""
-    monsters = content().monsters
+    monsters = s.content.monsters
     return [
-        f"thread:{monsters[m].id}>{rid(r)}"
+        f"thread:{monsters[m].id}>{rid(s, r)}"
         for m in range(len(monsters))
         if s.monster_at[m] >= 0
-        for r in within_two(s.monster_at[m])
+        for r in within_two(s, s.monster_at[m])
     ]
 
 
@@ -180,7 +179,7 @@ def thread_choose(s: LordsState, f: Frame, key: str) -> None:
     """Move the Monster."""
     s.stack.pop()
     monster_id, _, region_id = key.partition(":")[2].partition(">")
-    s.monster_at[content().monster(monster_id).index] = region_of(region_id)
+    s.monster_at[s.content.monster(monster_id).index] = region_of(s, region_id)
 
 
 # -- Battles and Hunts --------------------------------------------------------------------------
@@ -197,7 +196,7 @@ def battle_options(s: LordsState, f: Frame, seat: int) -> list[str]:
         if artifact_id not in ready_ids or (artifact_id in BATTLE_BEFORE and not before):
             continue
         if artifact_id == "apollos-arrow" and (
-            s.hero_at[seat] < 0 or f["region"] not in neighbours(s.hero_at[seat])
+            s.hero_at[seat] < 0 or f["region"] not in neighbours(s, s.hero_at[seat])
         ):
             continue
         if artifact_id == "minotaurs-horn" and (seat != f["def"] or not _horn_sources(s, f)):
@@ -214,7 +213,7 @@ def battle_options(s: LordsState, f: Frame, seat: int) -> list[str]:
 
 def _horn_sources(s: LordsState, f: Frame) -> list[int]:
     dfn = f["def"]
-    return [r for r in neighbours(f["region"]) if s.hop[r * s.n + dfn]]
+    return [r for r in neighbours(s, f["region"]) if s.hop[r * s.n + dfn]]
 
 
 def battle_use(s: LordsState, f: Frame, seat: int, artifact_id: str) -> None:
@@ -270,7 +269,7 @@ def hunt_use(s: LordsState, f: Frame, artifact_id: str) -> bool:
 
 def graeae_options(s: LordsState, f: Frame) -> list[str]:
     """Eye of Graeae: discard cards one at a time, then draw as many."""
-    cards = content().combat
+    cards = s.content.combat
     return ["done"] + [f"discard:{cards[c].id}" for c in sorted(set(s.hands[f["seat"]]))]
 
 
@@ -281,7 +280,7 @@ def graeae_choose(s: LordsState, f: Frame, key: str) -> None:
         s.stack.pop()
         draw_combat(s, seat, f["n"])
         return
-    discard_combat(s, seat, content().card(key.partition(":")[2]).index)
+    discard_combat(s, seat, s.content.card(key.partition(":")[2]).index)
     f["n"] += 1
 
 
@@ -289,7 +288,7 @@ def heracles_options(s: LordsState, f: Frame) -> list[str]:
     """Heracles: discard a Glory Token for 2 Neutral Artifacts (keep 1), or not."""
     p = s.current
     return ["heracles:none"] + [
-        f"heracles:{content().land_ids[land]}" for land in range(len(s.glory)) if s.glory[land] == p
+        f"heracles:{s.content.land_ids[land]}" for land in range(len(s.glory)) if s.glory[land] == p
     ]
 
 
@@ -299,5 +298,5 @@ def heracles_choose(s: LordsState, f: Frame, key: str) -> None:
     arg = key.partition(":")[2]
     if arg == "none":
         return
-    s.glory[content().land_ids.index(arg)] = -1
+    s.glory[s.content.land_ids.index(arg)] = -1
     offer_neutral(s, s.current, 2)

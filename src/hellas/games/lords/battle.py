@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hellas.games.lords import artifacts, hooks
+from hellas.games.lords import artifacts, fx, hooks
 from hellas.games.lords.board import (
     add_hoplites,
     gain_priest,
@@ -28,7 +28,7 @@ from hellas.games.lords.board import (
     withdraw_options,
 )
 from hellas.games.lords.cards import draw_combat, enforce_limit
-from hellas.games.lords.content import LEADERSHIP, SPEED, STRENGTH, CombatCard, content
+from hellas.games.lords.content import LEADERSHIP, SPEED, STRENGTH, CombatCard
 from hellas.games.lords.state import Frame, LordsState
 
 
@@ -96,7 +96,7 @@ def _pre_battle(s: LordsState, f: Frame) -> None:
 
 def _response_sources(s: LordsState, f: Frame) -> list[int]:
     dfn = f["def"]
-    return [r for r in neighbours(f["region"]) if s.hop[r * s.n + dfn]]
+    return [r for r in neighbours(s, f["region"]) if s.hop[r * s.n + dfn]]
 
 
 def actor(s: LordsState, f: Frame) -> int:
@@ -111,8 +111,8 @@ def actor(s: LordsState, f: Frame) -> int:
     return _seat(f, int(f["turn"]))
 
 
-def _casualties(f: Frame, side: int, extra: CombatCard | None = None) -> int:
-    cards = content().combat
+def _casualties(s: LordsState, f: Frame, side: int, extra: CombatCard | None = None) -> int:
+    cards = s.content.combat
     played: list[CombatCard] = [cards[c] for c in f["played"][side]]
     if extra is not None:
         played.append(extra)
@@ -125,13 +125,13 @@ def _casualties(f: Frame, side: int, extra: CombatCard | None = None) -> int:
 def options(s: LordsState, f: Frame) -> list[str]:
     """Return the decisions of the Battle's current step."""
     stage = f["stage"]
-    cards = content().combat
+    cards = s.content.combat
     if stage == "response":
         out = ["response:none"]
-        out += [f"response:{rid(r)}" for r in _response_sources(s, f)]
+        out += [f"response:{rid(s, r)}" for r in _response_sources(s, f)]
         return out
     if stage == "reinforce":
-        return ["reinforce:none"] + [f"reinforce:{rid(r)}" for r in f["sources"]]
+        return ["reinforce:none"] + [f"reinforce:{rid(s, r)}" for r in f["sources"]]
     if stage in ("reinforce-count", "response-count"):
         return [f"count:{k}" for k in range(1, f["most"] + 1)]
     if stage == "master":
@@ -139,14 +139,14 @@ def options(s: LordsState, f: Frame) -> list[str]:
     if stage == "tactical":  # Tactical Withdrawal: "You may immediately withdraw"
         return ["tactical:withdraw", "tactical:stay"]
     if stage == "withdraw":
-        return [f"withdraw:{rid(r)}" for r in f["where"]]
+        return [f"withdraw:{rid(s, r)}" for r in f["where"]]
     side = f["turn"]
     seat = _seat(f, side)
     out = ["pass"]
     if _may_play(s, f, side):
         hoplites = s.hoplites(f["region"], seat)
         for c in sorted(set(s.hands[seat])):
-            if _casualties(f, side, cards[c]) <= hoplites:
+            if _casualties(s, f, side, cards[c]) <= hoplites:
                 out.append(f"card:{cards[c].id}")
         out += [f"play:{cards[c].id}" for c in _reusable(s, f, side)]
     out += artifacts.battle_options(s, f, seat)
@@ -159,10 +159,10 @@ def _reusable(s: LordsState, f: Frame, side: int) -> list[int]:
     """Return the reusable cards (Relics ...) a side may play now, within its Casualty limit."""
     if not s.options.get("modules"):
         return []
-    cards = content().combat
+    cards = s.content.combat
     hoplites = s.hoplites(f["region"], _seat(f, side))
     found = hooks.collect(s, "reusable", _seat(f, side), f)
-    return [c for c in dict.fromkeys(found) if _casualties(f, side, cards[c]) <= hoplites]
+    return [c for c in dict.fromkeys(found) if _casualties(s, f, side, cards[c]) <= hoplites]
 
 
 def _may_play(s: LordsState, f: Frame, side: int) -> bool:
@@ -181,7 +181,7 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
     if verb == "response":
         if arg != "none":
             # Response Force brings "up to" Speed Hoplites: the defender picks how many
-            f["src"] = content().region(arg).index
+            f["src"] = s.content.region(arg).index
             dfn = f["def"]
             f["most"] = min(s.attr(dfn, SPEED), s.hop[f["src"] * s.n + dfn])
             f["stage"] = "response-count"
@@ -202,7 +202,7 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
         if arg == "none":
             _after_card(s, f)
             return
-        f["src"] = content().region(arg).index
+        f["src"] = s.content.region(arg).index
         f["most"] = s.hop[f["src"] * s.n + f["pending_seat"]]
         f["stage"] = "reinforce-count"
         return
@@ -227,7 +227,7 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
         _next_turn(s, f)
         return
     if verb == "withdraw":
-        _withdraw(s, f, content().region(arg).index)
+        _withdraw(s, f, s.content.region(arg).index)
         return
     side = f["turn"]
     seat = _seat(f, side)
@@ -242,9 +242,9 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
         f["passed"][side] = True
         _next_turn(s, f)
         return
-    card = content().card(arg)
+    card = s.content.card(arg)
     if verb == "play":  # a reusable card: it stays its owner's; the module says what takes effect
-        card = content().combat[(hooks.collect(s, "reuse", seat, card.index, f) or [card.index])[0]]
+        card = s.content.combat[(hooks.collect(s, "reuse", seat, card.index, f) or [card.index])[0]]
         f.setdefault("kept", [[], []])[side].append(card.index)
     else:
         s.hands[seat].remove(card.index)
@@ -263,7 +263,7 @@ def _card_effect(s: LordsState, f: Frame, side: int, card: CombatCard) -> None:
     other = _seat(f, 1 - side)
     region = f["region"]
     effect = card.effect
-    if effect == "local-support" and side == 1 and content().regions[region].city:
+    if effect == "local-support" and side == 1 and s.content.regions[region].city:
         add_hoplites(s, region, seat, 2)
     elif effect == "javelin-volley" and s.hoplites(region, seat) > s.hoplites(region, other):
         kill(s, region, other, 1)
@@ -276,12 +276,13 @@ def _card_effect(s: LordsState, f: Frame, side: int, card: CombatCard) -> None:
         # (docs/rules/lords.md, ruling 16)
         f["ended"] = True
     elif effect == "reinforcements":
-        sources = [r for r in neighbours(region) if s.hop[r * s.n + seat]]
+        sources = [r for r in neighbours(s, region) if s.hop[r * s.n + seat]]
         if sources:
             f["stage"] = "reinforce"
             f["sources"] = sources
             f["pending_seat"] = seat
             return
+    fx.battle_played(s, f, side, card.index)  # its clauses (``effects.py``)
     if s.options.get("modules"):
         hooks.run(s, "card_played", f, side, card)  # e.g. a Relic's effect
     _after_card(s, f)
@@ -328,9 +329,9 @@ def _can_play(s: LordsState, f: Frame, side: int) -> bool:
     """Return whether a side has a card it may play now."""
     if not _may_play(s, f, side):
         return False
-    cards = content().combat
+    cards = s.content.combat
     hoplites = s.hoplites(f["region"], _seat(f, side))
-    if any(_casualties(f, side, cards[c]) <= hoplites for c in s.hands[_seat(f, side)]):
+    if any(_casualties(s, f, side, cards[c]) <= hoplites for c in s.hands[_seat(f, side)]):
         return True
     return bool(_reusable(s, f, side))
 
@@ -351,11 +352,11 @@ def strength(s: LordsState, f: Frame, side: int) -> int:
     seat = _seat(f, side)
     other = _seat(f, 1 - side)
     region = f["region"]
-    r = content().regions[region]
+    r = s.content.regions[region]
     mine = s.hoplites(region, seat)
     theirs = s.hoplites(region, other)
     total: int = mine + int(f["bonus"][side])
-    cards = content().combat
+    cards = s.content.combat
     played = [cards[c] for c in f["played"][side]]
     for i, c in enumerate(played):
         value = c.strength
@@ -385,12 +386,12 @@ def strength(s: LordsState, f: Frame, side: int) -> int:
         total += 2
     if has_blessing(s, seat, "stalwart-defense") and side == 1:
         total += 1
-    hero = content().heroes[s.heroes[seat]]
+    hero = s.content.heroes[s.heroes[seat]]
     if hero.ability == "lower-of-speed-strength-in-battle" and s.hero_at[seat] == region:
         total += min(s.attr(seat, SPEED), s.attr(seat, STRENGTH))
     if s.options.get("modules"):
         total += hooks.total(s, "army_strength", f, side)  # e.g. Fleet, Warriors of Hades
-    return total
+    return total + fx.battle_strength(s, f, side)  # the cards' clauses (``effects.py``)
 
 
 def _resolve(s: LordsState, f: Frame) -> None:
@@ -410,7 +411,7 @@ def _resolve(s: LordsState, f: Frame) -> None:
     losses = [0, 0]
     for side in (0, 1):
         if _seat(f, side) != f["withdrew"]:  # Tactical Withdrawal: "You don't suffer any
-            losses[side] = _casualties(f, side)  # Casualties"
+            losses[side] = _casualties(s, f, side)  # Casualties"
     for side, used in enumerate(f.get("blood", [0, 0])):
         # Medusa's Blood: ignore 1 of your Casualty symbols, or else add 1 to the enemy's
         if used and losses[side]:
@@ -419,7 +420,7 @@ def _resolve(s: LordsState, f: Frame) -> None:
             losses[1 - side] += 1
     if f["withdrew"] < 0:
         extra = 1
-        cards = content().combat
+        cards = s.content.combat
         if any(cards[c].effect == "encirclement" for c in f["played"][_side(f, winner)]):
             extra = 3
         losses[_side(f, loser)] += extra
@@ -442,6 +443,7 @@ def _resolve(s: LordsState, f: Frame) -> None:
                 kept.remove(c)
             else:
                 s.combat_discard.append(c)
+    f["spent"] = f["played"]  # the cards' after-battle clauses still run (``fx.after_battle``)
     f["played"] = [[], []]
     f.pop("kept", None)
     if s.hoplites(region, loser):
@@ -472,8 +474,8 @@ def _withdraw(s: LordsState, f: Frame, dest: int) -> None:
 def _rewards(s: LordsState, f: Frame, winner: int) -> None:
     if has_blessing(s, winner, "athenas-gift"):
         gain_priest(s, winner)
-    cards = content().combat
-    region = content().regions[f["region"]]
+    cards = s.content.combat
+    region = s.content.regions[f["region"]]
     for c in f["played"][_side(f, winner)]:
         if cards[c].effect == "offerings" and (region.shrine or s.temples[region.index]):
             gain_priest(s, winner)
@@ -492,13 +494,14 @@ def _finish(s: LordsState, f: Frame) -> None:
         enforce_limit(s, seat)
     if s.options.get("modules"):
         hooks.run(s, "after_battle", f, winner)
+    fx.after_battle(s, f)
 
 
-def summary(f: Frame) -> dict[str, Any]:
+def summary(s: LordsState, f: Frame) -> dict[str, Any]:
     """Return the public facts of a Battle in progress (for views)."""
-    cards = content().combat
+    cards = s.content.combat
     return {
-        "region": rid(f["region"]),
+        "region": rid(s, f["region"]),
         "attacker": f["att"],
         "defender": f["def"],
         "played": [[cards[c].id for c in side] for side in f["played"]],

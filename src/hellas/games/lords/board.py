@@ -7,16 +7,16 @@ Everything here reads or updates the state directly and takes no decisions; the 
 from __future__ import annotations
 
 from hellas.games.lords import hooks
-from hellas.games.lords.content import Content, content
+from hellas.games.lords.content import Content
 from hellas.games.lords.state import LordsState
 
 MAX_HOPLITES = 15  # "The maximum number of Hoplites available is 15 per player."
 MAX_PRIESTS = 4  # "Each player can control a maximum of 4 Priests."
 
 
-def neighbours(region: int) -> tuple[int, ...]:
+def neighbours(s: LordsState, region: int) -> tuple[int, ...]:
     """Return the Regions bordering ``region`` by land or sea trail."""
-    return content().regions[region].neighbours
+    return s.content.regions[region].neighbours
 
 
 def links(s: LordsState, region: int, purpose: str) -> list[int]:
@@ -25,26 +25,26 @@ def links(s: LordsState, region: int, purpose: str) -> list[int]:
     ``purpose`` is ``"hero"``, ``"march"`` or ``"hermes"`` (modules may connect more Regions,
     e.g. Ports); Hoplite Movement and Monsters use ``neighbours``.
     """
-    out = list(content().regions[region].neighbours)
+    out = list(s.content.regions[region].neighbours)
     if s.options.get("modules"):
         out += [r for r in hooks.collect(s, "links", region, purpose) if r not in out]
         out = [r for r in out if not hooks.any_true(s, "crossing_closed", region, r)]
     return out
 
 
-def land_regions(land: int) -> tuple[int, ...]:
+def land_regions(s: LordsState, land: int) -> tuple[int, ...]:
     """Return the Regions of a Land."""
-    return content().lands[land]
+    return s.content.lands[land]
 
 
-def rid(region: int) -> str:
+def rid(s: LordsState, region: int) -> str:
     """Return a Region's id."""
-    return content().regions[region].id
+    return s.content.regions[region].id
 
 
-def region_of(region_id: str) -> int:
+def region_of(s: LordsState, region_id: str) -> int:
     """Return the index of the Region with this id."""
-    return content().region(region_id).index
+    return s.content.region(region_id).index
 
 
 def armies(s: LordsState, region: int) -> list[int]:
@@ -54,7 +54,7 @@ def armies(s: LordsState, region: int) -> list[int]:
 
 def population(s: LordsState, region: int, seat: int) -> int:
     """Return the Population Strength ``seat`` must reach (Local Support lowers it by 2)."""
-    value = content().regions[region].population
+    value = s.content.regions[region].population
     if has_blessing(s, seat, "local-support"):
         value = max(1, value - 2)
     if s.options.get("modules"):
@@ -64,7 +64,7 @@ def population(s: LordsState, region: int, seat: int) -> int:
 
 def has_blessing(s: LordsState, seat: int, blessing_id: str) -> bool:
     """Return whether ``seat`` holds the Blessing ``blessing_id``."""
-    b = content().blessing_index(blessing_id)  # ids are unique: records merge by id
+    b = s.content.blessing_index(blessing_id)  # ids are unique: records merge by id
     return b >= 0 and b in s.blessings[seat]
 
 
@@ -85,7 +85,7 @@ def add_hoplites(s: LordsState, region: int, seat: int, count: int, fortified: b
 
 def can_fortify(s: LordsState, region: int, seat: int) -> bool:
     """Return whether ``seat`` may put a Hoplite into this Region's empty City."""
-    return content().regions[region].city > 0 and s.fort[region] < 0 and s.control[region] == seat
+    return s.content.regions[region].city > 0 and s.fort[region] < 0 and s.control[region] == seat
 
 
 def kill(s: LordsState, region: int, seat: int, count: int) -> int:
@@ -100,8 +100,13 @@ def kill(s: LordsState, region: int, seat: int, count: int) -> int:
         s.fort[region] = -1
         s.supply[seat] += 1
         killed += 1
-    if killed and s.options.get("modules"):
-        hooks.run(s, "hoplites_killed", region, seat, killed)
+    if killed:
+        for f in reversed(s.stack):  # the dead of a Battle in this Region, whatever killed them
+            if f["k"] == "battle" and f["region"] == region:
+                f["dead"] = f.get("dead", 0) + killed
+                break
+        if s.options.get("modules"):
+            hooks.run(s, "hoplites_killed", region, seat, killed)
     return killed
 
 
@@ -150,7 +155,7 @@ def open_to(s: LordsState, region: int, seat: int) -> bool:
 
 def withdraw_options(s: LordsState, seat: int, region: int) -> list[int]:
     """Return where a loser may withdraw: not controlled by or holding another player."""
-    return [r for r in neighbours(region) if open_to(s, r, seat)]
+    return [r for r in neighbours(s, region) if open_to(s, r, seat)]
 
 
 def settle_control(s: LordsState, region: int) -> None:
@@ -179,7 +184,7 @@ def take_control(s: LordsState, region: int, seat: int) -> None:
         loser = s.fort[region]
         s.fort[region] = -1
         s.hop[region * s.n + loser] += 1
-    c = content()
+    c = s.content
     for g in c.gods:
         a = c.artifact(g.artifact).index
         if g.site == region and s.artifact_owner[a] != seat:
@@ -191,7 +196,7 @@ def lands_controlled(s: LordsState, seat: int) -> list[int]:
     """Return the Lands all of whose Regions ``seat`` controls."""
     return [
         land
-        for land, regions in enumerate(content().lands)
+        for land, regions in enumerate(s.content.lands)
         if all(s.control[r] == seat for r in regions)
     ]
 
@@ -261,7 +266,7 @@ def victory_counts(
     by them yet), as the victory check after every decision does.
     """
     lands: list[list[int]] = [[] for _ in range(s.n)]
-    for land, owner in enumerate(_land_owners(s, content())):
+    for land, owner in enumerate(_land_owners(s, s.content)):
         if owner >= 0:
             lands[owner].append(land)
     temples, slain = temples_and_slain(s, all_temples)
@@ -275,7 +280,7 @@ def check_victory(s: LordsState) -> dict[str, object] | None:
     the Temples controlled (only once 5 are built) and the Monsters slain, and looks at seats
     only if one qualifies.
     """
-    c = content()
+    c = s.content
     n = s.n
     owners = _land_owners(s, c)
     temples, slain = temples_and_slain(s, False)

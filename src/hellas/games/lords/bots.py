@@ -12,11 +12,10 @@ from typing import Any
 
 from hellas.core.game import Choice, SampledPolicyBot
 from hellas.core.rng import Rng
-from hellas.games.lords import battle, hooks
+from hellas.games.lords import battle, fx, hooks
 from hellas.games.lords.board import land_regions, population, temples_controlled
 from hellas.games.lords.bots_hunt import hero_goal, hero_step, hunt_choice, hurt_choice, wants_hunt
 from hellas.games.lords.choices import table
-from hellas.games.lords.content import content
 from hellas.games.lords.rules import actor, legal, play, procedure
 from hellas.games.lords.state import LordsState
 
@@ -40,13 +39,13 @@ def value(s: LordsState, p: int) -> float:
         return 1000.0 if s.result.get("winner") == p else -1000.0
     control = s.control
     counts = [control.count(q) for q in range(s.n)]
-    held = [sum(1 for r in regions if control[r] == p) for regions in content().lands]
+    held = [sum(1 for r in regions if control[r] == p) for regions in s.content.lands]
     return _board_value(s, p, counts, held, temples_controlled(s, p))
 
 
 def _board_value(s: LordsState, p: int, counts: list[int], held: list[int], temples: int) -> float:
     total = 10.0 * counts[p]
-    lands = content().lands  # ``held`` has one count per Land
+    lands = s.content.lands  # ``held`` has one count per Land
     for i in range(len(lands)):
         share = held[i] / len(lands[i])
         total += 30.0 * share * share
@@ -73,15 +72,10 @@ def _settled(t: LordsState, p: int) -> LordsState:
         f = t.stack[-1]
         options = procedure(t, f["k"])[0](t, f)
         if f["k"] in ("hoplites", "recruit") and "done" in options:
-            play(t, _choice("done"), None)
+            play(t, table(t.content)["done"], None)
         else:
             break
     return t
-
-
-def _choice(key: str) -> Choice:
-
-    return table()[key]
 
 
 def _battle_value(s: LordsState, p: int) -> float:
@@ -142,13 +136,15 @@ def choose(s: LordsState, rng: Rng) -> Choice:
         return options[-1]  # the highest step it may board
     if kind == "victim":
         return max(options, key=lambda c: _enemy_army(s, p, f["region"], c.key[7:]))
+    if kind.startswith("fx-"):
+        return _effect_frame(s, f, p, options, keys)
     if kind in ("discard", "sphinx", "owl"):
 
         def worth(key: str) -> float:
             verb, _, arg = key.partition(":")
             if verb == "lose":
                 return 2.5
-            card = content().card(arg)
+            card = s.content.card(arg)
             sign = 1 if verb == "keep" else -1
             return sign * (card.strength - card.casualties * 0.5)
 
@@ -179,8 +175,8 @@ def need(s: LordsState, p: int, region: int) -> int:
 
 def worth(s: LordsState, p: int, region: int) -> float:
     """Return what taking ``region`` is worth to ``p``."""
-    r = content().regions[region]
-    land = land_regions(r.land)
+    r = s.content.regions[region]
+    land = land_regions(s, r.land)
     share = (sum(1 for x in land if s.control[x] == p) + 1) / len(land)
     value = 10.0 + 25.0 * share * share + 6.0 * (r.shrine > 0) + 4.0 * (r.city > 0)
     if s.temples[region]:
@@ -195,7 +191,7 @@ def _targets(s: LordsState, p: int, free: dict[int, int], budget: int) -> list[t
         want = need(s, p, b) - s.hoplites(b, p)
         if need(s, p, b) <= 0 or want <= 0:
             continue
-        nearby = sum(free.get(a, 0) for a in content().regions[b].neighbours)
+        nearby = sum(free.get(a, 0) for a in s.content.regions[b].neighbours)
         if min(nearby, budget) >= want:
             out.append((worth(s, p, b) / max(want, 1), b))
     return sorted(out, reverse=True)
@@ -210,10 +206,10 @@ def _hoplites(
     targets = _targets(s, p, free, f["left"])
     for _score, b in targets:
         sources = sorted(
-            (a for a in content().regions[b].neighbours if free.get(a)), key=lambda a: -free[a]
+            (a for a in s.content.regions[b].neighbours if free.get(a)), key=lambda a: -free[a]
         )
         for a in sources:
-            key = f"move:{content().regions[a].id}>{content().regions[b].id}"
+            key = f"move:{s.content.regions[a].id}>{s.content.regions[b].id}"
             if key in keys:
                 return options[keys.index(key)]
     return options[keys.index("done")]
@@ -222,7 +218,7 @@ def _hoplites(
 def _march(
     s: LordsState, f: dict[str, Any], p: int, options: list[Choice], keys: list[str]
 ) -> Choice:
-    regions = content().regions
+    regions = s.content.regions
     if f["stage"] == "from":
         best, best_score = options[0], -1.0
         for c in options:
@@ -238,7 +234,7 @@ def _march(
         army = s.hop[f["src"] * s.n + p]
 
         def gain(c: Choice) -> float:
-            b = content().region(c.key.partition(":")[2]).index
+            b = s.content.region(c.key.partition(":")[2]).index
             n = need(s, p, b)
             return worth(s, p, b) if 0 < n <= army + s.hoplites(b, p) else -float(n)
 
@@ -260,6 +256,9 @@ def _turn(s: LordsState, p: int, options: list[Choice], keys: list[str], rng: Rn
     hunt = wants_hunt(s, p)
     if hunt in keys:
         return options[keys.index(hunt)]
+    blessings = fx.actions(s, p)  # a Blessing's action clause: its 'if' says it is worth it
+    if blessings and blessings[0] in keys:
+        return options[keys.index(blessings[0])]
     specials = [c for c in options if c.key.split(":")[0] in SPECIAL_ORDER]
     if not specials:
         return options[0]
@@ -278,7 +277,7 @@ def _battle(
 ) -> Choice:
     stage = f["stage"]
     if stage == "withdraw":
-        return max(options, key=lambda c: s.control[content().region(c.key[9:]).index] == p)
+        return max(options, key=lambda c: s.control[s.content.region(c.key[9:]).index] == p)
     if stage in ("response", "reinforce"):
         return options[-1]
     if stage in ("reinforce-count", "response-count"):
@@ -299,25 +298,58 @@ def _battle(
     plays = [c for c in options if c.key.startswith("card:")]
     if not plays:
         return options[keys.index("pass")]
-    return max(plays, key=lambda c: content().card(c.key[5:]).strength)
+    return max(plays, key=lambda c: s.content.card(c.key[5:]).strength)
+
+
+def _effect_frame(
+    s: LordsState, f: dict[str, Any], p: int, options: list[Choice], keys: list[str]
+) -> Choice:
+    """Answer an effect's decision (``fx.py``): charge, discard, kill, remove, heal, raise."""
+    kind = f["k"]
+    if kind == "fx-charge":
+        useful = [c for c in options if c.key != "charge:none"]
+        good = [c for c in useful if f"artifact:{c.key[7:]}".startswith(GOOD_ARTIFACTS)]
+        return (good or useful or options)[0]
+    if kind == "fx-discard":  # the weakest card of the symbol
+        return min(options, key=lambda c: s.content.card(c.key[8:]).strength)
+    if kind == "fx-kill":  # a lone Hoplite holding a Region for its player first
+        return max(options, key=lambda c: _kill_score(s, c.key))
+    if kind == "fx-remove":  # from the largest army: it misses one least
+        return max(options, key=lambda c: s.hoplites(s.content.region(c.key[7:]).index, p))
+    if kind == "fx-untoken":  # the Special Actions worth having back first
+        for name in ("march", "recruit", "temple", "hunt", "usurp", "prepare"):
+            if f"untoken:{name}" in keys:
+                return options[keys.index(f"untoken:{name}")]
+    if kind == "fx-raise":  # the lowest Attribute
+        names = s.content.attributes
+        return min(options, key=lambda c: s.attrs[p * s.na + names.index(c.key[5:])])
+    return options[0]
+
+
+def _kill_score(s: LordsState, key: str) -> float:
+    region_id, _, hero_id = key.partition(":")[2].partition(">")
+    r = s.content.region(region_id).index
+    q = next(q for q in range(s.n) if s.content.heroes[s.heroes[q]].id == hero_id)
+    lone = s.hoplites(r, q) == 1
+    return 3.0 * (s.control[r] == q) + 2.0 * lone + 0.5 * s.control.count(q)
 
 
 def _enemy_army(s: LordsState, p: int, region: int, hero_id: str) -> int:
     """Return the size of the hero's army in ``region`` (own army: very low)."""
-    q = next(q for q in range(s.n) if content().heroes[s.heroes[q]].id == hero_id)
+    q = next(q for q in range(s.n) if s.content.heroes[s.heroes[q]].id == hero_id)
     return -100 if q == p else s.hoplites(region, q)
 
 
 def _monster(s: LordsState, p: int, options: list[Choice], keys: list[str]) -> Choice:
     def enemy_weight(region_id: str) -> int:
-        r = content().region(region_id).index
+        r = s.content.region(region_id).index
         return sum(s.hoplites(r, q) for q in range(s.n) if q != p) - s.hoplites(r, p) * 2
 
     if keys[0].startswith("mmove:"):
         return max(options, key=lambda c: enemy_weight(c.key[6:]))
     if keys[0].startswith("mode:"):
         f = s.stack[-1]
-        here = content().regions[s.monster_at[f["m"]]].id
+        here = s.content.regions[s.monster_at[f["m"]]].id
         return options[1] if enemy_weight(here) > 0 else options[0]
     return options[0]
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from hellas.games.lords.board import neighbours
-from hellas.games.lords.content import content
 from hellas.games.lords.hunt import ANY_WOUND, attack_strength, hunt_targets
 from hellas.games.lords.monsters import tray, uncovered
 from hellas.games.lords.quests import meets, quest_region
@@ -24,7 +23,7 @@ def hunt_odds(s: LordsState, p: int, m: int) -> float:
     open_slots = uncovered(s, m)
     if not open_slots:
         return 0.0
-    cards = content().combat
+    cards = s.content.combat
     hand = [cards[c].symbol for c in s.hands[p]]
     hits = 0
     for i in open_slots:
@@ -45,16 +44,16 @@ def wants_hunt(s: LordsState, p: int) -> str | None:
             best, best_odds = m, odds
     if best is None or best_odds < 0.5 or s.all_injured(p):
         return None
-    return f"hunt:{content().monsters[best].id}"
+    return f"hunt:{s.content.monsters[best].id}"
 
 
-def _distances(start: int) -> dict[int, int]:
+def _distances(s: LordsState, start: int) -> dict[int, int]:
     seen = {start: 0}
     frontier = [start]
     while frontier:
         nxt = []
         for r in frontier:
-            for t in neighbours(r):
+            for t in neighbours(s, r):
                 if t not in seen:
                     seen[t] = seen[r] + 1
                     nxt.append(t)
@@ -67,7 +66,7 @@ def hero_goal(s: LordsState, p: int) -> int:
     here = s.hero_at[p]
     if here < 0:
         return -1
-    dist = _distances(here)
+    dist = _distances(s, here)
     spots = [quest_region(s, q) for q in s.quest_slots if any(meets(s, p, q, k) for k in (1, 2, 3))]
     if s.attr(p, 1) >= 2 and not s.injured[p]:
         spots += [r for r in s.monster_at if r >= 0]
@@ -81,19 +80,19 @@ def hero_step(s: LordsState, p: int, keys: list[str]) -> str:
     goal = hero_goal(s, p)
     if goal < 0:
         return "stop"
-    dist = _distances(goal)
+    dist = _distances(s, goal)
     here = dist.get(s.hero_at[p], 99)
     best, best_d = "stop", here
     for k in keys:
         if k.startswith("go:"):
-            d = dist.get(content().region(k[3:]).index, 99)
+            d = dist.get(s.content.region(k[3:]).index, 99)
             if d < best_d:
                 best, best_d = k, d
     return best
 
 
-def _strength(card_key: str) -> int:
-    return content().card(card_key.partition(":")[2]).strength
+def _strength(s: LordsState, card_key: str) -> int:
+    return s.content.card(card_key.partition(":")[2]).strength
 
 
 def hunt_choice(s: LordsState, f: dict[str, Any], p: int, keys: list[str]) -> str:
@@ -103,23 +102,27 @@ def hunt_choice(s: LordsState, f: dict[str, Any], p: int, keys: list[str]) -> st
         for prefix in ("artifact:poison", "artifact:harpe", "use:weak-spot", "hit:", "any:"):
             picks = [k for k in keys if k.startswith(prefix)]
             if picks:
-                return picks[0] if not prefix.endswith(":") else min(picks, key=_strength)
+                return (
+                    picks[0]
+                    if not prefix.endswith(":")
+                    else min(picks, key=lambda k: _strength(s, k))
+                )
         return "end-attack"
     if stage == "combo":
-        return min(keys, key=_strength)
+        return min(keys, key=lambda k: _strength(s, k))
     if stage == "slot":
         symbols = tray(s, f["m"])
         return max(keys, key=lambda k: symbols[int(k[6:])][1] != "")
     if stage == "pick":  # an opponent picks the strongest attack
-        attack_cards = content().attack_cards
+        attack_cards = s.content.attack_cards
         ids = [a.id for a in attack_cards]
         return max(keys, key=lambda k: attack_strength(s, f, ids.index(k[8:])))
     if stage == "defend":
-        cards = content().combat
+        cards = s.content.combat
         need = f["strength"] - sum(cards[c].strength for c in f["committed"])
         plays = [k for k in keys if k.startswith("card:")]
-        if sum(_strength(k) for k in plays) >= need:
-            return max(plays, key=_strength)
+        if sum(_strength(s, k) for k in plays) >= need:
+            return max(plays, key=lambda k: _strength(s, k))
         if "use:advanced-dodge" in keys:
             return "use:advanced-dodge"
         shields = [k for k in keys if k.startswith("shield:")]

@@ -11,7 +11,7 @@ from typing import Any
 
 from hellas.games.lords import hooks
 from hellas.games.lords.board import gain_priest, has_blessing
-from hellas.games.lords.content import LEADERSHIP, SPEED, STRENGTH, CombatCard, content
+from hellas.games.lords.content import LEADERSHIP, SPEED, STRENGTH, CombatCard, Content
 from hellas.games.lords.state import LordsState
 
 HAND_LIMIT = 4
@@ -19,7 +19,7 @@ ARMORY_LIMIT = 6
 MAX_ATTRIBUTE = 5
 
 
-def deck_cards(options: Mapping[str, Any]) -> list[CombatCard]:
+def deck_cards(c: Content, options: Mapping[str, Any]) -> list[CombatCard]:
     """Return the Combat Card records of the Combat deck (each comes ``count`` times).
 
     The core box's cards, plus the 6 additional ones when the ``combat-cards`` module is in
@@ -28,9 +28,7 @@ def deck_cards(options: Mapping[str, Any]) -> list[CombatCard]:
     """
     additional = bool(options.get("additional_combat_cards"))
     return [
-        card
-        for card in content().combat
-        if (additional or not card.additional) and card.kind == "deck"
+        card for card in c.combat if (additional or not card.additional) and card.kind == "deck"
     ]
 
 
@@ -76,7 +74,7 @@ def raise_attribute(s: LordsState, seat: int, a: int, by: int = 1) -> None:
 def receive_blessing(s: LordsState, seat: int, blessing: int) -> None:
     """Give ``seat`` a Blessing and apply what it does at once."""
     s.blessings[seat].append(blessing)
-    bid = content().blessings[blessing].id
+    bid = s.content.blessings[blessing].id
     if bid == "armory":
         draw_combat(s, seat, 2)
     elif bid == "gods-strength":
@@ -87,6 +85,10 @@ def receive_blessing(s: LordsState, seat: int, blessing: int) -> None:
         gain_priest(s, seat)
     if s.options.get("modules"):
         hooks.run(s, "blessing_received", seat, bid)  # a module Blessing's effect on receipt
+    if s.content.blessings[blessing].effects:
+        from hellas.games.lords import fx  # noqa: PLC0415 - fx applies effects with these helpers
+
+        fx.fire_blessing(s, seat, blessing, "received")
     enforce_limit(s, seat)
 
 

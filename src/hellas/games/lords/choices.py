@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from hellas.core.game import ChoiceTable
-from hellas.games.lords.content import content
+from hellas.games.lords.content import Content
 from hellas.games.lords.state import SPECIALS
 
 MAX_WOUNDS = 12  # Wound symbols on one tray, Evolutions included
 
 
-def _entries() -> list[tuple[str, str]]:
-    c = content()
+def _entries(c: Content) -> list[tuple[str, str]]:
     regions = [(r.id, r.name) for r in c.regions]
     e: list[tuple[str, str]] = []
     e += [(f"hero:{h.id}", f"Choose {h.name}") for h in c.heroes]
@@ -155,24 +154,18 @@ def _entries() -> list[tuple[str, str]]:
     return e
 
 
-_TABLES: dict[int, tuple[object, ChoiceTable]] = {}
-
-
-def table() -> ChoiceTable:
-    """Return the choice table of the content in use (built once per configuration).
+def table(c: Content) -> ChoiceTable:
+    """Return the choice table of a game's content (built once per content value).
 
     The keys and their order follow the configured Regions, Heroes, cards, Monsters and
     Artifacts, so a content pack that adds records gets a table of its own; for a given
     configuration the table is always the same.
     """
-    c = content()
-    entry = _TABLES.get(id(c))
-    if entry is None or entry[0] is not c:
+    found: ChoiceTable | None = c.derived.get("table")
+    if found is None:
+        from hellas.games.lords.fx import entries  # noqa: PLC0415
         from hellas.games.lords.hooks import all_entries, modules_of  # noqa: PLC0415
 
         extra = all_entries(c, modules_of(",".join(c.modules)))
-        entry = _TABLES[id(c)] = (c, ChoiceTable(_entries() + extra))
-    return entry[1]
-
-
-TABLE = table()  # the built-in configuration's table
+        found = c.derived["table"] = ChoiceTable(_entries(c) + extra + entries(c))
+    return found

@@ -9,6 +9,7 @@ provisional.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from typing import Any, NamedTuple
 
 from hellas.core.content import merge_by_id, read_package_toml, read_toml_file
 from hellas.core.errors import ContentError
+from hellas.games.lords.effects import Clause
 
 PACKAGE = "hellas.games.lords.data"
 LANDS = ("red", "yellow", "blue", "green", "brown")  # the core box's Lands (data/map.toml)
@@ -44,9 +46,7 @@ COMBAT_EFFECTS = (
     "eurytus-bow",
     "sword-of-justice",
     "mirror-shield",
-    # Training cards (Chiron): their rules live in modules/chiron
-    "tactical-failure",
-    "opponent-casualties+2",
+    # Training cards (Chiron) say what they do with clauses (``effects.py``) and their ``text``
 )
 # where a Combat Card lives: the deck, or in front of its owner as a reusable card (played like
 # a Combat Card, not discarded: marked used and charged again like an Artifact)
@@ -217,6 +217,9 @@ class CombatCard:
     additional: bool
     provenance: str
     kind: str = "deck"  # COMBAT_KINDS: a reusable card (a Relic ...) is never in the deck
+    effects: tuple[Clause, ...] = ()  # its clauses in the effect vocabulary (``effects.py``)
+    stand_in: bool = False  # a provisional stand-in for an illegible card (``printed_only``)
+    text: str = ""  # the card's own words, when its effect is not a named one
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,6 +233,8 @@ class Blessing:
     text: str
     hunt: bool
     provenance: str
+    effects: tuple[Clause, ...] = ()  # its clauses in the effect vocabulary (``effects.py``)
+    stand_in: bool = False  # a provisional stand-in for an illegible card (``printed_only``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,6 +325,7 @@ class Quest:
     steps: tuple[tuple[tuple[str, int], ...], ...]
     reward: str
     provenance: str
+    stand_in: bool = False  # a stand-in Training card's Quest (``printed_only``)
 
 
 @dataclass(frozen=True)
@@ -339,10 +345,19 @@ class Content:
     quests: tuple[Quest, ...]
     die: tuple[str, ...]
     attack_cards: tuple[AttackCard, ...]
+    injurable: tuple[int, ...] = (0, 1, 2)  # the Attributes an Injury may flip (Hero board)
     modules: tuple[str, ...] = field(default=(), compare=False)  # the modules configured
+    pack: str = field(default="", compare=False)  # the content pack folder ("" for none)
+    printed_only: bool = field(default=False, compare=False)  # stand-in cards left out
+    fingerprint: str = field(default="", compare=False)  # the pack's digest (``fingerprint``)
+    # a pack's module files (``<pack>/modules/<id>.toml``) by module id: path and raw tables
+    pack_modules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, compare=False)
+    # values derived from this content once (the choice table, the view's lookups ...)
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     # derived once, read on every play: each Land's Regions, and each kind's index by id
     lands: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
     blue: int = field(init=False, compare=False, repr=False)  # the blue Land's index, or -1
+    injury_mask: int = field(init=False, compare=False, repr=False)  # bits of ``injurable``
     # the Events Deck's cards: ("quest", quest, 0) then ("monster", monster, card number)
     events: tuple[tuple[str, int, int], ...] = field(init=False, compare=False, repr=False)
     _ids: dict[str, dict[str, int]] = field(init=False, compare=False, repr=False)
@@ -364,6 +379,7 @@ class Content:
         )
         ids = {k: {x.id: x.index for x in getattr(self, k)} for k in kinds}
         object.__setattr__(self, "lands", lands)
+        object.__setattr__(self, "injury_mask", sum(1 << a for a in self.injurable))
         object.__setattr__(
             self, "blue", self.land_ids.index("blue") if "blue" in self.land_ids else -1
         )
@@ -487,23 +503,34 @@ def _module_raw(module_id: str) -> dict[str, Any]:
         return {}
 
 
-def load(pack: Path | None = None, modules: Sequence[str] = ()) -> Content:
-    """Return the built-in content with module records, then a pack's, merged over it by id."""
+def load(
+    pack: Path | None = None, modules: Sequence[str] = (), printed_only: bool = False
+) -> Content:
+    """Return the built-in content with module records, then a pack's, merged over it by id.
+
+    ``printed_only`` leaves out every record marked ``stand_in = true`` (the provisional
+    stand-ins for cards the rulebook does not show legibly).
+    """
     data: dict[str, dict[str, Any]] = {}
     for name in FILES:
         data[name] = dict(read_package_toml(PACKAGE, name))
-    for module_id in modules:
+    from hellas.games.lords.modules import expand  # noqa: PLC0415 - modules import content
+
+    for module_id in expand(modules):
         for table, records in module_raw(module_id).items():
             if table == "module":
                 continue
             if table not in _FILE_OF:
                 raise ContentError(f"module {module_id}", "", table, "unknown table")
             _overlay(data, f"module {module_id}", _FILE_OF[table], table, records)
+    pack_modules: dict[str, dict[str, Any]] = {}
     if pack is not None:
         if not pack.is_dir():
             raise ContentError(str(pack), "", "", "a content pack must be a folder")
         known = set(FILES)
         for path in sorted(pack.glob("*.toml")):
+            if path.name == "pack.toml":  # the pack's manifest (``packs.py``)
+                continue
             if path.name not in known:
                 raise ContentError(str(path), "", "", f"unknown file (known: {', '.join(FILES)})")
             override = read_toml_file(path)
@@ -515,86 +542,138 @@ def load(pack: Path | None = None, modules: Sequence[str] = ()) -> Content:
                     continue
                 # a record marked ``new = true`` adds to the game; the others replace by id
                 _overlay(data, str(path), path.name, table, records)
+        # a module's own records (e.g. Constructs) live in <pack>/modules/<module id>.toml
+        for path in sorted((pack / "modules").glob("*.toml")):
+            pack_modules[path.stem] = {"path": str(path), "data": read_toml_file(path)}
+    if printed_only:
+        for tables in data.values():
+            for table, records in list(tables.items()):
+                if isinstance(records, list):
+                    tables[table] = [
+                        r for r in records if not (isinstance(r, Mapping) and r.get("stand_in"))
+                    ]
     from hellas.games.lords.parse import parse  # noqa: PLC0415 - parse reads these records
 
     loaded = parse(data)
-    object.__setattr__(loaded, "modules", tuple(modules))
+    object.__setattr__(loaded, "modules", tuple(m for m in modules if m))
+    object.__setattr__(loaded, "pack_modules", pack_modules)
+    object.__setattr__(loaded, "printed_only", printed_only)
     return loaded
 
 
-_ACTIVE: dict[str, str] = {}
-_CONFIGURED: dict[tuple[str, str], Content] = {}
-_LOCAL = threading.local()
-_GENERATION = [0]  # bumped by use_pack: every thread's kept content is then looked up again
+def merge_pack_module(
+    records: Sequence[Mapping[str, Any]], data: Mapping[str, Any], source: str, table: str
+) -> list[dict[str, Any]]:
+    """Return a module's records with a pack file's ``[[module.<table>]]`` merged in.
+
+    ``new = true`` adds a record, the same id replaces one; anything else in the file is an
+    error naming it (a pack file ``<pack>/modules/<module id>.toml`` holds only these records).
+    """
+    unknown = set(data) - {"module"}
+    module = data.get("module", {})
+    if unknown or not isinstance(module, Mapping) or set(module) - {table}:
+        raise ContentError(source, "", "module", f"a pack may only add [[module.{table}]]")
+    extra = module.get(table, [])
+    if not isinstance(extra, list):
+        raise ContentError(source, "", table, f"expected [[module.{table}]] records")
+    added = []
+    replaced = []
+    ids = {str(r.get("id")) for r in records}
+    for r in extra:
+        if isinstance(r, Mapping) and r.get("new"):
+            if str(r.get("id")) in ids:
+                raise ContentError(source, str(r.get("id")), "new", "this id exists already")
+            added.append({k: v for k, v in r.items() if k != "new"})
+        else:
+            replaced.append(r)
+    return merge_by_id(records, replaced, source) + added
 
 
-@cache
-def _builtin() -> Content:
-    return load()
+def fingerprint(pack: str | Path) -> str:
+    """Return a digest of a content pack's files (names and bytes): it names the pack's text.
+
+    A saved game keeps it, so that loading the game again with a changed pack is refused
+    instead of replaying other rules.
+    """
+    folder = Path(pack)
+    if not folder.is_dir():
+        raise ContentError(str(pack), "", "", "a content pack must be a folder")
+    digest = hashlib.sha256()
+    for path in sorted([*folder.glob("*.toml"), *folder.glob("modules/*.toml")]):
+        digest.update(path.relative_to(folder).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()[:16]
 
 
-def content() -> Content:
-    """Return the content in use: the configured modules' and content pack's, or built-in."""
-    c: Content | None = getattr(_LOCAL, "c", None)
+# Every content value built in this process, by (modules, pack fingerprint): a cache of
+# immutable values (tables with different modules and packs share the process), never a setting.
+_BUILT: dict[tuple[str, str], Content] = {}  # key: (modules, fingerprint [+ "/printed"])
+_LOCK = threading.Lock()
+
+
+def configured(
+    modules: str = "", pack: str | Path = "", expected: str = "", printed_only: bool = False
+) -> Content:
+    """Return the content of a normalized ``modules`` value and a content pack folder.
+
+    Built once per (modules, pack text, ``printed_only``): the pack is validated over the
+    modules' content (it may add records that refer to a module's, e.g. a Poseidon Blessing) and
+    may change and add records, never remove them.  ``expected``: the pack fingerprint a saved
+    game was made with; a pack whose files changed since is refused with a clear error.
+    ``printed_only``: without the provisional stand-in cards.
+    """
+    print_ = fingerprint(pack) if pack else ""
+    if expected and print_ != expected:
+        raise ContentError(
+            str(pack),
+            "",
+            "",
+            f"this game was made with the pack's fingerprint {expected}; the folder now has "
+            f"{print_ or 'no pack'} (its files changed)",
+        )
+    key = (modules, print_ + ("/printed" if printed_only else ""))
+    c = _BUILT.get(key)
     if c is not None:
         return c
-    return configured("")
-
-
-def configured(modules: str) -> Content:
-    """Return the content for a normalized ``modules`` value (and the active content pack)."""
-    key = (_ACTIVE.get("pack", ""), modules)
-    c = _CONFIGURED.get(key)
-    if c is None:
-        if not key[0] and not modules:
-            c = _builtin()
-        else:
-            pack = Path(key[0]) if key[0] else None
-            c = load(pack, [m for m in modules.split(",") if m])
-            if pack is not None:
-                _check_shape(c, load(None, c.modules))
-        _CONFIGURED[key] = c
-    return c
-
-
-def use_modules(modules: str) -> Content:
-    """Make this thread's content the one of a game with these modules; return it."""
-    local = _LOCAL
-    c: Content | None = getattr(local, "c", None)
-    # every rules call starts here: keep the content while neither the modules nor the pack
-    # (the generation counts use_pack calls, which may come from another thread) have changed
-    if c is not None and local.m == modules and local.g == _GENERATION[0]:
-        return c
-    c = configured(modules)
-    local.c, local.m, local.g = c, modules, _GENERATION[0]
-    return c
-
-
-def use_pack(pack: str, modules: str = "") -> None:
-    """Make a content pack (a folder) the content in use, or go back to the built-in data.
-
-    The pack is validated first, over the content of ``modules`` (a pack may add records that
-    refer to a module's, e.g. a Poseidon Blessing); one pack is active per process at a time.
-    """
-    _LOCAL.c = None
-    _GENERATION[0] += 1
-    if not pack:
-        if _ACTIVE.pop("pack", None) is not None:
-            _CONFIGURED.clear()
-        return
     names = [m for m in modules.split(",") if m]
-    loaded = load(Path(pack), names)
-    _check_shape(loaded, load(None, names) if names else _builtin())
-    _ACTIVE["pack"] = pack
-    _CONFIGURED.clear()
-    _CONFIGURED[(pack, modules)] = loaded
+    loaded = load(Path(pack) if pack else None, names, printed_only)
+    if pack:
+        _check_shape(loaded, configured(modules, printed_only=printed_only))
+        object.__setattr__(loaded, "pack", str(pack))
+        object.__setattr__(loaded, "fingerprint", print_)
+    with _LOCK:
+        return _BUILT.setdefault(key, loaded)
 
 
-def active_pack() -> Path | None:
-    """Return the folder of the content pack in use, or ``None``."""
-    # a module reads its own records there (``modules/<id>.toml``); ``load`` reads base files
-    pack = _ACTIVE.get("pack", "")
-    return Path(pack) if pack else None
+def built(modules: str, pack_fingerprint: str = "", printed_only: bool = False) -> Content:
+    """Return content already built in this process (a renderer's way from a view to names)."""
+    c = _BUILT.get((modules, pack_fingerprint + ("/printed" if printed_only else "")))
+    if c is None:
+        if pack_fingerprint:
+            raise ContentError(
+                "", "", "", f"no content pack with fingerprint {pack_fingerprint} is loaded"
+            )
+        return configured(modules, printed_only=printed_only)
+    return c
+
+
+def every_built() -> list[Content]:
+    """Return every content built in this process, the core box's first."""
+    first = configured()
+    return [first, *(c for c in list(_BUILT.values()) if c is not first)]
+
+
+def base() -> Content:
+    """Return the core box's content (no module, no pack)."""
+    return configured()
+
+
+def content_of(s: Any) -> Content:
+    """Return the content a game state carries (its modules and pack, built at ``new``)."""
+    c: Content = s.content
+    return c
 
 
 def _check_shape(pack: Content, base: Content) -> None:

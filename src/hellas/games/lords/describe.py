@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from hellas.core.content import read_package_toml
-from hellas.games.lords.content import PACKAGE, CombatCard, Hero, Monster, content
+from hellas.games.lords.content import PACKAGE, CombatCard, Content, Hero, Monster
 
 SOURCE = "texts.toml"
 
@@ -59,16 +59,16 @@ def combat(card: CombatCard) -> str:
     return f"{facts} {_own(card) or _line('combat', card.effect)}".strip()
 
 
-def blessing(blessing_id: str) -> str:
+def blessing(c: Content, blessing_id: str) -> str:
     """Return what a Blessing does."""
-    b = content().blessing(blessing_id)
+    b = c.blessing(blessing_id)
     god = b.god.capitalize()
     return f"Blessing of {god}: {_own(b)}" if _own(b) else ""
 
 
-def artifact(artifact_id: str) -> str:
+def artifact(c: Content, artifact_id: str) -> str:
     """Return what an Artifact does (a God's Artifact or a Monster's reward)."""
-    for a in content().artifacts:
+    for a in c.artifacts:
         if a.id == artifact_id and _own(a):
             return _own(a)
     return _line("artifact", artifact_id)
@@ -81,7 +81,7 @@ def attack_card(card: Any) -> str:
     return f"{_line('attack_strength', kind, n)} If not defended: {effects}".strip()
 
 
-def monster(m: Monster, evolutions: list[str] | None = None) -> str:
+def monster(c: Content, m: Monster, evolutions: list[str] | None = None) -> str:
     """Return a Monster's Region Attack, Special Attack, reward and any Evolutions it has."""
     kind, n = m.attack
     parts = [_line("attack", kind, n)]
@@ -93,8 +93,8 @@ def monster(m: Monster, evolutions: list[str] | None = None) -> str:
     passive = getattr(m, "passive", "none")
     if passive and passive != "none":
         parts.append(_line("passive", passive))
-    reward = artifact(m.artifact)
-    name = next((a.name for a in content().artifacts if a.id == m.artifact), m.artifact)
+    reward = artifact(c, m.artifact)
+    name = next((a.name for a in c.artifacts if a.id == m.artifact), m.artifact)
     if m.artifact == "none":
         parts.append("No reward is printed on its tray.")
     else:
@@ -104,9 +104,8 @@ def monster(m: Monster, evolutions: list[str] | None = None) -> str:
     return " ".join(p for p in parts if p)
 
 
-def event(m: Monster, number: int) -> str:
+def event(c: Content, m: Monster, number: int) -> str:
     """Return what a Monster's Event card does: where it appears, or how it Evolves."""
-    c = content()
     spawn, evolve = m.cards[number][0], m.cards[number][1]
     return (
         f"{m.name} appears in {c.regions[spawn].name}; if it is already out, it Evolves. "
@@ -114,9 +113,8 @@ def event(m: Monster, number: int) -> str:
     )
 
 
-def quest(quest_id: str) -> str:
+def quest(c: Content, quest_id: str) -> str:
     """Return a Quest card's Region, what each of its three Steps asks, and its reward."""
-    c = content()
     q = next(x for x in c.quests if x.id == quest_id)
     where = f"Quest in {c.regions[q.region].name}."
     own = _own(q)
@@ -151,30 +149,29 @@ def oracle(bonus: str) -> str:
     return _line("oracle", bonus)
 
 
-def god(god_id: str) -> str:
+def god(c: Content, god_id: str) -> str:
     """Return a God's Attribute (for Priests), Monument Powers and Artifact."""
-    g = content().god(god_id)
+    g = c.god(god_id)
     powers = []
     for level, power in enumerate(g.powers, 1):
         if power:
             powers.append(f"level {level}, {_line('power', power[0], power[1])}")
-    attribute = content().attributes[g.attribute].capitalize()  # a module may add one (Fleet)
+    attribute = c.attributes[g.attribute].capitalize()  # a module may add one (Fleet)
     text = f"A Priest on its Monument raises {attribute}."
     if powers:
         text += " Monument Power by level: " + "; ".join(powers) + "."
     return text
 
 
-def check() -> list[str]:
-    """Return every card or piece in play that has no words (empty when all are covered)."""
-    c = content()
+def check(c: Content) -> list[str]:
+    """Return every card or piece of ``c`` that has no words (empty when all are covered)."""
     missing = [f"combat card {x.id}" for x in c.combat if not _line("combat", x.effect)]
-    missing += [f"blessing {b.id}" for b in c.blessings if not blessing(b.id)]
-    missing += [f"artifact {g.artifact}" for g in c.gods if not artifact(g.artifact)]
+    missing += [f"blessing {b.id}" for b in c.blessings if not blessing(c, b.id)]
+    missing += [f"artifact {g.artifact}" for g in c.gods if not artifact(c, g.artifact)]
     missing += [
         f"artifact {m.artifact}"
         for m in c.monsters
-        if m.artifact != "none" and not artifact(m.artifact)
+        if m.artifact != "none" and not artifact(c, m.artifact)
     ]
     for m in c.monsters:
         if not _line("attack", m.attack[0]):

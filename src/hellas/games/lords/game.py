@@ -23,7 +23,7 @@ from hellas.games.lords import hooks, modules, rules
 from hellas.games.lords.board import MAX_HOPLITES, MAX_PRIESTS, priests_owned
 from hellas.games.lords.cards import deck_cards
 from hellas.games.lords.choices import table
-from hellas.games.lords.content import content, use_modules, use_pack
+from hellas.games.lords.content import Content, configured, fingerprint
 from hellas.games.lords.state import LordsState
 from hellas.games.lords.value import chances
 from hellas.games.lords.view import determinize, view
@@ -53,9 +53,9 @@ OPTIONS = OptionSchema(
             "modules",
             "list",
             [],
-            "Dark Ages modules, a comma list (poseidon, poseidon-simple, atlantis, orichalkum, "
-            "hades, hades-simple, hephaestus, hephaestus-simple, heroes-monsters, combat-cards, "
-            "chiron, opportunity)",
+            "Dark Ages modules, a comma list (poseidon, poseidon-simple, atlantis, cleito, "
+            "orichalkum, hades, hades-simple, hephaestus, hephaestus-simple, heroes-monsters, "
+            "combat-cards, chiron, opportunity)",
             choices=modules.IDS,
         ),
         OptionSpec(
@@ -66,11 +66,26 @@ OPTIONS = OptionSchema(
             legacy=True,
         ),
         OptionSpec(
+            "printed_only",
+            "bool",
+            False,
+            "play with the printed (legible) cards only: no provisional stand-in cards for the "
+            "Dark Ages cards the rulebook does not show",
+        ),
+        OptionSpec(
             "content",
             "str",
             "",
             "a content pack folder overriding the built-in data",
             local_only=True,
+        ),
+        OptionSpec(
+            "pack_fingerprint",
+            "str",
+            "",
+            "the content pack's fingerprint, set from the folder: a saved game refuses a pack "
+            "whose files changed",
+            legacy=True,
         ),
     )
 )
@@ -86,9 +101,6 @@ META = GameMeta(
     summary="Area control, monster hunts and quests: armies, temples, monuments, 2-4 players.",
     report_layout=("players",),
 )
-
-
-_use = rules.use_content  # compiled with the rules: it runs before every call below
 
 
 class LordsGame(Game[LordsState]):
@@ -110,6 +122,10 @@ class LordsGame(Game[LordsState]):
         names, _ = modules.normalize(items, int(validated["players"]))
         validated["modules"] = names
         validated["additional_combat_cards"] = "combat-cards" in names.split(",")
+        if not validated["content"]:
+            validated["pack_fingerprint"] = ""  # no pack, nothing to name
+        elif not validated["pack_fingerprint"]:
+            validated["pack_fingerprint"] = fingerprint(validated["content"])
         return validated
 
     def option_warnings(self, options: Mapping[str, Any]) -> list[str]:
@@ -119,51 +135,63 @@ class LordsGame(Game[LordsState]):
 
     @property
     def table(self) -> ChoiceTable:
-        """Return the choice table of the configured content (one per configuration)."""
-        return table()
+        """Return the core box's choice table (a game's own: ``choice_table``)."""
+        return table(configured())
 
     @table.setter
     def table(self, value: ChoiceTable) -> None:
-        raise AttributeError("the Lords choice table follows the configured content")
+        raise AttributeError("the Lords choice table follows each game's content")
+
+    def choice_table(self, s: LordsState) -> ChoiceTable:
+        """Return the choice table of ``s``'s content (its modules and content pack)."""
+        return table(s.content)
+
+    def content(self, options: Mapping[str, Any]) -> Content:
+        """Return the content an option set plays with (base data, modules, pack)."""
+        validated = self.validate_options(options)
+        return configured(
+            validated["modules"],
+            validated["content"],
+            validated["pack_fingerprint"],
+            validated["printed_only"],
+        )
 
     def new(self, options: Mapping[str, Any], seed: int) -> LordsState:
-        """Return a game after Game Preparation, at the first hero pick."""
+        """Return a game after Game Preparation, at the first hero pick.
+
+        The content (base data + modules + pack) is built once here, as an immutable value the
+        state carries: any number of games with different modules and packs share a process.
+        """
         validated = self.validate_options(options)
-        use_pack(validated["content"], validated["modules"])
-        use_modules(validated["modules"])
-        heroes = len(content().heroes)
+        c = self.content(validated)
+        heroes = len(c.heroes)
         if validated["players"] > heroes:
             raise OptionError(
                 f"players: {validated['players']} players need as many Heroes; the content "
                 f"in use has {heroes} (a module or content pack may add a fifth)"
             )
-        return rules.new_state(validated, seed)
+        return rules.new_state(c, validated, seed)
 
     def to_act(self, s: LordsState) -> int | None:
         """Return the seat to act, or ``None`` once someone has won."""
-        _use(s)
         return None if s.result is not None or not s.stack else rules.actor(s)
 
     def choices(self, s: LordsState) -> Sequence[Choice]:
         """Return the legal choices."""
-        _use(s)
         return rules.legal(s)
 
     def _apply(self, s: LordsState, choice: Choice, log: bool) -> list[Event]:
-        _use(s)
         events: list[Event] | None = [] if log else None
         rules.play(s, choice, events)
         return events or []
 
     def view(self, s: LordsState, seat: int | None) -> View:
         """Return what ``seat`` may know."""
-        _use(s)
         check_seat(seat, s.n)
         return view(s, seat)
 
     def outcome(self, s: LordsState) -> Outcome | None:
         """Return the winner (1 point) or a draw at the turn limit (0 for all)."""
-        _use(s)
         if s.result is None:
             return None
         winner = int(s.result.get("winner", -1))
@@ -184,7 +212,6 @@ class LordsGame(Game[LordsState]):
 
     def determinize(self, s: LordsState, seat: int, rng: Rng) -> LordsState:
         """Return a copy with hidden cards and deck orders re-dealt."""
-        _use(s)
         return determinize(s, seat, rng)
 
     def bots(self) -> Mapping[str, BotFactory]:
@@ -225,7 +252,6 @@ class LordsGame(Game[LordsState]):
 
     def evaluate_seats(self, s: LordsState, seats: Sequence[int]) -> list[float]:
         """Return ``evaluate`` for each of ``seats``, valuing the board once for all seats."""
-        _use(s)
         every = chances(s)
         return [every[seat] for seat in seats]
 
@@ -264,13 +290,13 @@ class LordsGame(Game[LordsState]):
 
     def check_invariants(self, s: LordsState) -> None:
         """Hoplites, Priests and cards are conserved; bounds hold."""
-        _use(s)
         hooks.run(s, "invariants")
-        c = content()
+        c = s.content
         regions = len(c.regions)
         for q in range(s.n):
             on_map = sum(s.hoplites(r, q) for r in range(regions))
             on_map += hooks.total(s, "hoplites_held", q)  # e.g. on a module's board
+            on_map += s.mod["fx"]["removed"][q] if "fx" in s.mod else 0  # out of the game
             if on_map + s.supply[q] != MAX_HOPLITES or min(s.hop[q :: s.n]) < 0:
                 raise AssertionError(
                     f"seat {q}: {on_map} Hoplites on the map + {s.supply[q]} in supply != 15"
@@ -302,7 +328,7 @@ class LordsGame(Game[LordsState]):
         for m in range(len(c.monsters)):
             if len(set(s.wounds[m])) != len(s.wounds[m]):
                 raise AssertionError(f"a Wound symbol of monster {m} covered twice")
-        expected = sum(card.count for card in deck_cards(s.options))
+        expected = sum(card.count for card in deck_cards(s.content, s.options))
         if total != expected:
             raise AssertionError(f"Combat Cards: {total} != {expected}")
         blessings = len(s.blessing_deck) + sum(len(b) for b in s.blessings)

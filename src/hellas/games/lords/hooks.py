@@ -150,7 +150,9 @@ class Module:
     procedures: Mapping[str, tuple[Options, Chooser]] = field(default_factory=dict)
     turn_prefixes: tuple[str, ...] = ()  # turn-frame keys this module's ``turn_choose`` takes
     turn_choose: Callable[[LordsState, Frame, int, str], None] | None = None
-    events: int = 0  # cards this module shuffles into the Events Deck (numbered after base)
+    # cards this module shuffles into the Events Deck (numbered after base): a number, or a
+    # function of the game's content (a pack or the stand-ins may change how many)
+    events: int | Callable[[Any], int] = 0
     event: Callable[[LordsState, int, bool], str] | None = None  # resolve one (number, setup)
     entries: Entries | None = None  # extra choice-table entries for the configured content
     # the heuristic bot's knowledge of this module: a choice, or None to leave it to the base
@@ -182,11 +184,13 @@ def registered() -> Mapping[str, Module]:
 
 
 def modules_of(names: str) -> tuple[Module, ...]:
-    """Return the modules of a normalized ``modules`` option value, in registry order."""
+    """Return the modules of a normalized ``modules`` option value (and those they include)."""
     found = _ACTIVE.get(names)
     if found is None:
+        from hellas.games.lords.modules import expand  # noqa: PLC0415
+
         reg = registered()
-        found = _ACTIVE[names] = tuple(reg[n] for n in names.split(",") if n)
+        found = _ACTIVE[names] = tuple(reg[n] for n in expand(names.split(",")))
     return found
 
 
@@ -287,18 +291,22 @@ def all_entries(content: Any, modules: Sequence[Module]) -> list[tuple[str, str]
 
 def event_total(s: LordsState, base: int) -> int:
     """Return how many Events Deck cards a game has: the base game's, then each module's."""
-    return base + sum(m.events for m in active(s))
+    return base + sum(events_of(m, s) for m in active(s))
+
+
+def events_of(m: Module, s: LordsState) -> int:
+    """Return how many Events Deck cards module ``m`` adds to game ``s``."""
+    return m.events if isinstance(m.events, int) else m.events(s.content)
 
 
 def module_event(s: LordsState, card: int, setup: bool) -> str:
     """Resolve a module's Events Deck card; return what happened ("" if it was skipped)."""
-    from hellas.games.lords.content import content  # noqa: PLC0415
-
-    number = card - len(content().events)
+    number = card - len(s.content.events)
     for m in active(s):
-        if number < m.events:
+        count = events_of(m, s)
+        if number < count:
             if m.event is None:  # pragma: no cover - a module with cards resolves them
                 raise AssertionError(f"module {m.id} has Event cards but no resolver")
             return m.event(s, number, setup)
-        number -= m.events
+        number -= count
     raise AssertionError(f"Event card {card} belongs to no module")  # pragma: no cover

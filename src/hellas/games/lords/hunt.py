@@ -23,7 +23,7 @@ from typing import Any
 from hellas.games.lords import artifacts, hooks
 from hellas.games.lords.board import gain_priest, has_blessing
 from hellas.games.lords.cards import discard_combat, draw_combat, enforce_limit
-from hellas.games.lords.content import LEADERSHIP, SPEED, STRENGTH, content
+from hellas.games.lords.content import LEADERSHIP, SPEED, STRENGTH
 from hellas.games.lords.monster_phase import kill_chosen
 from hellas.games.lords.monsters import (
     cover,
@@ -93,13 +93,13 @@ def start_hunt(s: LordsState, p: int, m: int) -> None:
 
 def target_options(s: LordsState, f: Frame) -> list[str]:
     """Choose the Monster to hunt (the 2-player rule, Wild Hunt, Exhausted Fight)."""
-    return [f"hunt:{content().monsters[m].id}" for m in hunt_targets(s, s.current)]
+    return [f"hunt:{s.content.monsters[m].id}" for m in hunt_targets(s, s.current)]
 
 
 def target_choose(s: LordsState, f: Frame, key: str) -> None:
     """Hunt the chosen Monster."""
     s.stack.pop()
-    start_hunt(s, s.current, content().monster(key.partition(":")[2]).index)
+    start_hunt(s, s.current, s.content.monster(key.partition(":")[2]).index)
 
 
 def actor(s: LordsState, f: Frame) -> int:
@@ -125,7 +125,7 @@ def usable(s: LordsState, f: Frame) -> list[int]:
 
 def spend(s: LordsState, f: Frame, card: int) -> None:
     """Discard a card from the hand, or mark a reusable card used (it stays with its owner)."""
-    if content().combat[card].kind == "deck":
+    if s.content.combat[card].kind == "deck":
         discard_combat(s, f["seat"], card)
     else:
         hooks.collect(s, "reuse", f["seat"], card, f)
@@ -141,7 +141,7 @@ def _direct(s: LordsState, m: int, symbol: str) -> list[int]:
 
 def _attack_options(s: LordsState, f: Frame) -> list[str]:
     p, m = f["seat"], f["m"]
-    cards = content().combat
+    cards = s.content.combat
     hand = usable(s, f)
     out = ["end-attack"]
     for c in sorted(set(hand)):
@@ -161,7 +161,7 @@ def _attack_options(s: LordsState, f: Frame) -> list[str]:
 def options(s: LordsState, f: Frame) -> list[str]:
     """Return the decisions of the Hunt's current stage."""
     stage = f["stage"]
-    cards = content().combat
+    cards = s.content.combat
     p = f["seat"]
     if stage == "attack":
         return _attack_options(s, f) + _module_options(s, f)
@@ -174,7 +174,7 @@ def options(s: LordsState, f: Frame) -> list[str]:
     if stage == "slot":
         return [f"wound:{i}" for i in f["slots"]]
     if stage == "pick":
-        attack_cards = content().attack_cards
+        attack_cards = s.content.attack_cards
         return [f"mattack:{attack_cards[a].id}" for a in sorted(set(f["drawn"]))]
     if stage == "defend":
         out = ["take"]
@@ -209,12 +209,12 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
         _monster_attacks(s, f)
         return
     if verb == "hit":
-        card = content().card(arg)
+        card = s.content.card(arg)
         spend(s, f, card.index)
         _choose_slot(s, f, _direct(s, m, card.symbol))
         return
     if verb == "any":
-        card = content().card(arg)
+        card = s.content.card(arg)
         spend(s, f, card.index)
         f["need"] = ANY_WOUND[card.symbol] - 1
         f["symbol"] = card.symbol
@@ -240,7 +240,7 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
             s.injured[p] = 0
         return
     if verb == "with":
-        spend(s, f, content().card(arg).index)
+        spend(s, f, s.content.card(arg).index)
         f["need"] -= 1
         _after_combo_card(s, f)
         return
@@ -248,7 +248,7 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
         _inflict(s, f, int(arg))
         return
     if verb == "mattack":
-        _picked(s, f, content().attack_cards.index(_attack_card(arg)))
+        _picked(s, f, s.content.attack_cards.index(_attack_card(s, arg)))
         return
     if verb in ("card", "shield", "take") or key == "use:advanced-dodge":
         _defend(s, f, verb, arg)
@@ -259,8 +259,8 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
         conclude(s, f)
 
 
-def _attack_card(card_id: str) -> Any:
-    return next(a for a in content().attack_cards if a.id == card_id)
+def _attack_card(s: LordsState, card_id: str) -> Any:
+    return next(a for a in s.content.attack_cards if a.id == card_id)
 
 
 def _after_combo_card(s: LordsState, f: Frame) -> None:
@@ -320,7 +320,7 @@ def _monster_attacks(s: LordsState, f: Frame) -> None:
 def attack_strength(s: LordsState, f: Frame, a: int) -> int:
     """Return a Monster Attack card's Strength against this Hunt (Evolutions included)."""
     m = f["m"]
-    kind, n = content().attack_cards[a].strength
+    kind, n = s.content.attack_cards[a].strength
     symbols = len(tray(s, m))
     covered = len(s.wounds[m])
     if kind == "fixed":
@@ -361,7 +361,7 @@ def _picked(s: LordsState, f: Frame, a: int) -> None:
 
 
 def _defence(s: LordsState, f: Frame) -> int:
-    cards = content().combat
+    cards = s.content.combat
     total: int = sum(cards[c].strength for c in f["committed"])
     if f["dodged"]:
         total += s.attr(f["seat"], SPEED)
@@ -372,21 +372,21 @@ def _defend(s: LordsState, f: Frame, verb: str, arg: str) -> None:
     p = f["seat"]
     if verb == "take":
         # cards offered but not enough: back to the hand (a reusable card was never spent)
-        s.hands[p].extend(c for c in f["committed"] if content().combat[c].kind == "deck")
+        s.hands[p].extend(c for c in f["committed"] if s.content.combat[c].kind == "deck")
         s.hands[p].sort()
         f["committed"] = []
         _undefended(s, f)
         return
     if verb == "shield":
-        discard_combat(s, p, content().card(arg).index)
+        discard_combat(s, p, s.content.card(arg).index)
         _defended(s, f, draw=1)
         hurt(s, p, 1)
         return
     if verb == "use":
         f["dodged"] = f["dodge_spent"] = True  # once per Hunt
     else:
-        card = content().card(arg).index
-        if content().combat[card].kind == "deck":
+        card = s.content.card(arg).index
+        if s.content.combat[card].kind == "deck":
             s.hands[p].remove(card)
         f["committed"].append(card)
     settle_defence(s, f)
@@ -396,7 +396,7 @@ def settle_defence(s: LordsState, f: Frame) -> None:
     """End the defence once what was offered reaches the Monster Attack's Strength."""
     if _defence(s, f) >= f["strength"]:
         for c in f["committed"]:
-            if content().combat[c].kind == "deck":
+            if s.content.combat[c].kind == "deck":
                 s.combat_discard.append(c)
             else:
                 spend(s, f, c)  # a reusable card is marked used
@@ -419,21 +419,32 @@ def _next_round(f: Frame) -> None:
 
 
 def _undefended(s: LordsState, f: Frame) -> None:
-    """Resolve the card's effects, then draw one Combat Card."""
+    """Resolve the card's effects, then draw one Combat Card.
+
+    "Not Defend: Resolve Monster Attack Card effects (receive Injuries, end Hunt etc.), and draw
+    1 Combat Card": the draw waits in a ``hunt-draw`` frame under the effects' own decisions
+    (discards, Injuries), so a discard never takes the card drawn after it.
+    """
     p, m = f["seat"], f["m"]
     a = f["attack"]
     s.attack_discard.append(a)
     f["attack"] = -1
-    effects = list(content().attack_cards[a].effects)
+    effects = list(s.content.attack_cards[a].effects)
     if ("special", 1) in effects:
         effects.remove(("special", 1))
-        effects.extend(content().monsters[m].special)
+        effects.extend(s.content.monsters[m].special)
     if evolved(s, m, "first-attack-plus-3-ends") and f["attacks"] == 0:
         effects.append(("end", 1))
     f["attacks"] += 1
-    draw_combat(s, p, 1)
     _next_round(f)
+    s.stack.append({"k": "hunt-draw", "seat": p, "n": 1})
     apply_effects(s, f, effects)
+
+
+def draw_after_effects(s: LordsState, f: Frame) -> None:
+    """Draw the undefended attack's Combat Card once its effects are resolved."""
+    s.stack.remove(f)
+    draw_combat(s, f["seat"], f["n"])
 
 
 def apply_effects(s: LordsState, f: Frame, effects: list[tuple[str, int]]) -> None:
@@ -481,13 +492,13 @@ def apply_effects(s: LordsState, f: Frame, effects: list[tuple[str, int]]) -> No
 
 def lower_options(s: LordsState, f: Frame) -> list[str]:
     """Nasty Wounds: which of the equal highest Attributes drops for good."""
-    return [f"lower:{content().attributes[a]}" for a in f["among"]]
+    return [f"lower:{s.content.attributes[a]}" for a in f["among"]]
 
 
 def lower_choose(s: LordsState, f: Frame, key: str) -> None:
     """Lower it (never below 1)."""
     s.stack.pop()
-    i = f["seat"] * s.na + content().attributes.index(key.partition(":")[2])
+    i = f["seat"] * s.na + s.content.attributes.index(key.partition(":")[2])
     s.attrs[i] = max(1, s.attrs[i] - f["n"])
 
 
@@ -515,15 +526,15 @@ def _hunt_frame(s: LordsState) -> Frame | None:
 
 def hurt_options(s: LordsState, f: Frame) -> list[str]:
     """Choose the Attribute that takes the Injury."""
-    names = content().attributes
-    return [f"injure:{names[a]}" for a in range(s.na) if not s.injured[f["seat"]] >> a & 1]
+    c = s.content
+    return [f"injure:{c.attributes[a]}" for a in c.injurable if not s.injured[f["seat"]] >> a & 1]
 
 
 def hurt_choose(s: LordsState, f: Frame, key: str) -> None:
     """Injure the Attribute; a fourth Injury ends the Hunt."""
     p = f["seat"]
     if not (s.options.get("modules") and hooks.any_true(s, "injury", p)):  # Hades' Helmet
-        s.injured[p] |= 1 << content().attributes.index(key.partition(":")[2])
+        s.injured[p] |= 1 << s.content.attributes.index(key.partition(":")[2])
     f["left"] -= 1
     if f["left"] <= 0:
         s.stack.pop()
@@ -542,7 +553,7 @@ def rewards(s: LordsState, f: Frame) -> list[str]:
     symbols = tray(s, f["m"])
     marks = {symbols[i][1] for i in f["dealt"] if i < len(symbols)} - {""}
     out = [mark for mark in ("priest", "artifact") if mark in marks]
-    if f["ended"] == "success" and content().monsters[f["m"]].artifact != "none":
+    if f["ended"] == "success" and s.content.monsters[f["m"]].artifact != "none":
         out.insert(0, "monster")
     return out
 
@@ -563,7 +574,7 @@ def take_reward(s: LordsState, f: Frame, reward: str) -> None:
     elif reward == "artifact":
         draw_neutral(s, p)
     else:
-        a = content().artifact(content().monsters[f["m"]].artifact).index
+        a = s.content.artifact(s.content.monsters[f["m"]].artifact).index
         s.artifact_owner[a] = p
         s.artifact_charged[a] = True
 
@@ -600,7 +611,7 @@ __all__ = ["HUNT", "can_hunt", "hunt_targets", "start_hunt"]
 
 def strike_options(s: LordsState, f: Frame) -> list[str]:
     """Choose the Monster to Wound (or, for Shoot to Kill, the enemy Hoplites instead)."""
-    out = [f"strike:{content().monsters[m].id}" for m in f["ms"]]
+    out = [f"strike:{s.content.monsters[m].id}" for m in f["ms"]]
     if f["hoplites"]:
         out.append("strike:none")
     return out
@@ -614,7 +625,7 @@ def strike_choose(s: LordsState, f: Frame, key: str) -> None:
     if arg == "none":
         kill_chosen(s, s.hero_at[p], 2, spare=p)
         return
-    strike(s, content().monster(arg).index)
+    strike(s, s.content.monster(arg).index)
 
 
 def strike(s: LordsState, m: int) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from hellas.games.lords import hooks
 from hellas.games.lords.board import armies, kill, neighbours, region_of, rid
 from hellas.games.lords.cards import discard_combat
-from hellas.games.lords.content import content
 from hellas.games.lords.state import Frame, LordsState
 
 
@@ -22,25 +21,25 @@ def start_round_end(s: LordsState, builder: int) -> None:
 
 def start_monster_phase(s: LordsState) -> None:
     """Push a Monster Phase (the active player rolls for every Monster on the Map)."""
-    todo = [m.index for m in content().monsters if s.monster_at[m.index] >= 0]
+    todo = [m.index for m in s.content.monsters if s.monster_at[m.index] >= 0]
     if todo:
         s.stack.append({"k": "monsters", "todo": todo})
 
 
 def monsters_options(s: LordsState, f: Frame) -> list[str]:
     """Monster Phase: the builder picks which Monster rolls the Monster Die next."""
-    return [f"monster:{content().monsters[m].id}" for m in f["todo"]]
+    return [f"monster:{s.content.monsters[m].id}" for m in f["todo"]]
 
 
 def monsters_choose(s: LordsState, f: Frame, key: str) -> None:
     """Roll the Monster Die for the chosen Monster."""
-    m = content().monster(key.partition(":")[2]).index
+    m = s.content.monster(key.partition(":")[2]).index
     f["todo"].remove(m)
     if not f["todo"]:
         s.stack.pop()
     if s.options.get("modules") and hooks.any_true(s, "monster_phase", m):
         return  # a module moves this Monster instead of the Monster Die (e.g. Talos)
-    faces = content().die
+    faces = s.content.die
     face = faces[s.rng.below(len(faces))]
     f.setdefault("log", []).append([m, face])
     if face == "action":
@@ -53,16 +52,16 @@ def monsters_choose(s: LordsState, f: Frame, key: str) -> None:
 
 def mmove_options(s: LordsState, f: Frame) -> list[str]:
     """Move the Monster to a neighbouring Region of the builder's choosing."""
-    where = list(neighbours(s.monster_at[f["m"]]))
+    where = list(neighbours(s, s.monster_at[f["m"]]))
     if s.options.get("modules"):
         hooks.run(s, "monster_moves", f["m"], where)  # e.g. a Monster moving by Ports only
-    return [f"mmove:{rid(r)}" for r in where]
+    return [f"mmove:{rid(s, r)}" for r in where]
 
 
 def mmove_choose(s: LordsState, f: Frame, key: str) -> None:
     """Move the Monster."""
     s.stack.pop()
-    s.monster_at[f["m"]] = region_of(key.partition(":")[2])
+    s.monster_at[f["m"]] = region_of(s, key.partition(":")[2])
 
 
 def mmode_options(s: LordsState, f: Frame) -> list[str]:
@@ -85,7 +84,7 @@ def region_attack(s: LordsState, m: int) -> None:
     "If there is any additional decision required (i.e. Chimera Regional Attack) active
     player decides": whose Hoplites die and which neighbouring Region the Chimera strikes.
     """
-    kind, n = content().monsters[m].attack
+    kind, n = s.content.monsters[m].attack
     region = s.monster_at[m]
     present = armies(s, region)
     if kind == "kill":
@@ -97,7 +96,7 @@ def region_attack(s: LordsState, m: int) -> None:
         for q in present:
             kill(s, region, q, s.hoplites(region, q) // 2)
     elif kind == "kill_neighbours":
-        around = [r for r in neighbours(region) if armies(s, r)]
+        around = [r for r in neighbours(s, region) if armies(s, r)]
         if len(around) > 1:
             s.stack.append({"k": "mtarget", "where": around, "n": n})
         elif around:
@@ -138,7 +137,7 @@ def _kill_auto(s: LordsState, f: Frame) -> bool:
 
 def victim_options(s: LordsState, f: Frame) -> list[str]:
     """Whose Hoplite dies next."""
-    heroes = content().heroes
+    heroes = s.content.heroes
     region = f["region"]
     return [f"victim:{heroes[s.heroes[q]].id}" for q in armies(s, region) if q != f["spare"]]
 
@@ -146,7 +145,7 @@ def victim_options(s: LordsState, f: Frame) -> list[str]:
 def victim_choose(s: LordsState, f: Frame, key: str) -> None:
     """Kill one Hoplite of the chosen army."""
     hero = key.partition(":")[2]
-    q = next(q for q in range(s.n) if content().heroes[s.heroes[q]].id == hero)
+    q = next(q for q in range(s.n) if s.content.heroes[s.heroes[q]].id == hero)
     kill(s, f["region"], q, 1)
     f["left"] -= 1
     if _kill_auto(s, f):
@@ -155,18 +154,18 @@ def victim_choose(s: LordsState, f: Frame, key: str) -> None:
 
 def mtarget_options(s: LordsState, f: Frame) -> list[str]:
     """List the Chimera's second targets: neighbouring Regions with Hoplites."""
-    return [f"mtarget:{rid(r)}" for r in f["where"]]
+    return [f"mtarget:{rid(s, r)}" for r in f["where"]]
 
 
 def mtarget_choose(s: LordsState, f: Frame, key: str) -> None:
     """Strike the chosen Region."""
     s.stack.pop()
-    kill_chosen(s, region_of(key.partition(":")[2]), f["n"])
+    kill_chosen(s, region_of(s, key.partition(":")[2]), f["n"])
 
 
 def sphinx_options(s: LordsState, f: Frame) -> list[str]:
     """Discard a Combat Card or lose a Hoplite."""
-    cards = content().combat
+    cards = s.content.combat
     return ["lose"] + [f"discard:{cards[c].id}" for c in sorted(set(s.hands[f["seat"]]))]
 
 
@@ -176,7 +175,7 @@ def sphinx_choose(s: LordsState, f: Frame, key: str) -> None:
     if key == "lose":
         kill(s, f["region"], f["seat"], 1)
     else:
-        discard_combat(s, f["seat"], content().card(key.partition(":")[2]).index)
+        discard_combat(s, f["seat"], s.content.card(key.partition(":")[2]).index)
 
 
 def kill_enemies(s: LordsState, p: int, region: int, count: int) -> None:

@@ -9,13 +9,13 @@ Monsters remain so the next hunting player will have an easier task").
 from __future__ import annotations
 
 from hellas.games.lords import hooks
-from hellas.games.lords.content import Wound, content
+from hellas.games.lords.content import Wound
 from hellas.games.lords.state import LordsState
 
 
 def tray(s: LordsState, m: int) -> list[Wound]:
     """Return the Monster's Wound symbols now (base ones, then those its Evolutions add)."""
-    monster = content().monsters[m]
+    monster = s.content.monsters[m]
     out = list(monster.wounds)
     for number in s.evolutions[m]:
         out.extend(monster.cards[number].wounds)
@@ -24,7 +24,7 @@ def tray(s: LordsState, m: int) -> list[Wound]:
 
 def evolved(s: LordsState, m: int, evolution: str) -> bool:
     """Return whether an Evolve card of this kind lies by the Monster's tray."""
-    cards = content().monsters[m].cards
+    cards = s.content.monsters[m].cards
     return any(cards[number].evolve == evolution for number in s.evolutions[m])
 
 
@@ -41,7 +41,7 @@ def monsters_at(s: LordsState, region: int) -> list[int]:
 
 def has_passive(s: LordsState, region: int, passive: str) -> bool:
     """Return whether a Monster in ``region`` has this passive ability (or Evolution)."""
-    monsters = content().monsters
+    monsters = s.content.monsters
     return any(
         monsters[m].passive == passive or evolved(s, m, passive) for m in monsters_at(s, region)
     )
@@ -62,11 +62,11 @@ def slay(s: LordsState, m: int, seat: int) -> None:
     """
     region = s.monster_at[m]
     if region >= 0:
-        s.glory[content().regions[region].land] = seat
+        s.glory[s.content.regions[region].land] = seat
     s.slain[m] = seat
     s.monster_at[m] = -1
     s.wounds[m] = []
-    events = content().events
+    events = s.content.events
     for number in s.evolutions[m]:
         s.event_discard.append(events.index(("monster", m, number)))
     s.evolutions[m] = []
@@ -79,7 +79,7 @@ def appear(s: LordsState, m: int, number: int) -> int:
 
     A module may name another Region (e.g. a spawn Region that only exists with a module).
     """
-    region = content().monsters[m].cards[number].spawn
+    region = s.content.monsters[m].cards[number].spawn
     if s.options.get("modules"):
         elsewhere = hooks.collect(s, "monster_appears", m, number)
         region = elsewhere[0] if elsewhere else region

@@ -8,7 +8,6 @@ control over that Region."
 from __future__ import annotations
 
 from hellas.games.lords.board import enemies_in, kill, settle_control
-from hellas.games.lords.content import content
 from hellas.games.lords.monsters import has_passive
 from hellas.games.lords.state import LordsState
 
@@ -19,7 +18,7 @@ def can_enter(s: LordsState, p: int, region: int) -> bool:
         if (
             q != p
             and s.hero_at[q] == region
-            and content().heroes[s.heroes[q]].ability == "bars-enemy-hoplites"
+            and s.content.heroes[s.heroes[q]].ability == "bars-enemy-hoplites"
             and s.hero_at[p] != region
         ):
             return False

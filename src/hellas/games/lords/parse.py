@@ -11,6 +11,7 @@ from typing import Any
 
 from hellas.core.content import Fields
 from hellas.core.errors import ContentError
+from hellas.games.lords import effects
 from hellas.games.lords.content import (
     ARTIFACT_KINDS,
     ATTACK_EFFECTS,
@@ -44,6 +45,17 @@ from hellas.games.lords.content import (
     TempleCard,
     Wound,
 )
+
+# the triggers each kind of card may use (``effects.TRIGGERS``)
+BLESSING_TRIGGERS = (
+    "received",
+    "turn-start",
+    "action",
+    "battle-strength",
+    "after-battle",
+    "temple-built",
+)
+CARD_TRIGGERS = ("battle-strength", "battle-played", "after-battle")
 
 
 def _index(f: Fields, field: str, value: Any, ids: Sequence[str]) -> int:
@@ -117,13 +129,22 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
     if not land_ids:
         raise ContentError("map.toml", "land", "", "the map needs its Lands")
     attributes = []
-    for _, f in _records(data, "heroes.toml", "attribute"):
+    injurable = []
+    for i, f in _records(data, "heroes.toml", "attribute"):
         attributes.append(f.text("id"))
         f.text("name")
+        # an Injury flips an Attribute Token of the Hero board; a module's Attribute kept on its
+        # own board (Fleet, Raise) is not one (docs/rules/lords-dark-ages.md)
+        if f.flag("injurable", True):
+            injurable.append(i)
         f.provenance()
     if tuple(attributes[:3]) != ATTRIBUTES:
         raise ContentError(
             "heroes.toml", "attribute", "id", "the first Attributes are Leadership, Strength, Speed"
+        )
+    if injurable[:3] != [0, 1, 2]:
+        raise ContentError(
+            "heroes.toml", "attribute", "injurable", "Leadership, Strength, Speed take Injuries"
         )
     regions_raw = data["map.toml"].get("region", [])
     ids = [str(r.get("id", "")) for r in regions_raw]
@@ -192,6 +213,9 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 additional,
                 f.provenance(),
                 f.one_of("kind", COMBAT_KINDS, "deck"),
+                effects.parse(f, "effects", CARD_TRIGGERS),
+                f.flag("stand_in"),
+                f.optional_text("text") or "",
             )
         )
     god_ids = [str(g.get("id", "")) for g in data["gods.toml"].get("god", [])]
@@ -207,6 +231,8 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 f.text("text"),
                 bool(hunt),
                 f.provenance(),
+                effects.parse(f, "effects", BLESSING_TRIGGERS),
+                f.flag("stand_in"),
             )
         )
     temples = []
@@ -326,6 +352,7 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 tuple(_effects(f, "steps", step, QUEST_NEEDS) for step in steps),
                 f.one_of("reward", QUEST_REWARDS),
                 f.provenance(),
+                f.flag("stand_in"),
             )
         )
     return Content(
@@ -342,4 +369,5 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
         tuple(quests),
         tuple(faces),
         tuple(attack_cards),
+        tuple(injurable),
     )

@@ -28,7 +28,6 @@ from hellas.games.lords.cards import (
     raise_attribute,
     receive_blessing,
 )
-from hellas.games.lords.content import content
 from hellas.games.lords.hunt import strike
 from hellas.games.lords.monster_phase import kill_enemies
 from hellas.games.lords.monsters import appear
@@ -43,12 +42,12 @@ START_EVENTS = 7
 # -- events ---------------------------------------------------------------------------------------
 
 
-def event_card(index: int) -> tuple[str, int, int]:
+def event_card(s: LordsState, index: int) -> tuple[str, int, int]:
     """Return (kind, monster or quest index, card number) of an Events Deck card.
 
     Cards past the base game's are a module's: ``("module", -1, index)``.
     """
-    events = content().events
+    events = s.content.events
     if index < len(events):
         return events[index]
     return "module", -1, index
@@ -72,7 +71,7 @@ def event_phase(s: LordsState, phase: bool = True) -> str:
         hooks.run(s, "event_phase")  # refill module displays, discard stale offers
     for _ in range(len(s.event_deck) + len(s.event_discard) + 1):
         card = draw_event(s)
-        kind, index, number = event_card(card)
+        kind, index, number = event_card(s, card)
         if kind == "module":
             text = hooks.module_event(s, card, False)
             if text:
@@ -81,10 +80,10 @@ def event_phase(s: LordsState, phase: bool = True) -> str:
         if kind == "quest":
             if len(s.quest_slots) < QUEST_SLOTS and index not in s.quest_slots:
                 s.quest_slots.append(index)
-                return f"Quest: {content().quests[index].name} appears."
+                return f"Quest: {s.content.quests[index].name} appears."
             s.event_discard.append(card)
-            return f"Quest: {content().quests[index].name}, but the Quest slots are full."
-        monster = content().monsters[index]
+            return f"Quest: {s.content.quests[index].name}, but the Quest slots are full."
+        monster = s.content.monsters[index]
         if s.slain[index] >= 0:
             s.event_discard.append(card)  # slain: discard and draw another
             continue
@@ -93,15 +92,15 @@ def event_phase(s: LordsState, phase: bool = True) -> str:
             return f"{monster.name} Evolves."
         s.event_discard.append(card)
         appear(s, index, number)
-        return f"{monster.name} appears in {content().regions[s.monster_at[index]].name}."
+        return f"{monster.name} appears in {s.content.regions[s.monster_at[index]].name}."
     return "No Event."
 
 
 # -- the round's end: Monster Phase, Event Phase --------------------------------------------------
 
 
-def _combat(card_id: str) -> int:
-    return content().card(card_id).index
+def _combat(s: LordsState, card_id: str) -> int:
+    return s.content.card(card_id).index
 
 
 # -- Blessing Draft -------------------------------------------------------------------------------
@@ -123,14 +122,14 @@ def start_draft(s: LordsState, starter: int) -> None:
 
 def draft_options(s: LordsState, f: Frame) -> list[str]:
     """Pick one of the Blessings passed to you."""
-    blessings = content().blessings
+    blessings = s.content.blessings
     return [f"bless:{blessings[b].id}" for b in f["cards"]]
 
 
 def draft_choose(s: LordsState, f: Frame, key: str) -> None:
     """Keep a Blessing and pass the rest on."""
     seat = f["order"][f["i"]]
-    b = content().blessing(key.partition(":")[2]).index
+    b = s.content.blessing(key.partition(":")[2]).index
     f["cards"].remove(b)
     f["i"] += 1
     done = f["i"] >= len(f["order"]) or not f["cards"]
@@ -155,13 +154,13 @@ def push_withdrawal(s: LordsState, seat: int, region: int, reason: str) -> None:
 
 def withdraw_frame_options(s: LordsState, f: Frame) -> list[str]:
     """Where the army withdraws to."""
-    return [f"withdraw:{rid(r)}" for r in f["where"]]
+    return [f"withdraw:{rid(s, r)}" for r in f["where"]]
 
 
 def withdraw_frame_choose(s: LordsState, f: Frame, key: str) -> None:
     """Withdraw."""
     s.stack.pop()
-    move_army(s, f["seat"], f["region"], region_of(key.partition(":")[2]))
+    move_army(s, f["seat"], f["region"], region_of(s, key.partition(":")[2]))
 
 
 # -- the Oracle of Delphi's bonus -----------------------------------------------------------------
@@ -184,14 +183,14 @@ def oracle_bonus(s: LordsState, p: int, bonus: str, turn: Frame) -> None:
 
 def attrs_options(s: LordsState, f: Frame) -> list[str]:
     """Raise an Attribute (two different ones in all)."""
-    return [f"attr:{a}" for a in content().attributes if a not in f["chosen"]]
+    return [f"attr:{a}" for a in s.content.attributes if a not in f["chosen"]]
 
 
 def attrs_choose(s: LordsState, f: Frame, key: str) -> None:
     """Raise the chosen Attribute."""
     a = key.partition(":")[2]
     f["chosen"].append(a)
-    raise_attribute(s, s.current, content().attributes.index(a))
+    raise_attribute(s, s.current, s.content.attributes.index(a))
     f["left"] -= 1
     if not f["left"]:
         s.stack.pop()
@@ -202,28 +201,28 @@ def attrs_choose(s: LordsState, f: Frame, key: str) -> None:
 
 def discard_options(s: LordsState, f: Frame) -> list[str]:
     """Hand limit (or a Monster Attack's ``limit``): discard down to it."""
-    cards = content().combat
+    cards = s.content.combat
     return [f"discard:{cards[c].id}" for c in sorted(set(s.hands[f["seat"]]))]
 
 
 def discard_choose(s: LordsState, f: Frame, key: str) -> None:
     """Discard one card; done when the limit is met."""
     seat = f["seat"]
-    discard_combat(s, seat, _combat(key.partition(":")[2]))
+    discard_combat(s, seat, _combat(s, key.partition(":")[2]))
     if len(s.hands[seat]) <= f.get("limit", hand_limit(s, seat)):
         s.stack.pop()
 
 
 def owl_options(s: LordsState, f: Frame) -> list[str]:
     """Owl of Athena: keep one of the two cards drawn."""
-    cards = content().combat
+    cards = s.content.combat
     return [f"keep:{cards[c].id}" for c in sorted(set(f["cards"]))]
 
 
 def owl_choose(s: LordsState, f: Frame, key: str) -> None:
     """Keep one, discard the other."""
     s.stack.pop()
-    kept = _combat(key.partition(":")[2])
+    kept = _combat(s, key.partition(":")[2])
     other = list(f["cards"])
     other.remove(kept)
     discard_combat(s, s.current, other[0])
@@ -236,7 +235,7 @@ def place_options(s: LordsState, f: Frame) -> list[str]:
         return ["place:stay"] if f["k"] == "perseus" else []
     if s.options.get("modules") and hooks.any_true(s, "hero_held", s.current):
         return ["place:stay"] if f["k"] == "perseus" else []  # out of play (e.g. the Siren's)
-    out = [f"place:{rid(r)}" for r in range(len(s.control))]
+    out = [f"place:{rid(s, r)}" for r in range(len(s.control))]
     if f["k"] == "perseus":
         out.append("place:stay")
     return out
@@ -247,18 +246,18 @@ def place_choose(s: LordsState, f: Frame, key: str) -> None:
     s.stack.pop()
     arg = key.partition(":")[2]
     if arg != "stay":
-        s.hero_at[s.current] = region_of(arg)
+        s.hero_at[s.current] = region_of(s, arg)
 
 
 def thunder_options(s: LordsState, f: Frame) -> list[str]:
     """Thunder of Zeus: an enemy Hero to injure, or a Monster on the Map to Wound."""
-    heroes = content().heroes
+    heroes = s.content.heroes
     out = [
         f"zap:{heroes[s.heroes[q]].id}"
         for q in range(s.n)
         if q != s.current and not s.all_injured(q)
     ]
-    monsters = content().monsters
+    monsters = s.content.monsters
     return out + [f"strike:{monsters[m].id}" for m in range(len(monsters)) if s.monster_at[m] >= 0]
 
 
@@ -267,16 +266,16 @@ def thunder_choose(s: LordsState, f: Frame, key: str) -> None:
     s.stack.pop()
     verb, _, hero = key.partition(":")
     if verb == "strike":
-        strike(s, content().monster(hero).index)
+        strike(s, s.content.monster(hero).index)
         return
-    q = next(q for q in range(s.n) if content().heroes[s.heroes[q]].id == hero)
+    q = next(q for q in range(s.n) if s.content.heroes[s.heroes[q]].id == hero)
     s.stack.append({"k": "injure", "seat": q})
 
 
 def injure_options(s: LordsState, f: Frame) -> list[str]:
     """Choose the Attribute that takes the Injury."""
-    names = content().attributes
-    return [f"injure:{names[a]}" for a in range(s.na) if not s.injured[f["seat"]] >> a & 1]
+    names = s.content.attributes
+    return [f"injure:{names[a]}" for a in s.content.injurable if not s.injured[f["seat"]] >> a & 1]
 
 
 def injure_choose(s: LordsState, f: Frame, key: str) -> None:
@@ -284,39 +283,41 @@ def injure_choose(s: LordsState, f: Frame, key: str) -> None:
     s.stack.pop()
     if s.options.get("modules") and hooks.any_true(s, "injury", f["seat"]):
         return  # e.g. Hades' Helmet: the Injury is ignored
-    s.injured[f["seat"]] |= 1 << content().attributes.index(key.partition(":")[2])
+    s.injured[f["seat"]] |= 1 << s.content.attributes.index(key.partition(":")[2])
 
 
 def heal_options(s: LordsState, f: Frame) -> list[str]:
     """God's Strength: choose the Injury to heal."""
-    names = content().attributes
+    names = s.content.attributes
     return [f"prep:heal-{names[a]}" for a in range(s.na) if s.injured[f["seat"]] >> a & 1]
 
 
 def heal_choose(s: LordsState, f: Frame, key: str) -> None:
     """Heal the chosen Injury."""
     s.stack.pop()
-    s.injured[f["seat"]] &= ~(1 << content().attributes.index(key.partition("-")[2]))
+    s.injured[f["seat"]] &= ~(1 << s.content.attributes.index(key.partition("-")[2]))
 
 
 def exile_options(s: LordsState, f: Frame) -> list[str]:
     """Exile: the Monster and where it goes."""
     here = s.hero_at[s.current]
-    monsters = [m for m in content().monsters if s.monster_at[m.index] == here]
-    return [f"exile:{m.id}>{rid(r)}" for m in monsters for r in range(len(s.control)) if r != here]
+    monsters = [m for m in s.content.monsters if s.monster_at[m.index] == here]
+    return [
+        f"exile:{m.id}>{rid(s, r)}" for m in monsters for r in range(len(s.control)) if r != here
+    ]
 
 
 def exile_choose(s: LordsState, f: Frame, key: str) -> None:
     """Move the Monster."""
     s.stack.pop()
     monster_id, _, region_id = key.partition(":")[2].partition(">")
-    m = content().monster(monster_id).index
-    s.monster_at[m] = region_of(region_id)
+    m = s.content.monster(monster_id).index
+    s.monster_at[m] = region_of(s, region_id)
 
 
 def shoot_options(s: LordsState, f: Frame) -> list[str]:
     """Shoot to Kill: discard a bow card."""
-    cards = content().combat
+    cards = s.content.combat
     return [
         f"shoot:{cards[c].id}" for c in sorted(set(s.hands[s.current])) if cards[c].symbol == "bow"
     ]
@@ -326,7 +327,7 @@ def shoot_choose(s: LordsState, f: Frame, key: str) -> None:
     """Kill 2 enemy Hoplites in the Hero's Region, or Wound a Monster there."""
     s.stack.pop()
     p = s.current
-    discard_combat(s, p, _combat(key.partition(":")[2]))
+    discard_combat(s, p, _combat(s, key.partition(":")[2]))
     here = s.hero_at[p]
     ms = [m for m in range(len(s.monster_at)) if s.monster_at[m] == here]
     if ms:  # "(or Wound a Monster)": the player picks
@@ -344,7 +345,7 @@ def fly_options(s: LordsState, f: Frame) -> list[str]:
             continue
         for t in _within(s, p, r, f["steps"]):
             if can_enter(s, p, t):
-                out.append(f"fly:{rid(r)}>{rid(t)}")
+                out.append(f"fly:{rid(s, r)}>{rid(s, t)}")
     return out or ["fly:none"]
 
 
@@ -359,7 +360,7 @@ def _within(s: LordsState, p: int, start: int, steps: int) -> list[int]:
         for r in frontier:
             if r != start and not open_to(s, r, p):
                 continue  # one may end in an enemy Region but not pass through it
-            for t in neighbours(r):
+            for t in neighbours(s, r):
                 if t not in seen:
                     seen.add(t)
                     nxt.append(t)
@@ -374,7 +375,7 @@ def fly_choose(s: LordsState, f: Frame, key: str) -> None:
     arg = key.partition(":")[2]
     if arg == "none":
         return
-    a, b = (region_of(x) for x in arg.split(">"))
+    a, b = (region_of(s, x) for x in arg.split(">"))
     p = s.current
     s.hop[a * s.n + p] -= 1
     s.hop[b * s.n + p] += 1
@@ -384,12 +385,12 @@ def fly_choose(s: LordsState, f: Frame, key: str) -> None:
 
 def battles_options(s: LordsState, f: Frame) -> list[str]:
     """Let the attacker choose which Battle to fight next (the attacker decides the order)."""
-    return [f"battle:{rid(r)}" for r in f["regions"]]
+    return [f"battle:{rid(s, r)}" for r in f["regions"]]
 
 
 def battles_choose(s: LordsState, f: Frame, key: str) -> None:
     """Start the chosen Battle (when both armies are still there)."""
-    r = region_of(key.partition(":")[2])
+    r = region_of(s, key.partition(":")[2])
     f["regions"].remove(r)
     if not f["regions"]:
         s.stack.pop()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from hellas.games.lords import hooks
 from hellas.games.lords.board import add_hoplites, gain_priest, temples_controlled
 from hellas.games.lords.cards import draw_combat, enforce_limit, raise_attribute
-from hellas.games.lords.content import STRENGTH, content
+from hellas.games.lords.content import STRENGTH
 from hellas.games.lords.state import Frame, LordsState
 
 NEUTRAL_PICK = 3  # "Draw 3 Neutral Artifacts, keep one and shuffle others back"
@@ -25,7 +25,7 @@ def quest_region(s: LordsState, quest: int) -> int:
         moved = hooks.collect(s, "quest_region", quest)
         if moved:
             return int(moved[0])
-    return content().quests[quest].region
+    return s.content.quests[quest].region
 
 
 def quest_here(s: LordsState, region: int) -> int:
@@ -35,14 +35,14 @@ def quest_here(s: LordsState, region: int) -> int:
 
 def meets(s: LordsState, p: int, quest: int, step: int) -> bool:
     """Return whether ``p`` meets the requirement of Quest Step ``step`` (1-3) now."""
-    c = content()
+    c = s.content
     for need, n in c.quests[quest].steps[step - 1]:
         if need in c.attributes:
             ok = s.attr(p, c.attributes.index(need)) >= n
         elif need in ("priests", "sacrifice"):
             ok = s.priests[p] >= n
         elif need == "injuries":
-            ok = s.na - bin(s.injured[p]).count("1") >= n
+            ok = s.healthy(p) >= n
         elif need == "discard":
             ok = len(s.hands[p]) >= n
         elif need == "cities":
@@ -85,7 +85,7 @@ def start_choose(s: LordsState, f: Frame, key: str) -> None:
     s.hero_at[p] = -1  # the Hero stands on the Quest card
     if step == 3:
         complete(s, p)
-    for need, n in content().quests[quest].steps[step - 1]:
+    for need, n in s.content.quests[quest].steps[step - 1]:
         if need == "sacrifice":
             s.priests[p] -= n
         elif need == "injuries":
@@ -103,7 +103,7 @@ def advance_step(s: LordsState, p: int) -> None:
 
 def complete(s: LordsState, p: int) -> None:
     """Finish the Quest: the Hero back on the Map, the reward, the Land's Glory Token."""
-    c = content()
+    c = s.content
     quest = s.questing[p]
     region = quest_region(s, quest)
     for q in range(s.n):  # everyone on this Quest steps off it, the finisher included
@@ -124,7 +124,7 @@ def complete(s: LordsState, p: int) -> None:
 
 
 def _reward(s: LordsState, p: int, reward: str) -> None:
-    c = content()
+    c = s.content
     if reward == "strength-and-cards":
         raise_attribute(s, p, STRENGTH)
         draw_combat(s, p, 2)
@@ -165,14 +165,14 @@ def offer_neutral(s: LordsState, p: int, count: int) -> None:
 
 def pick_options(s: LordsState, f: Frame) -> list[str]:
     """Keep one of the Neutral Artifacts drawn."""
-    artifacts = content().artifacts
+    artifacts = s.content.artifacts
     return [f"artifact-keep:{artifacts[a].id}" for a in f["cards"]]
 
 
 def pick_choose(s: LordsState, f: Frame, key: str) -> None:
     """Keep it; shuffle the others back into the Neutral deck."""
     s.stack.pop()
-    a = content().artifact(key.partition(":")[2]).index
+    a = s.content.artifact(key.partition(":")[2]).index
     s.artifact_owner[a] = f["seat"]
     s.artifact_charged[a] = True
     s.neutral_deck.extend(x for x in f["cards"] if x != a)
@@ -181,19 +181,19 @@ def pick_choose(s: LordsState, f: Frame, key: str) -> None:
 
 def glory_options(s: LordsState, f: Frame) -> list[str]:
     """Capture Cretan Bull: a Glory Token nobody holds."""
-    return [f"glory:{content().land_ids[land]}" for land in f["lands"] if s.glory[land] < 0]
+    return [f"glory:{s.content.land_ids[land]}" for land in f["lands"] if s.glory[land] < 0]
 
 
 def glory_choose(s: LordsState, f: Frame, key: str) -> None:
     """Take it."""
     s.stack.pop()
-    s.glory[content().land_ids.index(key.partition(":")[2])] = s.current
+    s.glory[s.content.land_ids.index(key.partition(":")[2])] = s.current
 
 
 def to3_options(s: LordsState, f: Frame) -> list[str]:
     """Cattle of Geryon: the Attribute raised to 3."""
     p = s.current
-    names = content().attributes
+    names = s.content.attributes
     return [f"to3:{names[a]}" for a in range(s.na) if s.attrs[p * s.na + a] < 3]
 
 
@@ -201,19 +201,19 @@ def to3_choose(s: LordsState, f: Frame, key: str) -> None:
     """Raise it to 3."""
     s.stack.pop()
     p = s.current
-    a = content().attributes.index(key.partition(":")[2])
+    a = s.content.attributes.index(key.partition(":")[2])
     s.attrs[p * s.na + a] = 3
 
 
 def card_options(s: LordsState, p: int) -> list[str]:
     """Return the kept Quest cards ``p`` may discard now for their effect."""
-    quests = content().quests
+    quests = s.content.quests
     return [f"quest-card:{quests[q].id}" for q in range(len(quests)) if s.quest_cards[q] == p]
 
 
 def use_card(s: LordsState, p: int, quest_id: str, turn: Frame) -> None:
     """Discard a kept Quest card: Aid to Atlas (tokens off, 2 cards) or Augean Stables."""
-    quest = content().quest(quest_id)
+    quest = s.content.quest(quest_id)
     s.quest_cards[quest.index] = -1
     s.event_discard.append(quest.index)
     if quest.reward == "keep-reset-tokens":

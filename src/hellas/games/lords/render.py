@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -12,7 +13,7 @@ from rich.text import Text
 
 from hellas.core.errors import HellasError, suggest
 from hellas.games.lords import describe
-from hellas.games.lords.content import content
+from hellas.games.lords.content import Content, built, every_built
 from hellas.games.lords.render_modules import module_panels, modules_title, region_markers
 
 SEAT_STYLE = ("bold red", "bold blue", "bold green", "bold yellow")
@@ -31,9 +32,19 @@ def _seat(view: dict[str, Any], q: int) -> Text:
     return Text(view["players_info"][q]["name"], style=SEAT_STYLE[q % 4])
 
 
-def _texts(title: str, kind: str, ids: list[str]) -> RenderableType:
-    """Return cards as a list of ``Name: what it does`` lines under a title."""
-    c = content()
+def view_content(view: dict[str, Any]) -> Content:
+    """Return the content a view's game plays with (its modules and content pack)."""
+    return built(
+        str(view.get("modules") or ""),
+        str(view.get("pack_fingerprint") or ""),
+        bool(view.get("printed_only")),
+    )
+
+
+def _texts(
+    c: Content, title: str, kind: str, ids: list[str], provisional: Sequence[str] = ()
+) -> RenderableType:
+    """Return cards as ``Name: what it does`` lines under a title (stand-ins badged)."""
     out = Text(f"{title}:", style="bold")
     if not ids:
         out.append(" none", style="dim")
@@ -42,26 +53,25 @@ def _texts(title: str, kind: str, ids: list[str]) -> RenderableType:
             card = c.card(card_id)
             name, words = card.name, describe.combat(card)
         else:
-            name, words = c.blessing(card_id).name, describe.blessing(card_id)
+            name, words = c.blessing(card_id).name, describe.blessing(c, card_id)
         out.append("\n  ")
         out.append(name, style="bold")
+        if card_id in provisional:
+            out.append(" [provisional]", style="yellow")
         out.append(f" — {words}", style="")
     return out
 
 
 def explain(name: str) -> str:
-    """Return what a named Lords card or piece does (the ``card NAME`` command); unknown: raise."""
-    c = content()
+    """Return what a named Lords card or piece does (the ``card NAME`` command); unknown: raise.
+
+    Every content built in this process is searched (the core box, each module set, each
+    content pack of a game being played), so a pack's new cards are found too.
+    """
     wanted = _norm(name)
     found: list[tuple[str, str]] = []
-    found += [(x.name, describe.combat(x)) for x in c.combat]
-    found += [(b.name, describe.blessing(b.id)) for b in c.blessings]
-    found += [(a.name, describe.artifact(a.id)) for a in c.artifacts]
-    found += [(m.name, describe.monster(m)) for m in c.monsters]
-    found += [(q.name, describe.quest(q.id)) for q in c.quests]
-    found += [(h.name, describe.hero(h)) for h in c.heroes]
-    found += [(g.name, describe.god(g.id)) for g in c.gods]
-    found += [(a.name, describe.attack_card(a)) for a in getattr(c, "attack_cards", ())]
+    for c in every_built():
+        found += _pieces(c)
     lines = []
     for title, words in found:
         line = f"{title}: {words}"
@@ -74,13 +84,27 @@ def explain(name: str) -> str:
     return "\n".join(lines)
 
 
+def _pieces(c: Content) -> list[tuple[str, str]]:
+    """Return every card and piece of ``c`` with its words."""
+    found: list[tuple[str, str]] = []
+    found += [(x.name, describe.combat(x)) for x in c.combat]
+    found += [(b.name, describe.blessing(c, b.id)) for b in c.blessings]
+    found += [(a.name, describe.artifact(c, a.id)) for a in c.artifacts]
+    found += [(m.name, describe.monster(c, m)) for m in c.monsters]
+    found += [(q.name, describe.quest(c, q.id)) for q in c.quests]
+    found += [(h.name, describe.hero(h)) for h in c.heroes]
+    found += [(g.name, describe.god(c, g.id)) for g in c.gods]
+    found += [(a.name, describe.attack_card(a)) for a in getattr(c, "attack_cards", ())]
+    return found
+
+
 def _norm(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "", text.lower())
 
 
 def render(view: dict[str, Any]) -> RenderableType:
     """Return the board as seen by the view's seat."""
-    c = content()
+    c = view_content(view)
     seat = view["seat"]
     board = Table(
         title=_header(view),
@@ -158,7 +182,7 @@ def render(view: dict[str, Any]) -> RenderableType:
             ", ".join(c.blessing(b).name for b in p["blessings"]) or "—",
             ", ".join(p["used"]) or "—",
             ", ".join(owned.get(p["seat"], [])) or "—",
-            _quest(p),
+            _quest(c, p),
             ", ".join(c.monster(m).name for m in p.get("slain_monsters", [])) or "—",
         )
     parts: list[RenderableType] = [board, players, progress_table(view), monster_table(view)]
@@ -176,12 +200,28 @@ def render(view: dict[str, Any]) -> RenderableType:
     if view.get("hunt"):
         parts.append(hunt_text(view))
     if view.get("draft") and view["draft"]["cards"]:
-        parts.append(_texts("Blessings offered to you", "blessing", view["draft"]["cards"]))
+        parts.append(
+            _texts(
+                c,
+                "Blessings offered to you",
+                "blessing",
+                view["draft"]["cards"],
+                view.get("provisional", {}).get("blessings", ()),
+            )
+        )
     if seat is not None:
-        parts.append(_texts("Your Combat Cards", "combat", view["hand"] or []))
+        parts.append(
+            _texts(
+                c,
+                "Your Combat Cards",
+                "combat",
+                view["hand"] or [],
+                view.get("provisional", {}).get("combat", ()),
+            )
+        )
         parts.append(Text("Type 'card NAME' to read any card, Monster or Quest.", style="dim"))
     if view.get("owl"):
-        parts.append(_texts("Owl of Athena drew", "combat", view["owl"]))
+        parts.append(_texts(c, "Owl of Athena drew", "combat", view["owl"]))
     if view["result"]:
         parts.append(Text(view["result"]["text"], style="bold green"))
     modules = modules_title(view)
@@ -191,7 +231,7 @@ def render(view: dict[str, Any]) -> RenderableType:
 
 def _hunt_lines(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     """Return what two views say of a Hunt: its start, each Monster Attack, its end."""
-    c = content()
+    c = view_content(after)
     was, now = before.get("hunt"), after.get("hunt")
     lines = []
     if now and (not was or was["monster"] != now["monster"]):
@@ -203,7 +243,7 @@ def _hunt_lines(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     if now and was and was["stage"] == "pick" and now["stage"] != "pick" and now["attack"]:
         lines.append(
             f"The {c.monster(now['monster']).name} attacks {_who(after, now['hunter'])} with "
-            f"{_attack_name(now['attack'])} (Strength {now['strength']}), "
+            f"{_attack_name(c, now['attack'])} (Strength {now['strength']}), "
             f"picked by {_who(after, now['picker'])}."
         )
     if was and (not now or now["monster"] != was["monster"]):
@@ -235,7 +275,7 @@ def _name(view: dict[str, Any], q: int) -> str:
 
 def _artifacts(view: dict[str, Any]) -> dict[int, list[str]]:
     """Return each seat's Artifacts as ``Name (ready)`` / ``Name (used)``."""
-    c = content()
+    c = view_content(view)
     out: dict[int, list[str]] = {}
     for a_id, a in view.get("artifacts", {}).items():
         state = "ready" if a["charged"] else "used"
@@ -243,9 +283,8 @@ def _artifacts(view: dict[str, Any]) -> dict[int, list[str]]:
     return out
 
 
-def _quest(p: dict[str, Any]) -> str:
+def _quest(c: Content, p: dict[str, Any]) -> str:
     """Return a player's Quest in progress and step, and the Quest cards kept."""
-    c = content()
     text = f"{c.quest(p['quest']).name} step {p['quest_step']}/3" if p.get("quest") else "—"
     kept = p.get("quest_cards") or []
     if kept:
@@ -277,7 +316,7 @@ def _tray(m: dict[str, Any]) -> str:
 
 def monster_table(view: dict[str, Any]) -> Table:
     """Return the Monsters on the board: where, their trays' Wounds, their Evolutions."""
-    c = content()
+    c = view_content(view)
     table = Table(title="Monsters", title_justify="left", expand=True)
     for col in ("Monster", "Region", "Wounds", "Evolutions"):
         table.add_column(col)
@@ -295,7 +334,7 @@ def monster_table(view: dict[str, Any]) -> Table:
 
 def battle_text(view: dict[str, Any]) -> Text:
     """Return the Battle in progress: who fights where, the cards played, Army Strength."""
-    c = content()
+    c = view_content(view)
     b = view["battle"]
     att, dfn = b["attacker"], b["defender"]
     text = Text(f"Battle in {c.region(b['region']).name}: ", style="bold")
@@ -312,7 +351,7 @@ def battle_text(view: dict[str, Any]) -> Text:
 
 def hunt_text(view: dict[str, Any]) -> Text:
     """Return the Hunt in progress: hunter, Monster, its tray, the Monster Attack card."""
-    c = content()
+    c = view_content(view)
     h = view["hunt"]
     m = view["monsters"][h["monster"]]
     text = Text("Hunt: ", style="bold")
@@ -322,7 +361,9 @@ def hunt_text(view: dict[str, Any]) -> Text:
     if h["committed"]:
         text.append("\n  Cards committed: " + ", ".join(c.card(x).name for x in h["committed"]))
     if h["attack"]:
-        text.append(f"\n  Monster Attack: {_attack_name(h['attack'])} (Strength {h['strength']})")
+        text.append(
+            f"\n  Monster Attack: {_attack_name(c, h['attack'])} (Strength {h['strength']})"
+        )
     if h.get("drawn_cards"):
         text.append("\n  You pick the Monster Attack card:", style="bold magenta")
         for a_id in h["drawn_cards"]:
@@ -335,8 +376,8 @@ def hunt_text(view: dict[str, Any]) -> Text:
     return text
 
 
-def _attack_name(a_id: str) -> str:
-    return next(a.name for a in content().attack_cards if a.id == a_id)
+def _attack_name(c: Content, a_id: str) -> str:
+    return next(a.name for a in c.attack_cards if a.id == a_id)
 
 
 def _who(view: dict[str, Any], q: int) -> str:
@@ -360,7 +401,7 @@ def _hoplites(n: int) -> str:
 
 def narrate(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     """Return what two successive public views reveal: battle results and Hoplites killed."""
-    c = content()
+    c = view_content(after)
     was, now = _armies(before), _armies(after)
     seats = range(len(after["players_info"]))
     lost = [sum(was[r][q] for r in was) - sum(now[r][q] for r in now) for q in seats]

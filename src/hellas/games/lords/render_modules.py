@@ -69,7 +69,8 @@ def panel_body(view: dict[str, Any], panel: dict[str, Any]) -> Text:
             text.append(" · ".join(str(b) for b in badges))
     for card in panel.get("cards") or []:
         state = f" [{card['state']}]" if card.get("state") else ""
-        line(f"{card.get('name') or card.get('id')}{state}", "bold")
+        badge = " [provisional]" if card.get("provisional") else ""
+        line(f"{card.get('name') or card.get('id')}{badge}{state}", "bold")
         if card.get("text"):
             text.append(f" — {card['text']}")
     for secret in panel.get("private") or []:

@@ -15,6 +15,7 @@ from hellas.core.rng import Rng
 from hellas.games.lords import (
     artifacts,
     battle,
+    fx,
     hooks,
     hunt,
     monster_phase,
@@ -26,7 +27,7 @@ from hellas.games.lords import (
 from hellas.games.lords.board import MAX_HOPLITES, check_victory
 from hellas.games.lords.cards import deck_cards
 from hellas.games.lords.choices import table
-from hellas.games.lords.content import content, use_modules
+from hellas.games.lords.content import Content
 from hellas.games.lords.state import Frame, LordsState
 
 Options = Callable[[LordsState, Frame], list[str]]
@@ -79,6 +80,7 @@ PROCEDURES: dict[str, tuple[Options, Chooser]] = {
     "exile": (phases.exile_options, phases.exile_choose),
     "shoot": (phases.shoot_options, phases.shoot_choose),
     "fly": (phases.fly_options, phases.fly_choose),
+    **{kind: (fx.frame_options, fx.frame_choose) for kind in fx.FRAMES},
 }
 SEAT_FRAMES = (
     "discard",
@@ -90,6 +92,7 @@ SEAT_FRAMES = (
     "lower",
     "artifact-pick",
     "graeae",
+    *fx.FRAMES,
 )
 
 
@@ -103,11 +106,11 @@ def procedure(s: LordsState, kind: str) -> tuple[Options, Chooser]:
     return p
 
 
-def new_state(options: Mapping[str, Any], seed: int) -> LordsState:
-    """Game preparation and the start of hero picking."""
-    c = content()
+def new_state(c: Content, options: Mapping[str, Any], seed: int) -> LordsState:
+    """Game preparation and the start of hero picking, with the game's content ``c``."""
     n = int(options["players"])
     s = LordsState()
+    s.content = c
     s.n = n
     s.options = dict(options)
     s.rng = rng = Rng(seed)
@@ -135,7 +138,7 @@ def new_state(options: Mapping[str, Any], seed: int) -> LordsState:
     s.used = [0] * n
     s.regular = 0
     s.hands = [[] for _ in range(n)]
-    s.combat_deck = [card.index for card in deck_cards(options) for _ in range(card.count)]
+    s.combat_deck = [card.index for card in deck_cards(c, options) for _ in range(card.count)]
     rng.shuffle(s.combat_deck)
     s.combat_discard = []
     s.blessings = [[] for _ in range(n)]
@@ -188,11 +191,6 @@ def actor(s: LordsState) -> int:
     return s.current
 
 
-def use_content(s: LordsState) -> None:
-    """Make this thread's content the one of ``s``'s modules (cheap when already so)."""
-    use_modules(s.options.get("modules", ""))
-
-
 def legal(s: LordsState) -> list[Choice]:
     """Return the legal choices now."""
     if s.cache is not None:
@@ -204,13 +202,13 @@ def legal(s: LordsState) -> list[Choice]:
     keys = procedure(s, f["k"])[0](s, f)
     if not keys and f["k"] == "turn":
         raise AssertionError("a turn with no choice")  # pragma: no cover
-    s.cache = _choices(keys)
+    s.cache = _choices(s, keys)
     return s.cache
 
 
-def _choices(keys: list[str]) -> list[Choice]:
+def _choices(s: LordsState, keys: list[str]) -> list[Choice]:
     """Return the choices of ``keys``, each once, in order."""
-    by_key = table().by_key()
+    by_key = table(s.content).by_key()
     return [by_key[k] for k in dict.fromkeys(keys)]
 
 
@@ -232,7 +230,7 @@ def play(s: LordsState, choice: Choice, ev: EventLog) -> None:
         ev.append(
             Event(
                 "monster-die",
-                f"Monster Die for the {content().monsters[m].name}: {face}.",
+                f"Monster Die for the {s.content.monsters[m].name}: {face}.",
                 None,
                 {"monster": m, "face": face},
             )
@@ -251,7 +249,7 @@ def _describe(s: LordsState, who: int, choice: Choice) -> Event:
 def hero_name(s: LordsState, seat: int) -> str:
     """Return a seat's name for messages (its Hero once chosen)."""
     if s.heroes[seat] >= 0:
-        return f"{content().heroes[s.heroes[seat]].name} (P{seat + 1})"
+        return f"{s.content.heroes[s.heroes[seat]].name} (P{seat + 1})"
     return f"Player {seat + 1}"
 
 
@@ -280,11 +278,17 @@ def advance(s: LordsState, ev: EventLog) -> None:
             s.stack.pop()  # the last placement's own decisions are done: the game begins
             setup.begin(s, f["last"])
             continue
+        if f["k"] == "fx":
+            fx.resume(s, f)
+            continue
+        if f["k"] == "hunt-draw":
+            hunt.draw_after_effects(s, f)
+            continue
         if f["k"] == "hunt" and hunt.pending(f):
             hunt.finish(s, f)
             continue
         if f["k"] == "battles" and len(f["regions"]) == 1:
-            phases.battles_choose(s, f, f"battle:{content().regions[f['regions'][0]].id}")
+            phases.battles_choose(s, f, f"battle:{s.content.regions[f['regions'][0]].id}")
             continue
         if f["k"] == "turn":
             # A turn always has a choice, so its list waits until legal() asks: a search
@@ -294,7 +298,7 @@ def advance(s: LordsState, ev: EventLog) -> None:
         if not keys:
             s.stack.pop()  # a procedure with nothing left to do (e.g. no Region to use)
             continue
-        s.cache = _choices(keys)  # legal() would list them again
+        s.cache = _choices(s, keys)  # legal() would list them again
         break
     if s.result is not None:
         s.stack = []

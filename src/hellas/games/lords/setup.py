@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from hellas.games.lords import hooks
-from hellas.games.lords.board import add_hoplites, region_of, rid, take_control
+from hellas.games.lords.board import add_hoplites, population, region_of, rid, take_control
 from hellas.games.lords.cards import draw_combat, raise_attribute
-from hellas.games.lords.content import content
 from hellas.games.lords.monsters import appear
 from hellas.games.lords.phases import QUEST_SLOTS, START_EVENTS, event_card
 from hellas.games.lords.quests import offer_neutral
@@ -19,7 +18,7 @@ def setup_events(s: LordsState) -> None:
     drawn = 0
     while drawn < START_EVENTS and s.event_deck:
         card = s.event_deck.pop()
-        kind, index, number = event_card(card)
+        kind, index, number = event_card(s, card)
         if kind == "module":
             if hooks.module_event(s, card, True):
                 drawn += 1
@@ -45,12 +44,12 @@ def setup_events(s: LordsState) -> None:
 
 def setup_options(s: LordsState, f: Frame) -> list[str]:
     """Pick a Hero, then place it with 2 Hoplites in a Region holding no other Hero."""
-    heroes = content().heroes
+    heroes = s.content.heroes
     if f["step"] == "pick":
         taken = {s.heroes[q] for q in range(s.n) if s.heroes[q] >= 0}
         return [f"hero:{h.id}" for h in heroes if h.index not in taken]
     occupied = {s.hero_at[q] for q in range(s.n) if s.hero_at[q] >= 0}
-    return [f"start:{rid(r)}" for r in range(len(s.control)) if r not in occupied]
+    return [f"start:{rid(s, r)}" for r in range(len(s.control)) if r not in occupied]
 
 
 def setup_choose(s: LordsState, f: Frame, key: str) -> None:
@@ -58,7 +57,7 @@ def setup_choose(s: LordsState, f: Frame, key: str) -> None:
     seat = f["order"][0]
     verb, _, arg = key.partition(":")
     if verb == "hero":
-        hero = content().hero(arg)
+        hero = s.content.hero(arg)
         s.heroes[seat] = hero.index
         if hero.bonus == "strength+1":
             raise_attribute(s, seat, 1)
@@ -70,15 +69,15 @@ def setup_choose(s: LordsState, f: Frame, key: str) -> None:
         if s.options.get("modules"):
             hooks.run(s, "hero_chosen", seat)  # e.g. a Warrior of Hades placed before the Hero
         return
-    r = region_of(arg)
+    r = region_of(s, arg)
     depth = len(s.stack)  # decisions this placement adds (Helen's pick, a module's) come first
     s.hero_at[seat] = r
     add_hoplites(s, r, seat, 2)
-    if content().regions[r].population <= 2:
+    if population(s, r, seat) <= 2:  # a module may change it (a Warrior of Hades there)
         take_control(s, r, seat)
-    if content().heroes[s.heroes[seat]].bonus == "glory-of-start-land":
-        s.glory[content().regions[r].land] = seat
-    if content().heroes[s.heroes[seat]].bonus == "neutral-artifacts":
+    if s.content.heroes[s.heroes[seat]].bonus == "glory-of-start-land":
+        s.glory[s.content.regions[r].land] = seat
+    if s.content.heroes[s.heroes[seat]].bonus == "neutral-artifacts":
         offer_neutral(s, seat, 3)  # Helen: draw 3 Neutral Artifacts, keep 1
     f["order"].pop(0)
     f["step"] = "pick"

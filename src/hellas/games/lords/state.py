@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from hellas.core.game import Choice
 from hellas.core.rng import Rng
+from hellas.games.lords.content import Content, configured
 
 # Special actions, in Used Action Token order.
 RECRUIT, MARCH, TEMPLE, PREPARE, USURP, HUNT = range(6)
@@ -40,6 +41,7 @@ class LordsState:
         "cache",
         "combat_deck",
         "combat_discard",
+        "content",
         "control",
         "current",
         "event_deck",
@@ -82,6 +84,9 @@ class LordsState:
 
     n: int
     na: int  # how many Attributes a Hero has (3 in the core box; a module may add one)
+    # the game's content (base data + modules + pack), built once by ``new`` and shared by every
+    # copy: an immutable value, so tables with different modules and packs share a process
+    content: Content
     options: dict[str, Any]
     rng: Rng
     heroes: list[int]
@@ -183,6 +188,7 @@ class LordsState:
     def copy(self) -> LordsState:
         """Return an independent copy (every field spelled out: no per-name lookups)."""
         t = LordsState()
+        t.content = self.content
         t.options = self.options
         t.rng = Rng(self.rng.state)
         t.heroes = self.heroes[:]
@@ -254,9 +260,19 @@ class LordsState:
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> LordsState:
-        """Rebuild a state from ``to_json`` output."""
+        """Rebuild a state from ``to_json`` output (its content rebuilt from its options).
+
+        The options name the modules, the content pack folder and the pack's fingerprint (an
+        older state has none: the pack is taken as it is now).
+        """
         t = cls()
         t.options = dict(d["options"])
+        t.content = configured(
+            str(t.options.get("modules") or ""),
+            str(t.options.get("content") or ""),
+            str(t.options.get("pack_fingerprint") or ""),
+            bool(t.options.get("printed_only", False)),
+        )
         t.rng = Rng(int(d["rng"]))
         for name in cls._LISTS:
             setattr(t, name, list(d[name]))
@@ -286,8 +302,13 @@ class LordsState:
         return 1 if self.injured[seat] >> a & 1 else self.attrs[seat * self.na + a]
 
     def all_injured(self, seat: int) -> bool:
-        """Return whether every Attribute of ``seat``'s Hero is Injured."""
-        return self.injured[seat] == (1 << self.na) - 1
+        """Return whether every Attribute an Injury may flip is Injured (the 3 of the board)."""
+        mask = self.content.injury_mask
+        return self.injured[seat] & mask == mask
+
+    def healthy(self, seat: int) -> int:
+        """Return how many more Injuries ``seat``'s Hero can take (uninjured such Attributes)."""
+        return bin(self.content.injury_mask & ~self.injured[seat]).count("1")
 
 
 def _clone(data: Any) -> Any:

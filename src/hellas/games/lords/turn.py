@@ -9,7 +9,7 @@ stack with ``options`` (choice keys) and ``choose`` (apply one).
 
 from __future__ import annotations
 
-from hellas.games.lords import artifacts, board, hooks
+from hellas.games.lords import artifacts, board, fx, hooks
 from hellas.games.lords.board import (
     add_hoplites,
     armies,
@@ -30,7 +30,6 @@ from hellas.games.lords.cards import (
     enforce_limit,
     raise_attribute,
 )
-from hellas.games.lords.content import content
 from hellas.games.lords.hunt import hunt_targets, hurt, start_hunt
 from hellas.games.lords.monster_phase import kill_enemies, start_round_end
 from hellas.games.lords.monsters import has_passive
@@ -67,8 +66,9 @@ def start_turn(s: LordsState, seat: int) -> None:
     s.turn += 1
     s.stack.append({"k": "turn", "open": False, "extra": 0, "specials": 0, "must": ""})
     hooks.run(s, "start_turn", seat)
+    fx.fire(s, seat, "turn-start")
     if (
-        content().heroes[s.heroes[seat]].ability == "glory-for-artifacts"
+        s.content.heroes[s.heroes[seat]].ability == "glory-for-artifacts"
         and seat in s.glory
         and s.neutral_deck
     ):
@@ -84,7 +84,7 @@ def _movable(s: LordsState, seat: int) -> bool:
 def _temple_sites(s: LordsState, seat: int) -> list[int]:
     limit = 8 if s.n >= 4 else 6  # "Place only the first 6 Temples for 3- and 2-player games"
     out = []
-    for r in content().regions:
+    for r in s.content.regions:
         if not r.shrine or s.temples[r.index] or s.control[r.index] != seat:
             continue
         if r.shrine == 1 and s.temples_built >= limit:
@@ -99,7 +99,7 @@ def special_options(s: LordsState, seat: int) -> list[str]:
     """Return the Special Actions ``seat`` may take now."""
     used = s.used[seat]
     out = []
-    regions = content().regions
+    regions = s.content.regions
     if (
         not used >> RECRUIT & 1
         and s.supply[seat]
@@ -109,26 +109,26 @@ def special_options(s: LordsState, seat: int) -> list[str]:
     if not used >> MARCH & 1 and any(s.hop[r * s.n + seat] for r in range(len(s.control))):
         out.append("march")
     if not used >> TEMPLE & 1:
-        out += [f"temple:{rid(r)}" for r in _temple_sites(s, seat)]
+        out += [f"temple:{rid(s, r)}" for r in _temple_sites(s, seat)]
     if not used >> PREPARE & 1:
         out.append("prepare")
     here = s.hero_at[seat]
     if (
         not used >> USURP & 1
         and here >= 0
-        and s.glory[content().regions[here].land] == seat
+        and s.glory[s.content.regions[here].land] == seat
         and s.control[here] != seat
     ):
         out.append("usurp")
     if not used >> HUNT & 1:
-        out += [f"hunt:{content().monsters[m].id}" for m in hunt_targets(s, seat)]
+        out += [f"hunt:{s.content.monsters[m].id}" for m in hunt_targets(s, seat)]
     out += monument_options(s)
     return out
 
 
 def monument_options(s: LordsState) -> list[str]:
     """Return the Build Monument choices (a reset without a level once all are complete)."""
-    open_gods = [g.id for g in content().gods if s.monument[g.index] < 5]
+    open_gods = [g.id for g in s.content.gods if s.monument[g.index] < 5]
     if open_gods:
         return [f"monument:{g}" for g in open_gods]
     return ["monument:rest"]
@@ -142,13 +142,13 @@ def turn_options(s: LordsState, f: Frame) -> list[str]:
     out: list[str] = []
     if f["specials"]:  # an extra Special Action (Oracle of Delphi, Hermes' Temple): any one
         return special_options(s, p)
-    blessings = content().blessings
+    blessings = s.content.blessings
     held = {blessings[b].id for b in s.blessings[p]}  # the Blessings asked about below
     ra = s.regular
     if not ra & RA_ARTIFACTS or f["open"]:
         out += artifacts.turn_options(s, p)
     if not ra & RA_PRAY and s.priests[p]:
-        for g in content().gods:
+        for g in s.content.gods:
             if len(s.monument_priests[g.index]) < s.monument[g.index]:
                 out.append(f"pray:{g.id}")
     if not ra & RA_HERO:
@@ -176,7 +176,7 @@ def turn_options(s: LordsState, f: Frame) -> list[str]:
     if (
         "shoot-to-kill" in held
         and here >= 0
-        and any(content().combat[c].symbol == "bow" for c in s.hands[p])
+        and any(s.content.combat[c].symbol == "bow" for c in s.hands[p])
         and (enemies_in(s, here, p) or here in s.monster_at)
     ):
         out.append("use:shoot-to-kill")
@@ -189,6 +189,7 @@ def turn_options(s: LordsState, f: Frame) -> list[str]:
         out.append("alt:wild-hunt")
     if s.options.get("modules"):
         out += hooks.collect(s, "turn_options", p, f)  # a module's Regular Actions and offers
+    out += fx.actions(s, p)  # Blessings with an action clause (``effects.py``)
     out += special_options(s, p)
     if (
         s.used[p] >> HUNT & 1
@@ -251,7 +252,8 @@ def turn_choose(s: LordsState, f: Frame, key: str) -> None:
     elif key == "use:exhausted-fight":
         _special(s, f, p, "exhausted")
     elif verb == "use":
-        use_blessing(s, p, arg)
+        if not fx.use(s, p, arg):  # an action clause (``effects.py``), else a named Blessing
+            use_blessing(s, p, arg)
     elif verb == "first":
         f["must"] = "monument"
         action = SPECIALS.index(arg)
@@ -293,13 +295,13 @@ def _special(s: LordsState, f: Frame, p: int, key: str) -> None:
             {"k": "march", "stage": "from", "src": -1, "dst": -1, "limit": 0, "source": "march"}
         )
     elif verb == "temple":
-        build_temple(s, p, region_of(arg), f)
+        build_temple(s, p, region_of(s, arg), f)
     elif verb == "prepare":
         s.stack.append({"k": "prepare", "left": 2})
     elif verb == "usurp":
         usurp(s, p)
     elif verb == "hunt":
-        start_hunt(s, p, content().monster(arg).index)
+        start_hunt(s, p, s.content.monster(arg).index)
 
 
 def take_activation_token(s: LordsState, p: int) -> None:
@@ -308,13 +310,13 @@ def take_activation_token(s: LordsState, p: int) -> None:
         return
     s.activation[1] -= 1
     if s.activation[1] == 0:
-        site = content().gods[s.activation[2]].site
+        site = s.content.gods[s.activation[2]].site
         owner = s.control[site]
         if owner >= 0:
             s.result = {
                 "winner": owner,
                 "condition": "king",
-                "text": f"King of Kings: controls {content().regions[site].name} "
+                "text": f"King of Kings: controls {s.content.regions[site].name} "
                 "with the first complete Monument",
             }
 
@@ -337,7 +339,7 @@ def hero_options(s: LordsState, f: Frame) -> list[str]:
     p = s.current
     out = ["stop"]
     if f["left"] > 0:
-        out += [f"go:{rid(r)}" for r in board.links(s, s.hero_at[p], "hero")]
+        out += [f"go:{rid(s, r)}" for r in board.links(s, s.hero_at[p], "hero")]
     return out
 
 
@@ -345,7 +347,7 @@ def hero_choose(s: LordsState, f: Frame, key: str) -> None:
     """Apply one Hero Movement step (or stop)."""
     p = s.current
     if key.startswith("go:"):
-        s.hero_at[p] = region_of(key[3:])
+        s.hero_at[p] = region_of(s, key[3:])
         f["left"] -= 1
         if f["left"] > 0:
             return
@@ -360,7 +362,7 @@ def hero_choose(s: LordsState, f: Frame, key: str) -> None:
 def wrath_options(s: LordsState, f: Frame) -> list[str]:
     """Hero's Wrath: discard a Combat Card to kill 2 enemy Hoplites, or not."""
     return ["wrath:none"] + [
-        f"wrath:{content().combat[c].id}" for c in sorted(set(s.hands[s.current]))
+        f"wrath:{s.content.combat[c].id}" for c in sorted(set(s.hands[s.current]))
     ]
 
 
@@ -370,15 +372,15 @@ def wrath_choose(s: LordsState, f: Frame, key: str) -> None:
     if key == "wrath:none":
         return
     p = s.current
-    card = combat_index(key.partition(":")[2])
+    card = combat_index(s, key.partition(":")[2])
     s.hands[p].remove(card)
     s.combat_discard.append(card)
     kill_enemies(s, p, s.hero_at[p], 2)
 
 
-def combat_index(card_id: str) -> int:
+def combat_index(s: LordsState, card_id: str) -> int:
     """Return a Combat Card kind's index from its id."""
-    for c in content().combat:
+    for c in s.content.combat:
         if c.id == card_id:
             return c.index
     raise KeyError(card_id)
@@ -406,7 +408,7 @@ def hoplite_options(s: LordsState, f: Frame) -> list[str]:
     if f["left"] <= 0:
         return out
     n = s.n
-    regions = content().regions
+    regions = s.content.regions
     for r in range(len(s.control)):
         free = s.hop[r * n + p] - f["arrived"][r]
         if free > 0:
@@ -417,7 +419,7 @@ def hoplite_options(s: LordsState, f: Frame) -> list[str]:
             if can_fortify(s, r, p):
                 out.append(f"fortify:{here.id}")
         if s.fort[r] == p:
-            out.append(f"unfortify:{rid(r)}")
+            out.append(f"unfortify:{rid(s, r)}")
     if s.options.get("modules"):  # a module may close a step (e.g. a Sea Trail)
         out = [o for o in out if not _closed(s, o)]
     return out
@@ -427,7 +429,7 @@ def _closed(s: LordsState, key: str) -> bool:
     """Return whether a module closes the step of a ``move:a>b`` key."""
     if not key.startswith("move:"):
         return False
-    a, b = (region_of(x) for x in key[5:].split(">"))
+    a, b = (region_of(s, x) for x in key[5:].split(">"))
     return hooks.any_true(s, "crossing_closed", a, b)
 
 
@@ -436,7 +438,7 @@ def hoplite_choose(s: LordsState, f: Frame, key: str) -> None:
     p = s.current
     verb, _, arg = key.partition(":")
     if verb == "move":
-        a, b = (region_of(x) for x in arg.split(">"))
+        a, b = (region_of(s, x) for x in arg.split(">"))
         move_hoplites(s, p, a, b, 1)
         f["arrived"][b] += 1
         if b not in f["entered"]:
@@ -446,12 +448,12 @@ def hoplite_choose(s: LordsState, f: Frame, key: str) -> None:
             origins.append(a)
         f["left"] -= 1
     elif verb == "fortify":
-        r = region_of(arg)
+        r = region_of(s, arg)
         s.hop[r * s.n + p] -= 1
         s.fort[r] = p
         f["left"] -= 1
     elif verb == "unfortify":
-        r = region_of(arg)
+        r = region_of(s, arg)
         s.fort[r] = -1
         s.hop[r * s.n + p] += 1
         f["arrived"][r] += 1
@@ -470,7 +472,7 @@ def hoplite_choose(s: LordsState, f: Frame, key: str) -> None:
 
 def pray(s: LordsState, p: int, god_id: str) -> None:
     """Send a Priest to a Monument: its Attribute +1, then its Monument Power."""
-    g = content().god(god_id)
+    g = s.content.god(god_id)
     s.priests[p] -= 1
     s.monument_priests[g.index].append(p)
     raise_attribute(s, p, g.attribute)
@@ -499,12 +501,12 @@ def power_recruit_options(s: LordsState, f: Frame) -> list[str]:
     for r in range(len(s.control)):
         if (
             s.control[r] == p
-            and (not f.get("cities") or content().regions[r].city)
+            and (not f.get("cities") or s.content.regions[r].city)
             and ("regions" not in f or r in f["regions"])  # e.g. a module's Port Regions
         ):
-            out.append(f"power:{rid(r)}")
+            out.append(f"power:{rid(s, r)}")
             if can_fortify(s, r, p):
-                out.append(f"power-fortified:{rid(r)}")
+                out.append(f"power-fortified:{rid(s, r)}")
     return out
 
 
@@ -512,7 +514,8 @@ def power_recruit_choose(s: LordsState, f: Frame, key: str) -> None:
     """Recruit the power's Hoplites."""
     s.stack.pop()
     verb, _, arg = key.partition(":")
-    add_hoplites(s, region_of(arg), s.current, f["n"], fortified=verb == "power-fortified")
+    n = f["counts"][arg] if "counts" in f else f["n"]  # a module's count per Region (Poseidon)
+    add_hoplites(s, region_of(s, arg), s.current, n, fortified=verb == "power-fortified")
 
 
 # -- Special Actions ------------------------------------------------------------------------------
@@ -521,7 +524,7 @@ def power_recruit_choose(s: LordsState, f: Frame, key: str) -> None:
 def recruit_frame(s: LordsState, p: int) -> Frame:
     """Return the Recruit frame: 2 per City you control, 4 in Sparta."""
     caps = {}
-    for r in content().regions:
+    for r in s.content.regions:
         if r.city and s.control[r.index] == p:
             caps[r.id] = 4 if r.city == 2 else 2
     return {
@@ -541,11 +544,11 @@ def recruit_options(s: LordsState, f: Frame) -> list[str]:
     for region_id, cap in f["caps"].items():
         if cap > 0:
             out.append(f"recruit:{region_id}")
-            r = region_of(region_id)
+            r = region_of(s, region_id)
             if can_fortify(s, r, p) and region_id not in f["fort"]:
                 out.append(f"recruit-fortified:{region_id}")
     if f["mobilize"]:
-        out += [f"mobilize:{rid(r)}" for r in range(len(s.control)) if s.control[r] == p]
+        out += [f"mobilize:{rid(s, r)}" for r in range(len(s.control)) if s.control[r] == p]
     return out
 
 
@@ -557,10 +560,10 @@ def recruit_choose(s: LordsState, f: Frame, key: str) -> None:
         s.stack.pop()
         return
     if verb == "mobilize":
-        add_hoplites(s, region_of(arg), p, 2)
+        add_hoplites(s, region_of(s, arg), p, 2)
         f["mobilize"] = 0
         return
-    add_hoplites(s, region_of(arg), p, 1, fortified=verb == "recruit-fortified")
+    add_hoplites(s, region_of(s, arg), p, 1, fortified=verb == "recruit-fortified")
     f["caps"][arg] -= 1
     if verb == "recruit-fortified":
         f["fort"].append(arg)
@@ -573,16 +576,16 @@ def march_options(s: LordsState, f: Frame) -> list[str]:
     p = s.current
     n = s.n
     if f["stage"] == "from":
-        return [f"march:{rid(r)}" for r in range(len(s.control)) if s.hop[r * n + p]]
+        return [f"march:{rid(s, r)}" for r in range(len(s.control)) if s.hop[r * n + p]]
     if f["stage"] == "to":
         src = f["src"]
-        out = [f"to:{rid(r)}" for r in reach(s, p, src, f) if can_enter(s, p, r)]
+        out = [f"to:{rid(s, r)}" for r in reach(s, p, src, f) if can_enter(s, p, r)]
         if (
             f["source"] == "march"
             and has_blessing(s, p, "murderous-march")
             and s.hop[src * n + p] >= 3
         ):
-            out += [f"murder:{rid(r)}" for r in range(len(s.control)) if r != src]
+            out += [f"murder:{rid(s, r)}" for r in range(len(s.control)) if r != src]
         return out
     most = s.hop[f["src"] * n + p]
     if f["limit"]:
@@ -607,11 +610,11 @@ def march_choose(s: LordsState, f: Frame, key: str) -> None:
     p = s.current
     verb, _, arg = key.partition(":")
     if verb == "march":
-        f["src"] = region_of(arg)
+        f["src"] = region_of(s, arg)
         f["stage"] = "to"
         return
     if verb in ("to", "murder"):
-        f["dst"] = region_of(arg)
+        f["dst"] = region_of(s, arg)
         if verb == "murder":
             kill(s, f["src"], p, 2)
             f["murdered"] = True
@@ -635,8 +638,8 @@ def build_temple(s: LordsState, p: int, region: int, f: Frame) -> None:
     """Build Temple: a Temple on a Shrine you control, a Priest, maybe a Blessing Draft."""
     s.temples[region] = 1
     gain_priest(s, p)
-    card = content().temples[s.temple_card]
-    if content().regions[region].shrine == 2:
+    card = s.content.temples[s.temple_card]
+    if s.content.regions[region].shrine == 2:
         s.oracle = 1
         oracle_bonus(s, p, card.oracle, f)
     else:
@@ -647,17 +650,18 @@ def build_temple(s: LordsState, p: int, region: int, f: Frame) -> None:
         f["extra"] += 1
     if s.options.get("modules"):
         hooks.run(s, "temple_built", p, region)
+    fx.fire(s, p, "temple-built")
 
 
 def temple_site_options(s: LordsState, f: Frame) -> list[str]:
     """Build Temple (2-player first action): pick the Shrine."""
-    return [f"temple:{rid(r)}" for r in _temple_sites(s, s.current)]
+    return [f"temple:{rid(s, r)}" for r in _temple_sites(s, s.current)]
 
 
 def temple_site_choose(s: LordsState, f: Frame, key: str) -> None:
     """Build the chosen Temple."""
     s.stack.pop()
-    build_temple(s, s.current, region_of(key.partition(":")[2]), s.stack[-1])
+    build_temple(s, s.current, region_of(s, key.partition(":")[2]), s.stack[-1])
 
 
 def prepare_options(s: LordsState, f: Frame) -> list[str]:
@@ -672,7 +676,7 @@ def prepare_options(s: LordsState, f: Frame) -> list[str]:
         and not has_passive(s, here, "fearsome")
     ):
         out.append("prep:recruit")
-    names = content().attributes
+    names = s.content.attributes
     out += [f"prep:heal-{names[a]}" for a in range(s.na) if s.injured[p] >> a & 1]
     return out
 
@@ -688,14 +692,14 @@ def prepare_choose(s: LordsState, f: Frame, key: str) -> None:
         add_hoplites(s, here, p, 1)
         settle_control(s, here)
     else:
-        s.injured[p] &= ~(1 << content().attributes.index(pick[5:]))
+        s.injured[p] &= ~(1 << s.content.attributes.index(pick[5:]))
     f["left"] -= 1
     if f["left"] > 0:
         return
     s.stack.pop()
     if has_blessing(s, p, "combat-training"):
         draw_combat(s, p, 1)
-    if content().heroes[s.heroes[p]].ability == "place-after-prepare":
+    if s.content.heroes[s.heroes[p]].ability == "place-after-prepare":
         s.stack.append({"k": "perseus"})
     enforce_limit(s, p)
 
@@ -731,7 +735,7 @@ def usurp_choose(s: LordsState, f: Frame, key: str) -> None:
 def build_monument(s: LordsState, p: int, god_id: str) -> None:
     """Build Monument: a level, Priests return, tokens and Artifacts reset, Monsters, Events."""
     if god_id != "rest":
-        g = content().god(god_id)
+        g = s.content.god(god_id)
         s.monument[g.index] += 1
         if s.monument[g.index] == 5 and not s.activation and s.n > 2:
             # "A player who builds the final part of a Monument takes the Monument

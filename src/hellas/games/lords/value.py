@@ -16,7 +16,6 @@ import math
 from collections.abc import Sequence
 
 from hellas.games.lords.board import temples_and_slain
-from hellas.games.lords.content import content
 from hellas.games.lords.state import LordsState
 
 FEATURES = (
@@ -120,7 +119,7 @@ def features(s: LordsState, p: int) -> list[float]:
 
 def seat_features(s: LordsState) -> list[list[float]]:
     """Return the value features of every seat, sharing the board walk."""
-    c = content()
+    c = s.content
     n = s.n
     control = s.control
     skip = c.blue if n == 3 else -1  # 3 players: the blue Land does not count

@@ -14,7 +14,7 @@ from hellas.core.rng import Rng
 from hellas.games.lords import battle, hooks
 from hellas.games.lords import hunt as hunt_rules
 from hellas.games.lords.board import victory_counts
-from hellas.games.lords.content import Content, content
+from hellas.games.lords.content import Content, configured
 from hellas.games.lords.monsters import tray
 from hellas.games.lords.quests import quest_region
 from hellas.games.lords.rules import actor
@@ -52,20 +52,67 @@ class _Lookups:
         self.evolve = [[card.evolve for card in m.cards] for m in c.monsters]
 
 
-_LOOKUPS: dict[int, _Lookups] = {}
-
-
 def _lookups(c: Content) -> _Lookups:
-    """Return the lookups of ``c`` (kept with the content, so the id is never reused)."""
-    found = _LOOKUPS.get(id(c))
-    if found is None or found.content is not c:
-        found = _LOOKUPS[id(c)] = _Lookups(c)
+    """Return the lookups of ``c`` (derived once, kept with the content value)."""
+    found: _Lookups | None = c.derived.get("view")
+    if found is None:
+        found = c.derived["view"] = _Lookups(c)
     return found
+
+
+def stand_ins(c: Content) -> dict[str, list[str]]:
+    """Return the ids of ``c``'s provisional stand-in cards, by kind (derived once)."""
+    found: dict[str, list[str]] | None = c.derived.get("stand_ins")
+    if found is None:
+        found = {
+            "combat": [x.id for x in c.combat if x.stand_in],
+            "blessings": [b.id for b in c.blessings if b.stand_in],
+            "quests": [q.id for q in c.quests if q.stand_in],
+        }
+        found = {k: v for k, v in found.items() if v}
+        c.derived["stand_ins"] = found
+    return found
+
+
+def pack_records(c: Content) -> dict[str, Any]:
+    """Return the records a content pack adds or changes, by kind: id -> name and words."""
+    found: dict[str, Any] | None = c.derived.get("pack_view")
+    if found is None:
+        core = configured(",".join(c.modules), printed_only=c.printed_only)
+        records: dict[str, Any] = {}
+        for kind in ("blessings", "combat", "artifacts", "quests", "heroes", "monsters"):
+            ours = {r.id: r for r in getattr(core, kind)}
+            changed = {
+                r.id: {"name": r.name, "text": _words(c, kind, r)}
+                for r in getattr(c, kind)
+                if ours.get(r.id) != r
+            }
+            if changed:
+                records[kind] = changed
+        found = c.derived["pack_view"] = {"fingerprint": c.fingerprint, "records": records}
+    return found
+
+
+def _words(c: Content, kind: str, record: Any) -> str:
+    """Return what a card or piece does, in words (``describe``)."""
+    from hellas.games.lords import describe  # noqa: PLC0415 - words for front ends
+
+    if kind == "blessings":
+        return describe.blessing(c, record.id)
+    if kind == "combat":
+        return describe.combat(record)
+    if kind == "artifacts":
+        return describe.artifact(c, record.id)
+    if kind == "quests":
+        return describe.quest(c, record.id)
+    if kind == "heroes":
+        return describe.hero(record)
+    return describe.monster(c, record)
 
 
 def view(s: LordsState, seat: int | None) -> dict[str, Any]:
     """Return what ``seat`` may know (``None``: a spectator)."""
-    c = content()
+    c = s.content
     k = _lookups(c)
     over = s.result is not None
     players = []
@@ -201,9 +248,16 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         },
         "result": dict(s.result) if s.result else None,
         "modules": s.options.get("modules", ""),
+        # the content pack in play (its fingerprint names it for renderers), "" for none
+        "pack_fingerprint": c.fingerprint,
+        "printed_only": c.printed_only,
+        # the provisional stand-in cards of this game, by kind (front ends show a badge)
+        "provisional": stand_ins(c),
         # each module's public facts (and the seat's own secrets), by module id
         "module_panels": hooks.panels(s, seat) if s.options.get("modules") else {},
     }
+    if c.pack:  # the pack's own cards in words, for front ends whose tables lack them
+        v["pack"] = pack_records(c)
     if frame and frame["k"] == "artifact-pick" and seat == frame["seat"]:
         v["artifact_pick"] = [c.artifacts[a].id for a in frame["cards"]]
     if frame and frame["k"] == "owl" and seat == s.current:
@@ -232,7 +286,7 @@ def _monsters(s: LordsState, k: _Lookups) -> dict[str, Any]:
 
 def _battle(s: LordsState, f: dict[str, Any]) -> dict[str, Any]:
     """Return the public facts of the Battle in progress with each side's Army Strength."""
-    out = battle.summary(f)
+    out = battle.summary(s, f)
     out["strength"] = [battle.strength(s, f, 0), battle.strength(s, f, 1)]
     return out
 
@@ -246,7 +300,7 @@ def hunt_summary(s: LordsState, seat: int | None) -> dict[str, Any] | None:
     f = next((f for f in reversed(s.stack) if f["k"] == "hunt"), None)
     if f is None:
         return None
-    c = content()
+    c = s.content
     picker = hunt_rules.picker(s, f)
     out: dict[str, Any] = {
         "hunter": f["seat"],

@@ -28,7 +28,7 @@ Adder = Callable[[str, int, str], int]
 
 # panel keys that say in words what the id-valued keys hold (or never change): not encoded
 PROSE = frozenset({"title", "lines", "players", "regions", "cards", "private", "board"})
-CONSTANT_PANELS = frozenset({"combat-cards"})  # modules whose whole panel never changes
+CONSTANT_PANELS = frozenset({"combat-cards", "cleito"})  # modules whose whole panel never changes
 ATTR_CAP = 6
 CAPS = {"underworld": 10, "removed": 15, "held": 5}
 DECK_CAP = 10
@@ -119,7 +119,7 @@ def _orichalkum(enc: LordsEncoder, add: Adder, mid: str) -> Filler:
     from hellas.games.lords.modules.orichalkum.constructs import settings  # noqa: PLC0415
 
     n, regions = enc.n, enc.regions
-    constructs = vocabulary(c.id for c in settings().constructs)
+    constructs = vocabulary(c.id for c in settings(enc.content).constructs)
     cap = CAPS["held"]
     tokens = add("tokens", len(regions), "Regions with an Orichalkum token (multi-hot)")
     held = add("held", n, f"Orichalkum held by each seat / {cap}")
@@ -268,10 +268,10 @@ def _chiron(enc: LordsEncoder, add: Adder, mid: str) -> Filler:
 
 
 def _opportunity(enc: LordsEncoder, add: Adder, mid: str) -> Filler:
-    from hellas.games.lords.modules.opportunity.rules import CARDS  # noqa: PLC0415
+    from hellas.games.lords.modules.opportunity.rules import cards as opportunity  # noqa: PLC0415
 
     n = enc.n
-    cards = vocabulary(k.id for k in CARDS)
+    cards = vocabulary(k.id for k in opportunity(enc.content))
     k = max(1, len(cards))
     o = add(
         "cards",

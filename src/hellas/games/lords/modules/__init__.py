@@ -19,6 +19,7 @@ IDS = (
     "poseidon",
     "poseidon-simple",
     "atlantis",
+    "cleito",
     "orichalkum",
     "hades",
     "hades-simple",
@@ -29,6 +30,8 @@ IDS = (
     "chiron",
     "opportunity",
 )
+# modules always in play with another one: the Atlantis box's Hero is her own module elsewhere
+INCLUDES = {"atlantis": ("cleito",)}
 ALIASES = {"additional-combat-cards": "combat-cards"}
 _LOADED: list[bool] = []
 
@@ -45,6 +48,14 @@ def load_all() -> None:
     _LOADED.append(True)
     for module_id in IDS:
         importlib.import_module(package(module_id))
+
+
+def expand(names: Iterable[str]) -> list[str]:
+    """Return module ids with the modules they include, once each, in ``IDS`` order."""
+    chosen = {n for n in names if n}
+    for name in list(chosen):
+        chosen.update(INCLUDES.get(name, ()))
+    return [n for n in IDS if n in chosen] + sorted(chosen - set(IDS))
 
 
 def unalias(raw: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -91,6 +102,8 @@ def normalize(raw: Iterable[str], players: int) -> tuple[str, list[str]]:
             problems.append(f"module {name!r} is played with {allowed} players, not {players}")
     if problems:
         raise OptionError("modules: " + "; ".join(problems))
+    # a module another chosen one includes is in play anyway (Cleito with Atlantis)
+    chosen -= {inner for name in chosen for inner in INCLUDES.get(name, ())}
     icons = [n for n in IDS if n in chosen and reg[n].expansion_icon]
     warnings = []
     if len(icons) > 1:

@@ -36,6 +36,14 @@ export const MODULES = {
    5
   ]
  },
+ "cleito": {
+  "title": "Cleito",
+  "summary": "Cleito, the Atlantis Hero, in the Hero pool of any game",
+  "expansionIcon": false,
+  "requires": [],
+  "excludes": [],
+  "players": []
+ },
  "orichalkum": {
   "title": "Orichalkum and Constructs",
   "summary": "Orichalkum tokens in Cities, spent to recharge Artifacts or use Constructs",

@@ -13,10 +13,6 @@ from hellas.games.lords.modules.atlantis.view import panel
 def entries(c: Any) -> list[tuple[str, str]]:
     """Return the Atlantis choice keys for the configured content."""
     e = [
-        (f"atl-heal:{a}", f"Cleito: heal your {a.capitalize()} Injury instead of Hero Movement")
-        for a in c.attributes
-    ]
-    e += [
         ("atl-factory", "Special Action: Build Temple - the Factory in the Inner Circle"),
         ("atl-talos", "Talos Regular Action: move Talos 1 Region or use its Region Attack"),
         ("atl-talos-stay", "Talos does nothing"),
@@ -50,7 +46,6 @@ MODULE = register(
         players=(5,),
         hooks={
             "prepare": rules.prepare,
-            "placed": rules.placed,
             "start_turn": rules.start_turn,
             "turn_options": rules.turn_options,
             "monster_phase": rules.monster_phase,
@@ -68,7 +63,7 @@ MODULE = register(
             "atl-talos": (rules.talos_options, rules.talos_choose),
             "atl-injure": (rules.injure_options, rules.injure_choose),
         },
-        turn_prefixes=("atl-",),
+        turn_prefixes=("atl-factory", "atl-talos", "atl-crown", "atl-tentacle"),
         turn_choose=rules.turn_choose,
         entries=entries,
         bot_choose=bot_choose,

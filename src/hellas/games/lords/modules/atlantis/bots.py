@@ -1,4 +1,4 @@
-"""The heuristic bot's Atlantis knowledge: the Factory, Talos, Cleito's heal, the Artifacts.
+"""The heuristic bot's Atlantis knowledge: the Factory, Talos, the Artifacts.
 
 Called on the bot's own determinized sample (the Atlantis facts are public), it returns a
 choice for the Atlantis actions when they are worth taking, and for the Talos and Injury
@@ -11,8 +11,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from hellas.games.lords.board import armies
-from hellas.games.lords.bots_hunt import hero_goal
-from hellas.games.lords.content import content
 from hellas.games.lords.modules.atlantis.rules import land_of, talos
 from hellas.games.lords.state import LordsState
 
@@ -23,18 +21,18 @@ def _enemies(s: LordsState, seat: int, region: int) -> int:
 
 def _talos_useful(s: LordsState, seat: int) -> bool:
     """Return whether Talos can hurt an enemy now or get closer to one."""
-    here = s.monster_at[talos()]
+    here = s.monster_at[talos(s)]
     if here < 0:
         return False
-    near = set(land_of(here))
-    for r in content().regions[here].neighbours:
-        near |= set(land_of(r))
+    near = set(land_of(s, here))
+    for r in s.content.regions[here].neighbours:
+        near |= set(land_of(s, r))
     return any(_enemies(s, seat, r) for r in near)
 
 
 def _talos_choice(s: LordsState, seat: int, keys: list[str]) -> str:
     """Kill an enemy Hoplite where the enemy is strongest; else move toward enemies."""
-    heroes = content().heroes
+    heroes = s.content.heroes
     best, best_score = "", -1.0
     for key in keys:
         if not key.startswith("atl-talos-kill:"):
@@ -43,7 +41,7 @@ def _talos_choice(s: LordsState, seat: int, keys: list[str]) -> str:
         q = next(q for q in range(s.n) if heroes[s.heroes[q]].id == hero)
         if q == seat:
             continue
-        r = content().region(region).index
+        r = s.content.region(region).index
         score = 10.0 + s.hoplites(r, q) + (5.0 if s.control[r] == q else 0.0)
         if score > best_score:
             best, best_score = key, score
@@ -51,8 +49,8 @@ def _talos_choice(s: LordsState, seat: int, keys: list[str]) -> str:
         return best
     for key in keys:
         if key.startswith("atl-talos-move:"):
-            r = content().region(key.partition(":")[2]).index
-            score = sum(_enemies(s, seat, x) for x in land_of(r)) - 2.0 * s.hoplites(r, seat)
+            r = s.content.region(key.partition(":")[2]).index
+            score = sum(_enemies(s, seat, x) for x in land_of(s, r)) - 2.0 * s.hoplites(r, seat)
             if score > best_score:
                 best, best_score = key, score
     if best and best_score > 0:
@@ -67,9 +65,6 @@ def _turn_choice(s: LordsState, seat: int, keys: list[str]) -> str | None:
         return "atl-crown"
     if "atl-tentacle:recruit" in keys:
         return "atl-tentacle:recruit"
-    heals = [k for k in keys if k.startswith("atl-heal:")]
-    if heals and (bin(s.injured[seat]).count("1") >= 2 or hero_goal(s, seat) < 0):
-        return heals[0]
     if "atl-talos" in keys and _talos_useful(s, seat):
         return "atl-talos"
     return None
@@ -86,7 +81,7 @@ def bot_choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
         pick = _talos_choice(s, seat, keys)
     elif kind == "atl-injure":
         victim = s.stack[-1]["victim"]
-        names = content().attributes
+        names = s.content.attributes
         # the hunter's best Attribute suffers (when the chooser is the hunter: the weakest)
         sign = 1 if victim != seat else -1
         pick = max(keys, key=lambda k: sign * s.attrs[victim * s.na + names.index(k[11:])])

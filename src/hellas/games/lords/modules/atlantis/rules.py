@@ -3,8 +3,7 @@
 The Atlantis board is data (``data.toml``: a Land of three Regions and its Sea Trails); the
 Siren and Cetus come from the Events Deck like any Monster.  What needs rules is here:
 
-- Cleito: "instead of performing a Hero Movement Regular Action, you can heal 1 Injury on
-  Cleito"; she "starts with 1 Priest in her Priest Pool".
+- Cleito, the Atlantis box's Hero, is the ``cleito`` module's (Atlantis includes it).
 - The Factory: a Build Temple Special Action in the Inner Circle by its controller; it counts
   as a Temple (Priests when built and at its controller's Build Monument, Favored of the Gods)
   and puts Talos in the Inner Circle.
@@ -26,7 +25,6 @@ from hellas.games.lords.artifacts import ready, spend
 from hellas.games.lords.board import (
     add_hoplites,
     armies,
-    enemies_in,
     gain_priest,
     has_blessing,
     kill,
@@ -35,10 +33,11 @@ from hellas.games.lords.board import (
     rid,
     take_control,
 )
-from hellas.games.lords.content import content, module_raw
+from hellas.games.lords.content import module_raw
 from hellas.games.lords.monster_phase import kill_chosen
 from hellas.games.lords.monsters import evolved, has_passive, tray
-from hellas.games.lords.state import RA_ARTIFACTS, RA_HERO, TEMPLE, Frame, LordsState
+from hellas.games.lords.phases import push_withdrawal
+from hellas.games.lords.state import RA_ARTIFACTS, TEMPLE, Frame, LordsState
 from hellas.games.lords.turn import take_activation_token
 
 ID = "atlantis"
@@ -51,21 +50,21 @@ def mine(s: LordsState) -> dict[str, Any]:
     return data
 
 
-def factory_region() -> int:
+def factory_region(s: LordsState) -> int:
     """Return the Region where the Factory may be built (the Inner Circle)."""
-    return region_of(str(SETTINGS.get("factory_region", "inner-circle")))
+    return region_of(s, str(SETTINGS.get("factory_region", "inner-circle")))
 
 
-def talos() -> int:
+def talos(s: LordsState) -> int:
     """Return Talos' Monster index."""
-    return content().monster("talos").index
+    return s.content.monster("talos").index
 
 
 def controller(s: LordsState) -> int:
     """Return the seat controlling Talos (the Inner Circle's controller), or -1."""
-    if not mine(s)["factory"] or s.monster_at[talos()] < 0:
+    if not mine(s)["factory"] or s.monster_at[talos(s)] < 0:
         return -1
-    return s.control[factory_region()]
+    return s.control[factory_region(s)]
 
 
 def ports(s: LordsState) -> list[int]:
@@ -83,29 +82,15 @@ def prepare(s: LordsState) -> None:
     s.mod[ID] = {"factory": 0, "talos_used": 0, "captives": []}
 
 
-def placed(s: LordsState) -> None:
-    """Cleito's starting bonus: 1 Priest in her Priest Pool."""
-    for q in range(s.n):
-        if content().heroes[s.heroes[q]].bonus == "priest":
-            gain_priest(s, q)
-
-
 def start_turn(s: LordsState, seat: int) -> None:
     """Start a turn: the Talos Regular Action may be taken again."""
     mine(s)["talos_used"] = 0
 
 
 def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
-    """Offer Cleito's heal, the Factory, the Talos action and the Atlantis Artifacts."""
+    """Offer the Factory, the Talos action and the Atlantis Artifacts."""
     out: list[str] = []
-    c = content()
-    if (
-        c.heroes[s.heroes[seat]].ability == "heal-instead-of-move"
-        and not s.regular & RA_HERO
-        and s.injured[seat]
-    ):
-        out += [f"atl-heal:{a}" for i, a in enumerate(c.attributes) if s.injured[seat] >> i & 1]
-    ic = factory_region()
+    ic = factory_region(s)
     if not mine(s)["factory"] and not s.used[seat] >> TEMPLE & 1 and s.control[ic] == seat:
         out.append("atl-factory")
     if controller(s) == seat and not mine(s)["talos_used"]:
@@ -120,13 +105,8 @@ def _artifact_options(s: LordsState, seat: int) -> list[str]:
     if ready(s, seat, "sirens-crown") and s.supply[seat] and _cities(s, seat):
         out.append("atl-crown")
     here = s.hero_at[seat]
-    if (
-        ready(s, seat, "cetus-tentacle")
-        and here >= 0
-        and here in ports(s)
-        and s.control[here] != seat
-        and not enemies_in(s, here, seat)
-    ):
+    # "Use when your Hero is in a Region with a Port": no other condition is printed
+    if ready(s, seat, "cetus-tentacle") and here >= 0 and here in ports(s):
         out.append("atl-tentacle:only")
         if s.supply[seat]:
             out.append("atl-tentacle:recruit")
@@ -134,16 +114,13 @@ def _artifact_options(s: LordsState, seat: int) -> list[str]:
 
 
 def _cities(s: LordsState, seat: int) -> list[int]:
-    return [r.index for r in content().regions if r.city and s.control[r.index] == seat]
+    return [r.index for r in s.content.regions if r.city and s.control[r.index] == seat]
 
 
 def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
     """Apply an Atlantis choice of the turn menu."""
     verb, _, arg = key.partition(":")
-    if verb == "atl-heal":
-        s.regular |= RA_HERO  # instead of the Hero Movement Regular Action
-        s.injured[seat] &= ~(1 << content().attributes.index(arg))
-    elif verb == "atl-factory":
+    if verb == "atl-factory":
         build_factory(s, f, seat)
     elif verb == "atl-talos":
         mine(s)["talos_used"] = 1
@@ -166,6 +143,11 @@ def use_artifact(s: LordsState, seat: int, verb: str, arg: str) -> None:
     take_control(s, here, seat)
     if arg == "recruit":
         add_hoplites(s, here, seat, 1)
+    # enemies cannot stay in a Region another player took: they withdraw as from a Usurp (the
+    # base game's one other "take control" of the Hero's Region), without losses
+    for q in armies(s, here):
+        if q != seat:
+            push_withdrawal(s, q, here, "usurp")
 
 
 def build_factory(s: LordsState, f: Frame, seat: int) -> None:
@@ -175,11 +157,11 @@ def build_factory(s: LordsState, f: Frame, seat: int) -> None:
     if s.result:
         return
     s.used[seat] |= 1 << TEMPLE
-    ic = factory_region()
+    ic = factory_region(s)
     s.temples[ic] = 1  # it counts as a Temple everywhere a Temple counts
     mine(s)["factory"] = 1
     gain_priest(s, seat)
-    s.monster_at[talos()] = ic
+    s.monster_at[talos(s)] = ic
     if has_blessing(s, seat, "hermes-temple"):
         f["extra"] += 1
     hooks.run(s, "temple_built", seat, ic)
@@ -190,29 +172,29 @@ def build_factory(s: LordsState, f: Frame, seat: int) -> None:
 
 def monster_phase(s: LordsState, m: int) -> bool:
     """Talos' controller takes a Talos action instead of the Monster Die."""
-    if m != talos() or controller(s) < 0:
+    if m != talos(s) or controller(s) < 0:
         return False
     s.stack.append({"k": "atl-talos", "seat": controller(s), "mode": "any"})
     return True
 
 
-def land_of(region: int) -> tuple[int, ...]:
+def land_of(s: LordsState, region: int) -> tuple[int, ...]:
     """Return the Regions of the Land ``region`` is in."""
-    c = content()
+    c = s.content
     return c.lands[c.regions[region].land]
 
 
 def talos_options(s: LordsState, f: Frame) -> list[str]:
     """List a Talos action: move Talos 1 Region, or kill 1 Hoplite in a Region of its Land."""
-    here = s.monster_at[talos()]
+    here = s.monster_at[talos(s)]
     if here < 0:
         return []
     out = [] if f["mode"] == "attack" else ["atl-talos-stay"]
-    heroes = content().heroes
-    for r in land_of(here):
-        out += [f"atl-talos-kill:{rid(r)}:{heroes[s.heroes[q]].id}" for q in armies(s, r)]
+    heroes = s.content.heroes
+    for r in land_of(s, here):
+        out += [f"atl-talos-kill:{rid(s, r)}:{heroes[s.heroes[q]].id}" for q in armies(s, r)]
     if f["mode"] != "attack":
-        out += [f"atl-talos-move:{rid(r)}" for r in neighbours(here)]
+        out += [f"atl-talos-move:{rid(s, r)}" for r in neighbours(s, here)]
     return out
 
 
@@ -221,16 +203,16 @@ def talos_choose(s: LordsState, f: Frame, key: str) -> None:
     s.stack.pop()
     verb, _, arg = key.partition(":")
     if verb == "atl-talos-move":
-        s.monster_at[talos()] = region_of(arg)
+        s.monster_at[talos(s)] = region_of(s, arg)
     elif verb == "atl-talos-kill":
         region, _, hero = arg.partition(":")
-        q = next(q for q in range(s.n) if content().heroes[s.heroes[q]].id == hero)
-        kill(s, region_of(region), q, content().monsters[talos()].attack[1])
+        q = next(q for q in range(s.n) if s.content.heroes[s.heroes[q]].id == hero)
+        kill(s, region_of(s, region), q, s.content.monsters[talos(s)].attack[1])
 
 
 def hunt_barred(s: LordsState, seat: int, m: int) -> bool:
     """Return whether ``seat`` controls Talos, and so cannot Hunt it."""
-    return m == talos() and controller(s) == seat
+    return m == talos(s) and controller(s) == seat
 
 
 # -- Monster trays: Region Attacks, Special Attacks, moves, passives -----------------------------
@@ -238,7 +220,7 @@ def hunt_barred(s: LordsState, seat: int, m: int) -> bool:
 
 def region_attack(s: LordsState, m: int) -> None:
     """Cetus kills in every Region with a Port; an uncontrolled Talos strikes in its Land."""
-    kind, n = content().monsters[m].attack
+    kind, n = s.content.monsters[m].attack
     if kind == "kill_ports":
         if evolved(s, m, "region-attack-plus-1"):
             n += 1  # "Region Attack kills 2 Hoplites instead of 1"
@@ -274,20 +256,20 @@ def special_attack(s: LordsState, f: Frame, kind: str, n: int) -> None:
 
 def injure_options(s: LordsState, f: Frame) -> list[str]:
     """Talos' controller chooses which of the hunter's Attributes is Injured."""
-    names = content().attributes
+    names = s.content.attributes
     v = f["victim"]
-    return [f"atl-injure:{names[a]}" for a in range(s.na) if not s.injured[v] >> a & 1]
+    return [f"atl-injure:{names[a]}" for a in s.content.injurable if not s.injured[v] >> a & 1]
 
 
 def injure_choose(s: LordsState, f: Frame, key: str) -> None:
     """Injure it."""
     s.stack.pop()
-    s.injured[f["victim"]] |= 1 << content().attributes.index(key.partition(":")[2])
+    s.injured[f["victim"]] |= 1 << s.content.attributes.index(key.partition(":")[2])
 
 
 def monster_moves(s: LordsState, m: int, where: list[int]) -> None:
     """Keep the Siren to Regions with a Port (it moves from Port to any other Port)."""
-    monster = content().monsters[m]
+    monster = s.content.monsters[m]
     if monster.passive != "moves-by-ports":
         return
     here = s.monster_at[m]
@@ -300,7 +282,7 @@ def monster_moves(s: LordsState, m: int, where: list[int]) -> None:
 
 def crossing_closed(s: LordsState, a: int, b: int) -> bool:
     """Heroes and Hoplites cannot use a Sea Trail Cetus is on (a trail of Cetus' Region)."""
-    if b not in content().regions[a].sea:
+    if b not in s.content.regions[a].sea:
         return False
     return has_passive(s, a, "closes-sea-trails") or has_passive(s, b, "closes-sea-trails")
 
@@ -314,7 +296,7 @@ def monument_built(s: LordsState, seat: int, god_id: str) -> None:
     """After a Build Monument the Siren's Heroes come back into play in Euboea."""
     held = mine(s)["captives"]
     if held:
-        back = region_of(str(SETTINGS.get("siren_return", "euboea")))
+        back = region_of(s, str(SETTINGS.get("siren_return", "euboea")))
         for q in held:
             s.hero_at[q] = back
         mine(s)["captives"] = []
@@ -323,10 +305,10 @@ def monument_built(s: LordsState, seat: int, god_id: str) -> None:
 def invariants(s: LordsState) -> None:
     """Check the Factory, Talos and the Siren's Heroes are consistent."""
     data = mine(s)
-    t = talos()
+    t = talos(s)
     if not data["factory"] and (s.monster_at[t] >= 0 or s.slain[t] >= 0):
         raise AssertionError("Talos is out without the Factory")
-    if data["factory"] and not s.temples[factory_region()]:
+    if data["factory"] and not s.temples[factory_region(s)]:
         raise AssertionError("the Factory is not counted as a Temple")
     for q in data["captives"]:
         if s.hero_at[q] >= 0:

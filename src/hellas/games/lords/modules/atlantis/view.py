@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from hellas.games.lords.content import content
+from hellas.games.lords.content import Content
 from hellas.games.lords.modules.atlantis.rules import ID, controller, factory_region, mine, talos
 from hellas.games.lords.state import LordsState
 
 
-def board() -> dict[str, Any]:
+def board(c: Content) -> dict[str, Any]:
     """Return the Atlantis Land's Regions (with coordinates) and the Sea Trails leaving it."""
-    c = content()
     land = c.land_ids.index(ID)
     regions = []
     trails = []
@@ -43,13 +42,13 @@ def board() -> dict[str, Any]:
 
 def panel(s: LordsState, seat: int | None) -> dict[str, Any]:
     """Return the Atlantis panel (public facts only)."""
-    c = content()
+    c = s.content
     data = mine(s)
-    ic = c.regions[factory_region()]
+    ic = c.regions[factory_region(s)]
     names = [c.heroes[h].name if h >= 0 else f"Player {q + 1}" for q, h in enumerate(s.heroes)]
     lines = []
     owner = controller(s)
-    t = talos()
+    t = talos(s)
     if not data["factory"]:
         lines.append(f"The Factory is not built: the controller of {ic.name} may build it.")
     elif s.slain[t] >= 0:
@@ -84,5 +83,5 @@ def panel(s: LordsState, seat: int | None) -> dict[str, Any]:
         "talos_controller": owner,
         "talos_acted": bool(data["talos_used"]),
         "captives": list(data["captives"]),
-        "board": board(),
+        "board": board(s.content),
     }

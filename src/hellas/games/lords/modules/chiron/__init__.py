@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hellas.core.rng import Rng
-from hellas.games.lords.content import content
+from hellas.games.lords import describe
 from hellas.games.lords.hooks import Module, register
 from hellas.games.lords.modules.chiron import rules
 from hellas.games.lords.modules.chiron.bot import bot_choose
@@ -25,11 +25,11 @@ def entries(c: Any) -> list[tuple[str, str]]:
 
 def view(s: LordsState, seat: int | None) -> dict[str, Any]:
     """Return the panel: the Training deck, where Training stands, everyone's Training cards."""
-    c = content()
+    c = s.content
     m = rules.mod(s)
-    where = s.monster_at[rules.chiron()]
+    where = s.monster_at[rules.chiron(s)]
     lines = [f"Training deck: {len(m['deck'])} card(s) face down"]
-    training = [q for q in s.quest_slots if rules.card_of(q) >= 0]
+    training = [q for q in s.quest_slots if rules.card_of(s, q) >= 0]
     if training and where >= 0:
         lines.append(
             f"Training with Chiron in {c.regions[where].name}: {c.quests[training[0]].name}"
@@ -48,8 +48,9 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
                 {
                     "id": c.combat[card].id,
                     "name": name,
-                    "text": _text(card),
+                    "text": _text(s, card),
                     "state": f"seat {q + 1}, {'used' if used else 'ready'}",
+                    "provisional": c.combat[card].stand_in,
                 }
             )
         players.append(badges)
@@ -71,13 +72,8 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _text(card: int) -> str:
-    c = content().combat[card]
-    effect = {
-        "tactical-failure": "after this Battle your opponent discards all Combat Cards but one",
-        "opponent-casualties+2": "your opponent adds 2 to their Casualties",
-    }.get(c.effect, "")
-    return f"{c.symbol}, Strength {c.strength}, {c.casualties} casualty; {effect}"
+def _text(s: LordsState, card: int) -> str:
+    return describe.combat(s.content.combat[card])
 
 
 def determinize(t: LordsState, s: LordsState, seat: int, rng: Rng) -> None:
@@ -90,9 +86,9 @@ def determinize(t: LordsState, s: LordsState, seat: int, rng: Rng) -> None:
 def invariants(s: LordsState) -> None:
     """Each Training card is in one place: deck, aside, a slot, discarded, or owned."""
     m = rules.mod(s)
-    quests = [rules.quest_of(c) for c in rules.training_cards()]
+    quests = [rules.quest_of(s, c) for c in rules.training_cards(s)]
     places = m["deck"] + m["aside"] + m["out"] + [q for q in s.quest_slots if q in quests]
-    places += [rules.quest_of(c) for owned in m["owned"] for c in owned]
+    places += [rules.quest_of(s, c) for owned in m["owned"] for c in owned]
     if sorted(places) != sorted(quests):
         raise AssertionError(f"Training cards misplaced: {places} != {quests}")
     for q in range(s.n):
@@ -119,8 +115,6 @@ MODULE = register(
             "reusable": rules.reusable,
             "reuse": rules.reuse,
             "monument_built": rules.monument_built,
-            "card_played": rules.card_played,
-            "after_battle": rules.after_battle,
             "special_attack": rules.special_attack,
             "region_attack": rules.region_attack,
             "battle_options": rules.battle_options,

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from hellas.games.lords import battle
-from hellas.games.lords.content import content
 from hellas.games.lords.state import LordsState
 
 SPEAR = "artifact:ashen-spear"
@@ -20,7 +19,7 @@ def _losing(s: LordsState, seat: int, f: dict[str, Any]) -> bool:
 
 def _offered(s: LordsState, f: dict[str, Any]) -> int:
     """Return the Strength of the cards offered so far in a Hunt's defence."""
-    cards = content().combat
+    cards = s.content.combat
     offered: int = sum(cards[c].strength for c in f["committed"])
     return offered + int(f.get("boost", 0))
 
@@ -30,15 +29,15 @@ def bot_choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
     f = s.stack[-1]
     keys = [c.key for c in options]
     if f["k"] == "ch-artifact":  # give up the Neutral one, else the first
-        neutral = [c for c in options if content().artifact(c.key[12:]).kind == "neutral"]
+        neutral = [c for c in options if s.content.artifact(c.key[12:]).kind == "neutral"]
         return (neutral or list(options))[0]
     if f["k"] == "battle" and f["stage"] == "cards" and _losing(s, seat, f):
         if SPEAR in keys:
             return options[keys.index(SPEAR)]
         plays = [c for c in options if c.key.startswith("play:")]
-        training = [c for c in plays if content().card(c.key[5:]).kind == "training"]
+        training = [c for c in plays if s.content.card(c.key[5:]).kind == "training"]
         if training:
-            return max(training, key=lambda c: content().card(c.key[5:]).strength)
+            return max(training, key=lambda c: s.content.card(c.key[5:]).strength)
     if (
         f["k"] == "hunt"
         and SPEAR in keys

@@ -21,7 +21,6 @@ from typing import Any
 from hellas.games.lords import hunt
 from hellas.games.lords.artifacts import ready, spend
 from hellas.games.lords.board import armies, land_regions
-from hellas.games.lords.content import CombatCard, content
 from hellas.games.lords.monster_phase import kill_chosen
 from hellas.games.lords.monsters import evolved
 from hellas.games.lords.phases import QUEST_SLOTS
@@ -38,27 +37,27 @@ def mod(s: LordsState) -> dict[str, Any]:
     return out
 
 
-def chiron() -> int:
+def chiron(s: LordsState) -> int:
     """Return Chiron's Monster index."""
-    return content().monster("chiron").index
+    return s.content.monster("chiron").index
 
 
-def training_cards() -> list[int]:
+def training_cards(s: LordsState) -> list[int]:
     """Return the Training cards in play: Combat Cards of kind ``training`` (a pack may add)."""
-    return [c.index for c in content().combat if c.kind == "training"]
+    return [c.index for c in s.content.combat if c.kind == "training"]
 
 
-def quest_of(card: int) -> int:
+def quest_of(s: LordsState, card: int) -> int:
     """Return the Training Quest that gives this Training card."""
-    return content().quest(f"training-{content().combat[card].id}").index
+    return s.content.quest(f"training-{s.content.combat[card].id}").index
 
 
-def card_of(quest: int) -> int:
+def card_of(s: LordsState, quest: int) -> int:
     """Return the Training card a Training Quest gives (-1: not a Training Quest)."""
-    q = content().quests[quest]
+    q = s.content.quests[quest]
     if q.reward != "training":
         return -1
-    return content().card(q.id.removeprefix("training-")).index
+    return s.content.card(q.id.removeprefix("training-")).index
 
 
 # -- setup and the Training Quests ------------------------------------------------------------
@@ -66,7 +65,7 @@ def card_of(quest: int) -> int:
 
 def prepare(s: LordsState) -> None:
     """Game Preparation: the Training cards form their own face-down deck."""
-    quests = [quest_of(c) for c in training_cards()]
+    quests = [quest_of(s, c) for c in training_cards(s)]
     s.event_deck = [e for e in s.event_deck if e not in quests]  # a Quest's card is its index
     s.rng.shuffle(quests)
     s.mod[ID] = {
@@ -86,7 +85,7 @@ def event_count(s: LordsState) -> int:
 
 def monster_appears(s: LordsState, monster: int, number: int) -> list[int]:
     """When Chiron appears, the top Training card goes to the Quest slots."""
-    if monster == chiron() and mod(s)["deck"]:
+    if monster == chiron(s) and mod(s)["deck"]:
         place(s, mod(s)["deck"].pop())
     return []
 
@@ -100,7 +99,7 @@ def place(s: LordsState, quest: int) -> None:
     if free:
         first = free[0]
         s.quest_slots.remove(first)
-        if card_of(first) >= 0:
+        if card_of(s, first) >= 0:
             mod(s)["out"].append(first)
         else:
             s.event_discard.append(first)  # a Quest's Events card is its index
@@ -111,18 +110,18 @@ def place(s: LordsState, quest: int) -> None:
 
 def quest_region(s: LordsState, quest: int) -> list[int]:
     """Return Chiron's Region for a Training Quest (its Token stands with him)."""
-    if card_of(quest) >= 0 and s.monster_at[chiron()] >= 0:
-        return [s.monster_at[chiron()]]
+    if card_of(s, quest) >= 0 and s.monster_at[chiron(s)] >= 0:
+        return [s.monster_at[chiron(s)]]
     return []
 
 
 def quest_done(s: LordsState, seat: int, quest: int) -> bool:
     """Give a done Training Quest's card to its Hero and deal the next; else free the aside."""
     m = mod(s)
-    card = card_of(quest)
+    card = card_of(s, quest)
     if card >= 0:
         m["owned"][seat].append(card)  # "places it next to their Hero Board"
-        if m["deck"] and s.monster_at[chiron()] >= 0:
+        if m["deck"] and s.monster_at[chiron(s)] >= 0:
             place(s, m["deck"].pop())  # "place a new Training card in the Quest slot"
         return True
     if m["aside"] and len(s.quest_slots) < QUEST_SLOTS:
@@ -132,10 +131,10 @@ def quest_done(s: LordsState, seat: int, quest: int) -> bool:
 
 def monster_slain(s: LordsState, monster: int, seat: int, region: int) -> None:
     """Chiron slain: the Training card is discarded, its Heroes back in his Region."""
-    if monster != chiron():
+    if monster != chiron(s):
         return
     m = mod(s)
-    for quest in [q for q in s.quest_slots if card_of(q) >= 0] + m["aside"]:
+    for quest in [q for q in s.quest_slots if card_of(s, q) >= 0] + m["aside"]:
         if quest in s.quest_slots:
             s.quest_slots.remove(quest)
         m["out"].append(quest)
@@ -170,22 +169,6 @@ def monument_built(s: LordsState, seat: int, god_id: str) -> None:
     mod(s)["used"] = [[] for _ in range(s.n)]
 
 
-def card_played(s: LordsState, f: Frame, side: int, card: CombatCard) -> None:
-    """Tactical Failure marks its side; Chiron's Lesson adds 2 to the enemy's Casualties."""
-    if card.effect == "tactical-failure":
-        f.setdefault("ch_failure", [False, False])[side] = True
-    elif card.effect == "opponent-casualties+2":
-        f.setdefault("more_casualties", [0, 0])[1 - side] += 2
-
-
-def after_battle(s: LordsState, f: Frame, winner: int) -> None:
-    """Tactical Failure: "your opponent must discard all their Combat Cards ... except one"."""
-    for side, failed in enumerate(f.get("ch_failure", [False, False])):
-        other = f["def"] if side == 0 else f["att"]
-        if failed and len(s.hands[other]) > 1:
-            s.stack.append({"k": "discard", "seat": other, "limit": 1})
-
-
 # -- Chiron the Monster -----------------------------------------------------------------------
 
 
@@ -209,13 +192,13 @@ def discard_artifact(s: LordsState, a: int) -> None:
     """
     s.artifact_owner[a] = -1
     s.artifact_charged[a] = True
-    if content().artifacts[a].kind == "neutral":
+    if s.content.artifacts[a].kind == "neutral":
         s.neutral_deck.insert(0, a)
 
 
 def artifact_options(s: LordsState, f: Frame) -> list[str]:
     """List the Artifacts the hunter may discard."""
-    artifacts = content().artifacts
+    artifacts = s.content.artifacts
     return [
         f"ch-artifact:{artifacts[a].id}"
         for a in range(len(s.artifact_owner))
@@ -226,15 +209,15 @@ def artifact_options(s: LordsState, f: Frame) -> list[str]:
 def artifact_choose(s: LordsState, f: Frame, key: str) -> None:
     """Discard it."""
     s.stack.remove(f)
-    discard_artifact(s, content().artifact(key.partition(":")[2]).index)
+    discard_artifact(s, s.content.artifact(key.partition(":")[2]).index)
 
 
 def region_attack(s: LordsState, m: int) -> None:
     """Wounded: kill 1 Hoplite in each Region of his Land (2 Evolved); else heal every Hero."""
-    kind, _n = content().monsters[m].attack
+    kind, _n = s.content.monsters[m].attack
     if kind != "kill_land_or_heal":
         return
-    land = land_regions(content().regions[s.monster_at[m]].land)
+    land = land_regions(s, s.content.regions[s.monster_at[m]].land)
     if s.wounds[m]:
         count = 2 if evolved(s, m, "region-attack-kills-2") else 1  # Laconia: "kill 2 Hoplites"
         for r in land:

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hellas.games.lords.content import content
 from hellas.games.lords.hooks import Module, register
 from hellas.games.lords.state import LordsState
 
@@ -36,7 +35,7 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
             "text": f"{c.symbol}, Strength {c.strength}: {EFFECTS.get(c.effect, '')}",
             "state": "in the Combat deck",
         }
-        for c in content().combat
+        for c in s.content.combat
         if c.additional
     ]
     return {

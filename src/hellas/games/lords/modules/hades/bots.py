@@ -11,7 +11,6 @@ from typing import Any
 
 from hellas.games.lords.board import enemies_in
 from hellas.games.lords.bots import _battle_value, value
-from hellas.games.lords.content import content
 from hellas.games.lords.monsters import uncovered
 from hellas.games.lords.rules import play
 from hellas.games.lords.state import LordsState
@@ -33,7 +32,7 @@ def warrior_region(s: LordsState, seat: int) -> str:
     taken = {s.hero_at[q] for q in range(s.n) if s.hero_at[q] >= 0}
     have = {w[0] for w in rules.st(s)["warriors"]}
     best = max(
-        content().regions,
+        s.content.regions,
         key=lambda r: (
             r.index not in taken and r.population <= 2,
             r.index not in have,
@@ -66,9 +65,7 @@ def choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
         go = enemies_in(s, f["dst"], seat) or not left
         return keys[f"hades-escort:{most if go else 0}"]
     if kind == "hades-reap":  # the Monster closest to dying
-        return min(options, key=lambda c: len(uncovered(s, content().monster(c.key[11:]).index)))
-    if kind == "hades-tod":
-        return max(options, key=lambda c: _tod_score(s, seat, c.key))
+        return min(options, key=lambda c: len(uncovered(s, s.content.monster(c.key[11:]).index)))
     if kind == "turn":
         rise = [c for c in options if c.key.startswith("hades-rise:")]
         if rise:
@@ -85,18 +82,9 @@ def _prefers_hades(s: LordsState, seat: int) -> bool:
     In simple mode Hades raises Strength, as Zeus (listed first in the base game) did; in full
     mode, when more Hoplites wait in the Underworld than one Resurrection brings back.
     """
-    a = content().god("hades").attribute
-    if content().attributes[a] == "strength":
+    a = s.content.god("hades").attribute
+    if s.content.attributes[a] == "strength":
         return True
     if "hades" not in s.mod:
         return False
     return bool(s.mod["hades"]["under"][seat] > s.attr(seat, a) and s.attrs[seat * s.na + a] < 5)
-
-
-def _tod_score(s: LordsState, seat: int, key: str) -> float:
-    """Prefer killing a lone Hoplite that holds a Region for its player."""
-    region_id, _, hero_id = key.partition(":")[2].partition(">")
-    r = content().region(region_id).index
-    q = next(q for q in range(s.n) if content().heroes[s.heroes[q]].id == hero_id)
-    lone = s.hoplites(r, q) == 1
-    return 3.0 * (s.control[r] == q) + 2.0 * lone + 0.5 * s.control.count(q)

@@ -4,9 +4,7 @@
   Monster, as many as the module's ``wounds`` table gives for the Monument's level.
 - Hades' Helmet: "Use when your Hero suffers an Injury. Ignore that Injury."  Used at once, the
   first time its charged holder would be Injured.
-- Price of Victory: a Combat Card after a Battle its holder fought in which 2 or more Hoplites
-  died; on receipt, every other player removes 2 Hoplites from the game (supply first).
-- Temple of Death: Build Temple also kills 1 Hoplite of another player, chosen by the builder.
+- Price of Victory and Temple of Death: clauses of their records in the effect vocabulary.
 """
 
 from __future__ import annotations
@@ -14,9 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from hellas.games.lords.artifacts import ready, spend
-from hellas.games.lords.board import armies, has_blessing, kill, rid
-from hellas.games.lords.cards import draw_combat, enforce_limit
-from hellas.games.lords.content import content, module_raw
+from hellas.games.lords.content import module_raw
+from hellas.games.lords.fx import removed
 from hellas.games.lords.hunt import strike
 from hellas.games.lords.state import Frame, LordsState
 
@@ -33,16 +30,6 @@ def store(s: LordsState) -> dict[str, Any]:
     raise AssertionError("no Hades module in play")  # pragma: no cover
 
 
-def prepare_common(s: LordsState) -> dict[str, Any]:
-    """Return the state both modes keep: Hoplites removed from the game, per seat."""
-    return {"removed": [0] * s.n}
-
-
-def removed_held(s: LordsState, seat: int) -> int:
-    """Hoplites out of the game for good (Price of Victory) count as held off the map."""
-    return int(store(s)["removed"][seat])
-
-
 # -- the Monument Power and the Helmet ----------------------------------------------------------
 
 
@@ -56,7 +43,7 @@ def prayer(s: LordsState, seat: int, god_id: str, module_id: str) -> None:
     """Apply Hades' Monument Power after a Prayer: Wound a chosen Monster (provisional)."""
     if god_id != "hades":
         return
-    level = s.monument[content().god("hades").index]
+    level = s.monument[s.content.god("hades").index]
     n = wounds_for_level(module_id, level)
     if n and any(m >= 0 for m in s.monster_at):
         s.stack.append({"k": "hades-reap", "seat": seat, "left": n, "m": -1})
@@ -64,7 +51,7 @@ def prayer(s: LordsState, seat: int, god_id: str, module_id: str) -> None:
 
 def reap_options(s: LordsState, f: Frame) -> list[str]:
     """List the Monsters to Wound (the first Wound picks one; the others follow on it)."""
-    monsters = content().monsters
+    monsters = s.content.monsters
     if f["left"] <= 0:
         return []
     if f["m"] >= 0:
@@ -74,7 +61,7 @@ def reap_options(s: LordsState, f: Frame) -> list[str]:
 
 def reap_choose(s: LordsState, f: Frame, key: str) -> None:
     """Deal one Wound to the chosen Monster (its symbol chosen next when there is a choice)."""
-    m = content().monster(key.partition(":")[2]).index
+    m = s.content.monster(key.partition(":")[2]).index
     f["m"] = m
     f["left"] -= 1
     if f["left"] <= 0:
@@ -91,113 +78,21 @@ def helmet(s: LordsState, seat: int) -> bool:
 
 
 # -- Hades Blessings --------------------------------------------------------------------------
-
-
-def blessing_received(s: LordsState, seat: int, blessing_id: str) -> None:
-    """Price of Victory: every other player removes 2 Hoplites from the game."""
-    if blessing_id != "price-of-victory":
-        return
-    for q in range(s.n):
-        if q != seat:
-            remove_hoplites(s, q, 2)
-
-
-def remove_hoplites(s: LordsState, seat: int, count: int) -> int:
-    """Remove Hoplites for good: from the supply, then from the largest army on the board.
-
-    Ruling: the owner's choice among Regions is made for them (their largest army, the
-    Fortified Hoplite last), so the Blessing needs no decision.
-    """
-    removed = 0
-    while removed < count:
-        if s.supply[seat] > 0:
-            s.supply[seat] -= 1
-        else:
-            here = [r for r in range(len(s.control)) if s.hoplites(r, seat)]
-            if not here:
-                break
-            r = max(here, key=lambda x: (s.hoplites(x, seat), -x))
-            if s.hop[r * s.n + seat]:
-                s.hop[r * s.n + seat] -= 1
-            else:
-                s.fort[r] = -1
-        removed += 1
-    store(s)["removed"][seat] += removed
-    return removed
-
-
-def battle_frame(s: LordsState, region: int) -> Frame | None:
-    """Return the Battle being fought in ``region``, if any."""
-    for f in reversed(s.stack):
-        if f["k"] == "battle" and f["region"] == region:
-            return f
-    return None
-
-
-def count_battle_deaths(s: LordsState, region: int, seat: int, count: int) -> None:
-    """Count the Hoplites dying in a Battle (Price of Victory)."""
-    f = battle_frame(s, region)
-    if f is not None:
-        f["hades_dead"] = f.get("hades_dead", 0) + count
-
-
-def before_battle(s: LordsState, f: Frame) -> None:
-    """Start counting the Battle's dead from zero."""
-    f.setdefault("hades_dead", 0)
-
-
-def after_battle(s: LordsState, f: Frame, winner: int) -> None:
-    """Price of Victory: its holders in the Battle draw a Combat Card if 2+ Hoplites died."""
-    if f.get("hades_dead", 0) < 2:
-        return
-    for seat in (f["att"], f["def"]):
-        if has_blessing(s, seat, "price-of-victory"):
-            draw_combat(s, seat, 1)
-            enforce_limit(s, seat)
-
-
-def temple_built(s: LordsState, seat: int, region: int) -> None:
-    """Temple of Death: kill 1 Hoplite of another player (the builder picks which)."""
-    if has_blessing(s, seat, "temple-of-death") and tod_options(s, {"seat": seat}):
-        s.stack.append({"k": "hades-tod", "seat": seat})
-
-
-def tod_options(s: LordsState, f: Frame) -> list[str]:
-    """Temple of Death: any other player's Hoplite, named by Region and Hero."""
-    heroes = content().heroes
-    out = []
-    for r in range(len(s.control)):
-        for q in armies(s, r):
-            if q != f["seat"]:
-                out.append(f"hades-tod:{rid(r)}>{heroes[s.heroes[q]].id}")
-    return out
-
-
-def tod_choose(s: LordsState, f: Frame, key: str) -> None:
-    """Kill the chosen Hoplite."""
-    s.stack.pop()
-    region_id, _, hero_id = key.partition(":")[2].partition(">")
-    q = next(q for q in range(s.n) if content().heroes[s.heroes[q]].id == hero_id)
-    kill(s, content().region(region_id).index, q, 1)
+# Price of Victory and Temple of Death are clauses of their Blessing records (``effects.py``):
+# ``others-remove-hoplites``, ``draw`` after a Battle with ``dead-at-least = 2``, ``kill-other``.
 
 
 def common_entries(c: Any) -> list[tuple[str, str]]:
     """Return the choice keys both modes use."""
-    out = [(f"hades-reap:{m.id}", f"Hades' Monument: Wound the {m.name}") for m in c.monsters]
-    for r in c.regions:
-        out += [
-            (f"hades-tod:{r.id}>{h.id}", f"Temple of Death: kill a Hoplite of {h.name} in {r.name}")
-            for h in c.heroes
-        ]
-    return out
+    return [(f"hades-reap:{m.id}", f"Hades' Monument: Wound the {m.name}") for m in c.monsters]
 
 
 def removed_line(s: LordsState) -> str:
     """Return the panel line about Hoplites removed from the game (or "" if none)."""
-    gone = store(s)["removed"]
+    gone = removed(s)
     if not any(gone):
         return ""
-    heroes = content().heroes
+    heroes = s.content.heroes
     parts = [
         f"{heroes[s.heroes[q]].name if s.heroes[q] >= 0 else f'P{q + 1}'} {gone[q]}"
         for q in range(s.n)

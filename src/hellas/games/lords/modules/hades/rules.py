@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from hellas.games.lords.board import enemies_in, kill, region_of, rid
-from hellas.games.lords.content import content
+from hellas.games.lords.fx import removed
 from hellas.games.lords.modules.hades import common
 from hellas.games.lords.movement import after_moves, can_enter, chimera_bites
 from hellas.games.lords.state import Frame, LordsState
@@ -27,9 +27,9 @@ from hellas.games.lords.state import Frame, LordsState
 MODULE_ID = "hades"
 
 
-def raise_index() -> int:
+def raise_index(s: LordsState) -> int:
     """Return the index of the Raise Attribute in the configured content."""
-    return content().attributes.index("raise")
+    return s.content.attributes.index("raise")
 
 
 def st(s: LordsState) -> dict[str, Any]:
@@ -40,7 +40,7 @@ def st(s: LordsState) -> dict[str, Any]:
 
 def prepare(s: LordsState) -> None:
     """Set up the Underworld, the Gates and the Warriors (placed during Picking Heroes)."""
-    mod = common.prepare_common(s)
+    mod: dict[str, Any] = {}
     mod.update(
         {
             "under": [0] * s.n,  # Hoplites on the Underworld board, per seat
@@ -80,18 +80,18 @@ def hero_chosen(s: LordsState, seat: int) -> None:
 
 def warrior_options(s: LordsState, f: Frame) -> list[str]:
     """Any Region of the board."""
-    return [f"hades-warrior:{r.id}" for r in content().regions]
+    return [f"hades-warrior:{r.id}" for r in s.content.regions]
 
 
 def warrior_choose(s: LordsState, f: Frame, key: str) -> None:
     """Place the Warrior."""
     s.stack.pop()
-    st(s)["warriors"].append([region_of(key.partition(":")[2]), -1])
+    st(s)["warriors"].append([region_of(s, key.partition(":")[2]), -1])
 
 
 def population(s: LordsState, region: int, seat: int) -> int:
-    """Each Warrior adds 1 to the Population Strength, except for the Army it has joined."""
-    return sum(1 for w in st(s)["warriors"] if w[0] == region and joined(s, w) != seat)
+    """Add 1 Population Strength per Warrior in the Region, for every player (the text's)."""
+    return sum(1 for w in st(s)["warriors"] if w[0] == region)
 
 
 def army_strength(s: LordsState, f: Frame, side: int) -> int:
@@ -102,7 +102,6 @@ def army_strength(s: LordsState, f: Frame, side: int) -> int:
 
 def before_battle(s: LordsState, f: Frame) -> None:
     """Kill 1 defending Hoplite if the attacking Army has Warriors (before the Battle)."""
-    common.before_battle(s, f)
     if warriors_with(s, f["region"], f["att"]):
         kill(s, f["region"], f["def"], 1)
 
@@ -112,7 +111,6 @@ def after_battle(s: LordsState, f: Frame, winner: int) -> None:
     for w in st(s)["warriors"]:
         if w[0] == f["region"]:
             w[1] = -1
-    common.after_battle(s, f, winner)
 
 
 def hoplites_moved(s: LordsState, seat: int, src: int, dst: int) -> None:
@@ -154,12 +152,11 @@ def hoplites_killed(s: LordsState, region: int, seat: int, count: int) -> None:
     """Killed Hoplites go to the Underworld board, not back to the supply."""
     s.supply[seat] -= count
     st(s)["under"][seat] += count
-    common.count_battle_deaths(s, region, seat, count)
 
 
 def hoplites_held(s: LordsState, seat: int) -> int:
-    """Hoplites on the Underworld board and removed from the game."""
-    return int(st(s)["under"][seat]) + common.removed_held(s, seat)
+    """Hoplites on the Underworld board (those removed from the game: ``fx.removed``)."""
+    return int(st(s)["under"][seat])
 
 
 def placed(s: LordsState) -> None:
@@ -186,19 +183,19 @@ def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
     mod = st(s)
     if mod["rose"] or not mod["under"][seat]:
         return []
-    return ["hades-rise:pool"] + [f"hades-rise:{rid(g)}" for g in rise_targets(s, seat)]
+    return ["hades-rise:pool"] + [f"hades-rise:{rid(s, g)}" for g in rise_targets(s, seat)]
 
 
 def resurrect(s: LordsState, seat: int, where: str) -> int:
     """Bring up to Raise Hoplites back to a Gate's Region or the supply; return how many."""
     mod = st(s)
     mod["rose"] = 1
-    count = min(s.attr(seat, raise_index()), int(mod["under"][seat]))
+    count = min(s.attr(seat, raise_index(s)), int(mod["under"][seat]))
     mod["under"][seat] -= count
     if where == "pool":
         s.supply[seat] += count
         return count
-    r = region_of(where)
+    r = region_of(s, where)
     s.hop[r * s.n + seat] += count
     chimera_bites(s, seat, r)
     # "You may start a Battle that way": they came from nowhere, so a lost Battle kills them
@@ -215,22 +212,24 @@ def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
 
 
 def _name(s: LordsState, q: int) -> str:
-    return content().heroes[s.heroes[q]].name if s.heroes[q] >= 0 else f"Player {q + 1}"
+    return s.content.heroes[s.heroes[q]].name if s.heroes[q] >= 0 else f"Player {q + 1}"
 
 
 def view(s: LordsState, seat: int | None) -> dict[str, Any]:
     """Return the panel: the Underworld, Raise, Gates and Warriors (all public)."""
     mod = st(s)
-    c = content()
-    a = raise_index()
+    c = s.content
+    a = raise_index(s)
     regions: dict[str, list[dict[str, Any]]] = {}
     for w in mod["warriors"]:
         q = joined(s, w)
         label = "Warrior of Hades" + (f" with {_name(s, q)}" if q >= 0 else "")
-        regions.setdefault(rid(w[0]), []).append({"kind": "warrior", "seat": None, "label": label})
+        regions.setdefault(rid(s, w[0]), []).append(
+            {"kind": "warrior", "seat": None, "label": label}
+        )
     for q, g in enumerate(mod["gates"]):
         if g >= 0:
-            regions.setdefault(rid(g), []).append(
+            regions.setdefault(rid(s, g), []).append(
                 {"kind": "gate", "seat": q, "label": "Gate of Hades"}
             )
     under = ", ".join(f"{_name(s, q)} {mod['under'][q]}" for q in range(s.n))
@@ -253,9 +252,9 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         "private": [],
         "underworld": list(mod["under"]),
         "raise": [s.attrs[q * s.na + a] for q in range(s.n)],
-        "gates": [rid(g) if g >= 0 else None for g in mod["gates"]],
-        "warriors": [{"region": rid(w[0]), "joined": joined(s, w)} for w in mod["warriors"]],
-        "removed": list(common.store(s)["removed"]),
+        "gates": [rid(s, g) if g >= 0 else None for g in mod["gates"]],
+        "warriors": [{"region": rid(s, w[0]), "joined": joined(s, w)} for w in mod["warriors"]],
+        "removed": removed(s),
         "resurrection_used": bool(mod["rose"]),
     }
 
@@ -270,7 +269,7 @@ def invariants(s: LordsState) -> None:
     for w in mod["warriors"]:
         if not 0 <= w[0] < regions or not -1 <= w[1] < s.n:
             raise AssertionError(f"a Warrior of Hades out of place: {w}")
-    if min(mod["under"]) < 0 or min(common.store(s)["removed"]) < 0:
+    if min(mod["under"]) < 0:
         raise AssertionError("a negative Hoplite count on the Underworld board")
 
 

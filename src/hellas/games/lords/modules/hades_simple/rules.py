@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hellas.games.lords.fx import removed
 from hellas.games.lords.modules.hades import common
 from hellas.games.lords.state import LordsState
 
@@ -16,13 +17,8 @@ MODULE_ID = "hades-simple"
 
 
 def prepare(s: LordsState) -> None:
-    """Keep the count of Hoplites removed from the game (Price of Victory)."""
-    s.mod[MODULE_ID] = common.prepare_common(s)
-
-
-def hoplites_killed(s: LordsState, region: int, seat: int, count: int) -> None:
-    """Count the dead of a Battle (Price of Victory); they return to the supply as usual."""
-    common.count_battle_deaths(s, region, seat, count)
+    """Keep the module's (empty) state: killed Hoplites go back to the supply as usual."""
+    s.mod[MODULE_ID] = {}
 
 
 def view(s: LordsState, seat: int | None) -> dict[str, Any]:
@@ -38,11 +34,11 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         "regions": {},
         "cards": [],
         "private": [],
-        "removed": list(common.store(s)["removed"]),
+        "removed": removed(s),
     }
 
 
 def invariants(s: LordsState) -> None:
     """Check that no count of removed Hoplites is negative."""
-    if min(common.store(s)["removed"]) < 0:
+    if min(removed(s)) < 0:
         raise AssertionError("a negative count of removed Hoplites")

@@ -28,8 +28,6 @@ MODULE = register(
             "monument_built": relics.monument_built,
             "prayer": rules.prayer,
             "turn_options": rules.turn_options,
-            "blessing_received": rules.blessing_received,
-            "temple_built": rules.temple_built,
             "reusable": relics.reusable,
             "reuse": relics.reuse,
             "army_strength": relics.army_strength,

@@ -10,15 +10,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from hellas.games.lords import battle
-from hellas.games.lords.content import content
 from hellas.games.lords.modules.hephaestus.common import GOD, relics_on
 from hellas.games.lords.modules.hephaestus.relics import reforge_targets
 from hellas.games.lords.state import LordsState
 
 
-def _worth(card_id: str) -> float:
+def _worth(s: LordsState, card_id: str) -> float:
     """Return what a Combat Card (or Relic) is worth keeping: Strength less Casualties."""
-    c = content().card(card_id)
+    c = s.content.card(card_id)
     return c.strength - 0.5 * c.casualties
 
 
@@ -37,9 +36,9 @@ def _battle(s: LordsState, seat: int, options: Sequence[Any], keys: list[str]) -
     other = f["played"][1 - side]
 
     def gain(key: str) -> float:
-        card = content().card(key[5:])
+        card = s.content.card(key[5:])
         if card.effect == "mirror-shield":
-            return _worth(content().combat[other[-1]].id) if other else -1.0
+            return _worth(s, s.content.combat[other[-1]].id) if other else -1.0
         bonus = s.attr(seat, 1) if card.effect == "eurytus-bow" else 0
         return card.strength + bonus - 0.5 * card.casualties
 
@@ -54,18 +53,18 @@ def bot_choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
     keys = [c.key for c in options]
     if kind == "hep-reforge":
         if f["relic"] >= 0:  # give up the weakest card of the symbol
-            return min(options, key=lambda c: _worth(c.key[6:]))
+            return min(options, key=lambda c: _worth(s, c.key[6:]))
         relics = [c for c in options if c.key != "reforge:none"]
-        return max(relics, key=lambda c: _worth(c.key[8:])) if relics else options[0]
+        return max(relics, key=lambda c: _worth(s, c.key[8:])) if relics else options[0]
     if kind in ("hep-charge", "hep-pick", "hep-fire", "hep-wound"):
         useful = [c for c in options if c.key != "charge:none"]
         return useful[0] if useful else options[0]
     if kind == "hep-votive":
         if f["artifact"] < 0:  # give up a used Artifact first
             return min(
-                options, key=lambda c: s.artifact_charged[content().artifact(c.key[7:]).index]
+                options, key=lambda c: s.artifact_charged[s.content.artifact(c.key[7:]).index]
             )
-        return min(options, key=lambda c: s.attr(seat, content().attributes.index(c.key[5:])))
+        return min(options, key=lambda c: s.attr(seat, s.content.attributes.index(c.key[5:])))
     if kind == "hep-lyre":
         return options[keys.index("lyre:none")]
     if kind == "battle":

@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from hellas.core.content import Fields
-from hellas.games.lords.content import content, module_raw
+from hellas.games.lords.content import module_raw
 from hellas.games.lords.state import LordsState
 
 FULL = "hephaestus"
@@ -58,24 +58,24 @@ def relics_on(s: LordsState) -> bool:
     return FULL in s.mod
 
 
-def is_relic(card: int) -> bool:
+def is_relic(s: LordsState, card: int) -> bool:
     """Return whether a Combat Card record is a Relic (a Lightning one included)."""
-    return content().combat[card].kind in RELIC_KINDS
+    return s.content.combat[card].kind in RELIC_KINDS
 
 
-def lightning(card: int) -> bool:
+def lightning(s: LordsState, card: int) -> bool:
     """Return whether a Relic is a Lightning Relic."""
-    return content().combat[card].kind == "lightning"
+    return s.content.combat[card].kind == "lightning"
 
 
-def artifact_index(artifact_id: str) -> int:
+def artifact_index(s: LordsState, artifact_id: str) -> int:
     """Return an Artifact's index."""
-    return content().artifact(artifact_id).index
+    return s.content.artifact(artifact_id).index
 
 
 def uncharged(s: LordsState, p: int, besides: str = "") -> list[int]:
     """Return ``p``'s used Artifacts (besides one of them), which a charge would refresh."""
-    skip = artifact_index(besides) if besides else -1
+    skip = artifact_index(s, besides) if besides else -1
     return [
         a
         for a in range(len(s.artifact_owner))

@@ -16,7 +16,7 @@ from typing import Any
 
 from hellas.games.lords import describe, hunt
 from hellas.games.lords.cards import discard_combat
-from hellas.games.lords.content import STRENGTH, CombatCard, content
+from hellas.games.lords.content import STRENGTH, CombatCard
 from hellas.games.lords.modules.hephaestus.common import (
     FULL,
     is_relic,
@@ -39,10 +39,10 @@ def prepare(s: LordsState) -> None:
 def placed(s: LordsState) -> None:
     """Deal the Relics: Lightning ones apart in a face-up deck, the others shuffled, 3 face up."""
     m = state(s)
-    relics = [c.index for c in content().combat if is_relic(c.index)]
+    relics = [c.index for c in s.content.combat if is_relic(s, c.index)]
     s.rng.shuffle(relics)
-    m["lightning"] = [c for c in relics if lightning(c)]
-    m["deck"] = [c for c in relics if not lightning(c)]
+    m["lightning"] = [c for c in relics if lightning(s, c)]
+    m["deck"] = [c for c in relics if not lightning(s, c)]
     m["held"] = [[] for _ in range(s.n)]
     m["spent"] = [[] for _ in range(s.n)]
     refill(s)
@@ -73,13 +73,13 @@ def monument_built(s: LordsState, p: int, god_id: str) -> None:
 
 def matches(s: LordsState, p: int, relic: int) -> list[int]:
     """Return the Combat Card kinds in ``p``'s hand that Reforge into ``relic`` (its symbol)."""
-    symbol = content().combat[relic].symbol
-    return sorted({c for c in s.hands[p] if content().combat[c].symbol == symbol})
+    symbol = s.content.combat[relic].symbol
+    return sorted({c for c in s.hands[p] if s.content.combat[c].symbol == symbol})
 
 
 def has_lightning(s: LordsState, p: int) -> bool:
     """Return whether ``p`` holds a Lightning Relic (never more than 1)."""
-    return any(lightning(c) for c in state(s)["held"][p])
+    return any(lightning(s, c) for c in state(s)["held"][p])
 
 
 def reforge_targets(s: LordsState, p: int) -> list[int]:
@@ -97,7 +97,7 @@ def reforge_targets(s: LordsState, p: int) -> list[int]:
 
 def reforge_options(s: LordsState, f: Frame) -> list[str]:
     """Reforge: the Relic taken (or none), then the Combat Card discarded for it."""
-    cards = content().combat
+    cards = s.content.combat
     if f["relic"] < 0:
         return ["reforge:none"] + [f"reforge:{cards[r].id}" for r in reforge_targets(s, f["seat"])]
     return [f"smelt:{cards[c].id}" for c in matches(s, f["seat"], f["relic"])]
@@ -108,14 +108,14 @@ def reforge_choose(s: LordsState, f: Frame, key: str) -> None:
     verb, _, arg = key.partition(":")
     p = f["seat"]
     if verb == "smelt":
-        discard_combat(s, p, content().card(arg).index)
+        discard_combat(s, p, s.content.card(arg).index)
         _take(s, f, p, f["relic"])
         return
     if arg == "none":
         _done(s, f)
         return
-    relic = content().card(arg).index
-    if lightning(relic):
+    relic = s.content.card(arg).index
+    if lightning(s, relic):
         _take(s, f, p, relic)
         return
     found = matches(s, p, relic)
@@ -128,7 +128,7 @@ def reforge_choose(s: LordsState, f: Frame, key: str) -> None:
 
 def _take(s: LordsState, f: Frame, p: int, relic: int) -> None:
     m = state(s)
-    if lightning(relic):
+    if lightning(s, relic):
         m["lightning"].remove(relic)
     else:
         m["offer"].remove(relic)
@@ -161,15 +161,15 @@ def reuse(s: LordsState, seat: int, card: int, frame: Frame) -> list[int]:
     Returns the card that takes effect: a Mirror Shield in a Battle copies the opponent's last
     played card (Strength, effect and Casualties); anything else is itself.
     """
-    if not relics_on(s) or not is_relic(card):
+    if not relics_on(s) or not is_relic(s, card):
         return []
     m = state(s)
-    if lightning(card):
+    if lightning(s, card):
         m["held"][seat].remove(card)
         m["lightning"].insert(0, card)  # under the face-up Lightning deck
     else:
         m["spent"][seat].append(card)
-    effect = content().combat[card].effect
+    effect = s.content.combat[card].effect
     if frame["k"] == "battle":
         other = frame["played"][1 if seat == frame["att"] else 0]
         if effect == "mirror-shield" and other:
@@ -183,7 +183,7 @@ def reuse(s: LordsState, seat: int, card: int, frame: Frame) -> list[int]:
 def army_strength(s: LordsState, f: Frame, side: int) -> int:
     """Eurytus' Bow: add the Hero's Strength when the Battle is in the Hero's Region."""
     seat = f["att"] if side == 0 else f["def"]
-    cards = content().combat
+    cards = s.content.combat
     bows = sum(1 for c in f["played"][side] if cards[c].effect == "eurytus-bow")
     if bows and s.hero_at[seat] == f["region"]:
         return bows * s.attr(seat, STRENGTH)
@@ -235,7 +235,7 @@ def wound_choose(s: LordsState, f: Frame, key: str) -> None:
 def _ready(s: LordsState, f: Frame, effect: str) -> int:
     p = f["seat"]
     for c in reusable(s, p, f):
-        if content().combat[c].effect == effect and c not in f["committed"]:
+        if s.content.combat[c].effect == effect and c not in f["committed"]:
             return c
     return -1
 
@@ -244,7 +244,7 @@ def hunt_options(s: LordsState, f: Frame) -> list[str]:
     """Return Relics' own Hunt uses: Eurytus' Bow with 1 more bow, the Mirror Shield's defence."""
     if not relics_on(s):
         return []
-    cards = content().combat
+    cards = s.content.combat
     out = []
     if f["stage"] == "attack":
         bow = _ready(s, f, "eurytus-bow")
@@ -263,13 +263,13 @@ def hunt_play(s: LordsState, f: Frame, key: str) -> bool:
     """Apply a Relic's own Hunt use; return whether the key was one."""
     verb, _, arg = key.partition(":")
     if verb == "relic-any":
-        hunt.spend(s, f, content().card(arg).index)
+        hunt.spend(s, f, s.content.card(arg).index)
         f["need"] = 1
         f["symbol"] = "bow"
         f["stage"] = "combo"
         return True
     if verb == "relic-shield":
-        hunt.spend(s, f, content().card(arg).index)
+        hunt.spend(s, f, s.content.card(arg).index)
         hunt._defended(s, f, draw=1)  # the base game's defence, without Injury
         return True
     return False
@@ -283,8 +283,8 @@ def relic_cards(s: LordsState) -> list[dict[str, Any]]:
     if not relics_on(s) or not state(s)["held"]:
         return []
     m = state(s)
-    cards = content().combat
-    heroes = content().heroes
+    cards = s.content.combat
+    heroes = s.content.heroes
     out = []
     for c in m["offer"]:
         out.append(_card(cards[c], "face up: Reforge it"))
@@ -299,7 +299,8 @@ def relic_cards(s: LordsState) -> list[dict[str, Any]]:
 
 
 def _card(c: CombatCard, where: str) -> dict[str, Any]:
-    return {"id": c.id, "name": c.name, "text": describe.combat(c), "state": where}
+    card = {"id": c.id, "name": c.name, "text": describe.combat(c), "state": where}
+    return {**card, "provisional": True} if c.stand_in else card
 
 
 def public(s: LordsState) -> dict[str, Any] | None:
@@ -307,7 +308,7 @@ def public(s: LordsState) -> dict[str, Any] | None:
     if not relics_on(s) or not state(s)["held"]:
         return None
     m = state(s)
-    cards = content().combat
+    cards = s.content.combat
     return {
         "deck": len(m["deck"]),
         "lightning_deck": len(m["lightning"]),
@@ -323,7 +324,7 @@ def badges(s: LordsState) -> list[list[str]]:
     if not relics_on(s) or not state(s)["held"]:
         return [[] for _ in range(s.n)]
     m = state(s)
-    cards = content().combat
+    cards = s.content.combat
     return [
         [cards[c].name + (" (used)" if c in m["spent"][q] else "") for c in m["held"][q]]
         for q in range(s.n)
@@ -336,13 +337,13 @@ def invariants(s: LordsState) -> None:
         return
     m = state(s)
     places = m["deck"] + m["offer"] + m["lightning"] + [c for h in m["held"] for c in h]
-    relics = sorted(c.index for c in content().combat if is_relic(c.index))
+    relics = sorted(c.index for c in s.content.combat if is_relic(s, c.index))
     if sorted(places) != relics:
         raise AssertionError(f"Relics lost or duplicated: {sorted(places)} != {relics}")
     for q in range(s.n):
         if not set(m["spent"][q]) <= set(m["held"][q]):
             raise AssertionError(f"seat {q} has a used Relic it does not hold")
-        if sum(1 for c in m["held"][q] if lightning(c)) > 1:
+        if sum(1 for c in m["held"][q] if lightning(s, c)) > 1:
             raise AssertionError(f"seat {q} holds more than 1 Lightning Relic")
     if len(m["offer"]) > settings(FULL)["offer"]:
         raise AssertionError("too many face-up Relics")

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from hellas.games.lords import artifacts, turn
-from hellas.games.lords.board import gain_priest, has_blessing
-from hellas.games.lords.cards import MAX_ATTRIBUTE, discard_combat, draw_combat, receive_blessing
-from hellas.games.lords.content import Content, content
+from hellas.games.lords.board import has_blessing
+from hellas.games.lords.cards import MAX_ATTRIBUTE, receive_blessing
+from hellas.games.lords.content import Content
 from hellas.games.lords.hunt import hunt_targets
 from hellas.games.lords.modules.hephaestus import relics
 from hellas.games.lords.modules.hephaestus.common import (
@@ -35,7 +35,8 @@ from hellas.games.lords.state import LordsState as S
 
 GOBLET_ACTIONS = ("hero", "hoplites")  # and "hunt-<monster>"
 TURN_ARTIFACTS = (HAMMER, "dragon-teeth", "orpheus-lyre")
-BLESSING_KEYS = ("use:charged-by-fire", "use:votive-offering")
+# Charged by Fire and Forge-Temple are clauses of their Blessing records (``effects.py``)
+BLESSING_KEYS = ("use:votive-offering",)
 TURN_PREFIXES = ("goblet:", *(f"artifact:{a}" for a in TURN_ARTIFACTS), *BLESSING_KEYS)
 
 
@@ -51,7 +52,7 @@ def prayer(s: S, p: int, god_id: str) -> None:
     """Use the Help card for a Priest sent there: Reforge (full module), then the level's effect."""
     if god_id != GOD:
         return
-    level = s.monument[content().god(GOD).index]
+    level = s.monument[s.content.god(GOD).index]
     if settings(mine(s))["reforge"] and relics_on(s):
         s.stack.append({"k": "hep-reforge", "seat": p, "relic": -1, "level": level})
         return
@@ -76,13 +77,13 @@ def level_effect(s: S, p: int, level: int) -> None:
 
 def pick_options(s: S, f: Frame) -> list[str]:
     """Keep one of the Artifacts drawn (it arrives used)."""
-    return [f"artifact-keep:{content().artifacts[a].id}" for a in f["cards"]]
+    return [f"artifact-keep:{s.content.artifacts[a].id}" for a in f["cards"]]
 
 
 def pick_choose(s: S, f: Frame, key: str) -> None:
     """Keep it, used; the others go back into the Neutral deck, shuffled."""
     s.stack.remove(f)
-    a = artifact_index(key.partition(":")[2])
+    a = artifact_index(s, key.partition(":")[2])
     s.artifact_owner[a] = f["seat"]
     s.artifact_charged[a] = False
     s.neutral_deck.extend(x for x in f["cards"] if x != a)
@@ -91,7 +92,7 @@ def pick_choose(s: S, f: Frame, key: str) -> None:
 
 def charge_options(s: S, f: Frame) -> list[str]:
     """Charge any 1 of your used Artifacts (the Hammer never charges itself)."""
-    arts = content().artifacts
+    arts = s.content.artifacts
     out = [] if f["must"] else ["charge:none"]
     return out + [f"charge:{arts[a].id}" for a in uncharged(s, f["seat"], f.get("not", ""))]
 
@@ -101,7 +102,7 @@ def charge_choose(s: S, f: Frame, key: str) -> None:
     s.stack.remove(f)
     arg = key.partition(":")[2]
     if arg != "none":
-        s.artifact_charged[artifact_index(arg)] = True
+        s.artifact_charged[artifact_index(s, arg)] = True
 
 
 # -- on one's turn: the Hammer, Dragon Teeth, Orpheus' Lyre, the Goblet, two Blessings ------------
@@ -129,23 +130,17 @@ def turn_options(s: S, p: int, f: Frame) -> list[str]:
             out.append("artifact:orpheus-lyre")
         if _owned(s, "golden-goblet") and artifacts.ready(s, p, "golden-goblet"):
             out += goblet_options(s, p)
-    if has_blessing(s, p, "charged-by-fire") and _torches(s, p) and uncharged(s, p):
-        out.append("use:charged-by-fire")
     if has_blessing(s, p, "votive-offering") and not s.regular & RA_PRAY and _offerable(s, p):
         out.append("use:votive-offering")
     return out
 
 
 def _owned(s: S, artifact_id: str) -> bool:
-    return any(a.id == artifact_id for a in content().artifacts)
-
-
-def _torches(s: S, p: int) -> list[int]:
-    return sorted({c for c in s.hands[p] if content().combat[c].symbol == "torch"})
+    return any(a.id == artifact_id for a in s.content.artifacts)
 
 
 def _offerable(s: S, p: int) -> list[int]:
-    arts = content().artifacts
+    arts = s.content.artifacts
     return [
         a
         for a in range(len(arts))
@@ -162,8 +157,8 @@ def goblet_options(s: S, p: int) -> list[str]:
     if not s.regular & RA_HOPLITES and movable:
         actions.append("hoplites")
     if not s.used[p] >> HUNT & 1:
-        actions += [f"hunt-{content().monsters[m].id}" for m in hunt_targets(s, p)]
-    names = content().attributes
+        actions += [f"hunt-{s.content.monsters[m].id}" for m in hunt_targets(s, p)]
+    names = s.content.attributes
     return [
         f"goblet:{names[a]}>{act}"
         for act in actions
@@ -191,9 +186,6 @@ def turn_choose(s: S, f: Frame, p: int, key: str) -> None:
         elif arg == "orpheus-lyre":
             s.stack.append({"k": "hep-lyre", "seat": p, "card": s.blessing_deck.pop()})
         return
-    if key == "use:charged-by-fire":
-        s.stack.append({"k": "hep-fire", "seat": p})
-        return
     s.regular |= RA_PRAY  # Votive Offering: "Instead of performing a Prayer Action"
     s.stack.append({"k": "hep-votive", "seat": p, "artifact": -1})
 
@@ -201,7 +193,7 @@ def turn_choose(s: S, f: Frame, p: int, key: str) -> None:
 def _goblet(s: S, f: Frame, p: int, arg: str) -> None:
     """Count the chosen Attribute 1 higher (max 5) while the action begins, then as before."""
     name, _, action = arg.partition(">")
-    a = content().attributes.index(name)
+    a = s.content.attributes.index(name)
     s.regular |= RA_ARTIFACTS
     artifacts.spend(s, "golden-goblet")
     i = p * s.na + a
@@ -218,23 +210,11 @@ def _goblet(s: S, f: Frame, p: int, arg: str) -> None:
     s.injured[p] |= injured << a
 
 
-def fire_options(s: S, f: Frame) -> list[str]:
-    """Charged by Fire: the torch card discarded."""
-    return [f"discard:{content().combat[c].id}" for c in _torches(s, f["seat"])]
-
-
-def fire_choose(s: S, f: Frame, key: str) -> None:
-    """Discard it; then charge 1 Artifact."""
-    s.stack.remove(f)
-    discard_combat(s, f["seat"], content().card(key.partition(":")[2]).index)
-    s.stack.append({"k": "hep-charge", "seat": f["seat"], "must": True})
-
-
 def votive_options(s: S, f: Frame) -> list[str]:
     """Votive Offering: the Artifact given up, then the Attribute raised for good."""
     if f["artifact"] < 0:
-        return [f"votive:{content().artifacts[a].id}" for a in _offerable(s, f["seat"])]
-    names = content().attributes
+        return [f"votive:{s.content.artifacts[a].id}" for a in _offerable(s, f["seat"])]
+    names = s.content.attributes
     p = f["seat"]
     low = [a for a in range(s.na) if s.attrs[p * s.na + a] < MAX_ATTRIBUTE]
     return [f"attr:{names[a]}" for a in (low or range(s.na))]
@@ -244,19 +224,19 @@ def votive_choose(s: S, f: Frame, key: str) -> None:
     """Discard the Artifact (it leaves the game), then raise the Attribute."""
     verb, _, arg = key.partition(":")
     if verb == "votive":
-        a = artifact_index(arg)
+        a = artifact_index(s, arg)
         s.artifact_owner[a] = -1
         s.artifact_charged[a] = True
         f["artifact"] = a
         return
     s.stack.remove(f)
-    i = f["seat"] * s.na + content().attributes.index(arg)
+    i = f["seat"] * s.na + s.content.attributes.index(arg)
     s.attrs[i] = min(MAX_ATTRIBUTE, s.attrs[i] + 1)
 
 
 def lyre_options(s: S, f: Frame) -> list[str]:
     """Orpheus' Lyre: give up one of your Blessings to keep the drawn one, or discard it."""
-    bless = content().blessings
+    bless = s.content.blessings
     return ["lyre:none"] + [f"lyre:{bless[b].id}" for b in s.blessings[f["seat"]]]
 
 
@@ -266,25 +246,11 @@ def lyre_choose(s: S, f: Frame, key: str) -> None:
     arg = key.partition(":")[2]
     if arg == "none":
         return
-    s.blessings[f["seat"]].remove(content().blessing(arg).index)
+    s.blessings[f["seat"]].remove(s.content.blessing(arg).index)
     receive_blessing(s, f["seat"], f["card"])
 
 
 # -- Blessings and Artifacts at other moments ---------------------------------------------------
-
-
-def blessing_received(s: S, p: int, blessing_id: str) -> None:
-    """Charged by Fire draws a Combat Card; Forge-Temple adds a Priest."""
-    if blessing_id == "charged-by-fire":
-        draw_combat(s, p, 1)
-    elif blessing_id == "forge-temple":
-        gain_priest(s, p)
-
-
-def temple_built(s: S, p: int, region: int) -> None:
-    """Forge-Temple: building a Temple may charge 1 Artifact."""
-    if has_blessing(s, p, "forge-temple") and uncharged(s, p):
-        s.stack.append({"k": "hep-charge", "seat": p, "must": False})
 
 
 def battle_lost(s: S, f: Frame, loser: int) -> bool:
@@ -292,7 +258,7 @@ def battle_lost(s: S, f: Frame, loser: int) -> bool:
     if (
         mine(s) == "hephaestus"
         and loser == f["def"]
-        and content().regions[f["region"]].city
+        and s.content.regions[f["region"]].city
         and artifacts.ready(s, loser, "palladium")
     ):
         artifacts.spend(s, "palladium")  # used at once: keeping the Region never hurts
@@ -335,8 +301,7 @@ def entries(c: Content) -> list[tuple[str, str]]:
             e.append((f"relic-shield:{card.id}", f"Defend with {card.name} (draw 1)"))
         elif card.kind == "deck":
             e.append((f"smelt:{card.id}", f"Discard {card.name} ({card.symbol}) to Reforge"))
-    e.append(("charge:none", "Charge no Artifact"))
-    e += [(f"charge:{a.id}", f"Charge {a.name}") for a in c.artifacts]
+    # "charge:<artifact>" keys are the effect frames' (``fx.entries``)
     e += [(f"votive:{a.id}", f"Give up {a.name} (Votive Offering)") for a in c.artifacts]
     e.append(("lyre:none", "Discard the Blessing drawn"))
     e += [(f"lyre:{b.id}", f"Give up {b.name} to keep the Blessing drawn") for b in c.blessings]
@@ -351,12 +316,12 @@ def entries(c: Content) -> list[tuple[str, str]]:
 
 def view(s: S, seat: int | None) -> dict[str, Any]:
     """Hephaestus' panel: the Monument, the Help card, the Relics, private draws."""
-    c = content()
+    c = s.content
     mid = mine(s)
     conf = settings(mid)
     god = c.god(GOD)
     level = s.monument[god.index]
-    hammer = artifact_index(HAMMER)
+    hammer = artifact_index(s, HAMMER)
     owner = s.artifact_owner[hammer]
     holder = c.heroes[s.heroes[owner]].name if owner >= 0 and s.heroes[owner] >= 0 else "nobody"
     lines = [
@@ -436,7 +401,6 @@ PROCEDURES = {
     "hep-wound": (relics.wound_options, relics.wound_choose),
     "hep-pick": (pick_options, pick_choose),
     "hep-charge": (charge_options, charge_choose),
-    "hep-fire": (fire_options, fire_choose),
     "hep-votive": (votive_options, votive_choose),
     "hep-lyre": (lyre_options, lyre_choose),
 }

@@ -24,8 +24,6 @@ MODULE = register(
             "prepare": rules.prepare_simple,
             "prayer": rules.prayer,
             "turn_options": rules.turn_options,
-            "blessing_received": rules.blessing_received,
-            "temple_built": rules.temple_built,
             "view": rules.view,
             "determinize": rules.determinize,
         },

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from hellas.core.rng import Rng
-from hellas.games.lords.content import content
 from hellas.games.lords.hooks import Module, register
 from hellas.games.lords.modules.heroes_monsters import rules
 from hellas.games.lords.modules.heroes_monsters.bot import bot_choose
@@ -30,7 +29,7 @@ def entries(c: Any) -> list[tuple[str, str]]:
 
 def view(s: LordsState, seat: int | None) -> dict[str, Any]:
     """Return the module's panel: the Heroes' abilities, the Evolved Monsters, a private draw."""
-    c = content()
+    c = s.content
     lines = []
     for m in c.monsters:
         if s.monster_at[m.index] >= 0 and evolved(s, m.index, "all-attacks-plus-1"):

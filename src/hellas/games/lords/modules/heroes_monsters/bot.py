@@ -6,15 +6,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from hellas.games.lords.board import armies, region_of
-from hellas.games.lords.content import content
 from hellas.games.lords.state import LordsState
 
 # Blessings that pay at once when received (the bot keeps these over the others)
 AT_ONCE = ("armory", "gods-strength", "advanced-dodge", "hermes-temple")
 
 
-def _blessing_worth(b: int) -> int:
-    return 1 if content().blessings[b].id in AT_ONCE else 0
+def _blessing_worth(s: LordsState, b: int) -> int:
+    return 1 if s.content.blessings[b].id in AT_ONCE else 0
 
 
 def _pick(options: Sequence[Any], key: str) -> Any:
@@ -31,7 +30,7 @@ def bot_choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
     kind = f["k"]
     keys = [c.key for c in options]
     if kind == "hm-cassandra":
-        better = _blessing_worth(f["card"]) > _blessing_worth(f["got"])
+        better = _blessing_worth(s, f["card"]) > _blessing_worth(s, f["got"])
         return (
             _pick(options, "hm-cassandra:swap" if better else "hm-cassandra:discard")
             or (options[0])
@@ -39,9 +38,9 @@ def bot_choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
     if kind == "hm-odysseus":
         return _odysseus(s, f, options)
     if kind == "hm-blessing":
-        return min(options, key=lambda c: _blessing_worth(content().blessing(c.key[12:]).index))
+        return min(options, key=lambda c: _blessing_worth(s, s.content.blessing(c.key[12:]).index))
     if kind == "hm-python":
-        return max(options, key=lambda c: _enemy_weight(s, seat, region_of(c.key[6:])))
+        return max(options, key=lambda c: _enemy_weight(s, seat, region_of(s, c.key[6:])))
     if kind == "hm-omphalos":
         return options[-1]
     if kind == "turn":
@@ -66,7 +65,7 @@ def _aitne_gain(s: LordsState, p: int) -> int:
 
 def _odysseus(s: LordsState, f: dict[str, Any], options: Sequence[Any]) -> Any:
     """Stand in a neighbouring Neutral City Region (his ability lowers its Population)."""
-    c = content()
+    c = s.content
     best, best_score = _pick(options, "place:stay"), 0
     for option in options:
         if option.key == "place:stay":

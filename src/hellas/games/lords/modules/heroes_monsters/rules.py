@@ -25,7 +25,7 @@ from hellas.games.lords.board import (
     take_control,
 )
 from hellas.games.lords.cards import receive_blessing
-from hellas.games.lords.content import STRENGTH, content, module_raw
+from hellas.games.lords.content import STRENGTH, module_raw
 from hellas.games.lords.monster_phase import kill_chosen
 from hellas.games.lords.monsters import evolved
 from hellas.games.lords.state import RA_ARTIFACTS, Frame, LordsState
@@ -36,7 +36,7 @@ OMPHALOS_MOST = 2
 
 
 def _hero(s: LordsState, seat: int) -> Any:
-    return content().heroes[s.heroes[seat]]
+    return s.content.heroes[s.heroes[seat]]
 
 
 # -- Cassandra --------------------------------------------------------------------------------
@@ -91,7 +91,7 @@ def odysseus_options(s: LordsState, f: Frame) -> list[str]:
     seat = f["seat"]
     others = {s.hero_at[q] for q in range(s.n) if q != seat and s.hero_at[q] >= 0}
     return ["place:stay"] + [
-        f"place:{rid(r)}" for r in range(len(s.control)) if r != f["region"] and r not in others
+        f"place:{rid(s, r)}" for r in range(len(s.control)) if r != f["region"] and r not in others
     ]
 
 
@@ -101,7 +101,7 @@ def odysseus_choose(s: LordsState, f: Frame, key: str) -> None:
     seat, region = f["seat"], f["region"]
     arg = key.partition(":")[2]
     if arg != "stay":
-        s.hero_at[seat] = region_of(arg)
+        s.hero_at[seat] = region_of(s, arg)
     if s.control[region] < 0 and population(s, region, seat) <= 2:
         take_control(s, region, seat)  # the picking continues (or the game begins) after this
 
@@ -110,7 +110,7 @@ def population_change(s: LordsState, region: int, seat: int) -> int:
     """Odysseus in a City/Sparta Region: its Population Strength is 1 lower for his player."""
     if s.heroes[seat] < 0 or _hero(s, seat).ability != "city-population-minus-1":
         return 0
-    return -1 if s.hero_at[seat] == region and content().regions[region].city else 0
+    return -1 if s.hero_at[seat] == region and s.content.regions[region].city else 0
 
 
 def after_hero_move(s: LordsState, seat: int) -> None:
@@ -125,8 +125,8 @@ def after_hero_move(s: LordsState, seat: int) -> None:
 
 def monster_appears(s: LordsState, m: int, number: int) -> list[int]:
     """Return an Event card's spawn Region that exists only with another expansion, if there."""
-    monster = content().monsters[m].id
-    ids = {r.id: r.index for r in content().regions}
+    monster = s.content.monsters[m].id
+    ids = {r.id: r.index for r in s.content.regions}
     for row in module_raw(ID).get("module", {}).get("spawn_instead", []):
         if row["monster"] == monster and row["card"] == number + 1 and row["region"] in ids:
             return [ids[row["region"]]]
@@ -165,19 +165,19 @@ def special_attack(s: LordsState, f: Frame, kind: str, n: int) -> None:
 
 def blessing_options(s: LordsState, f: Frame) -> list[str]:
     """Typhon: the Blessing the hunter discards."""
-    blessings = content().blessings
+    blessings = s.content.blessings
     return [f"hm-blessing:{blessings[b].id}" for b in sorted(s.blessings[f["seat"]])]
 
 
 def blessing_choose(s: LordsState, f: Frame, key: str) -> None:
     """Discard it."""
     s.stack.remove(f)
-    s.blessings[f["seat"]].remove(content().blessing(key.partition(":")[2]).index)
+    s.blessings[f["seat"]].remove(s.content.blessing(key.partition(":")[2]).index)
 
 
 def region_attack(s: LordsState, m: int) -> None:
     """Typhon kills half of each army (rounding up); Python kills 1 and moves to a Shrine."""
-    kind, n = content().monsters[m].attack
+    kind, n = s.content.monsters[m].attack
     region = s.monster_at[m]
     if kind == "kill_half_up":
         for q in armies(s, region):
@@ -195,20 +195,20 @@ def shrine_regions(s: LordsState, here: int) -> list[int]:
     """Return the Regions with a Shrine (the Oracle included) and no Temple, ``here`` excepted."""
     return [
         r.index
-        for r in content().regions
+        for r in s.content.regions
         if r.shrine and not s.temples[r.index] and r.index != here
     ]
 
 
 def python_options(s: LordsState, f: Frame) -> list[str]:
     """Where Python goes after its Region Attack (the active player decides)."""
-    return [f"mmove:{rid(r)}" for r in f["where"]]
+    return [f"mmove:{rid(s, r)}" for r in f["where"]]
 
 
 def python_choose(s: LordsState, f: Frame, key: str) -> None:
     """Move Python."""
     s.stack.remove(f)
-    s.monster_at[f["m"]] = region_of(key.partition(":")[2])
+    s.monster_at[f["m"]] = region_of(s, key.partition(":")[2])
 
 
 # -- Aitne and Omphalos -----------------------------------------------------------------------
@@ -227,7 +227,7 @@ def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
 
 
 def _omphalos_ok(s: LordsState, seat: int) -> bool:
-    return bool(s.supply[seat]) and not enemies_in(s, region_of(PHOCIS), seat)
+    return bool(s.supply[seat]) and not enemies_in(s, region_of(s, PHOCIS), seat)
 
 
 def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
@@ -253,6 +253,6 @@ def omphalos_options(s: LordsState, f: Frame) -> list[str]:
 def omphalos_choose(s: LordsState, f: Frame, key: str) -> None:
     """Recruit them; a Neutral Phocis is taken if they reach its Population Strength."""
     s.stack.remove(f)
-    phocis = region_of(PHOCIS)
+    phocis = region_of(s, PHOCIS)
     add_hoplites(s, phocis, f["seat"], int(key.partition(":")[2]))
     settle_control(s, phocis)

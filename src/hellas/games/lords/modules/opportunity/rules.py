@@ -18,60 +18,86 @@ Rulebook (Dark Ages, Opportunity Cards):
 
 Cards: *Power from Blood* ("Deal 2 Injuries to your Hero. Charge chosen Artifact.") and
 *Reinvigoration* ("Sacrifice a Priest. Remove up to 2 Used Action Tokens from any of your
-Special Actions.").
+Special Actions."), each one ``action`` clause of the effect vocabulary (``lords/effects.py``);
+a content pack adds cards in ``<pack>/modules/opportunity.toml`` (``[[module.card]]``, ``new =
+true``) and stand-ins are marked ``stand_in = true`` (left out with ``printed_only``).  The
+Events Deck holds as many Opportunity cards as the game's content has (``event_count``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from hellas.core.content import Fields
-from hellas.games.lords import hooks
-from hellas.games.lords.content import Content, content, module_raw
-from hellas.games.lords.hunt import hurt
-from hellas.games.lords.state import SPECIALS, Frame, LordsState
+from hellas.games.lords import effects, fx, hooks
+from hellas.games.lords.content import Content, configured, merge_pack_module, module_raw
+from hellas.games.lords.effects import Clause
+from hellas.games.lords.state import Frame, LordsState
 
 ID = "opportunity"
-EFFECTS = ("blood", "reinvigoration")
-INJURIES = 2  # Power from Blood: "Deal 2 Injuries to your Hero"
-TOKENS = 2  # Reinvigoration: "Remove up to 2 Used Action Tokens"
-SPECIAL_BITS = (1 << len(SPECIALS)) - 1  # Used Action Tokens on Special Actions
 
 
 @dataclass(frozen=True)
 class Card:
-    """One Opportunity card and the named rule it plays."""
+    """One Opportunity card: its words and its ``action`` clause."""
 
     index: int
     id: str
     name: str
-    effect: str
     text: str
     provenance: str
+    effects: tuple[Clause, ...]
+    stand_in: bool = False
 
 
-def read_cards(table: Mapping[str, Any]) -> tuple[Card, ...]:
-    """Check the ``[[module.card]]`` records of the module's data."""
-    out = []
-    for i, r in enumerate(table.get("card", [])):
-        f = Fields("opportunity data.toml", str(r.get("id", f"card {i + 1}")), r)
-        out.append(
-            Card(
-                i,
-                f.text("id"),
-                f.text("name"),
-                f.one_of("effect", EFFECTS),
-                f.text("text"),
-                f.provenance(),
-            )
+def read_cards(
+    records: Sequence[Mapping[str, Any]], source: str, printed_only: bool = False
+) -> tuple[Card, ...]:
+    """Check ``[[module.card]]`` records; every error names the file, record and field."""
+    out: list[Card] = []
+    kept = [r for r in records if not (printed_only and r.get("stand_in"))]
+    for i, r in enumerate(kept):
+        f = Fields(source, str(r.get("id", f"card {i + 1}")), r)
+        card = Card(
+            i,
+            f.text("id"),
+            f.text("name"),
+            f.text("text"),
+            f.provenance(),
+            effects.parse(f, "effects", ("action",)),
+            f.flag("stand_in"),
         )
         f.finish()
+        if len(card.effects) != 1:
+            raise f.error("effects", 'an Opportunity card has one clause: {when = "action", ...}')
+        if any(c.id == card.id for c in out):
+            raise f.error("id", "two Opportunity cards have this id")
+        out.append(card)
     return tuple(out)
 
 
-CARDS = read_cards(module_raw(ID).get("module", {}))
+def cards(c: Content) -> tuple[Card, ...]:
+    """Return a game's Opportunity cards: the module's, a pack's, stand-ins unless printed only."""
+    found: tuple[Card, ...] | None = c.derived.get(ID)
+    if found is None:
+        records = [dict(r) for r in module_raw(ID).get("module", {}).get("card", [])]
+        source = "opportunity data.toml"
+        pack_file = c.pack_modules.get(ID)
+        if pack_file is not None:
+            source = str(pack_file["path"])
+            records = merge_pack_module(records, pack_file["data"], source, "card")
+        found = c.derived[ID] = read_cards(records, source, c.printed_only)
+    return found
+
+
+def event_count(c: Content) -> int:
+    """Return how many Opportunity cards a game's Events Deck holds."""
+    return len(cards(c))
+
+
+CARDS = cards(configured())  # the built-in cards (stand-ins included)
 
 
 def mod(s: LordsState) -> dict[str, Any]:
@@ -82,17 +108,17 @@ def mod(s: LordsState) -> dict[str, Any]:
 
 def first_card(s: LordsState) -> int:
     """Return the Events Deck number of this module's first card."""
-    number = len(content().events)
+    number = len(s.content.events)
     for m in hooks.active(s):
         if m.id == ID:
             break
-        number += m.events
+        number += hooks.events_of(m, s)
     return number
 
 
 def card_of(s: LordsState, event: int) -> Card:
     """Return the Opportunity card of an Events Deck number."""
-    return CARDS[event - first_card(s)]
+    return cards(s.content)[event - first_card(s)]
 
 
 # -- setup, drawing, the Event Phase --------------------------------------------------------------
@@ -109,7 +135,8 @@ def event(s: LordsState, number: int, setup: bool) -> str:
     if m["up"] >= 0:  # only during Game Preparation: the newer card covers the older one
         s.event_discard.append(m["up"])
     m["up"] = first_card(s) + number
-    return f"the Opportunity card {CARDS[number].name} is placed face up on the Events Deck"
+    name = cards(s.content)[number].name
+    return f"the Opportunity card {name} is placed face up on the Events Deck"
 
 
 def event_phase(s: LordsState) -> None:
@@ -120,7 +147,7 @@ def event_phase(s: LordsState) -> None:
         m["up"] = -1
 
 
-def event_count(s: LordsState) -> int:
+def face_up_count(s: LordsState) -> int:
     """Count the face-up card (out of the deck and the discard pile)."""
     return 1 if mod(s)["up"] >= 0 else 0
 
@@ -134,16 +161,13 @@ def opening(s: LordsState, f: Frame) -> bool:
 
 
 def usable(s: LordsState, seat: int, card: Card) -> bool:
-    """Return whether ``seat`` can pay for the card and its text does something."""
-    if card.effect == "blood":
-        healthy = s.na - bin(s.injured[seat]).count("1")
-        return healthy >= INJURIES and bool(chargeable(s, seat))
-    return s.priests[seat] > 0 and bool(s.used[seat] & SPECIAL_BITS)
+    """Return whether ``seat`` can pay for the card: its clause's conditions hold."""
+    return fx.holds(s, seat, card.effects[0], {})
 
 
 def chargeable(s: LordsState, seat: int) -> list[str]:
     """Return ``seat``'s Artifacts that are not charged."""
-    arts = content().artifacts
+    arts = s.content.artifacts
     return [
         arts[a].id
         for a in range(len(arts))
@@ -168,24 +192,7 @@ def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
     m["up"] = -1
     m["last"] = f"{card.name} used by seat {seat + 1}"
     s.stack.append({"k": "event", "draw": True})  # resolved after the card's text
-    if card.effect == "blood":
-        s.stack.append({"k": "opp-charge", "seat": seat})
-        hurt(s, seat, INJURIES)  # the base Injury choice, one Attribute at a time
-    else:
-        s.priests[seat] -= 1  # "Sacrifice a Priest": back to the general supply
-        for _ in range(TOKENS):
-            s.stack.append({"k": "untoken", "opp": True})  # none left to take off: skipped
-
-
-def charge_options(s: LordsState, f: Frame) -> list[str]:
-    """Power from Blood: the Artifact to charge."""
-    return [f"opp-charge:{a}" for a in chargeable(s, f["seat"])]
-
-
-def charge_choose(s: LordsState, f: Frame, key: str) -> None:
-    """Charge it."""
-    s.stack.pop()
-    s.artifact_charged[content().artifact(key.partition(":")[2]).index] = True
+    fx.run(s, seat, card.effects[0].effects, {})  # e.g. Injuries one at a time, then a charge
 
 
 # -- views, invariants, choice table -----------------------------------------------------------
@@ -200,14 +207,22 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
     if m["last"]:
         lines.append(f"Last used: {m['last']}")
         name, _, number = m["last"].rpartition(" used by seat ")
-        last_id = next((k.id for k in CARDS if k.name == name), "")
+        last_id = next((k.id for k in cards(s.content) if k.name == name), "")
         last_seat = int(number) - 1
     return {
         "title": "Opportunity Cards",
         "lines": lines,
         "players": [[] for _ in range(s.n)],
         "regions": {},
-        "cards": [{"id": up.id, "name": up.name, "text": up.text, "state": "face up"}]
+        "cards": [
+            {
+                "id": up.id,
+                "name": up.name,
+                "text": up.text,
+                "state": "face up",
+                "provisional": up.stand_in,
+            }
+        ]
         if up
         else [],
         "private": [],
@@ -221,7 +236,7 @@ def invariants(s: LordsState) -> None:
     """Check that the face-up card is one of this module's and nowhere else."""
     up = mod(s)["up"]
     if up >= 0:
-        if not 0 <= up - first_card(s) < len(CARDS):
+        if not 0 <= up - first_card(s) < len(cards(s.content)):
             raise AssertionError(f"face-up Opportunity card {up} is not one")
         if up in s.event_deck or up in s.event_discard:
             raise AssertionError(f"Opportunity card {up} is face up and in a pile")
@@ -229,6 +244,4 @@ def invariants(s: LordsState) -> None:
 
 def entries(c: Content) -> list[tuple[str, str]]:
     """Return this module's choice-table entries."""
-    out = [(f"opp-use:{k.id}", f"Use the Opportunity card {k.name}: {k.text}") for k in CARDS]
-    out += [(f"opp-charge:{a.id}", f"Charge {a.name}") for a in c.artifacts]
-    return out
+    return [(f"opp-use:{k.id}", f"Use the Opportunity card {k.name}: {k.text}") for k in cards(c)]

@@ -11,7 +11,6 @@ from typing import Any
 from hellas.games.lords import board
 from hellas.games.lords.bots import GOOD_ARTIFACTS, need, worth
 from hellas.games.lords.bots_hunt import hero_goal
-from hellas.games.lords.content import content
 from hellas.games.lords.modules.orichalkum.constructs import settings
 from hellas.games.lords.modules.orichalkum.rules import (
     horse_sources,
@@ -48,7 +47,7 @@ def best_horse(s: LordsState, p: int, bonus: int) -> tuple[float, int, int]:
 def _reserve(s: LordsState) -> int:
     """Return the tokens worth keeping for the cheapest face-up Construct."""
     m = mod(s)
-    cards = settings().constructs
+    cards = settings(s.content).constructs
     costs = [cards[c].cost for c in m["up"]]
     if not costs or m["built"]:
         return 0
@@ -75,7 +74,7 @@ def _token_step(s: LordsState, p: int, keys: list[str], left: int) -> str | None
                 seen.add(t)
                 first[t] = t if r == here else first[r]
                 if t in tokens:
-                    step = f"go:{content().regions[first[t]].id}"
+                    step = f"go:{s.content.regions[first[t]].id}"
                     return step if step in keys else None
                 nxt.append(t)
         frontier = nxt
@@ -94,20 +93,21 @@ def bot_choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
             return options[-1]  # the whole Army
         if f["stage"] == "from":
             src = best_horse(s, seat, f["bonus"])[1]
-            return _pick(options, f"march:{content().regions[src].id}") if src >= 0 else None
+            return _pick(options, f"march:{s.content.regions[src].id}") if src >= 0 else None
         return max(
             options,
-            key=lambda c: _gain(s, seat, f["src"], board.region_of(c.key[3:]), f["bonus"]),
+            key=lambda c: _gain(s, seat, f["src"], board.region_of(s, c.key[3:]), f["bonus"]),
         )
     if kind == "hero" and hero_goal(s, seat) < 0:
         step = _token_step(s, seat, keys, f["left"])
         return _pick(options, step) if step else None
     if kind != "turn":
         return None
-    for c in options:  # a Construct with a good target first
+    for c in options:  # a Construct with a good target first (any other effect: take it)
         if c.key.startswith("ori-build:"):
-            card = settings().construct(c.key.partition(":")[2])
-            if best_horse(s, seat, card.bonus)[0] > 0:
+            card = settings(s.content).construct(c.key.partition(":")[2])
+            march = dict(card.effects[0].effects).get("march-to-city")
+            if march is None or best_horse(s, seat, int(march))[0] > 0:
                 return c
     held = mod(s)["held"][seat]
     if held > _reserve(s):
@@ -116,7 +116,7 @@ def bot_choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
         if charges:
             return (good or charges)[0]
     if "hero-move" in keys and hero_goal(s, seat) < 0:
-        anywhere = ["stop"] + [f"go:{r.id}" for r in content().regions]
+        anywhere = ["stop"] + [f"go:{r.id}" for r in s.content.regions]
         if _token_step(s, seat, anywhere, s.attr(seat, 2)) is not None:
             return _pick(options, "hero-move")
     return None

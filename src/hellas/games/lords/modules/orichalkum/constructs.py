@@ -1,27 +1,25 @@
 """The Construct cards: read from the module's data, with a content pack's additions merged in.
 
-The rulebook prints one legible Construct (the Trojan Horse); the box holds 10.  Each record
-names an ``effect`` this module knows how to play, with its numbers, so a content pack can add
-the real cards in ``<pack>/modules/orichalkum.toml`` (``[[module.construct]]`` records, the
-same fields; ``new = true`` adds one, the same id replaces it) without new code as long as the
-card's effect is one of ``EFFECTS``.
+The rulebook prints one legible Construct (the Trojan Horse); the box holds 10.  A record says
+what its card does with an ``action`` clause of the effect vocabulary (``lords/effects.py``), so
+a content pack adds the real cards in ``<pack>/modules/orichalkum.toml`` (``[[module.construct]]``
+records, the same fields; ``new = true`` adds one, the same id replaces it) without new code.
+Records marked ``stand_in = true`` are provisional stand-ins, left out with ``printed_only``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from hellas.core.content import Fields, merge_by_id, read_toml_file
-from hellas.core.errors import ContentError
-from hellas.games.lords.content import active_pack, module_raw
+from hellas.core.content import Fields
+from hellas.games.lords import effects
+from hellas.games.lords.content import Content, configured, merge_pack_module, module_raw
+from hellas.games.lords.effects import Clause
 
-# "march-to-city": "Perform a March action to a neighboring City/Sparta. If there's a Battle
-# there, add +<bonus> to your Army Strength." (the Trojan Horse)
-EFFECTS = ("march-to-city",)
 MODULE = "orichalkum"
+HOOKED = ("march-to-city",)  # the Trojan Horse's March (``effects.HOOKED``), a Construct's own
 
 
 @dataclass(frozen=True)
@@ -32,10 +30,10 @@ class Construct:
     id: str
     name: str
     cost: int
-    effect: str
-    bonus: int
     text: str
     provenance: str
+    effects: tuple[Clause, ...] = ()  # one ``action`` clause (``effects.py``)
+    stand_in: bool = False  # a provisional stand-in (``printed_only`` leaves it out)
 
 
 @dataclass(frozen=True)
@@ -51,29 +49,23 @@ class Settings:
         return next(c for c in self.constructs if c.id == construct_id)
 
 
-_CACHE: dict[str, Settings] = {}
-
-
-def settings() -> Settings:
-    """Return the settings of the content in use (the built-in data, or with the pack's)."""
-    pack = active_pack()
-    key = str(pack or "")
-    found = _CACHE.get(key)
+def settings(c: Content | None = None) -> Settings:
+    """Return the settings of a game's content (the module's data and the pack's Constructs)."""
+    c = c if c is not None else configured()
+    found: Settings | None = c.derived.get(MODULE)
     if found is None:
-        found = _CACHE[key] = load(pack)
+        found = c.derived[MODULE] = load(c.pack_modules.get(MODULE), c.printed_only)
     return found
 
 
-def load(pack: Path | None) -> Settings:
+def load(pack_file: Mapping[str, Any] | None, printed_only: bool = False) -> Settings:
     """Read the module's ``[module]`` table and merge a content pack's Constructs over it."""
     table = dict(module_raw(MODULE).get("module", {}))
     records: list[dict[str, Any]] = [dict(r) for r in table.get("construct", [])]
     source = "orichalkum data.toml"
-    if pack is not None:
-        path = pack / "modules" / f"{MODULE}.toml"
-        if path.is_file():
-            source = str(path)
-            records = merge_pack(records, read_toml_file(path), source)
+    if pack_file is not None:
+        source = str(pack_file["path"])
+        records = merge_pack_module(records, pack_file["data"], source, "construct")
     f = Fields(source, "module", {k: v for k, v in table.items() if k != "construct"})
     f.provenance()
     no_token = f.items("no_token")
@@ -81,31 +73,9 @@ def load(pack: Path | None) -> Settings:
         raise f.error("no_token", "expected a list of Region ids")
     display = f.integer("display", 1, 10)
     f.finish()
+    if printed_only:
+        records = [r for r in records if not r.get("stand_in")]
     return Settings(tuple(no_token), display, parse(records, source))
-
-
-def merge_pack(
-    records: Sequence[Mapping[str, Any]], data: Mapping[str, Any], source: str
-) -> list[dict[str, Any]]:
-    """Return the Construct records with a pack file's ``[[module.construct]]`` merged in."""
-    unknown = set(data) - {"module"}
-    module = data.get("module", {})
-    if unknown or not isinstance(module, Mapping) or set(module) - {"construct"}:
-        raise ContentError(source, "", "module", "a pack may only add [[module.construct]]")
-    extra = module.get("construct", [])
-    if not isinstance(extra, list):
-        raise ContentError(source, "", "construct", "expected [[module.construct]] records")
-    added = []
-    replaced = []
-    ids = {str(r.get("id")) for r in records}
-    for r in extra:
-        if isinstance(r, Mapping) and r.get("new"):
-            if str(r.get("id")) in ids:
-                raise ContentError(source, str(r.get("id")), "new", "this id exists already")
-            added.append({k: v for k, v in r.items() if k != "new"})
-        else:
-            replaced.append(r)
-    return merge_by_id(records, replaced, source) + added
 
 
 def parse(records: Sequence[Mapping[str, Any]], source: str) -> tuple[Construct, ...]:
@@ -118,11 +88,13 @@ def parse(records: Sequence[Mapping[str, Any]], source: str) -> tuple[Construct,
             id=f.text("id"),
             name=f.text("name"),
             cost=f.integer("cost", 0, 20),
-            effect=f.one_of("effect", EFFECTS),
-            bonus=f.integer("bonus", 0, 10) if "bonus" in r else 0,
             text=f.text("text"),
             provenance=f.provenance(),
+            effects=effects.parse(f, "effects", ("action",), HOOKED),
+            stand_in=f.flag("stand_in"),
         )
+        if len(card.effects) != 1:
+            raise f.error("effects", 'a Construct has one clause: {when = "action", do = [...]}')
         f.finish()
         if any(c.id == card.id for c in out):
             raise f.error("id", "two Constructs have this id")

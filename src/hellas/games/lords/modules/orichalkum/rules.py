@@ -25,9 +25,9 @@ from __future__ import annotations
 from typing import Any
 
 from hellas.core.rng import Rng
-from hellas.games.lords import board, turn
+from hellas.games.lords import board, effects, fx, turn
 from hellas.games.lords.board import rid
-from hellas.games.lords.content import Content, content
+from hellas.games.lords.content import Content
 from hellas.games.lords.modules.orichalkum.constructs import Construct, settings
 from hellas.games.lords.movement import can_enter
 from hellas.games.lords.state import Frame, LordsState
@@ -41,10 +41,10 @@ def mod(s: LordsState) -> dict[str, Any]:
     return data
 
 
-def token_regions() -> list[int]:
+def token_regions(s: LordsState) -> list[int]:
     """Return the Regions that get a token: every City but Sparta (and Troy)."""
-    skip = settings().no_token
-    return [r.index for r in content().regions if r.city == 1 and r.id not in skip]
+    skip = settings(s.content).no_token
+    return [r.index for r in s.content.regions if r.city == 1 and r.id not in skip]
 
 
 # -- setup, turn start, Event Phase -------------------------------------------------------------
@@ -52,8 +52,8 @@ def token_regions() -> list[int]:
 
 def prepare(s: LordsState) -> None:
     """Game Preparation steps 2 and 8: the tokens, and the face-up Constructs."""
-    tokens = token_regions()
-    deck = [c.index for c in settings().constructs]
+    tokens = token_regions(s)
+    deck = [c.index for c in settings(s.content).constructs]
     s.rng.shuffle(deck)
     s.mod[ID] = {
         "map": tokens,
@@ -72,7 +72,7 @@ def prepare(s: LordsState) -> None:
 def refill(s: LordsState) -> None:
     """Draw Constructs face up until the display holds 3 (or the deck is empty)."""
     m = mod(s)
-    while len(m["up"]) < settings().display and m["deck"]:
+    while len(m["up"]) < settings(s.content).display and m["deck"]:
         m["up"].append(m["deck"].pop())
 
 
@@ -143,14 +143,14 @@ def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
     held = m["held"][seat]
     out = []
     if held:
-        arts = content().artifacts
+        arts = s.content.artifacts
         out += [
             f"ori-charge:{arts[a].id}"
             for a in range(len(arts))
             if s.artifact_owner[a] == seat and not s.artifact_charged[a]
         ]
     if not m["built"]:
-        cards = settings().constructs
+        cards = settings(s.content).constructs
         out += [
             f"ori-build:{cards[c].id}"
             for c in m["up"]
@@ -160,13 +160,16 @@ def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
 
 
 def playable(s: LordsState, seat: int, card: Construct) -> bool:
-    """Return whether a Construct's effect can be played now."""
-    return bool(horse_sources(s, seat))  # "march-to-city", the only effect known
+    """Return whether a Construct's clause holds now (a March needs an Army that can go)."""
+    clause = card.effects[0]
+    if any(name == "march-to-city" for name, _ in clause.effects) and not horse_sources(s, seat):
+        return False
+    return fx.holds(s, seat, clause, {})
 
 
 def horse_targets(s: LordsState, seat: int, src: int) -> list[int]:
     """Return the neighbouring Cities (Sparta too) an Army in ``src`` may March to."""
-    regions = content().regions
+    regions = s.content.regions
     return [
         r
         for r in board.links(s, src, "march")
@@ -186,14 +189,23 @@ def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
     if verb == "ori-charge":
         m["held"][seat] -= 1
         m["spent"] += 1
-        s.artifact_charged[content().artifact(arg).index] = True
+        s.artifact_charged[s.content.artifact(arg).index] = True
         return
-    card = settings().construct(arg)
+    card = settings(s.content).construct(arg)
     m["held"][seat] -= card.cost
     m["spent"] += card.cost
     m["up"].remove(card.index)
     m["gone"].append(card.index)  # "removed from the game after use"
     m["built"] = True
+    fx.run(s, seat, card.effects[0].effects, {})
+
+
+def march_to_city(s: LordsState, seat: int, bonus: int, context: Frame) -> None:
+    """Start the Trojan Horse's March to a neighbouring City, +``bonus`` in its Battle.
+
+    "Perform a March action to a neighboring City/Sparta. If there's a Battle there, add +2 to
+    your Army Strength" (the ``march-to-city`` effect; ``bonus`` is its value).
+    """
     s.stack.append(
         {
             "k": "ori-horse",
@@ -202,9 +214,12 @@ def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
             "dst": -1,
             "limit": 0,
             "source": "construct",
-            "bonus": card.bonus,
+            "bonus": bonus,
         }
     )
+
+
+effects.register("march-to-city", march_to_city)
 
 
 # -- the Trojan Horse: a March to a neighbouring City, +2 in the Battle there --------------------
@@ -214,9 +229,9 @@ def horse_options(s: LordsState, f: Frame) -> list[str]:
     """Return the March steps of ``march-to-city``: Army, neighbouring City, how many."""
     p = s.current
     if f["stage"] == "from":
-        return [f"march:{rid(r)}" for r in horse_sources(s, p)]
+        return [f"march:{rid(s, r)}" for r in horse_sources(s, p)]
     if f["stage"] == "to":
-        return [f"to:{rid(r)}" for r in horse_targets(s, p, f["src"])]
+        return [f"to:{rid(s, r)}" for r in horse_targets(s, p, f["src"])]
     return turn.march_options(s, f)
 
 
@@ -244,8 +259,8 @@ def before_battle(s: LordsState, f: Frame) -> None:
 def view(s: LordsState, seat: int | None) -> dict[str, Any]:
     """Return the public panel: tokens, face-up Constructs, the deck's size."""
     m = mod(s)
-    cards = settings().constructs
-    regions = content().regions
+    cards = settings(s.content).constructs
+    regions = s.content.regions
     return {
         "title": "Orichalkum and Constructs",
         "lines": [
@@ -263,6 +278,7 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
                 "name": cards[c].name,
                 "text": cards[c].text,
                 "state": f"face up, cost {cards[c].cost}",
+                "provisional": cards[c].stand_in,
             }
             for c in m["up"]
         ],
@@ -289,9 +305,9 @@ def invariants(s: LordsState) -> None:
     if len(m["map"]) + sum(m["held"]) + m["spent"] != m["total"] or min(m["held"]) < 0:
         raise AssertionError(f"Orichalkum tokens not conserved: {m}")
     cards = sorted(m["deck"] + m["up"] + m["gone"])
-    if cards != list(range(len(settings().constructs))):
+    if cards != list(range(len(settings(s.content).constructs))):
         raise AssertionError(f"Construct cards not conserved: {cards}")
-    if len(m["up"]) > settings().display:
+    if len(m["up"]) > settings(s.content).display:
         raise AssertionError("too many face-up Constructs")
 
 
@@ -304,6 +320,6 @@ def entries(c: Content) -> list[tuple[str, str]]:
     out += [(f"ori-charge:{a.id}", f"Spend 1 Orichalkum: recharge {a.name}") for a in c.artifacts]
     out += [
         (f"ori-build:{k.id}", f"Use the Construct {k.name} (cost {k.cost}): {k.text}")
-        for k in settings().constructs
+        for k in settings(c).constructs
     ]
     return out

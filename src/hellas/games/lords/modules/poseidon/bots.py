@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hellas.games.lords.content import content
 from hellas.games.lords.modules.poseidon.rules import TRIDENT, ports, trident_targets
 from hellas.games.lords.state import LordsState
 
@@ -28,7 +27,7 @@ def _sea_value(s: LordsState, p: int, key: str) -> float:
     """Return what one Hoplite crossing by sea gains (a Region it takes alone), else 0."""
     from hellas.games.lords.bots import need, worth  # noqa: PLC0415
 
-    a, b = (content().region(x).index for x in key.partition(":")[2].split(">"))
+    a, b = (s.content.region(x).index for x in key.partition(":")[2].split(">"))
     want = need(s, p, b) - s.hoplites(b, p)
     if need(s, p, b) <= 0 or want != 1:
         return 0.0
@@ -39,7 +38,7 @@ def _sea_value(s: LordsState, p: int, key: str) -> float:
 
 def _wants_poseidon(s: LordsState, p: int) -> bool:
     """Pray at Poseidon when his Help card would Recruit at one of our Ports."""
-    level = s.monument[content().god("poseidon").index]
+    level = s.monument[s.content.god("poseidon").index]
     here = ports(s)
     return level >= 2 and s.supply[p] > 0 and any(s.control[r] == p for r in here)
 
@@ -68,11 +67,11 @@ def bot_choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
     kind = f["k"]
     keys = [c.key for c in options]
     if kind == "poseidon-trident":
-        return max(options, key=lambda c: _trident_gain(s, seat, content().region(c.key[8:]).index))
+        return max(options, key=lambda c: _trident_gain(s, seat, s.content.region(c.key[8:]).index))
     if kind == "power-recruit" and "regions" in f:  # the Help card's Recruit at a Port
         # the Port under most threat: enemy Hoplites next to it, then Fortified in a City
         def threat(c: Any) -> tuple[int, bool]:
-            r = content().region(c.key.partition(":")[2])
+            r = s.content.region(c.key.partition(":")[2])
             near = sum(s.hoplites(t, q) for t in r.neighbours for q in range(s.n) if q != seat)
             return near, c.key.startswith("power-fortified")
 
@@ -90,7 +89,7 @@ def bot_choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
 
     if "searaid" in keys and not any(k.startswith(BASE_FIRST + bots.GOOD_ARTIFACTS) for k in keys):
         free = {r: s.hop[r * s.n + seat] for r in range(len(s.control)) if s.hop[r * s.n + seat]}
-        regions = content().regions
+        regions = s.content.regions
         by_sea = any(
             _sea_value(s, seat, f"searaid:{regions[a].id}>{regions[b].id}") > 0
             for a in free

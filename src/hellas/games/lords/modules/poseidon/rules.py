@@ -29,12 +29,10 @@ from hellas.games.lords import artifacts
 from hellas.games.lords.board import (
     armies,
     has_blessing,
-    lands_controlled,
     region_of,
     rid,
 )
-from hellas.games.lords.cards import draw_combat, enforce_limit
-from hellas.games.lords.content import content, module_raw
+from hellas.games.lords.content import Content, module_raw
 from hellas.games.lords.monster_phase import kill_chosen
 from hellas.games.lords.movement import can_enter
 from hellas.games.lords.state import RA_ARTIFACTS, RA_HOPLITES, Frame, LordsState
@@ -42,6 +40,7 @@ from hellas.games.lords.turn import hoplite_choose, hoplite_frame, hoplite_optio
 
 IDS = ("poseidon", "poseidon-simple")  # the modules whose rules these are
 TRIDENT = "poseidons-trident"
+LEVELS = ("I", "II", "III", "IV", "V")
 PORT_PURPOSES = ("hero", "march", "hermes")  # moves that may cross from Port to Port
 
 
@@ -56,15 +55,25 @@ def settings(module_id: str) -> dict[str, Any]:
     ports = [str(p) for p in f.items("ports")]
     late = [str(p) for p in f.items("ports_5p")]
     help_card = f.items("help")
-    if len(help_card) != 5 or not all(
-        isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 5 for n in help_card
+    if len(help_card) != 5 or not all(isinstance(n, bool) for n in help_card):
+        raise f.error("help", "expected 5 true/false (the Recruit power at Monument level I-V)")
+    counts = f.items("help_recruit")
+    if len(counts) != 3 or not all(
+        isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 5 for n in counts
     ):
-        raise f.error("help", "expected 5 whole numbers 0-5 (Hoplites per Monument level)")
+        raise f.error("help_recruit", "expected 3 whole numbers 1-5 (no City, City, Sparta)")
     side = f.one_of("help_side", ("red", "grey"))
     fleet = f.flag("fleet")
     f.provenance()
     f.finish()
-    return {"ports": ports, "ports_5p": late, "help": help_card, "side": side, "fleet": fleet}
+    return {
+        "ports": ports,
+        "ports_5p": late,
+        "help": help_card,
+        "recruit": counts,
+        "side": side,
+        "fleet": fleet,
+    }
 
 
 def _mine(s: LordsState) -> str:
@@ -76,9 +85,8 @@ def _mine(s: LordsState) -> str:
     return found[0] if found else IDS[0]
 
 
-def port_regions(module_id: str, players: int) -> list[int]:
+def port_regions(c: Content, module_id: str, players: int) -> list[int]:
     """Return the Port Regions for a game of ``players`` (North Atlantis at 5-6 if it exists)."""
-    c = content()
     conf = settings(module_id)
     names = list(conf["ports"])
     known = {r.id for r in c.regions}
@@ -95,12 +103,12 @@ def ports(s: LordsState) -> list[int]:
     mine = s.mod.get(_mine(s))
     if mine is not None:
         return list(mine["ports"])
-    return port_regions(_mine(s), s.n)
+    return port_regions(s.content, _mine(s), s.n)
 
 
-def fleet_index() -> int:
+def fleet_index(s: LordsState) -> int:
     """Return the Fleet Attribute's index (after the core box's three)."""
-    return content().attributes.index("fleet")
+    return s.content.attributes.index("fleet")
 
 
 # -- hook handlers ----------------------------------------------------------------------------
@@ -109,7 +117,7 @@ def fleet_index() -> int:
 def prepare(s: LordsState) -> None:
     """Poseidon Setup: place the Port tokens (the Monument, Artifact, Blessings are data)."""
     module_id = next(m for m in IDS if m in str(s.options.get("modules", "")).split(","))
-    s.mod[module_id] = {"ports": port_regions(module_id, s.n)}
+    s.mod[module_id] = {"ports": port_regions(s.content, module_id, s.n)}
 
 
 def links(s: LordsState, region: int, purpose: str) -> list[int]:
@@ -126,43 +134,24 @@ def fleet_bonus(s: LordsState, f: Frame, side: int) -> int:
     if region not in s.mod[_mine(s)]["ports"]:
         return 0
     seat = f["att"] if side == 0 else f["def"]
-    return min(s.attr(seat, fleet_index()), s.hoplites(region, seat))
-
-
-def tyrant_bonus(s: LordsState, f: Frame, side: int) -> int:
-    """Tyrant: +2 Army Strength while you control more Regions than your opponent."""
-    seat, other = (f["att"], f["def"]) if side == 0 else (f["def"], f["att"])
-    if not has_blessing(s, seat, "tyrant"):
-        return 0
-    return 2 if s.control.count(seat) > s.control.count(other) else 0
-
-
-def army_strength(s: LordsState, f: Frame, side: int) -> int:
-    """Full mode: the Fleet bonus and Tyrant."""
-    return fleet_bonus(s, f, side) + tyrant_bonus(s, f, side)
-
-
-def army_strength_simple(s: LordsState, f: Frame, side: int) -> int:
-    """Return simple mode's bonus: Tyrant only ("Fleet components and rules are not used")."""
-    return tyrant_bonus(s, f, side)
-
-
-def start_turn(s: LordsState, seat: int) -> None:
-    """Hegemony: draw 1 Combat Card if you control all the Regions of a Land."""
-    if has_blessing(s, seat, "hegemony") and lands_controlled(s, seat):
-        draw_combat(s, seat, 1)
-        enforce_limit(s, seat)
+    return min(s.attr(seat, fleet_index(s)), s.hoplites(region, seat))
 
 
 def prayer(s: LordsState, seat: int, god_id: str) -> None:
-    """Poseidon's Monument Power (the Help card): Recruit at a Port you control."""
+    """Poseidon's Monument Power (the Help card): Recruit in 1 Region you control with a Port.
+
+    "Recruit Hoplites" counts as the Recruit Special Action would in that Region (2 with a City,
+    4 in Sparta), 1 where it has no City (docs/rules/lords-dark-ages.md).
+    """
     if god_id != "poseidon":
         return
-    level = s.monument[content().god("poseidon").index]
-    count = int(settings(_mine(s))["help"][level - 1])
-    if count and s.supply[seat] and _own_ports(s, seat):
+    conf = settings(_mine(s))
+    level = s.monument[s.content.god("poseidon").index]
+    if conf["help"][level - 1] and s.supply[seat] and _own_ports(s, seat):
         ports = _own_ports(s, seat)  # the base Recruit power, limited to these Regions
-        s.stack.append({"k": "power-recruit", "n": count, "regions": ports})
+        regions = s.content.regions
+        counts = {regions[r].id: int(conf["recruit"][regions[r].city]) for r in ports}
+        s.stack.append({"k": "power-recruit", "n": 1, "regions": ports, "counts": counts})
 
 
 def _own_ports(s: LordsState, seat: int) -> list[int]:
@@ -210,13 +199,13 @@ def trident_targets(s: LordsState) -> list[int]:
 
 def trident_options(s: LordsState, f: Frame) -> list[str]:
     """Poseidon's Trident: choose a Region with a Port (and Hoplites)."""
-    return [f"trident:{rid(r)}" for r in trident_targets(s)]
+    return [f"trident:{rid(s, r)}" for r in trident_targets(s)]
 
 
 def trident_choose(s: LordsState, f: Frame, key: str) -> None:
     """Kill half of the Hoplites there, rounding up; the user picks whose, one at a time."""
     s.stack.pop()
-    region = region_of(key.partition(":")[2])
+    region = region_of(s, key.partition(":")[2])
     present = sum(s.hoplites(region, q) for q in range(s.n))
     kill_chosen(s, region, (present + 1) // 2)
 
@@ -224,10 +213,12 @@ def trident_choose(s: LordsState, f: Frame, key: str) -> None:
 def sea_moves(s: LordsState, f: Frame, seat: int) -> list[str]:
     """Return the Sea Raiders moves: one free Hoplite across a Sea Trail."""
     out = []
-    regions = content().regions
+    regions = s.content.regions
     for r in range(len(s.control)):
         if s.hop[r * s.n + seat] - f["arrived"][r] > 0:
-            out += [f"searaid:{rid(r)}>{rid(t)}" for t in regions[r].sea if can_enter(s, seat, t)]
+            out += [
+                f"searaid:{rid(s, r)}>{rid(s, t)}" for t in regions[r].sea if can_enter(s, seat, t)
+            ]
     return out
 
 
@@ -254,13 +245,13 @@ def hoplites_choose(s: LordsState, f: Frame, key: str) -> None:
 def invariants(s: LordsState) -> None:
     """Check that the Port tokens stay where Setup put them."""
     module_id = _mine(s)
-    if s.mod[module_id]["ports"] != port_regions(module_id, s.n):
+    if s.mod[module_id]["ports"] != port_regions(s.content, module_id, s.n):
         raise AssertionError("the Port tokens moved")
 
 
 def view(s: LordsState, seat: int | None) -> dict[str, Any]:
     """Poseidon's panel: Ports on the map, each Fleet, the Help card, the Trident's holder."""
-    c = content()
+    c = s.content
     module_id = _mine(s)
     conf = settings(module_id)
     here = ports(s)
@@ -275,8 +266,13 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         f"Poseidon's Trident: {holder}"
         + ("" if owner < 0 or s.artifact_charged[trident] else " (used)"),
     ]
-    recruit = conf["help"][level - 1]
-    power = f"recruit {recruit} at a Port you control" if recruit else "no power"
+    no_city, city, sparta = conf["recruit"]
+    power = (
+        f"recruit at a Port you control ({city} with a City, {sparta} in Sparta, {no_city} "
+        "elsewhere)"
+        if conf["help"][level - 1]
+        else "no power"
+    )
     panel: dict[str, Any] = {
         "title": "Poseidon" if conf["fleet"] else "Poseidon (simple mode)",
         "lines": lines,
@@ -288,8 +284,11 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
             {
                 "id": "poseidon-help",
                 "name": f"Poseidon Help card ({conf['side']} corner)",
-                "text": "Prayer: from level II, Recruit Hoplites in 1 Region you control with a "
-                "Port (" + "/".join(str(n) for n in conf["help"]) + " by level)",
+                "text": "Prayer: +1 "
+                + ("Fleet" if conf["fleet"] else "to the Monument's Attribute")
+                + "; at levels "
+                + ", ".join(n for n, on in zip(LEVELS, conf["help"], strict=True) if on)
+                + " Recruit Hoplites in 1 Region you control with a Port",
                 "state": f"level {level}: {power}",
             }
         ],
@@ -297,7 +296,7 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         "ports": [c.regions[r].id for r in here],
     }
     if conf["fleet"]:
-        a = fleet_index()
+        a = fleet_index(s)
         fleets = [s.attr(q, a) for q in range(s.n)]
         panel["players"] = [[f"Fleet {v}"] for v in fleets]
         panel["fleet"] = fleets
@@ -331,8 +330,9 @@ def hook_table(fleet: bool) -> dict[str, Any]:
     return {
         "prepare": prepare,
         "links": links,
-        "army_strength": army_strength if fleet else army_strength_simple,
-        "start_turn": start_turn,
+        # the Fleet bonus ("Fleet components and rules are not used" in simple mode); Tyrant
+        # and Hegemony are clauses of their Blessing records (``effects.py``)
+        **({"army_strength": fleet_bonus} if fleet else {}),
         "prayer": prayer,
         "turn_options": turn_options,
         "invariants": invariants,

@@ -1,0 +1,213 @@
+"""Content packs: folders of TOML files an owner writes to add or correct Lords cards.
+
+A pack is a folder holding any of the built-in data files (``map.toml``, ``heroes.toml``,
+``combat.toml``, ``blessings.toml``, ``temples.toml``, ``gods.toml``, ``monsters.toml``,
+``artifacts.toml``), a module's own records in ``modules/<module id>.toml`` (Constructs for
+``orichalkum``, Opportunity cards for ``opportunity``) and an optional ``pack.toml``:
+
+    [pack]
+    name = "My Dark Ages cards"
+    description = "The Hades Blessings typed in from my box"
+    modules = ["hades"]          # the modules its records need (checked and played with)
+
+A record with ``new = true`` adds a card; one with a built-in id replaces that record (a
+provisional stand-in included); cards say what they do with the effect vocabulary
+(``effects.py``).  ``check`` validates a pack as a game would load it, and ``installed`` lists
+the packs of a folder (what a server operator offers); the format is documented in
+``docs/rules/lords-content-packs.md`` with a worked example in ``data/packs/example``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from hellas.core.content import Fields, read_toml_file
+from hellas.core.errors import ContentError, HellasError
+from hellas.games.lords.content import FILES, Content, configured, fingerprint
+
+MANIFEST = "pack.toml"
+# a module whose records a pack may hold in modules/<id>.toml, and how many of them it has
+MODULE_FILES = ("orichalkum", "opportunity")
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """What ``pack.toml`` says about a pack (every field optional)."""
+
+    name: str
+    description: str
+    modules: tuple[str, ...]
+
+
+@dataclass
+class Report:
+    """The result of checking a pack: its manifest, what it holds, and the first error."""
+
+    path: str
+    manifest: Manifest
+    fingerprint: str = ""
+    modules: str = ""
+    error: str = ""
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """Return whether the pack loads."""
+        return not self.error
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the report as JSON data (what a server lists)."""
+        return {
+            "id": Path(self.path).name,
+            "path": self.path,
+            "name": self.manifest.name,
+            "description": self.manifest.description,
+            "modules": self.modules,
+            "fingerprint": self.fingerprint,
+            "ok": self.ok,
+            "error": self.error,
+            "contents": list(self.lines),
+        }
+
+
+def read_manifest(folder: Path) -> Manifest:
+    """Return the pack's ``pack.toml`` (defaults: the folder's name, no modules)."""
+    path = folder / MANIFEST
+    if not path.is_file():
+        return Manifest(folder.name, "", ())
+    data = read_toml_file(path)
+    unknown = sorted(set(data) - {"pack"})
+    if unknown:
+        raise ContentError(str(path), "", unknown[0], "unknown table (known: [pack])")
+    f = Fields(str(path), "pack", data.get("pack", {}))
+    name = f.optional_text("name") or folder.name
+    description = f.optional_text("description") or ""
+    modules = f.raw("modules", [])
+    if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
+        raise f.error("modules", 'expected a list of module ids, e.g. ["hades"]')
+    f.finish()
+    return Manifest(name, description, tuple(modules))
+
+
+def _modules(folder: Path, manifest: Manifest, extra: Sequence[str]) -> str:
+    """Return the normalized modules to check the pack with.
+
+    They are the manifest's, the modules of its ``modules/<id>.toml`` files, and ``extra``.
+    """
+    from hellas.games.lords import modules as registry  # noqa: PLC0415 - modules import rules
+
+    names = [*manifest.modules, *extra]
+    for path in sorted((folder / "modules").glob("*.toml")):
+        if path.stem not in MODULE_FILES:
+            raise ContentError(
+                str(path),
+                "",
+                "",
+                f"no module takes records here (known: {', '.join(MODULE_FILES)})",
+            )
+        names.append(path.stem)
+    players = 5 if "atlantis" in names else 3
+    normalized, _ = registry.normalize(names, players)
+    return normalized
+
+
+def _summary(pack: Content, core: Content) -> list[str]:
+    """Return what the pack changes, kind by kind, in words."""
+    lines = []
+    for kind, title in (
+        ("blessings", "Blessings"),
+        ("combat", "Combat Cards (Relics, Training cards ...)"),
+        ("artifacts", "Artifacts"),
+        ("heroes", "Heroes"),
+        ("monsters", "Monsters"),
+        ("quests", "Quests"),
+        ("gods", "gods"),
+        ("regions", "Regions"),
+    ):
+        ours = {r.id: r for r in getattr(core, kind)}
+        added = [r.name for r in getattr(pack, kind) if r.id not in ours]
+        changed = [r.name for r in getattr(pack, kind) if r.id in ours and r != ours[r.id]]
+        if added:
+            lines.append(f"adds {len(added)} {title}: {', '.join(added)}")
+        if changed:
+            lines.append(f"changes {len(changed)} {title}: {', '.join(changed)}")
+    return lines
+
+
+def check(folder: str | Path, modules: Sequence[str] = ()) -> Report:
+    """Validate a pack as a game loads it.
+
+    The report names the first problem (file, record, field), or what the pack adds and changes.
+    """
+    path = Path(folder)
+    report = Report(str(path), Manifest(path.name, "", ()))
+    try:
+        if not path.is_dir():
+            raise ContentError(str(path), "", "", "a content pack must be a folder")
+        report.manifest = read_manifest(path)
+        known = {*FILES, MANIFEST}
+        for file in sorted(path.glob("*.toml")):
+            if file.name not in known:
+                raise ContentError(str(file), "", "", f"unknown file (known: {', '.join(FILES)})")
+        report.modules = _modules(path, report.manifest, modules)
+        report.fingerprint = fingerprint(path)
+        pack = configured(report.modules, path)
+        core = configured(report.modules)
+        _load_module_records(pack)
+        report.lines = _summary(pack, core) + _module_summary(pack, core)
+        if not report.lines:
+            report.lines = ["changes nothing"]
+    except HellasError as exc:
+        report.error = str(exc)
+    return report
+
+
+def _load_module_records(c: Content) -> None:
+    """Read (and so check) the pack's module records of the modules in play."""
+    if "orichalkum" in c.modules:
+        from hellas.games.lords.modules.orichalkum.constructs import settings  # noqa: PLC0415
+
+        settings(c)
+    if "opportunity" in c.modules:
+        from hellas.games.lords.modules.opportunity.rules import cards  # noqa: PLC0415
+
+        cards(c)
+
+
+def _module_summary(pack: Content, core: Content) -> list[str]:
+    lines = []
+    if "orichalkum" in pack.modules:
+        from hellas.games.lords.modules.orichalkum.constructs import settings  # noqa: PLC0415
+
+        ours = {k.id for k in settings(core).constructs}
+        added = [k.name for k in settings(pack).constructs if k.id not in ours]
+        if added:
+            lines.append(f"adds {len(added)} Constructs: {', '.join(added)}")
+    if "opportunity" in pack.modules:
+        from hellas.games.lords.modules.opportunity.rules import cards  # noqa: PLC0415
+
+        ours = {k.id for k in cards(core)}
+        added = [k.name for k in cards(pack) if k.id not in ours]
+        if added:
+            lines.append(f"adds {len(added)} Opportunity cards: {', '.join(added)}")
+    return lines
+
+
+def installed(root: str | Path) -> list[dict[str, Any]]:
+    """Return the packs in the folders under ``root`` (a server operator's pack folder).
+
+    Each is checked: id (the folder's name), name, description, modules, fingerprint, ok, error.
+    """
+    base = Path(root)
+    if not base.is_dir():
+        raise ContentError(str(base), "", "", "the packs folder does not exist")
+    return [check(folder).to_json() for folder in sorted(base.iterdir()) if folder.is_dir()]
+
+
+def example() -> Path:
+    """Return the folder of the worked example pack shipped with Hellas."""
+    return Path(str(resources.files("hellas.games.lords.data").joinpath("packs", "example")))
