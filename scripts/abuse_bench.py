@@ -226,7 +226,7 @@ async def play(
 
 def measure(server: Server, args: argparse.Namespace) -> list[dict[str, Any]]:
     """Run the background load, the victims and every phase; return each phase's figures."""
-    replay = long_finished_game(server)
+    replay = long_finished_game(server.db)
     base = server.url
     tables = [create_table(base, 3, seed) for seed in range(args.tables)]
     tally = Tally()

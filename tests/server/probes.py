@@ -221,11 +221,31 @@ def run_all(work: list[tuple[Any, tuple[Any, ...]]]) -> None:
         t.join()
 
 
-def long_finished_game(server: Server, seed: int = 3) -> tuple[str, int]:
-    """Play a 4-seat Lords game to the end with random bots; return its id and length."""
-    table = create(server, "lords", ["random"] * 4, seed=seed)["id"]
-    deadline = time.time() + 600
-    while server.get(f"/api/tables/{table}/record")[0] != 200:
-        assert time.time() < deadline, "the random bots did not finish"
-        time.sleep(0.5)
-    return table, int(server.get(f"/api/tables/{table}")[1]["moves"])
+def long_finished_game(db: str, seed: int = 3) -> tuple[str, int]:
+    """Store a finished 4-seat Lords game of random moves in ``db``; return its id and length.
+
+    Played in this process and written straight to the database (a few thousand moves in a
+    fraction of a second), before or while a server uses the same database.
+    """
+    from hellas.core.rng import Rng  # noqa: PLC0415
+    from hellas.games import REGISTRY  # noqa: PLC0415
+    from hellas.server.store import Store  # noqa: PLC0415
+
+    game = REGISTRY.get("lords")
+    options = game.validate_options({"players": 4})
+    state = game.new(options, seed)
+    rng = Rng(seed)
+    moves = []
+    while (seat := game.to_act(state)) is not None:
+        choices = game.choices(state)
+        choice = choices[rng.below(len(choices))]
+        moves.append((seat, choice.key))
+        game.apply(state, choice)
+    store = Store(db)
+    try:
+        table = store.create_table("lords", game.meta.version, options, seed, ["random"] * 4)
+        rows = [(table, step, key, seat) for step, (seat, key) in enumerate(moves)]
+        store.add_moves(rows, [table])
+    finally:
+        store.close()
+    return table, len(moves)

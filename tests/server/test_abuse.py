@@ -195,7 +195,7 @@ def test_replay_steps_of_a_long_game_slow_nobody(tmp_path: Path) -> None:
     server = start_server(f"sqlite:///{tmp_path / 'replays.db'}", args=OPEN)
     victim = Victim(server)
     try:
-        table, total = long_finished_game(server)
+        table, total = long_finished_game(server.db)
         assert total > 1000
         answers: Counter[int] = Counter()
         victim.sit()
