@@ -127,10 +127,17 @@ def _summary(pack: Content, core: Content) -> list[str]:
         ("quests", "Quests"),
         ("gods", "gods"),
         ("regions", "Regions"),
+        ("attack_cards", "Monster Attack cards"),
+        ("evolutions", "Evolutions"),
+        ("rewards", "Quest rewards"),
     ):
         ours = {r.id: r for r in getattr(core, kind)}
-        added = [r.name for r in getattr(pack, kind) if r.id not in ours]
-        changed = [r.name for r in getattr(pack, kind) if r.id in ours and r != ours[r.id]]
+        added = [getattr(r, "name", r.id) for r in getattr(pack, kind) if r.id not in ours]
+        changed = [
+            getattr(r, "name", r.id)
+            for r in getattr(pack, kind)
+            if r.id in ours and r != ours[r.id]
+        ]
         if added:
             lines.append(f"adds {len(added)} {title}: {', '.join(added)}")
         if changed:
@@ -143,7 +150,7 @@ def check(folder: str | Path, modules: Sequence[str] = ()) -> Report:
 
     The report names the first problem (file, record, field), or what the pack adds and changes.
     """
-    path = Path(folder)
+    path = Path(folder).resolve()  # errors name the pack's files in full
     report = Report(str(path), Manifest(path.name, "", ()))
     try:
         if not path.is_dir():
