@@ -135,3 +135,12 @@ def test_an_artifact_offers_the_choice_of_its_trigger_where_it_has_several() -> 
     play(s, "artifact:harpe")
     assert len(s.hands[p]) == cards + 1 and not s.artifact_charged[harpe]
     assert fx.offer_of(s, "artifact:harpe", ("battle-before",)) is not None
+
+
+def test_the_pack_format_page_lists_the_whole_vocabulary() -> None:
+    """docs/rules/lords-content-packs.md names every trigger, condition and effect."""
+    from hellas.games.lords.effects import CONDITIONS  # noqa: PLC0415
+
+    page = (LORDS.parents[3] / "docs" / "rules" / "lords-content-packs.md").read_text("utf-8")
+    for name in [*TRIGGERS, *CONDITIONS, *EFFECTS]:
+        assert f"`{name}`" in page, name

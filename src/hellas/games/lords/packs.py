@@ -132,17 +132,19 @@ def _summary(pack: Content, core: Content) -> list[str]:
         ("rewards", "Quest rewards"),
     ):
         ours = {r.id: r for r in getattr(core, kind)}
-        added = [getattr(r, "name", r.id) for r in getattr(pack, kind) if r.id not in ours]
-        changed = [
-            getattr(r, "name", r.id)
-            for r in getattr(pack, kind)
-            if r.id in ours and r != ours[r.id]
-        ]
+        added = [_title(r) for r in getattr(pack, kind) if r.id not in ours]
+        changed = [_title(r) for r in getattr(pack, kind) if r.id in ours and r != ours[r.id]]
         if added:
             lines.append(f"adds {len(added)} {title}: {', '.join(added)}")
         if changed:
             lines.append(f"changes {len(changed)} {title}: {', '.join(changed)}")
     return lines
+
+
+def _title(record: Any) -> str:
+    """Return a record's name (an Evolution's or a reward's id, in words)."""
+    name = getattr(record, "name", None)
+    return str(name) if name else str(record.id).replace("-", " ").capitalize()
 
 
 def check(folder: str | Path, modules: Sequence[str] = ()) -> Report:
