@@ -34,7 +34,8 @@ def deck_cards(c: Content, options: Mapping[str, Any]) -> list[CombatCard]:
 
 def hand_limit(s: LordsState, seat: int) -> int:
     """Return ``seat``'s Combat Card limit (a held card's ``hand-limit`` may raise it)."""
-    return max([HAND_LIMIT, *(int(v) for v in passive(s, seat, "hand-limit"))])
+    more = passive(s, seat, "hand-limit")
+    return max(HAND_LIMIT, *more) if more else HAND_LIMIT
 
 
 def draw_combat(s: LordsState, seat: int, count: int = 1) -> int:

@@ -29,15 +29,14 @@ from hellas.games.lords.board import armies, lands_controlled, region_of, rid
 from hellas.games.lords.cards import discard_combat, raise_attribute
 from hellas.games.lords.content import Content
 from hellas.games.lords.effects import Clause, hook
-from hellas.games.lords.fx_index import OWN_OFFERS, Offer, card_passive, index, passive
+from hellas.games.lords.fx_index import OWN_OFFERS, Index, Offer, card_passive, index, passive
 from hellas.games.lords.state import SPECIALS, Frame, LordsState
 
 SPECIAL_BITS = (1 << len(SPECIALS)) - 1
 FRAMES = ("fx-charge", "fx-discard", "fx-kill", "fx-remove", "fx-heal", "fx-untoken", "fx-raise")
 # what an fx frame remembers of its trigger (a Battle's sides, a Region, the Artifact used ...)
 CTX = ("opp", "region", "side", "dead", "source", "quest")
-# the turn menu's groups of card choices, in the order they are listed (``turn_offers``)
-TURN_GROUPS = ("use", "instead-hero-move", "instead-hoplite-move", "action", "instead-prayer")
+
 
 Runner = Callable[[LordsState, Frame, int, Any], None]
 Check = Callable[[LordsState, int, Any, dict[str, Any]], bool]
@@ -203,14 +202,14 @@ def possible(s: LordsState, seat: int, clause: Clause, ctx: dict[str, Any]) -> b
 
 def fire(s: LordsState, seat: int, trigger: str, ctx: dict[str, Any] | None = None) -> bool:
     """Run ``seat``'s Blessing clauses of ``trigger`` whose conditions hold; return if any ran."""
-    idx = index(s.content)
-    if trigger not in idx.triggers:
+    by_blessing = index(s.content).fires.get(trigger)
+    if not by_blessing:
         return False
     ran = False
     for b in list(s.blessings[seat]):
-        for clause in idx.blessing.get(b, ()):
+        for clause in by_blessing.get(b, ()):
             context = ctx or {}
-            if clause.when == trigger and holds(s, seat, clause, context):
+            if holds(s, seat, clause, context):
                 run(s, seat, clause.effects, context)
                 ran = True
     return ran
@@ -282,19 +281,8 @@ def gone(s: LordsState) -> list[int]:
 # -- the choices cards make --------------------------------------------------------------------
 
 
-def _ready(s: LordsState, offer: Offer, seat: int) -> bool:
-    """Return whether ``seat`` holds the offer's card, ready to use."""
-    if offer.kind == "artifact":
-        return s.artifact_owner[offer.index] == seat and s.artifact_charged[offer.index]
-    if offer.kind == "blessing":
-        return offer.index in s.blessings[seat]
-    return True  # a Combat Card: the caller lists the reusable cards ready
-
-
 def _keys(s: LordsState, offer: Offer, seat: int, ctx: dict[str, Any]) -> list[str]:
-    """Return the keys of an offer that is ready and possible now (its own keys, or one)."""
-    if not _ready(s, offer, seat):
-        return []
+    """Return the keys of an offer whose card is ready, if possible now (its own keys, or one)."""
     ctx = {
         **ctx,
         "source": offer.index if offer.kind == "artifact" else -1,
@@ -321,21 +309,99 @@ def listed(
 
     ``cards``: the reusable Combat Cards ready (a Combat Card's offers need one of them).
     """
-    offers = index(s.content).by_trigger.get(trigger)
-    if not offers:
-        return []
+    offers = _group(index(s.content), trigger, origin, kinds)
+    return offered(s, seat, offers, ctx, cards) if offers else []
+
+
+def offered(
+    s: LordsState, seat: int, offers: tuple[Offer, ...], ctx: dict[str, Any], cards: tuple[int, ...]
+) -> list[str]:
+    """Return the keys of ``offers`` whose card ``seat`` has ready and which are possible now.
+
+    ``cards``: the reusable Combat Cards ready (a Combat Card's offers need one of them).
+    """
     out: list[str] = []
-    late: list[str] = []  # a card whose effect offers its own choices comes after the others
-    for kind in kinds:
-        for offer in offers:
-            if offer.kind != kind or (origin is not None and offer.origin != origin):
+    held = s.blessings[seat]
+    owner, charged = s.artifact_owner, s.artifact_charged
+    for offer in offers:  # only a card its holder has ready (an Artifact charged ...)
+        kind, i = offer.kind, offer.index
+        if kind == "blessing":
+            if i not in held:
                 continue
-            if kind == "card" and offer.index not in cards:
+        elif kind == "artifact":
+            if owner[i] != seat or not charged[i]:
                 continue
-            effects = offer.clause.effects
-            own = bool(effects) and effects[0][0] in OWN_OFFERS
-            (late if own else out).extend(_keys(s, offer, seat, ctx))
-    return out + late
+        elif i not in cards:
+            continue
+        out += _keys(s, offer, seat, ctx)
+    return out
+
+
+def turn_cards(
+    s: LordsState, seat: int, origin: str, allowed: frozenset[str]
+) -> dict[str, list[str]]:
+    """Return the turn menu's card choices by group (``TURN_GROUPS``).
+
+    Only the cards ``origin`` brings ("": the base game's and a pack's; else a module's), and
+    only the groups ``allowed`` now (a Regular Action still to take ...).  The seat's own cards
+    are looked up (a few), not every card that could offer a choice.
+    """
+    idx = index(s.content)
+    found: list[tuple[int, Offer]] = []
+    by_blessing = idx.turn_blessing.get(origin)
+    if by_blessing:
+        for b in s.blessings[seat]:
+            found += by_blessing.get(b, ())
+    by_artifact = idx.turn_artifact.get(origin)
+    if by_artifact and seat in s.artifact_owner:
+        charged = s.artifact_charged
+        for a, owner in enumerate(s.artifact_owner):
+            if owner == seat and charged[a]:
+                found += by_artifact.get(a, ())
+    if not found:
+        return {}
+    found.sort(key=_rank)
+    out: dict[str, list[str]] = {}
+    for _, offer in found:
+        when = offer.clause.when
+        if when in allowed:
+            keys = _keys(s, offer, seat, {})
+            if keys:
+                out.setdefault(when, []).extend(keys)
+    return out
+
+
+def _rank(item: tuple[int, Offer]) -> int:
+    return item[0]
+
+
+def offers_at(
+    s: LordsState, trigger: str, origin: str | None, kinds: tuple[str, ...]
+) -> tuple[Offer, ...]:
+    """Return the offers of ``trigger`` from ``origin`` of ``kinds``, in their listing order."""
+    return _group(index(s.content), trigger, origin, kinds)
+
+
+def _group(
+    idx: Index, trigger: str, origin: str | None, kinds: tuple[str, ...]
+) -> tuple[Offer, ...]:
+    """Return the offers of ``trigger`` from ``origin`` in the order they are listed (found once).
+
+    By kind in ``kinds``' order, each in content order; a card whose effect offers its own
+    choices (the Golden Goblet's Attribute > action) after the others.
+    """
+    key = (trigger, origin, kinds)
+    found = idx.groups.get(key)
+    if found is None:
+        offers = [
+            offer
+            for kind in kinds
+            for offer in idx.by_trigger.get(trigger, ())
+            if offer.kind == kind and (origin is None or offer.origin == origin)
+        ]
+        own = [o for o in offers if o.clause.effects and o.clause.effects[0][0] in OWN_OFFERS]
+        found = idx.groups[key] = tuple([o for o in offers if o not in own] + own)
+    return found
 
 
 def has_offers(s: LordsState, trigger: str) -> bool:
@@ -343,20 +409,17 @@ def has_offers(s: LordsState, trigger: str) -> bool:
     return trigger in index(s.content).by_trigger
 
 
-def turn_offers(s: LordsState, seat: int, group: str, origin: str | None) -> list[str]:
-    """Return the turn menu's card choices of one group (``TURN_GROUPS``) from ``origin``."""
-    if group not in index(s.content).by_trigger:
-        return []
-    return listed(s, seat, group, origin, {})
-
-
 def offer_of(s: LordsState, key: str, triggers: tuple[str, ...]) -> Offer | None:
     """Return the card choice a key names at one of ``triggers`` (``None``: not one)."""
-    offers = index(s.content).offers
-    found = offers.get(key)
-    if found is None and ":" in key:
-        found = offers.get(key.partition(":")[0] + ":")
-    return next((o for o in found or () if o.clause.when in triggers), None)
+    idx = index(s.content)
+    verb, colon, _ = key.partition(":")
+    if verb not in idx.verbs:
+        return None
+    found = idx.offers.get(key) or (idx.offers.get(verb + ":") if colon else None)
+    for offer in found or ():
+        if offer.clause.when in triggers:
+            return offer
+    return None
 
 
 def use_offer(s: LordsState, seat: int, offer: Offer, key: str, ctx: dict[str, Any]) -> None:
@@ -627,13 +690,15 @@ __all__ = [
     "index",
     "listed",
     "offer_of",
+    "offered",
+    "offers_at",
     "passive",
     "possible",
     "removed",
     "resume",
     "run",
     "runner",
-    "turn_offers",
+    "turn_cards",
     "use_offer",
     "used_artifacts",
     "with_symbol",

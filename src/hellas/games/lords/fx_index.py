@@ -17,6 +17,15 @@ from hellas.games.lords.content import Content
 from hellas.games.lords.effects import OFFERS, Clause
 from hellas.games.lords.state import LordsState
 
+# the turn menu's groups of card choices, in the order they are listed
+TURN_GROUPS = (
+    "use",
+    "instead-hero-move",
+    "instead-hoplite-move",
+    "action",
+    "instead-prayer",
+    "special-action",
+)
 # an effect that offers its own choices (prefix, keys, use): e.g. a Goblet's Attribute > action
 OWN_OFFERS: dict[str, tuple[str, Callable[..., list[str]], Callable[..., None]]] = {}
 
@@ -48,6 +57,24 @@ class Index:
     # Evolutions: (monster, card number) -> trigger -> clauses
     evolve: dict[tuple[int, int], dict[str, tuple[Clause, ...]]] = field(default_factory=dict)
     rewards: dict[int, dict[str, tuple[Clause, ...]]] = field(default_factory=dict)
+    origins: frozenset[str] = frozenset()  # the modules whose cards make choices
+    verbs: frozenset[str] = frozenset()  # the first part of every choice's key (``verb:...``)
+    # the turn menu's choices by origin, then by Blessing and by Artifact: (rank, offer), the
+    # rank its place in the menu (group, then content order, own-choice cards last)
+    turn_blessing: dict[str, dict[int, tuple[tuple[int, Offer], ...]]] = field(default_factory=dict)
+    turn_artifact: dict[str, dict[int, tuple[tuple[int, Offer], ...]]] = field(default_factory=dict)
+    # a Blessing trigger's clauses, by Blessing
+    fires: dict[str, dict[int, tuple[Clause, ...]]] = field(default_factory=dict)
+    # the offers of (trigger, origin, kinds) in listing order, found once (``fx._group``)
+    groups: dict[tuple[str, str | None, tuple[str, ...]], tuple[Offer, ...]] = field(
+        default_factory=dict
+    )
+
+
+def _own(offer: Offer) -> bool:
+    """Return whether an offer's effect offers its own choices (e.g. the Golden Goblet's)."""
+    effects = offer.clause.effects
+    return bool(effects) and effects[0][0] in OWN_OFFERS
 
 
 def index(c: Content) -> Index:
@@ -85,6 +112,25 @@ def _build(c: Content) -> Index:
                 offer = Offer(kind, record.index, clause, key, origin)
                 idx.offers.setdefault(own[0] if own else key, []).append(offer)
                 idx.by_trigger.setdefault(clause.when, []).append(offer)
+    idx.origins = frozenset(o.origin for offers in idx.by_trigger.values() for o in offers)
+    idx.verbs = frozenset(key.partition(":")[0] for key in idx.offers)
+    for origin in idx.origins:
+        ranked: list[Offer] = []
+        for group in TURN_GROUPS:
+            offers = [o for o in idx.by_trigger.get(group, ()) if o.origin == origin]
+            # a card whose effect offers its own choices comes after the others
+            ranked += [o for o in offers if not _own(o)] + [o for o in offers if _own(o)]
+        for table, kind in ((idx.turn_blessing, "blessing"), (idx.turn_artifact, "artifact")):
+            cards: dict[int, list[tuple[int, Offer]]] = {}
+            for rank, offer in enumerate(ranked):
+                if offer.kind == kind:
+                    cards.setdefault(offer.index, []).append((rank, offer))
+            table[origin] = {card: tuple(offers) for card, offers in cards.items()}
+    fires: dict[str, dict[int, list[Clause]]] = {}
+    for b, clauses in idx.blessing.items():
+        for clause in clauses:
+            fires.setdefault(clause.when, {}).setdefault(b, []).append(clause)
+    idx.fires = {t: {b: tuple(cs) for b, cs in held.items()} for t, held in fires.items()}
     for m in c.monsters:
         for number, card in enumerate(m.cards):
             evolution = c.evolution(card.evolve)

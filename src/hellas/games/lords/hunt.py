@@ -161,32 +161,31 @@ def _attack_options(s: LordsState, f: Frame) -> list[str]:
     return out
 
 
-def card_offers(s: LordsState, f: Frame, trigger: str, origin: str) -> list[str]:
-    """Return the cards' Hunt choices of ``trigger`` (the base game's, or one module's).
+def _cards(s: LordsState, f: Frame, trigger: str) -> list[str]:
+    """Return the cards' Hunt choices of ``trigger``: the base game's, then each module's.
 
     A Blessing's is taken once per Hunt; a reusable card's needs it ready (not offered yet).
     """
     if not fx.has_offers(s, trigger):
         return []
     p = f["seat"]
-    ready = tuple(c for c in usable(s, f)[len(s.hands[p]) :] if c not in f["committed"])
-    kinds = ("blessing", "artifact", "card") if not origin else ("card", "artifact", "blessing")
-    bless = s.content.blessings
-    out = []
-    for key in fx.listed(s, p, trigger, origin, {"m": f["m"]}, kinds, ready):
-        offer = fx.offer_of(s, key, (trigger,))
-        if offer is not None and offer.kind == "blessing" and bless[offer.index].id in f["used"]:
-            continue
-        out.append(key)
-    return out
-
-
-def _cards(s: LordsState, f: Frame, trigger: str) -> list[str]:
-    """Return every card choice of the Hunt at ``trigger``: base first, then by module."""
-    out = card_offers(s, f, trigger, "")
+    origins = [""]
     if s.options.get("modules"):
-        for m in hooks.active(s):
-            out += card_offers(s, f, trigger, m.id)
+        origins += [m.id for m in hooks.active(s)]
+    ready: tuple[int, ...] | None = None
+    bless = s.content.blessings
+    out: list[str] = []
+    for origin in origins:
+        kinds = ("blessing", "artifact", "card") if not origin else ("card", "artifact", "blessing")
+        offers = fx.offers_at(s, trigger, origin, kinds)
+        if not offers:
+            continue
+        if ready is None and any(o.kind == "card" for o in offers):
+            ready = tuple(c for c in usable(s, f)[len(s.hands[p]) :] if c not in f["committed"])
+        fresh = tuple(
+            o for o in offers if o.kind != "blessing" or bless[o.index].id not in f["used"]
+        )
+        out += fx.offered(s, p, fresh, {"m": f["m"]}, ready or ())
     return out
 
 

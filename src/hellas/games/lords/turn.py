@@ -5,7 +5,7 @@ Power of its level), Hero Movement, Hoplite Movement (with Fortification); Bless
 replace Hero or Hoplite Movement.  Special Actions: Recruit, March, Build Temple, Prepare,
 Usurp, Hunt, Build Monument.  Each procedure is a frame on the state's stack with ``options``
 (choice keys) and ``choose`` (apply one).  What cards do on a turn is their clauses' (``fx``):
-the turn menu lists their choices by group (``fx.TURN_GROUPS``: the base game's and a pack's
+the turn menu lists their choices by group (``fx_index.TURN_GROUPS``: the base game's and a pack's
 cards in their places, each module's cards after the module's own actions), the procedures
 call the triggers (``turn-start``, ``after-hero-move``, ``after-march`` ...) and read the rules
 held cards change (``passive``: Recruit, March, Usurp).
@@ -33,7 +33,7 @@ from hellas.games.lords.cards import (
     enforce_limit,
     raise_attribute,
 )
-from hellas.games.lords.fx_index import OWN_OFFERS, Offer
+from hellas.games.lords.fx_index import OWN_OFFERS, TURN_GROUPS, Offer
 from hellas.games.lords.hunt import hunt_targets, start_hunt
 from hellas.games.lords.monster_phase import start_round_end
 from hellas.games.lords.monsters import has_passive
@@ -146,8 +146,9 @@ def turn_options(s: LordsState, f: Frame) -> list[str]:
     if f["specials"]:  # an extra Special Action (Oracle of Delphi, Hermes' Temple): any one
         return special_options(s, p)
     ra = s.regular
-    if (not ra & RA_ARTIFACTS or f["open"]) and p in s.artifact_owner:
-        out += fx.turn_offers(s, p, "use", "")
+    allowed = _open_groups(s, f, p)
+    cards = fx.turn_cards(s, p, "", allowed)  # the base game's and a pack's cards' choices
+    out += cards.get("use", ())
     if not ra & RA_PRAY and s.priests[p]:
         for g in s.content.gods:
             if len(s.monument_priests[g.index]) < s.monument[g.index]:
@@ -157,23 +158,26 @@ def turn_options(s: LordsState, f: Frame) -> list[str]:
             out.append("hero-move")
         elif s.questing[p] >= 0:
             out.append("quest-step")
-        out += fx.turn_offers(s, p, "instead-hero-move", "")
+        out += cards.get("instead-hero-move", ())
     if not ra & RA_HOPLITES:
         if _movable(s, p):
             out.append("hoplite-move")
-        out += fx.turn_offers(s, p, "instead-hoplite-move", "")
+        out += cards.get("instead-hoplite-move", ())
     out += card_options(s, p)
-    out += fx.turn_offers(s, p, "action", "")
-    if not ra & RA_PRAY:
-        out += fx.turn_offers(s, p, "instead-prayer", "")
+    out += cards.get("action", ())
+    out += cards.get("instead-prayer", ())
+    specials = list(cards.get("special-action", ()))
     if s.options.get("modules"):  # each module's own actions, then its cards' choices
         for m in hooks.active(s):
             handler = m.hooks.get("turn_options")
             if handler is not None:
                 out += handler(s, p, f)
-            out += _module_cards(s, f, p, m.id)
+            theirs = fx.turn_cards(s, p, m.id, allowed)
+            for group in TURN_GROUPS[:-1]:
+                out += theirs.get(group, ())
+            specials += theirs.get("special-action", ())
     out += special_options(s, p)
-    out += fx.turn_offers(s, p, "special-action", None)
+    out += specials
     if s.n == 2:  # the 2-player rule: first use one Special Action already used
         out += [
             f"first:{SPECIALS[a]}"
@@ -183,20 +187,21 @@ def turn_options(s: LordsState, f: Frame) -> list[str]:
     return out
 
 
-def _module_cards(s: LordsState, f: Frame, p: int, module_id: str) -> list[str]:
-    """Return the turn choices of the cards a module brings, in the groups' order."""
+def _open_groups(s: LordsState, f: Frame, p: int) -> frozenset[str]:
+    """Return the groups of card choices open now (their Regular Action still to take)."""
     ra = s.regular
-    out: list[str] = []
-    if (not ra & RA_ARTIFACTS or f["open"]) and p in s.artifact_owner:
-        out += fx.turn_offers(s, p, "use", module_id)
-    if not ra & RA_HERO:
-        out += fx.turn_offers(s, p, "instead-hero-move", module_id)
-    if not ra & RA_HOPLITES:
-        out += fx.turn_offers(s, p, "instead-hoplite-move", module_id)
-    out += fx.turn_offers(s, p, "action", module_id)
-    if not ra & RA_PRAY:
-        out += fx.turn_offers(s, p, "instead-prayer", module_id)
-    return out
+    window = (not ra & RA_ARTIFACTS or bool(f["open"])) and p in s.artifact_owner
+    key = ra & (RA_HERO | RA_HOPLITES | RA_PRAY), window
+    found = _OPEN.get(key)
+    if found is None:
+        groups = {g for g, bit in TURN_TRIGGERS.items() if bit != RA_ARTIFACTS and not ra & bit}
+        if window:  # the Use Artifacts window: any number of them in one Regular Action
+            groups.add("use")
+        found = _OPEN[key] = frozenset(groups)
+    return found
+
+
+_OPEN: dict[tuple[int, bool], frozenset[str]] = {}
 
 
 def _special_possible(s: LordsState, p: int, a: int) -> bool:
