@@ -304,8 +304,8 @@ class AttackCard:
 
 
 @dataclass(frozen=True, slots=True)
-class Evolution:
-    """What an Evolve card does to its Monster (Event cards name it by ``id``)."""
+class Effects:
+    """A record that is only what it does: its words and its clauses."""
 
     index: int
     id: str
@@ -315,14 +315,13 @@ class Evolution:
 
 
 @dataclass(frozen=True, slots=True)
-class Reward:
-    """A Quest's reward (Quests name it by ``id``): ``completed`` and ``kept`` clauses."""
+class Evolution(Effects):
+    """What an Evolve card does to its Monster (Event cards name it by ``id``)."""
 
-    index: int
-    id: str
-    text: str  # its words ("": those of data/texts.toml)
-    effects: tuple[Clause, ...]
-    provenance: str
+
+@dataclass(frozen=True, slots=True)
+class Reward(Effects):
+    """A Quest's reward (Quests name it by ``id``): ``completed`` and ``kept`` clauses."""
 
     @property
     def kept(self) -> bool:

@@ -470,16 +470,8 @@ def battle_strength(s: LordsState, f: Frame, side: int) -> int:
         return 0
     seat = f["att"] if side == 0 else f["def"]
     ctx = battle_ctx(f, side)
-    clauses = [
-        clause
-        for b in s.blessings[seat]
-        for clause in idx.blessing.get(b, ())
-        if clause.when == "battle-strength"
-    ]
-    for c in f["played"][side]:
-        clauses += [x for x in idx.card.get(c, ()) if x.when == "battle-strength"]
     total = 0
-    for clause in clauses:
+    for clause in _fighting(s, idx, seat, f["played"][side], "battle-strength"):
         if holds(s, seat, clause, ctx):
             for name, value in clause.effects:
                 if name == "army-strength":
@@ -489,6 +481,19 @@ def battle_strength(s: LordsState, f: Frame, side: int) -> int:
                 else:  # army-strength-attribute
                     total += s.attr(seat, s.content.attributes.index(str(value)))
     return total
+
+
+def _fighting(s: LordsState, idx: Index, seat: int, cards: list[int], trigger: str) -> list[Clause]:
+    """Return the clauses of ``trigger`` of ``seat``'s Blessings and of the cards it played."""
+    clauses = [
+        clause
+        for b in s.blessings[seat]
+        for clause in idx.blessing.get(b, ())
+        if clause.when == trigger
+    ]
+    for c in cards:
+        clauses += [x for x in idx.card.get(c, ()) if x.when == trigger]
+    return clauses
 
 
 def battle_played(s: LordsState, f: Frame, side: int, card: int) -> None:
@@ -509,16 +514,8 @@ def after_battle(s: LordsState, f: Frame) -> None:
     for side in (0, 1):
         seat = f["att"] if side == 0 else f["def"]
         ctx = battle_ctx(f, side)
-        clauses = [
-            clause
-            for b in s.blessings[seat]
-            for clause in idx.blessing.get(b, ())
-            if clause.when == "after-battle"
-        ]
         spent: list[list[int]] = f.get("spent") or f["played"]
-        for c in spent[side]:
-            clauses += [x for x in idx.card.get(c, ()) if x.when == "after-battle"]
-        for clause in clauses:
+        for clause in _fighting(s, idx, seat, spent[side], "after-battle"):
             if holds(s, seat, clause, ctx):
                 run(s, seat, clause.effects, ctx)
 

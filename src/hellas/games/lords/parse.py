@@ -7,7 +7,7 @@ pack, merged by ``content.load``) into the frozen records of ``content``.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from hellas.core.content import Fields
 from hellas.core.errors import ContentError
@@ -33,6 +33,7 @@ from hellas.games.lords.content import (
     Blessing,
     CombatCard,
     Content,
+    Effects,
     Evolution,
     God,
     Hero,
@@ -45,6 +46,8 @@ from hellas.games.lords.content import (
     Wound,
 )
 from hellas.games.lords.effects import Known
+
+E = TypeVar("E", bound=Effects)
 
 
 def _index(f: Fields, field: str, value: Any, ids: Sequence[str]) -> int:
@@ -119,6 +122,22 @@ def _fields(file: str, record: str, raw: Any) -> Fields:
 def _origin(f: Fields) -> str:
     """Return the module whose data brought the record ("" for the base game and packs)."""
     return str(f.raw("__origin__", ""))
+
+
+def _effect_records(
+    data: Mapping[str, Mapping[str, Any]], table: str, kind: type[E], known: Known
+) -> list[E]:
+    """Read the ``[[evolution]]`` or ``[[reward]]`` records of ``monsters.toml``."""
+    return [
+        kind(
+            i,
+            f.text("id"),
+            f.optional_text("text") or "",
+            effects.parse(f, "effects", table, known),
+            f.provenance(),
+        )
+        for i, f in _records(data, "monsters.toml", table)
+    ]
 
 
 def parse(data: Mapping[str, Mapping[str, Any]], modules: Sequence[str] = ()) -> Content:
@@ -302,17 +321,7 @@ def parse(data: Mapping[str, Mapping[str, Any]], modules: Sequence[str] = ()) ->
         raise f.error("faces", f"faces must be among {', '.join(DIE_FACES)}")
     f.provenance()
     f.finish()
-    evolutions = []
-    for i, f in _records(data, "monsters.toml", "evolution"):
-        evolutions.append(
-            Evolution(
-                i,
-                f.text("id"),
-                f.optional_text("text") or "",
-                effects.parse(f, "effects", "evolution", known),
-                f.provenance(),
-            )
-        )
+    evolutions = _effect_records(data, "evolution", Evolution, known)
     evolution_ids = [e.id for e in evolutions]
     monsters = []
     for i, f in _records(data, "monsters.toml", "monster"):
@@ -364,17 +373,7 @@ def parse(data: Mapping[str, Mapping[str, Any]], modules: Sequence[str] = ()) ->
         )
     if not attack_cards:
         raise ContentError("monsters.toml", "attack_card", "", "the Monster Attack deck is empty")
-    rewards = []
-    for i, f in _records(data, "monsters.toml", "reward"):
-        rewards.append(
-            Reward(
-                i,
-                f.text("id"),
-                f.optional_text("text") or "",
-                effects.parse(f, "effects", "reward", known),
-                f.provenance(),
-            )
-        )
+    rewards = _effect_records(data, "reward", Reward, known)
     quests = []
     for i, f in _records(data, "monsters.toml", "quest"):
         steps = f.items("steps")

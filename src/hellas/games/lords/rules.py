@@ -75,6 +75,7 @@ PROCEDURES: dict[str, tuple[Options, Chooser]] = {
     "artifact-pick": (quests.pick_options, quests.pick_choose),
     "glory": (quests.glory_options, quests.glory_choose),
     "to3": (quests.to3_options, quests.to3_choose),
+    # Pheme's Trumpet's frame before it ran the vocabulary's ``untoken`` (saved states load)
     "untoken": (artifacts.untoken_options, artifacts.untoken_choose),
     "thread": (artifacts.thread_options, artifacts.thread_choose),
     "graeae": (artifacts.graeae_options, artifacts.graeae_choose),
