@@ -303,3 +303,45 @@ def test_check_names_the_packs_file_in_full(
     (folder / "artifacts.toml").unlink()
     (folder / "modules" / "orichalkum.toml").write_text("[module]\nx = 1\n", encoding="utf-8")
     assert str((folder / "modules" / "orichalkum.toml").resolve()) in packs.check("mine").error
+
+
+@pytest.mark.parametrize(
+    ("clauses", "problem"),
+    [
+        (
+            '[{when = "use", key = "hero-move", label = "Go", do = [{draw = 1}]}]',
+            "field 'effects[0].key': a card's choice is offered under the card's own key",
+        ),
+        (
+            '[{when = "use", do = [{draw = 1}]}, {when = "use", do = [{priest = 1}]}]',
+            "field 'effects[1].when': a card makes one use choice",
+        ),
+        (
+            '[{when = "battle-lost", do = [{draw = 1}]}]',
+            "draw cannot run when you would lose a Battle",
+        ),
+        ('[{when = "action", do = [{draw = 1}]}]', "unknown trigger 'action'"),
+    ],
+)
+def test_a_pack_artifact_is_refused_with_a_clear_error(
+    tmp_path: Path, clauses: str, problem: str
+) -> None:
+    """A pack card cannot take a choice key of the rules, offers one choice per trigger, and
+    runs each effect only where it can run."""
+    (tmp_path / "artifacts.toml").write_text(
+        '[[artifact]]\nnew = true\nid = "x"\nname = "X"\nkind = "neutral"\neffect = "t t"\n'
+        f'effects = {clauses}\nprovenance = "provisional"\n',
+        encoding="utf-8",
+    )
+    report = packs.check(tmp_path)
+    assert not report.ok and problem in report.error, report.error
+
+
+def test_an_evolution_names_a_known_passive(tmp_path: Path) -> None:
+    (tmp_path / "monsters.toml").write_text(
+        '[[evolution]]\nnew = true\nid = "x"\ntext = "t"\n'
+        'effects = [{when = "monster", do = [{monster-passive = "sleepy"}]}]\n'
+        'provenance = "provisional"\n',
+        encoding="utf-8",
+    )
+    assert "unknown passive 'sleepy'" in packs.check(tmp_path).error

@@ -127,7 +127,10 @@ ATTRIBUTE_CONDITIONS = ("-at-least", "-below")
 COUNTED = ("battle-strength", "passive", "attack-strength", "hunt-allowed", "monster")
 BATTLE = ("attacked", "battle-start", "battle-before", "battle-use", "card-played", "battle-won")
 HUNT = ("hunt-start", "hunt-attack", "hunt-defend", "hunt-defended-with")
-GENERAL = tuple(t for t in TRIGGERS if t not in (*COUNTED, "undefended", "battle-played"))
+# the triggers whose clause answers the rules at once (an Artifact used by itself): only their
+# own effects (``swap-winner``, ``ignore-injury``)
+ANSWERS = ("battle-lost", "injured")
+GENERAL = tuple(t for t in TRIGGERS if t not in (*COUNTED, *ANSWERS, "undefended", "battle-played"))
 # on its holder's own turn, out of Battles and Hunts: an effect whose decision the player whose
 # turn it is takes (a Region to Recruit in, where a Hero goes ...)
 OWN = (
@@ -347,11 +350,17 @@ class Clause:
 
 @dataclass(frozen=True)
 class Known:
-    """What values may name when a record is read: Attributes, Regions, the modules in play."""
+    """What values may name when a record is read: Attributes, Regions, the modules in play.
+
+    ``keys``: whether a clause may name its own choice key (the built-in cards whose saved games
+    use one; a pack's card is offered under its card's key).
+    """
 
     attributes: tuple[str, ...] = ("leadership", "strength", "speed")
     regions: tuple[str, ...] = ()
     modules: tuple[str, ...] = ()
+    passives: tuple[str, ...] = ()
+    keys: bool = True
 
 
 def register(name: str, runner: Callable[..., Any]) -> None:
@@ -399,6 +408,8 @@ def _value(f: Fields, where: str, name: str, kind: str, value: Any, known: Known
         raise f.error(where, f"{name} needs {wanted.get(kind, kind)}, got {value!r}")
     if kind in ("attribute", "amount") and value not in known.attributes:
         raise f.error(where, f"{name}: unknown Attribute {value!r} ({', '.join(known.attributes)})")
+    if name == "monster-passive" and known.passives and value not in known.passives:
+        raise f.error(where, f"{name}: unknown passive {value!r} ({', '.join(known.passives)})")
     return value
 
 
@@ -438,7 +449,7 @@ def parse(f: Fields, field: str, kind: str, known: Known | None = None) -> tuple
         raw = _short(f, field, raw)
     if not isinstance(raw, list):
         raise f.error(field, "expected a list of {when, if, do} clauses")
-    out = []
+    out: list[Clause] = []
     triggers = [t for t, (_, kinds) in TRIGGERS.items() if kind in kinds]
     for i, clause in enumerate(raw):
         where = f"{field}[{i}]"
@@ -477,10 +488,14 @@ def parse(f: Fields, field: str, kind: str, known: Known | None = None) -> tuple
                 raise f.error(at, f"{name} cannot run {TRIGGERS[str(when)][0]} ({when})")
             effects.append((name, _value(f, at, name, value_kind, value, known)))
         key, label = clause.get("key", ""), clause.get("label", "")
+        if (key or label) and not known.keys:
+            raise f.error(f"{where}.key", "a card's choice is offered under the card's own key")
         if not isinstance(key, str) or not isinstance(label, str) or (key and not label):
             raise f.error(f"{where}.key", "a key is text with its label (the choice's words)")
         if key and when not in OFFERS:
             raise f.error(f"{where}.key", f"only a choice has a key ({', '.join(OFFERS)})")
+        if when in OFFERS and not key and any(c.when == when and not c.key for c in out):
+            raise f.error(f"{where}.when", f"a card makes one {when} choice (one clause)")
         if when == "passive" and checked:
             raise f.error(f"{where}.if", "a passive clause has no conditions")
         out.append(Clause(str(when), tuple(checked), tuple(effects), key, label))

@@ -438,7 +438,8 @@ def use_offer(s: LordsState, seat: int, offer: Offer, key: str, ctx: dict[str, A
 def auto_artifact(s: LordsState, seat: int, trigger: str, ctx: dict[str, Any]) -> bool:
     """Use ``seat``'s charged Artifact that acts at ``trigger`` by itself; return whether one did.
 
-    Its effects (``swap-winner``, ``ignore-injury``) are answers the caller reads at once.
+    Its clause's effect is the answer the caller reads: ``swap-winner`` at ``battle-lost``,
+    ``ignore-injury`` at ``injured``.
     """
     found = index(s.content).auto.get(trigger)
     if not found:
@@ -446,7 +447,7 @@ def auto_artifact(s: LordsState, seat: int, trigger: str, ctx: dict[str, Any]) -
     for a, clause in found:
         if s.artifact_owner[a] == seat and s.artifact_charged[a] and holds(s, seat, clause, ctx):
             s.artifact_charged[a] = False
-            return True
+            return any(value for _, value in clause.effects)
     return False
 
 

@@ -7,6 +7,7 @@ pack, merged by ``content.load``) into the frozen records of ``content``.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from hellas.core.content import Fields
@@ -119,6 +120,11 @@ def _fields(file: str, record: str, raw: Any) -> Fields:
     return f
 
 
+def _known(f: Fields, known: Known) -> Known:
+    """Return what ``f``'s record may name: a pack's card names no choice key of its own."""
+    return replace(known, keys=False) if "__file__" in f.data else known
+
+
 def _origin(f: Fields) -> str:
     """Return the module whose data brought the record ("" for the base game and packs)."""
     return str(f.raw("__origin__", ""))
@@ -172,7 +178,7 @@ def parse(data: Mapping[str, Mapping[str, Any]], modules: Sequence[str] = ()) ->
         )
     regions_raw = data["map.toml"].get("region", [])
     ids = [str(r.get("id", "")) for r in regions_raw]
-    known = Known(tuple(attributes), tuple(ids), tuple(modules))
+    known = Known(tuple(attributes), tuple(ids), tuple(modules), PASSIVES)
     regions = []
     for i, f in _records(data, "map.toml", "region"):
         land = f.one_of("land", land_ids)
@@ -238,7 +244,7 @@ def parse(data: Mapping[str, Mapping[str, Any]], modules: Sequence[str] = ()) ->
                 additional,
                 f.provenance(),
                 f.one_of("kind", COMBAT_KINDS, "deck"),
-                effects.parse(f, "effects", "card", known),
+                effects.parse(f, "effects", "card", _known(f, known)),
                 f.flag("stand_in"),
                 f.optional_text("text") or "",
                 _origin(f),
@@ -257,7 +263,7 @@ def parse(data: Mapping[str, Mapping[str, Any]], modules: Sequence[str] = ()) ->
                 f.text("text"),
                 bool(hunt),
                 f.provenance(),
-                effects.parse(f, "effects", "blessing", known),
+                effects.parse(f, "effects", "blessing", _known(f, known)),
                 f.flag("stand_in"),
                 _origin(f),
             )
@@ -285,7 +291,7 @@ def parse(data: Mapping[str, Mapping[str, Any]], modules: Sequence[str] = ()) ->
                     f.text("effect"),
                     kind,
                     f.provenance(),
-                    effects.parse(f, "effects", "artifact", known),
+                    effects.parse(f, "effects", "artifact", _known(f, known)),
                     _origin(f),
                 )
             )
