@@ -4,6 +4,11 @@
    plays no more), until both have passed; Casualty symbols may not exceed one's Hoplites.
 2. Army Strength: Hoplites + card Strengths + card effects + Fortification (+1 City, +2 Sparta)
    + Blessings and Hero abilities.  A tie goes to the defender.
+
+What Blessings, Artifacts and reusable cards do here is their clauses' (``fx``): ``attacked`` and
+``battle-start`` before the first card, ``battle-before``/``battle-use`` Artifacts, ``card-played``
+after each card, ``battle-strength``, ``battle-won``, ``battle-lost`` and ``after-battle``, and
+the rules held cards change (``passive``: casualties ignored, Response Force, Bluff ...).
 3. Both sides kill their Casualties; the loser kills one more (Encirclement: three) and withdraws
    to a neighbouring Region it may enter (the attacker: where it attacked from) or loses all.
 4. The winner takes control - unless it has no Hoplites left (a pyrrhic victory).
@@ -13,11 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from hellas.games.lords import artifacts, fx, hooks
+from hellas.games.lords import fx, hooks
 from hellas.games.lords.board import (
     add_hoplites,
     gain_priest,
-    has_blessing,
     kill,
     move_army,
     neighbours,
@@ -27,8 +31,9 @@ from hellas.games.lords.board import (
     take_control,
     withdraw_options,
 )
-from hellas.games.lords.cards import draw_combat, enforce_limit
+from hellas.games.lords.cards import enforce_limit
 from hellas.games.lords.content import LEADERSHIP, SPEED, STRENGTH, CombatCard
+from hellas.games.lords.fx_effects import amount
 from hellas.games.lords.state import Frame, LordsState
 
 
@@ -51,10 +56,10 @@ def start_battle(s: LordsState, region: int, att: int, origins: list[int]) -> No
         "ended": False,
         "pending": "",
         "origins": list(origins),
-        # No Attrition: each holder ignores the Casualties of the first card it plays
+        # e.g. No Attrition: each holder ignores the Casualties of the first card it plays
         "no_attrition": [
-            has_blessing(s, att, "no-attrition"),
-            has_blessing(s, defender, "no-attrition"),
+            bool(fx.passive(s, att, "ignore-first-casualties")),
+            bool(fx.passive(s, defender, "ignore-first-casualties")),
         ],
     }
     s.stack.append(f)
@@ -70,24 +75,21 @@ def _seat(f: Frame, side: int) -> int:
 
 
 def _pre_battle(s: LordsState, f: Frame) -> None:
-    """Effects "before the Battle": Ambush, Unbroken Morale, Always Prepared."""
-    region, att, dfn = f["region"], f["att"], f["def"]
+    """Run the effects "before the Battle", then start the card play (or a Response Force).
+
+    The defender's ``attacked`` clauses (e.g. Ambush), then each side's ``battle-start`` clauses
+    (e.g. Unbroken Morale, Always Prepared).
+    """
+    att, dfn = f["att"], f["def"]
     if s.options.get("modules"):
         hooks.run(s, "before_battle", f)
-    if has_blessing(s, dfn, "ambush") and s.fort[region] == dfn:
-        kill(s, region, att, 1)
-    for me, other in ((att, dfn), (dfn, att)):
-        if has_blessing(s, me, "unbroken-morale") and s.hoplites(region, other) > s.hoplites(
-            region, me
-        ):
-            kill(s, region, other, 1)
-    for me in (att, dfn):
-        if has_blessing(s, me, "always-prepared") and not s.hands[me]:
-            draw_combat(s, me, 1)
+    fx.fire(s, dfn, "attacked", fx.battle_ctx(f, 1))
+    for side, me in ((0, att), (1, dfn)):
+        fx.fire(s, me, "battle-start", fx.battle_ctx(f, side))
     if _check_empty(s, f):
         _resolve(s, f)
         return
-    if not (has_blessing(s, dfn, "response-force") and _response_sources(s, f)):
+    if not (fx.passive(s, dfn, "defend-reinforce") and _response_sources(s, f)):
         f["stage"] = "cards"
         f["turn"] = 0  # so that the defender (side 1) is asked first
         _next_turn(s, f)
@@ -148,14 +150,30 @@ def options(s: LordsState, f: Frame) -> list[str]:
         for c in sorted(set(s.hands[seat])):
             if _casualties(s, f, side, cards[c]) <= hoplites:
                 out.append(f"card:{cards[c].id}")
-        out += [f"play:{cards[c].id}" for c in _reusable(s, f, side)]
-    out += artifacts.battle_options(s, f, seat)
+        out += [f"play:{cards[c].id}" for c in reusable_cards(s, f, side)]
+    out += _artifact_offers(s, f, seat, side)
     if s.options.get("modules"):
-        out += hooks.collect(s, "battle_options", f, seat)  # e.g. a module's Artifact
+        out += hooks.collect(s, "battle_options", f, seat)  # a module's own choice
     return out
 
 
-def _reusable(s: LordsState, f: Frame, side: int) -> list[int]:
+def _artifact_offers(s: LordsState, f: Frame, seat: int, side: int) -> list[str]:
+    """Return the Artifacts ``seat`` may use now: before the first card, then any time.
+
+    The base game's and a pack's first, then each module's (in the modules' order).
+    """
+    if seat not in s.artifact_owner:
+        return []
+    ctx = fx.battle_ctx(f, side)
+    out: list[str] = []
+    for origin in ("", *(m.id for m in hooks.active(s))):
+        if f["first"] < 0:
+            out += fx.listed(s, seat, "battle-before", origin, ctx, ("artifact",))
+        out += fx.listed(s, seat, "battle-use", origin, ctx, ("artifact",))
+    return out
+
+
+def reusable_cards(s: LordsState, f: Frame, side: int) -> list[int]:
     """Return the reusable cards (Relics ...) a side may play now, within its Casualty limit."""
     if not s.options.get("modules"):
         return []
@@ -169,9 +187,11 @@ def _may_play(s: LordsState, f: Frame, side: int) -> bool:
     if f["passed"][side] and f.get("bluff_now") != side:
         return False
     seat = _seat(f, side)
-    if side == 0 and has_blessing(s, f["def"], "restrictive-maneuver") and f["played"][0]:
-        return False  # "When you are the defender in a Battle, your enemy can play only 1"
-    return bool(s.hands[seat]) or bool(_reusable(s, f, side))
+    if side == 0:  # e.g. Restrictive Maneuver: "your enemy can play only 1 Combat Card"
+        most = fx.passive(s, f["def"], "attacker-plays-at-most")
+        if most and len(f["played"][0]) >= min(most):
+            return False
+    return bool(s.hands[seat]) or bool(reusable_cards(s, f, side))
 
 
 def choose(s: LordsState, f: Frame, key: str) -> None:
@@ -183,7 +203,8 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
             # Response Force brings "up to" Speed Hoplites: the defender picks how many
             f["src"] = s.content.region(arg).index
             dfn = f["def"]
-            f["most"] = min(s.attr(dfn, SPEED), s.hop[f["src"] * s.n + dfn])
+            most = fx.passive(s, dfn, "defend-reinforce")
+            f["most"] = min(amount(s, dfn, most[0]), s.hop[f["src"] * s.n + dfn])
             f["stage"] = "response-count"
             return
         f["stage"] = "cards"
@@ -218,11 +239,11 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
             f["ended"] = True
         _after_card(s, f)
         return
-    if verb == "master":
+    if verb == "master":  # e.g. Master Plan: a Priest for +3
         seat = f["pending_seat"]
         if arg == "sacrifice":
             s.priests[seat] -= 1
-            f["bonus"][_side(f, seat)] += 3
+            f["bonus"][_side(f, seat)] += int(f.get("master", 3))
         f["stage"] = "cards"
         _next_turn(s, f)
         return
@@ -233,8 +254,10 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
     seat = _seat(f, side)
     if s.options.get("modules") and hooks.any_true(s, "battle_play", f, seat, key):
         return  # a module's own Battle choice (the card-player's turn goes on)
-    if verb == "artifact":  # the card-player's turn goes on afterwards
-        artifacts.battle_use(s, f, seat, arg)
+    offer = fx.offer_of(s, key, ("battle-before", "battle-use"))
+    if offer is not None:
+        # an Artifact: the card-player's turn goes on afterwards
+        fx.use_offer(s, seat, offer, key, fx.battle_ctx(f, _side(f, seat)))
         return
     if verb == "pass":
         if f.get("bluff_now") == side:
@@ -243,8 +266,11 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
         _next_turn(s, f)
         return
     card = s.content.card(arg)
-    if verb == "play":  # a reusable card: it stays its owner's; the module says what takes effect
-        card = s.content.combat[(hooks.collect(s, "reuse", seat, card.index, f) or [card.index])[0]]
+    if verb == "play":  # a reusable card: it stays its owner's, marked used
+        hooks.collect(s, "reuse", seat, card.index, f)
+        other = f["played"][1 - side]
+        if other and fx.card_passive(s.content, card.index, "copy-enemy-card"):
+            card = s.content.combat[other[-1]]  # e.g. Mirror Shield: the opponent's last card
         f.setdefault("kept", [[], []])[side].append(card.index)
     else:
         s.hands[seat].remove(card.index)
@@ -289,13 +315,12 @@ def _card_effect(s: LordsState, f: Frame, side: int, card: CombatCard) -> None:
 
 
 def _after_card(s: LordsState, f: Frame) -> None:
-    seat = _seat(f, f["turn"])
-    if has_blessing(s, seat, "master-plan") and s.priests[seat] > 0:
-        f["stage"] = "master"
-        f["pending_seat"] = seat
-        return
+    side = f["turn"]
+    seat = _seat(f, side)
     f["stage"] = "cards"
-    _next_turn(s, f)
+    fx.fire(s, seat, "card-played", fx.battle_ctx(f, side))  # e.g. Master Plan asks
+    if f["stage"] == "cards":
+        _next_turn(s, f)
 
 
 def _next_turn(s: LordsState, f: Frame) -> None:
@@ -312,10 +337,10 @@ def _next_turn(s: LordsState, f: Frame) -> None:
                 f["turn"] = side
                 return
             f["passed"][side] = True
-    # both have passed: Bluff gives its holder one more card
+    # both have passed: e.g. Bluff gives its holder one more card
     for side in (1, 0):
         seat = _seat(f, side)
-        if has_blessing(s, seat, "bluff") and not f["bluffed"][side]:
+        if fx.passive(s, seat, "extra-card-after-pass") and not f["bluffed"][side]:
             f["bluffed"][side] = True
             f["bluff_now"] = side
             if _can_play(s, f, side):
@@ -333,7 +358,7 @@ def _can_play(s: LordsState, f: Frame, side: int) -> bool:
     hoplites = s.hoplites(f["region"], _seat(f, side))
     if any(_casualties(s, f, side, cards[c]) <= hoplites for c in s.hands[_seat(f, side)]):
         return True
-    return bool(_reusable(s, f, side))
+    return bool(reusable_cards(s, f, side))
 
 
 def _check_empty(s: LordsState, f: Frame) -> bool:
@@ -380,12 +405,8 @@ def strength(s: LordsState, f: Frame, side: int) -> int:
             total += 2
     if s.fort[region] == seat:
         total += r.city  # "+1 for a City / +2 for Sparta"
-    if has_blessing(s, seat, "cunning-tactician"):
-        total += len(played)
-    if has_blessing(s, seat, "heroic-presence") and s.hero_at[seat] == region:
-        total += 2
-    if has_blessing(s, seat, "stalwart-defense") and side == 1:
-        total += 1
+    if played and f.get("card_bonus"):  # e.g. the Ashen Spear: +2 to a card played
+        total += f["card_bonus"][side]
     hero = s.content.heroes[s.heroes[seat]]
     if hero.ability == "lower-of-speed-strength-in-battle" and s.hero_at[seat] == region:
         total += min(s.attr(seat, SPEED), s.attr(seat, STRENGTH))
@@ -413,11 +434,11 @@ def _resolve(s: LordsState, f: Frame) -> None:
         if _seat(f, side) != f["withdrew"]:  # Tactical Withdrawal: "You don't suffer any
             losses[side] = _casualties(s, f, side)  # Casualties"
     for side, used in enumerate(f.get("blood", [0, 0])):
-        # Medusa's Blood: ignore 1 of your Casualty symbols, or else add 1 to the enemy's
+        # e.g. Medusa's Blood: ignore 1 of your Casualty symbols, or else add 1 to the enemy's
         if used and losses[side]:
-            losses[side] -= 1
+            losses[side] -= min(used, losses[side])
         elif used and _seat(f, 1 - side) != f["withdrew"]:
-            losses[1 - side] += 1
+            losses[1 - side] += used
     if f["withdrew"] < 0:
         extra = 1
         cards = s.content.combat
@@ -427,11 +448,13 @@ def _resolve(s: LordsState, f: Frame) -> None:
     for side, more in enumerate(f.get("more_casualties", [0, 0])):
         if _seat(f, side) != f["withdrew"]:
             losses[side] += more  # a module card's extra Casualties (e.g. a Training card)
-    for side, saved in enumerate(f.get("aegis", [0, 0])):
-        losses[side] = max(0, losses[side] - saved)  # Aegis: 1 or 2 Hoplites are not killed
+    for side, saved in enumerate(f.get("saved", [0, 0])):
+        losses[side] = max(0, losses[side] - saved)  # e.g. Aegis: 1 or 2 Hoplites are not killed
     for side in (0, 1):
         kill(s, region, _seat(f, side), losses[side])
-    if s.options.get("modules") and hooks.any_true(s, "battle_lost", f, loser):
+    if (s.options.get("modules") and hooks.any_true(s, "battle_lost", f, loser)) or (
+        fx.auto_artifact(s, loser, "battle-lost", fx.battle_ctx(f, _side(f, loser)))
+    ):
         winner, loser = loser, winner  # e.g. Palladium: the winner withdraws instead
     f["winner"] = winner
     f["loser"] = loser
@@ -472,8 +495,7 @@ def _withdraw(s: LordsState, f: Frame, dest: int) -> None:
 
 
 def _rewards(s: LordsState, f: Frame, winner: int) -> None:
-    if has_blessing(s, winner, "athenas-gift"):
-        gain_priest(s, winner)
+    fx.fire(s, winner, "battle-won", fx.battle_ctx(f, _side(f, winner)))  # e.g. Athena's Gift
     cards = s.content.combat
     region = s.content.regions[f["region"]]
     for c in f["played"][_side(f, winner)]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from hellas.games.lords import hooks
 from hellas.games.lords.content import Content
+from hellas.games.lords.fx_index import passive
 from hellas.games.lords.state import LordsState
 
 MAX_HOPLITES = 15  # "The maximum number of Hoplites available is 15 per player."
@@ -53,19 +54,14 @@ def armies(s: LordsState, region: int) -> list[int]:
 
 
 def population(s: LordsState, region: int, seat: int) -> int:
-    """Return the Population Strength ``seat`` must reach (Local Support lowers it by 2)."""
+    """Return the Population Strength ``seat`` must reach (a held card may lower it, min 1)."""
     value = s.content.regions[region].population
-    if has_blessing(s, seat, "local-support"):
-        value = max(1, value - 2)
+    lower = passive(s, seat, "population")
+    if lower:
+        value = max(1, value - sum(lower))
     if s.options.get("modules"):
         value = max(1, value + hooks.total(s, "population", region, seat))
     return value
-
-
-def has_blessing(s: LordsState, seat: int, blessing_id: str) -> bool:
-    """Return whether ``seat`` holds the Blessing ``blessing_id``."""
-    b = s.content.blessing_index(blessing_id)  # ids are unique: records merge by id
-    return b >= 0 and b in s.blessings[seat]
 
 
 def add_hoplites(s: LordsState, region: int, seat: int, count: int, fortified: bool = False) -> int:

@@ -31,6 +31,8 @@ GOOD_ARTIFACTS = (
     "artifact:phemes-trumpet",
 )
 BATTLE_ARTIFACTS = ("artifact:apollos", "artifact:minotaurs", "artifact:aegis", "artifact:harpe")
+# base-game Blessing actions the heuristic leaves to its other rules (not taken at once)
+NOT_AT_ONCE = ("use:battle-prayer", "use:exile", "use:shoot-to-kill")
 
 
 def value(s: LordsState, p: int) -> float:
@@ -256,7 +258,8 @@ def _turn(s: LordsState, p: int, options: list[Choice], keys: list[str], rng: Rn
     hunt = wants_hunt(s, p)
     if hunt in keys:
         return options[keys.index(hunt)]
-    blessings = fx.actions(s, p)  # a Blessing's action clause: its 'if' says it is worth it
+    # a Blessing's action clause: its 'if' says it is worth it
+    blessings = [k for k in fx.actions(s, p) if k not in NOT_AT_ONCE]
     if blessings and blessings[0] in keys:
         return options[keys.index(blessings[0])]
     specials = [c for c in options if c.key.split(":")[0] in SPECIAL_ORDER]

@@ -1,7 +1,8 @@
 """Combat Cards and Blessings: drawing, the hand limit, and gaining Blessings.
 
 The Combat deck reshuffles its discard pile when it runs out.  A player above the hand limit
-(4, or 6 with Armory) must discard at once: a ``discard`` frame is pushed for them.
+(4, or what a held card's ``hand-limit`` says, e.g. Armory's 6) must discard at once: a
+``discard`` frame is pushed for them (once: a pending one discards down to the limit).
 """
 
 from __future__ import annotations
@@ -10,12 +11,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from hellas.games.lords import hooks
-from hellas.games.lords.board import gain_priest, has_blessing
-from hellas.games.lords.content import LEADERSHIP, SPEED, STRENGTH, CombatCard, Content
+from hellas.games.lords.content import LEADERSHIP, CombatCard, Content
+from hellas.games.lords.fx_index import passive
 from hellas.games.lords.state import LordsState
 
 HAND_LIMIT = 4
-ARMORY_LIMIT = 6
 MAX_ATTRIBUTE = 5
 
 
@@ -33,8 +33,9 @@ def deck_cards(c: Content, options: Mapping[str, Any]) -> list[CombatCard]:
 
 
 def hand_limit(s: LordsState, seat: int) -> int:
-    """Return ``seat``'s Combat Card limit."""
-    return ARMORY_LIMIT if has_blessing(s, seat, "armory") else HAND_LIMIT
+    """Return ``seat``'s Combat Card limit (a held card's ``hand-limit`` may raise it)."""
+    more = passive(s, seat, "hand-limit")
+    return max(HAND_LIMIT, *more) if more else HAND_LIMIT
 
 
 def draw_combat(s: LordsState, seat: int, count: int = 1) -> int:
@@ -54,8 +55,13 @@ def draw_combat(s: LordsState, seat: int, count: int = 1) -> int:
 
 
 def enforce_limit(s: LordsState, seat: int) -> None:
-    """Push a discard decision if ``seat`` holds more Combat Cards than allowed."""
-    if len(s.hands[seat]) > hand_limit(s, seat):
+    """Push a discard decision if ``seat`` holds more Combat Cards than allowed.
+
+    Once only: a hand-limit discard already pending for the seat discards down to the limit.
+    """
+    if len(s.hands[seat]) > hand_limit(s, seat) and not any(
+        f["k"] == "discard" and f.get("seat") == seat and "limit" not in f for f in s.stack
+    ):
         s.stack.append({"k": "discard", "seat": seat})
 
 
@@ -72,19 +78,11 @@ def raise_attribute(s: LordsState, seat: int, a: int, by: int = 1) -> None:
 
 
 def receive_blessing(s: LordsState, seat: int, blessing: int) -> None:
-    """Give ``seat`` a Blessing and apply what it does at once."""
+    """Give ``seat`` a Blessing and apply what it does at once (its ``received`` clauses)."""
     s.blessings[seat].append(blessing)
-    bid = s.content.blessings[blessing].id
-    if bid == "armory":
-        draw_combat(s, seat, 2)
-    elif bid == "gods-strength":
-        raise_attribute(s, seat, STRENGTH)
-    elif bid == "advanced-dodge":
-        raise_attribute(s, seat, SPEED)
-    elif bid == "hermes-temple":
-        gain_priest(s, seat)
     if s.options.get("modules"):
-        hooks.run(s, "blessing_received", seat, bid)  # a module Blessing's effect on receipt
+        bid = s.content.blessings[blessing].id
+        hooks.run(s, "blessing_received", seat, bid)  # a module's rule on receiving a Blessing
     if s.content.blessings[blessing].effects:
         from hellas.games.lords import fx  # noqa: PLC0415 - fx applies effects with these helpers
 

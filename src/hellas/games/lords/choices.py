@@ -167,5 +167,8 @@ def table(c: Content) -> ChoiceTable:
         from hellas.games.lords.hooks import all_entries, modules_of  # noqa: PLC0415
 
         extra = all_entries(c, modules_of(",".join(c.modules)))
-        found = c.derived["table"] = ChoiceTable(_entries(c) + extra + entries(c))
+        rows = _entries(c) + extra
+        known = {key for key, _ in rows}
+        rows += [(key, label) for key, label in entries(c) if key not in known]
+        found = c.derived["table"] = ChoiceTable(rows)
     return found

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from hellas.core.content import merge_by_id, read_package_toml, read_toml_file
 from hellas.core.errors import ContentError
-from hellas.games.lords.effects import Clause
+from hellas.games.lords.effects import SHORT, Clause
 
 PACKAGE = "hellas.games.lords.data"
 LANDS = ("red", "yellow", "blue", "green", "brown")  # the core box's Lands (data/map.toml)
@@ -42,11 +42,7 @@ COMBAT_EFFECTS = (
     "final-charge",
     "sudden-strike",
     "none",
-    # Relics (Hephaestus): their rules live in modules/hephaestus
-    "eurytus-bow",
-    "sword-of-justice",
-    "mirror-shield",
-    # Training cards (Chiron) say what they do with clauses (``effects.py``) and their ``text``
+    # Relics and Training cards say what they do with clauses (``effects.py``) and ``text``
 )
 # where a Combat Card lives: the deck, or in front of its owner as a reusable card (played like
 # a Combat Card, not discarded: marked used and charged again like an Artifact)
@@ -91,6 +87,8 @@ ATTACKS = (
     "kill_land_or_heal",  # Chiron
 )
 DIE_FACES = ("nothing", "action", "move", "move-or-action")
+# the Evolutions and Quest rewards of the built-in data (base game and modules): their words
+# are in data/texts.toml; what they do, in their records ([[evolution]], [[reward]])
 EVOLUTIONS = (
     "wounds",
     "kills-entering-hoplite",
@@ -106,26 +104,22 @@ EVOLUTIONS = (
     "region-attack-kills-2",  # Chiron
     "none",  # an Evolve text not legible in the rulebook: the card Evolves nothing
 )
+QUEST_REWARDS = (
+    "keep-reset-tokens",
+    "strength-and-cards",
+    "keep-extra-special",
+    "priest-and-recruit-2",
+    "extra-glory",
+    "recruit-in-cities",
+    "neutral-artifacts",
+    "recruit-3",
+    "attribute-to-3",
+    "training",  # Chiron's Training Quests: the card goes to its Hero (the module's rule)
+)
+# the short form of a Monster Attack's effects (``effects.SHORT``): their words' names
+ATTACK_EFFECTS = tuple(SHORT)
 WOUND_SYMBOLS = ("torch", "bow", "sword", "mace", "axe", "spear")
 WOUND_MARKS = ("", "priest", "artifact")
-# what a Special Attack (or a Monster Attack card) does to a Hero who did not defend
-ATTACK_EFFECTS = (
-    "injure",
-    "end",
-    "end-if-injured",
-    "lower-highest",
-    "discard-to-speed",
-    "discard-half",
-    "discard-random",
-    "heal-wound",
-    "special",
-    "capture",  # Siren (Atlantis); effects past "special" are a module's (``special_attack``)
-    "talos",  # Talos (Atlantis)
-    "discard-blessing",  # Typhon (Heroes and Monsters)
-    "lower-any",  # Typhon
-    "end-if-strength-below",  # Python
-    "discard-artifact",  # Chiron
-)
 ATTACK_STRENGTHS = (
     "fixed",
     "one-plus-uncovered",
@@ -155,18 +149,6 @@ QUEST_NEEDS = (
     "artifacts",
     # Combat Cards of one symbol the player holds and shows (Chiron's Training Quests)
     *(f"show-{symbol}" for symbol in (*WOUND_SYMBOLS, "shield", "sickle")),
-)
-QUEST_REWARDS = (
-    "keep-reset-tokens",
-    "strength-and-cards",
-    "keep-extra-special",
-    "priest-and-recruit-2",
-    "extra-glory",
-    "recruit-in-cities",
-    "neutral-artifacts",
-    "recruit-3",
-    "attribute-to-3",
-    "training",  # Chiron's Training Quests: the card goes to its Hero (the module's rule)
 )
 POWERS = ("draw", "recruit", "move")
 
@@ -220,11 +202,12 @@ class CombatCard:
     effects: tuple[Clause, ...] = ()  # its clauses in the effect vocabulary (``effects.py``)
     stand_in: bool = False  # a provisional stand-in for an illegible card (``printed_only``)
     text: str = ""  # the card's own words, when its effect is not a named one
+    origin: str = ""  # the module whose data brought it ("": the base game or a pack)
 
 
 @dataclass(frozen=True, slots=True)
 class Blessing:
-    """A Blessing card (its effect is the named rule ``id``)."""
+    """A Blessing card: its words and its clauses (``effects.py``)."""
 
     index: int
     id: str
@@ -235,6 +218,7 @@ class Blessing:
     provenance: str
     effects: tuple[Clause, ...] = ()  # its clauses in the effect vocabulary (``effects.py``)
     stand_in: bool = False  # a provisional stand-in for an illegible card (``printed_only``)
+    origin: str = ""  # the module whose data brought it ("": the base game or a pack)
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,7 +248,7 @@ class God:
 
 @dataclass(frozen=True, slots=True)
 class Artifact:
-    """An Artifact: a God's, a Monster's reward or a Neutral one (named rule ``id``)."""
+    """An Artifact: a God's, a Monster's reward or a Neutral one; ``effect`` is its words."""
 
     index: int
     id: str
@@ -272,13 +256,18 @@ class Artifact:
     effect: str
     kind: str
     provenance: str
+    effects: tuple[Clause, ...] = ()  # what it does, as clauses (``effects.py``)
+    origin: str = ""  # the module whose data brought it ("": the base game or a pack)
 
 
 Wound = tuple[str, str]  # (symbol, reward mark: "", "priest" or "artifact")
 
 
 class MonsterCard(NamedTuple):
-    """A Monster's Event card: where it appears, and how it Evolves when already out."""
+    """A Monster's Event card: where it appears, and how it Evolves when already out.
+
+    ``evolve`` names an ``Evolution`` record (what it does); ``wounds``: the symbols it adds.
+    """
 
     spawn: int
     evolve: str
@@ -294,7 +283,7 @@ class Monster:
     name: str
     artifact: str
     wounds: tuple[Wound, ...]
-    special: tuple[tuple[str, int], ...]
+    special: tuple[Clause, ...]  # its Special Attack: ``undefended`` clauses
     attack: tuple[str, int]
     passive: str
     cards: tuple[MonsterCard, ...]
@@ -303,15 +292,41 @@ class Monster:
 
 @dataclass(frozen=True, slots=True)
 class AttackCard:
-    """A Monster Attack card: its Strength rule and what it does if not defended."""
+    """A Monster Attack card: its Strength rule and what it does if not defended (clauses)."""
 
     index: int
     id: str
     name: str
     strength: tuple[str, int]
-    effects: tuple[tuple[str, int], ...]
+    effects: tuple[Clause, ...]
     count: int
     provenance: str
+
+
+@dataclass(frozen=True, slots=True)
+class Effects:
+    """A record that is only what it does: its words and its clauses."""
+
+    index: int
+    id: str
+    text: str  # its words ("": those of data/texts.toml)
+    effects: tuple[Clause, ...]
+    provenance: str
+
+
+@dataclass(frozen=True, slots=True)
+class Evolution(Effects):
+    """What an Evolve card does to its Monster (Event cards name it by ``id``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reward(Effects):
+    """A Quest's reward (Quests name it by ``id``): ``completed`` and ``kept`` clauses."""
+
+    @property
+    def kept(self) -> bool:
+        """Return whether the Quest card is kept, to be discarded later for its effect."""
+        return any(c.when == "kept" for c in self.effects)
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,6 +361,8 @@ class Content:
     die: tuple[str, ...]
     attack_cards: tuple[AttackCard, ...]
     injurable: tuple[int, ...] = (0, 1, 2)  # the Attributes an Injury may flip (Hero board)
+    evolutions: tuple[Evolution, ...] = ()
+    rewards: tuple[Reward, ...] = ()
     modules: tuple[str, ...] = field(default=(), compare=False)  # the modules configured
     pack: str = field(default="", compare=False)  # the content pack folder ("" for none)
     printed_only: bool = field(default=False, compare=False)  # stand-in cards left out
@@ -376,6 +393,8 @@ class Content:
             "monsters",
             "artifacts",
             "quests",
+            "evolutions",
+            "rewards",
         )
         ids = {k: {x.id: x.index for x in getattr(self, k)} for k in kinds}
         object.__setattr__(self, "lands", lands)
@@ -424,6 +443,14 @@ class Content:
         """Return the Artifact with this id."""
         return self.artifacts[self._ids["artifacts"][artifact_id]]
 
+    def evolution(self, evolution_id: str) -> Evolution:
+        """Return the Evolution with this id."""
+        return self.evolutions[self._ids["evolutions"][evolution_id]]
+
+    def reward(self, reward_id: str) -> Reward:
+        """Return the Quest reward with this id."""
+        return self.rewards[self._ids["rewards"][reward_id]]
+
 
 FILES = (
     "map.toml",
@@ -442,7 +469,7 @@ TABLES = {
     "blessings.toml": ("blessing",),
     "temples.toml": ("temple_card",),
     "gods.toml": ("god", "artifact"),
-    "monsters.toml": ("monster", "quest", "attack_card"),
+    "monsters.toml": ("monster", "quest", "attack_card", "evolution", "reward"),
     "artifacts.toml": ("artifact",),
 }
 
@@ -464,7 +491,9 @@ def _overlay(
     """Merge one table of overlay records into ``data``.
 
     ``new = true`` adds a record, ``drop = true`` removes one (a module's own data only), the
-    others replace the record with the same id.
+    others replace the record with the same id.  A module's new records remember the module
+    (``__origin__``: its cards are offered with its other choices); a pack's records remember
+    their file (``__file__``: errors name it in full); a replacement keeps the origin.
     """
     if not isinstance(records, list):
         raise ContentError(source, "", table, "expected [[records]]")
@@ -479,9 +508,22 @@ def _overlay(
             dropped.add(r.get("id"))
     kept = [r for r in records if not (isinstance(r, Mapping) and r.get("drop"))]
     added = [_new_record(r, Path(source), base) for r in kept]
-    merged = merge_by_id(
-        base, [r for r, new in zip(kept, added, strict=True) if new is None], source
-    ) + [new for new in added if new is not None]
+    origins = {b.get("id"): b["__origin__"] for b in base if "__origin__" in b}
+    tag: dict[str, str] = {}
+    if source.startswith("module "):
+        tag["__origin__"] = source.removeprefix("module ")
+    else:
+        tag["__file__"] = source
+    replaced = [
+        {**r, **tag, **({"__origin__": origins[r["id"]]} if r.get("id") in origins else {})}
+        if isinstance(r, Mapping) and "__file__" in tag
+        else r
+        for r, new in zip(kept, added, strict=True)
+        if new is None
+    ]
+    merged = merge_by_id(base, replaced, source) + [
+        {**new, **tag} for new in added if new is not None
+    ]
     data[file][table] = [r for r in merged if r.get("id") not in dropped]
 
 
@@ -525,6 +567,7 @@ def load(
             _overlay(data, f"module {module_id}", _FILE_OF[table], table, records)
     pack_modules: dict[str, dict[str, Any]] = {}
     if pack is not None:
+        pack = pack.resolve()  # errors name the pack's files in full
         if not pack.is_dir():
             raise ContentError(str(pack), "", "", "a content pack must be a folder")
         known = set(FILES)
@@ -554,7 +597,7 @@ def load(
                     ]
     from hellas.games.lords.parse import parse  # noqa: PLC0415 - parse reads these records
 
-    loaded = parse(data)
+    loaded = parse(data, tuple(expand(modules)))
     object.__setattr__(loaded, "modules", tuple(m for m in modules if m))
     object.__setattr__(loaded, "pack_modules", pack_modules)
     object.__setattr__(loaded, "printed_only", printed_only)

@@ -13,7 +13,9 @@ from functools import cache
 from typing import Any
 
 from hellas.core.content import read_package_toml
+from hellas.games.lords import effects
 from hellas.games.lords.content import PACKAGE, CombatCard, Content, Hero, Monster
+from hellas.games.lords.effects import Clause
 
 SOURCE = "texts.toml"
 
@@ -74,22 +76,40 @@ def artifact(c: Content, artifact_id: str) -> str:
     return _line("artifact", artifact_id)
 
 
+def attack_effects(clauses: tuple[Clause, ...], special: bool = True) -> str:
+    """Return what ``undefended`` clauses do, a sentence per effect.
+
+    ``special``: with the Monster's Special Attack named (an Attack card's).
+    """
+    words = []
+    for clause in clauses:
+        for name, value in clause.effects:
+            short, n = effects.short_name(clause, name, value)
+            if short == "special" and not special:
+                continue
+            text = _line("attack_effect", short, n) if short else ""
+            if not text:  # a pack's clause the short form does not write: the vocabulary's words
+                text = effects.describe_effect(name, value) + "."
+                conditions = [effects.describe_condition(c, v) for c, v in clause.conditions]
+                if conditions:
+                    text = f"if {' and '.join(conditions)}, {text}"
+            words.append(_cap(text))
+    return " ".join(words)
+
+
 def attack_card(card: Any) -> str:
     """Return a Monster Attack card: its Strength and what it does if not defended."""
     kind, n = card.strength
-    effects = " ".join(_cap(_line("attack_effect", e, k)) for e, k in card.effects)
-    return f"{_line('attack_strength', kind, n)} If not defended: {effects}".strip()
+    return f"{_line('attack_strength', kind, n)} If not defended: {attack_effects(card.effects)}"
 
 
 def monster(c: Content, m: Monster, evolutions: list[str] | None = None) -> str:
     """Return a Monster's Region Attack, Special Attack, reward and any Evolutions it has."""
     kind, n = m.attack
     parts = [_line("attack", kind, n)]
-    special = getattr(m, "special", ())
+    special = attack_effects(getattr(m, "special", ()), special=False)
     if special:
-        words = " ".join(_cap(_line("attack_effect", e, k)) for e, k in special if e != "special")
-        if words:
-            parts.append(f"Special Attack: {words}")
+        parts.append(f"Special Attack: {special}")
     passive = getattr(m, "passive", "none")
     if passive and passive != "none":
         parts.append(_line("passive", passive))
@@ -100,8 +120,24 @@ def monster(c: Content, m: Monster, evolutions: list[str] | None = None) -> str:
     else:
         parts.append(f"Slaying it earns {name}" + (f": {reward}" if reward else "."))
     for e in evolutions or []:
-        parts.append(_line("evolution", e))
+        parts.append(evolution(c, e))
     return " ".join(p for p in parts if p)
+
+
+def evolution(c: Content, evolution_id: str) -> str:
+    """Return what an Evolve card does (its record's words, or those of data/texts.toml)."""
+    found = next((e for e in c.evolutions if e.id == evolution_id), None)
+    if found is not None and found.text:
+        return found.text
+    return _line("evolution", evolution_id)
+
+
+def reward(c: Content, reward_id: str) -> str:
+    """Return a Quest reward in words (its record's, or those of data/texts.toml)."""
+    found = next((r for r in c.rewards if r.id == reward_id), None)
+    if found is not None and found.text:
+        return found.text
+    return _line("quest_reward", reward_id)
 
 
 def event(c: Content, m: Monster, number: int) -> str:
@@ -109,7 +145,7 @@ def event(c: Content, m: Monster, number: int) -> str:
     spawn, evolve = m.cards[number][0], m.cards[number][1]
     return (
         f"{m.name} appears in {c.regions[spawn].name}; if it is already out, it Evolves. "
-        + _line("evolution", evolve)
+        + evolution(c, evolve)
     )
 
 
@@ -128,9 +164,9 @@ def quest(c: Content, quest_id: str) -> str:
     text = where
     if parts:
         text += " " + "; ".join(parts) + "."
-    reward = _line("quest_reward", getattr(q, "reward", ""))
-    if reward:
-        text += f" Reward, with its Land's Glory Token: {_cap(reward)}"
+    words = reward(c, getattr(q, "reward", ""))
+    if words:
+        text += f" Reward, with its Land's Glory Token: {_cap(words)}"
     return text
 
 
@@ -179,16 +215,13 @@ def check(c: Content) -> list[str]:
         passive = getattr(m, "passive", "none")
         if passive != "none" and not _line("passive", passive):
             missing.append(f"passive {passive}")
-        for effect, _ in getattr(m, "special", ()):
-            if not _line("attack_effect", effect):
-                missing.append(f"special attack {effect}")
-        missing += [f"evolution {e[1]}" for e in m.cards if not _line("evolution", e[1])]
+        missing += [f"evolution {e[1]}" for e in m.cards if not evolution(c, e[1])]
     for q in c.quests:
         needs = [need for step in getattr(q, "steps", ()) for need, _ in step]
         if not _own(q) and (
             not needs
             or not all(_line("quest_need", need) for need in needs)
-            or not _line("quest_reward", getattr(q, "reward", ""))
+            or not reward(c, getattr(q, "reward", ""))
         ):
             missing.append(f"quest {q.id}")
     for h in c.heroes:
@@ -198,8 +231,6 @@ def check(c: Content) -> list[str]:
     for g in c.gods:
         missing += [f"power {p[0]}" for p in g.powers if p and not _line("power", p[0])]
     for card in getattr(c, "attack_cards", ()):
-        if not _line("attack_strength", card.strength[0]) or not all(
-            _line("attack_effect", e) for e, _ in card.effects
-        ):
+        if not _line("attack_strength", card.strength[0]):
             missing.append(f"attack card {card.id}")
     return missing

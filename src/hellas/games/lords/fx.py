@@ -1,141 +1,232 @@
 """The rules side of the effect vocabulary (``effects.py``): where clauses run, and how.
 
-The base rules call in at each trigger point: ``fire`` (a Blessing's ``received``,
-``turn-start`` and ``temple-built`` clauses), ``battle_strength``, ``battle_played`` and
-``after_battle`` (the Blessings of both sides and the Combat Cards played), ``actions`` and
-``use`` (a Blessing's ``action`` clauses, offered as ``use:<id>`` on its holder's turn).  A
-module's card (a Construct, an Opportunity card) runs its clauses' effects with ``run``.
+The base rules call in at each trigger point and never name a card:
 
-Effects are applied one after another from an ``fx`` frame (``resume``), so an effect that asks
-a decision (``fx-charge``, ``fx-discard``, ``fx-kill``, ``fx-remove``, ``fx-heal``, ``fx-untoken``,
-``fx-raise``) is answered before the next effect starts.  Hoplites removed from the game
-(``others-remove-hoplites``) are counted in ``s.mod["fx"]["removed"]``.
+- ``fire`` runs a seat's Blessing clauses of a trigger (``turn-start``, ``temple-built`` ...),
+  ``fire_blessing`` one card's (``received``); ``passive`` reads the rules a held card changes
+  (a hand limit, a Population, a March's reach ...);
+- ``turn_offers``/``battle_offers``/``hunt_offers`` list the choices cards make (``use:<id>``,
+  ``alt:<id>``, ``artifact:<id>`` or a clause's own ``key``), ``use_offer`` plays one;
+- ``battle_strength``, ``battle_played``, ``after_battle`` count and run the clauses of the
+  Blessings and Combat Cards in a Battle; ``auto_artifact`` uses an Artifact that acts by itself
+  (``battle-lost``, ``injured``); the Monster side (Attack cards, Special Attacks, Evolutions)
+  is in ``fx_fight``.
+
+Effects are applied one after another from an ``fx`` frame (``resume``), so an effect that asks a
+decision is answered before the next starts.  Each effect's code is a runner registered by name
+(``RUNNERS``: ``fx_effects`` and ``fx_fight``; a module's own through ``effects.register``), each
+condition a check (``CHECKS``); ``POSSIBLE`` says when an offered effect can do anything, so that
+a choice that would do nothing is not offered.  What is derived from the content (which cards
+carry which clauses, the offers' keys) is built once per content value (``index``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from hellas.games.lords.board import (
-    add_hoplites,
-    armies,
-    gain_priest,
-    lands_controlled,
-    region_of,
-    rid,
-    settle_control,
-)
-from hellas.games.lords.cards import discard_combat, draw_combat, enforce_limit, raise_attribute
+from hellas.games.lords.board import armies, lands_controlled, region_of, rid
+from hellas.games.lords.cards import discard_combat, raise_attribute
 from hellas.games.lords.content import Content
-from hellas.games.lords.effects import _HOOKS, Clause
+from hellas.games.lords.effects import Clause, hook
+from hellas.games.lords.fx_index import OWN_OFFERS, Index, Offer, card_passive, index, passive
 from hellas.games.lords.state import SPECIALS, Frame, LordsState
 
 SPECIAL_BITS = (1 << len(SPECIALS)) - 1
 FRAMES = ("fx-charge", "fx-discard", "fx-kill", "fx-remove", "fx-heal", "fx-untoken", "fx-raise")
+# what an fx frame remembers of its trigger (a Battle's sides, a Region, the Artifact used ...)
+CTX = ("opp", "region", "side", "dead", "source", "quest")
 
 
-# -- which records carry clauses (derived once per content) ------------------------------------
+Runner = Callable[[LordsState, Frame, int, Any], None]
+Check = Callable[[LordsState, int, Any, dict[str, Any]], bool]
+RUNNERS: dict[str, Runner] = {}
+CHECKS: dict[str, Check] = {}
+POSSIBLE: dict[str, Check] = {}
+# the choice keys an effect's decision needs, for content that uses it (its procedure's keys)
+ENTRIES: dict[str, Callable[[Content], list[tuple[str, str]]]] = {}
 
 
-def _index(c: Content) -> dict[str, dict[int, tuple[Clause, ...]]]:
-    """Return the clauses of every Blessing (``"blessing"``) and Combat Card (``"card"``)."""
-    found: dict[str, dict[int, tuple[Clause, ...]]] | None = c.derived.get("fx")
-    if found is None:
-        found = {
-            "blessing": {b.index: b.effects for b in c.blessings if b.effects},
-            "card": {x.index: x.effects for x in c.combat if x.effects},
-        }
-        c.derived["fx"] = found
-    return found
+def runner(name: str) -> Callable[[Runner], Runner]:
+    """Register a function as the rule of effect ``name``."""
+
+    def put(fn: Runner) -> Runner:
+        RUNNERS[name] = fn
+        return fn
+
+    return put
 
 
-def in_use(c: Content) -> bool:
-    """Return whether ``c``'s cards may use clauses (records with them, or any module's)."""
-    index = _index(c)
-    return bool(index["blessing"] or index["card"] or c.modules)
+def check(name: str, table: dict[str, Check] | None = None) -> Callable[[Check], Check]:
+    """Register a function as condition ``name`` (or, with ``POSSIBLE``, an effect's check)."""
 
+    def put(fn: Check) -> Check:
+        (CHECKS if table is None else table)[name] = fn
+        return fn
 
-def _held(s: LordsState, seat: int, trigger: str) -> list[Clause]:
-    """Return the clauses of ``seat``'s Blessings at ``trigger``."""
-    by_blessing = _index(s.content)["blessing"]
-    if not by_blessing:
-        return []
-    return [
-        clause
-        for b in s.blessings[seat]
-        for clause in by_blessing.get(b, ())
-        if clause.when == trigger
-    ]
+    return put
 
 
 # -- conditions --------------------------------------------------------------------------------
+
+
+def holds(s: LordsState, seat: int, clause: Clause, ctx: dict[str, Any]) -> bool:
+    """Return whether every condition of ``clause`` holds for ``seat`` now."""
+    for name, value in clause.conditions:
+        test = CHECKS.get(name)
+        if test is None:
+            test = _attribute_check(s, name) or hook(name)
+        if not test(s, seat, value, ctx):
+            return False
+    return True
+
+
+def _attribute_check(s: LordsState, name: str) -> Check | None:
+    """Return the check of ``<attribute>-at-least`` / ``<attribute>-below`` (else ``None``)."""
+    attribute, _, end = name.partition("-")
+    names = s.content.attributes
+    if attribute not in names or end not in ("at-least", "below"):
+        return None
+    a = names.index(attribute)
+    if end == "at-least":
+        return lambda s, seat, value, ctx: s.attr(seat, a) >= value
+    return lambda s, seat, value, ctx: s.attr(seat, a) < value
+
+
+def _flag(test: Callable[[LordsState, int, dict[str, Any]], bool]) -> Check:
+    """Return a true/false condition: it holds when the fact is as its value says."""
+    return lambda s, seat, value, ctx: test(s, seat, ctx) == value
 
 
 def _regions(s: LordsState, seat: int) -> int:
     return sum(1 for owner in s.control if owner == seat)
 
 
-def holds(s: LordsState, seat: int, clause: Clause, ctx: dict[str, Any]) -> bool:
-    """Return whether every condition of ``clause`` holds for ``seat`` now."""
-    for name, value in clause.conditions:
-        if name == "controls-more-regions":
-            opp = ctx.get("opp", -1)
-            others = [opp] if opp >= 0 else [q for q in range(s.n) if q != seat]
-            ok = all(_regions(s, seat) > _regions(s, q) for q in others)
-        elif name == "controls-a-land":
-            ok = bool(lands_controlled(s, seat))
-        elif name == "dead-at-least":
-            ok = int(ctx.get("dead", 0)) >= value
-        elif name == "attacking":
-            ok = ctx.get("side") == 0
-        elif name == "hero-in-region":
-            ok = s.hero_at[seat] >= 0 and s.hero_at[seat] == ctx.get("region", -1)
-        elif name == "priests-at-least":
-            ok = s.priests[seat] >= value
-        elif name == "healthy-at-least":
-            ok = s.healthy(seat) >= value
-        elif name == "used-artifact":
-            ok = bool(_used_artifacts(s, seat))
-        elif name == "used-token":
-            ok = bool(s.used[seat] & SPECIAL_BITS)
-        else:  # holds-symbol
-            ok = bool(_with_symbol(s, seat, str(value)))
-        if isinstance(value, bool) and name != "holds-symbol":
-            ok = ok == value
-        if not ok:
-            return False
-    return True
+def _more_regions(s: LordsState, seat: int, ctx: dict[str, Any]) -> bool:
+    opp = ctx.get("opp", -1)
+    others = [opp] if opp >= 0 else [q for q in range(s.n) if q != seat]
+    return all(_regions(s, seat) > _regions(s, q) for q in others)
 
 
-def _used_artifacts(s: LordsState, seat: int) -> list[int]:
+def used_artifacts(s: LordsState, seat: int, besides: int = -1) -> list[int]:
+    """Return ``seat``'s Artifacts that are not charged (``besides``: one left out)."""
     return [
         a
         for a in range(len(s.artifact_owner))
-        if s.artifact_owner[a] == seat and not s.artifact_charged[a]
+        if s.artifact_owner[a] == seat and not s.artifact_charged[a] and a != besides
     ]
 
 
-def _with_symbol(s: LordsState, seat: int, symbol: str) -> list[int]:
+def with_symbol(s: LordsState, seat: int, symbol: str) -> list[int]:
+    """Return the Combat Card kinds with ``symbol`` in ``seat``'s hand."""
     cards = s.content.combat
     return sorted({c for c in s.hands[seat] if cards[c].symbol == symbol})
+
+
+def _hunt(s: LordsState) -> Frame | None:
+    """Return the Hunt in progress (the top-most one), if any."""
+    for f in reversed(s.stack):
+        if f["k"] == "hunt":
+            return f
+    return None
+
+
+def _battle_region(ctx: dict[str, Any]) -> int:
+    return int(ctx.get("region", -1))
+
+
+CHECKS.update(
+    {
+        "controls-more-regions": _flag(_more_regions),
+        "controls-a-land": _flag(lambda s, seat, ctx: bool(lands_controlled(s, seat))),
+        "dead-at-least": lambda s, seat, value, ctx: int(ctx.get("dead", 0)) >= value,
+        "attacking": _flag(lambda s, seat, ctx: ctx.get("side") == 0),
+        "hero-in-region": _flag(
+            lambda s, seat, ctx: s.hero_at[seat] >= 0 and s.hero_at[seat] == _battle_region(ctx)
+        ),
+        "hero-next-to-battle": _flag(
+            lambda s, seat, ctx: (
+                s.hero_at[seat] >= 0
+                and _battle_region(ctx) in s.content.regions[s.hero_at[seat]].neighbours
+            )
+        ),
+        "outnumbered": _flag(
+            lambda s, seat, ctx: (
+                s.hoplites(_battle_region(ctx), int(ctx["opp"]))
+                > s.hoplites(_battle_region(ctx), seat)
+            )
+        ),
+        "fortified-here": _flag(lambda s, seat, ctx: s.fort[_battle_region(ctx)] == seat),
+        "city-battle": _flag(lambda s, seat, ctx: s.content.regions[_battle_region(ctx)].city > 0),
+        "priests-at-least": lambda s, seat, value, ctx: s.priests[seat] >= value,
+        "healthy-at-least": lambda s, seat, value, ctx: s.healthy(seat) >= value,
+        "injured": _flag(lambda s, seat, ctx: bool(s.injured[seat])),
+        "cards-at-most": lambda s, seat, value, ctx: len(s.hands[seat]) <= value,
+        "supply-at-least": lambda s, seat, value, ctx: s.supply[seat] >= value,
+        "used-artifact": _flag(lambda s, seat, ctx: bool(used_artifacts(s, seat))),
+        "used-token": _flag(lambda s, seat, ctx: bool(s.used[seat] & SPECIAL_BITS)),
+        "holds-symbol": lambda s, seat, value, ctx: bool(with_symbol(s, seat, str(value))),
+        "hero-at-temple": _flag(
+            lambda s, seat, ctx: s.hero_at[seat] >= 0 and bool(s.temples[s.hero_at[seat]])
+        ),
+        "hero-region-neutral": _flag(
+            lambda s, seat, ctx: s.hero_at[seat] >= 0 and s.control[s.hero_at[seat]] < 0
+        ),
+        "enemies-with-hero": _flag(
+            lambda s, seat, ctx: (
+                s.hero_at[seat] >= 0
+                and any(s.hoplites(s.hero_at[seat], q) for q in range(s.n) if q != seat)
+            )
+        ),
+        "hunt-start": _flag(lambda s, seat, ctx: bool((_hunt(s) or {}).get("first"))),
+        "defending-with-cards": _flag(lambda s, seat, ctx: bool((_hunt(s) or {}).get("committed"))),
+        "wounds-at-least": lambda s, seat, value, ctx: len(s.wounds[int(ctx["m"])]) >= value,
+        "first-attack": _flag(lambda s, seat, ctx: int(ctx.get("attacks", 0)) == 0),
+    }
+)
+
+
+def possible(s: LordsState, seat: int, clause: Clause, ctx: dict[str, Any]) -> bool:
+    """Return whether an offered clause holds and each of its effects can do something."""
+    if not holds(s, seat, clause, ctx):
+        return False
+    for name, value in clause.effects:
+        test = POSSIBLE.get(name)
+        if test is not None and not test(s, seat, value, ctx):
+            return False
+    return True
 
 
 # -- running clauses ---------------------------------------------------------------------------
 
 
-def fire(s: LordsState, seat: int, trigger: str, ctx: dict[str, Any] | None = None) -> None:
-    """Run ``seat``'s Blessing clauses of ``trigger`` whose conditions hold."""
-    for clause in _held(s, seat, trigger):
-        context = ctx or {}
-        if holds(s, seat, clause, context):
-            run(s, seat, clause.effects, context)
+def fire(s: LordsState, seat: int, trigger: str, ctx: dict[str, Any] | None = None) -> bool:
+    """Run ``seat``'s Blessing clauses of ``trigger`` whose conditions hold; return if any ran."""
+    by_blessing = index(s.content).fires.get(trigger)
+    if not by_blessing:
+        return False
+    ran = False
+    for b in list(s.blessings[seat]):
+        for clause in by_blessing.get(b, ()):
+            context = ctx or {}
+            if holds(s, seat, clause, context):
+                run(s, seat, clause.effects, context)
+                ran = True
+    return ran
 
 
 def fire_blessing(s: LordsState, seat: int, blessing: int, trigger: str) -> None:
     """Run one Blessing's clauses of ``trigger`` (``received``: the card just taken)."""
-    for clause in _index(s.content)["blessing"].get(blessing, ()):
+    for clause in index(s.content).blessing.get(blessing, ()):
         if clause.when == trigger and holds(s, seat, clause, {}):
             run(s, seat, clause.effects, {})
+
+
+def fire_card(s: LordsState, seat: int, card: int, trigger: str, ctx: dict[str, Any]) -> None:
+    """Run one Combat Card's clauses of ``trigger`` for its owner ``seat``."""
+    for clause in index(s.content).card.get(card, ()):
+        if clause.when == trigger and holds(s, seat, clause, ctx):
+            run(s, seat, clause.effects, ctx)
 
 
 def run(
@@ -143,7 +234,7 @@ def run(
 ) -> None:
     """Queue ``effects`` for ``seat`` in an ``fx`` frame; ``resume`` applies them in order."""
     frame: Frame = {"k": "fx", "seat": seat, "todo": [[n, v] for n, v in effects]}
-    for key in ("opp", "region", "side", "dead"):
+    for key in CTX:
         if key in ctx:
             frame[key] = ctx[key]
     s.stack.append(frame)
@@ -153,60 +244,25 @@ def run(
 def resume(s: LordsState, f: Frame) -> None:
     """Apply the frame's effects in order until one asks a decision.
 
-    The decision's frame comes on top and the rest wait here; the frame goes once all are done.
+    The decision's frame comes on top and the rest wait here; the frame goes as soon as no
+    effect is left (under the last one's decisions, if it asked any).
     """
     while f["todo"] and s.stack[-1] is f:
         name, value = f["todo"].pop(0)
-        _apply(s, f, int(f["seat"]), str(name), value)
-    if not f["todo"] and s.stack[-1] is f:
-        s.stack.pop()
+        apply(s, f, int(f["seat"]), str(name), value)
+    if not f["todo"]:
+        for i in range(len(s.stack) - 1, -1, -1):
+            if s.stack[i] is f:
+                del s.stack[i]
+                break
 
 
-def _apply(s: LordsState, f: Frame, seat: int, name: str, value: Any) -> None:
+def apply(s: LordsState, f: Frame, seat: int, name: str, value: Any) -> None:
     """Apply one effect (a decision pushes its frame above ``f``)."""
-    if name == "draw":
-        draw_combat(s, seat, value)
-        enforce_limit(s, seat)
-    elif name == "priest":
-        gain_priest(s, seat, value)
-    elif name == "sacrifice-priest":
-        s.priests[seat] = max(0, s.priests[seat] - value)
-    elif name == "injure-self":
-        from hellas.games.lords.hunt import hurt  # noqa: PLC0415 - hunt imports this module
-
-        hurt(s, seat, value)
-    elif name == "heal":
-        for _ in range(value):
-            s.stack.append({"k": "fx-heal", "seat": seat})
-    elif name in ("charge-artifact", "may-charge-artifact"):
-        for _ in range(value):
-            s.stack.append({"k": "fx-charge", "seat": seat, "may": name.startswith("may")})
-    elif name == "untoken":
-        for _ in range(value):
-            s.stack.append({"k": "fx-untoken", "seat": seat})
-    elif name == "raise-attribute":
-        for _ in range(value):
-            s.stack.append({"k": "fx-raise", "seat": seat})
-    elif name == "discard-symbol":
-        s.stack.append({"k": "fx-discard", "seat": seat, "symbol": value})
-    elif name == "kill-other":
-        s.stack.append({"k": "fx-kill", "seat": seat, "left": value})
-    elif name == "others-remove-hoplites":
-        _others_remove(s, seat, value)
-    elif name == "recruit-hero":
-        here = s.hero_at[seat]
-        if here >= 0 and all(q == seat for q in armies(s, here)):
-            add_hoplites(s, here, seat, value)
-            settle_control(s, here)
-    elif name == "opponent-discard-to":
-        opp = int(f.get("opp", -1))
-        if opp >= 0 and len(s.hands[opp]) > value:
-            s.stack.append({"k": "discard", "seat": opp, "limit": value})
-    else:  # a module's named effect (``effects.HOOKED``)
-        runner = _HOOKS.get(name)
-        if runner is None:
-            raise AssertionError(f"effect {name!r} has no rule in this game's modules")
-        runner(s, seat, int(value), f)
+    rule = RUNNERS.get(name)
+    if rule is None:
+        rule = hook(name)
+    rule(s, f, seat, tuple(value) if isinstance(value, list) else value)
 
 
 def removed(s: LordsState) -> list[int]:
@@ -215,32 +271,191 @@ def removed(s: LordsState) -> list[int]:
     return list(store["removed"]) if store else [0] * s.n
 
 
-def _gone(s: LordsState) -> list[int]:
+def gone(s: LordsState) -> list[int]:
     """Return the (mutable) counts of Hoplites removed from the game, created on first use."""
     store: dict[str, Any] = s.mod.setdefault("fx", {"removed": [0] * s.n})
     out: list[int] = store["removed"]
     return out
 
 
-def _others_remove(s: LordsState, seat: int, count: int) -> None:
-    """Every other player removes ``count`` Hoplites: the supply's at once, then their pick."""
-    owing: list[tuple[int, int]] = []
-    gone = _gone(s)
-    for k in range(1, s.n):
-        q = (seat + k) % s.n
-        taken = min(count, s.supply[q])
-        s.supply[q] -= taken
-        gone[q] += taken
-        if taken < count and any(s.hoplites(r, q) for r in range(len(s.control))):
-            owing.append((q, count - taken))
-    for q, left in reversed(owing):  # the first one clockwise answers first
-        s.stack.append({"k": "fx-remove", "seat": q, "left": left})
+# -- the choices cards make --------------------------------------------------------------------
+
+
+def _keys(s: LordsState, offer: Offer, seat: int, ctx: dict[str, Any]) -> list[str]:
+    """Return the keys of an offer whose card is ready, if possible now (its own keys, or one)."""
+    ctx = {
+        **ctx,
+        "source": offer.index if offer.kind == "artifact" else -1,
+        "card": offer.index if offer.kind == "card" else -1,
+    }
+    if not possible(s, seat, offer.clause, ctx):
+        return []
+    own = OWN_OFFERS.get(offer.clause.effects[0][0]) if offer.clause.effects else None
+    if own is not None:
+        return own[1](s, seat, offer.clause.effects[0][1])
+    return [offer.key]
+
+
+def listed(
+    s: LordsState,
+    seat: int,
+    trigger: str,
+    origin: str | None,
+    ctx: dict[str, Any],
+    kinds: tuple[str, ...] = ("blessing", "artifact", "card"),
+    cards: tuple[int, ...] = (),
+) -> list[str]:
+    """Return the keys of the offers of ``trigger`` (of cards from ``origin``; ``None``: any).
+
+    ``cards``: the reusable Combat Cards ready (a Combat Card's offers need one of them).
+    """
+    offers = _group(index(s.content), trigger, origin, kinds)
+    return offered(s, seat, offers, ctx, cards) if offers else []
+
+
+def offered(
+    s: LordsState, seat: int, offers: tuple[Offer, ...], ctx: dict[str, Any], cards: tuple[int, ...]
+) -> list[str]:
+    """Return the keys of ``offers`` whose card ``seat`` has ready and which are possible now.
+
+    ``cards``: the reusable Combat Cards ready (a Combat Card's offers need one of them).
+    """
+    out: list[str] = []
+    held = s.blessings[seat]
+    owner, charged = s.artifact_owner, s.artifact_charged
+    for offer in offers:  # only a card its holder has ready (an Artifact charged ...)
+        kind, i = offer.kind, offer.index
+        if kind == "blessing":
+            if i not in held:
+                continue
+        elif kind == "artifact":
+            if owner[i] != seat or not charged[i]:
+                continue
+        elif i not in cards:
+            continue
+        out += _keys(s, offer, seat, ctx)
+    return out
+
+
+def turn_cards(
+    s: LordsState, seat: int, origin: str, allowed: frozenset[str]
+) -> dict[str, list[str]]:
+    """Return the turn menu's card choices by group (``TURN_GROUPS``).
+
+    Only the cards ``origin`` brings ("": the base game's and a pack's; else a module's), and
+    only the groups ``allowed`` now (a Regular Action still to take ...).  The seat's own cards
+    are looked up (a few), not every card that could offer a choice.
+    """
+    idx = index(s.content)
+    found: list[tuple[int, Offer]] = []
+    by_blessing = idx.turn_blessing.get(origin)
+    if by_blessing:
+        for b in s.blessings[seat]:
+            found += by_blessing.get(b, ())
+    by_artifact = idx.turn_artifact.get(origin)
+    if by_artifact and seat in s.artifact_owner:
+        charged = s.artifact_charged
+        for a, owner in enumerate(s.artifact_owner):
+            if owner == seat and charged[a]:
+                found += by_artifact.get(a, ())
+    if not found:
+        return {}
+    found.sort(key=_rank)
+    out: dict[str, list[str]] = {}
+    for _, offer in found:
+        when = offer.clause.when
+        if when in allowed:
+            keys = _keys(s, offer, seat, {})
+            if keys:
+                out.setdefault(when, []).extend(keys)
+    return out
+
+
+def _rank(item: tuple[int, Offer]) -> int:
+    return item[0]
+
+
+def offers_at(
+    s: LordsState, trigger: str, origin: str | None, kinds: tuple[str, ...]
+) -> tuple[Offer, ...]:
+    """Return the offers of ``trigger`` from ``origin`` of ``kinds``, in their listing order."""
+    return _group(index(s.content), trigger, origin, kinds)
+
+
+def _group(
+    idx: Index, trigger: str, origin: str | None, kinds: tuple[str, ...]
+) -> tuple[Offer, ...]:
+    """Return the offers of ``trigger`` from ``origin`` in the order they are listed (found once).
+
+    By kind in ``kinds``' order, each in content order; a card whose effect offers its own
+    choices (the Golden Goblet's Attribute > action) after the others.
+    """
+    key = (trigger, origin, kinds)
+    found = idx.groups.get(key)
+    if found is None:
+        offers = [
+            offer
+            for kind in kinds
+            for offer in idx.by_trigger.get(trigger, ())
+            if offer.kind == kind and (origin is None or offer.origin == origin)
+        ]
+        own = [o for o in offers if o.clause.effects and o.clause.effects[0][0] in OWN_OFFERS]
+        found = idx.groups[key] = tuple([o for o in offers if o not in own] + own)
+    return found
+
+
+def has_offers(s: LordsState, trigger: str) -> bool:
+    """Return whether any card of the game makes a choice at ``trigger``."""
+    return trigger in index(s.content).by_trigger
+
+
+def offer_of(s: LordsState, key: str, triggers: tuple[str, ...]) -> Offer | None:
+    """Return the card choice a key names at one of ``triggers`` (``None``: not one)."""
+    idx = index(s.content)
+    verb, colon, _ = key.partition(":")
+    if verb not in idx.verbs:
+        return None
+    found = idx.offers.get(key) or (idx.offers.get(verb + ":") if colon else None)
+    for offer in found or ():
+        if offer.clause.when in triggers:
+            return offer
+    return None
+
+
+def use_offer(s: LordsState, seat: int, offer: Offer, key: str, ctx: dict[str, Any]) -> None:
+    """Play a card's choice: an Artifact is used (until charged again), then its effects run."""
+    if offer.kind == "artifact":
+        s.artifact_charged[offer.index] = False
+        ctx = {**ctx, "source": offer.index}
+    first = offer.clause.effects[0] if offer.clause.effects else None
+    own = OWN_OFFERS.get(first[0]) if first else None
+    if own is not None and first is not None:
+        own[2](s, seat, first[1], key)
+        return
+    run(s, seat, offer.clause.effects, ctx)
+
+
+def auto_artifact(s: LordsState, seat: int, trigger: str, ctx: dict[str, Any]) -> bool:
+    """Use ``seat``'s charged Artifact that acts at ``trigger`` by itself; return whether one did.
+
+    Its clause's effect is the answer the caller reads: ``swap-winner`` at ``battle-lost``,
+    ``ignore-injury`` at ``injured``.
+    """
+    found = index(s.content).auto.get(trigger)
+    if not found:
+        return False
+    for a, clause in found:
+        if s.artifact_owner[a] == seat and s.artifact_charged[a] and holds(s, seat, clause, ctx):
+            s.artifact_charged[a] = False
+            return any(value for _, value in clause.effects)
+    return False
 
 
 # -- Battles -----------------------------------------------------------------------------------
 
 
-def _battle_ctx(s: LordsState, f: Frame, side: int) -> dict[str, Any]:
+def battle_ctx(f: Frame, side: int) -> dict[str, Any]:
+    """Return the context of a Battle's clauses for one side."""
     return {
         "opp": f["def"] if side == 0 else f["att"],
         "region": f["region"],
@@ -251,82 +466,70 @@ def _battle_ctx(s: LordsState, f: Frame, side: int) -> dict[str, Any]:
 
 def battle_strength(s: LordsState, f: Frame, side: int) -> int:
     """Return the Army Strength one side gets from clauses (its Blessings, its cards played)."""
-    index = _index(s.content)
-    if not index["blessing"] and not index["card"]:
+    idx = index(s.content)
+    if not idx.card and "battle-strength" not in idx.triggers:
         return 0
     seat = f["att"] if side == 0 else f["def"]
-    ctx = _battle_ctx(s, f, side)
-    clauses = _held(s, seat, "battle-strength")
-    for c in f["played"][side]:
-        clauses += [x for x in index["card"].get(c, ()) if x.when == "battle-strength"]
+    ctx = battle_ctx(f, side)
     total = 0
-    for clause in clauses:
+    for clause in _fighting(s, idx, seat, f["played"][side], "battle-strength"):
         if holds(s, seat, clause, ctx):
             for name, value in clause.effects:
                 if name == "army-strength":
                     total += int(value)
+                elif name == "army-strength-per-card":
+                    total += int(value) * len(f["played"][side])
                 else:  # army-strength-attribute
                     total += s.attr(seat, s.content.attributes.index(str(value)))
     return total
 
 
+def _fighting(s: LordsState, idx: Index, seat: int, cards: list[int], trigger: str) -> list[Clause]:
+    """Return the clauses of ``trigger`` of ``seat``'s Blessings and of the cards it played."""
+    clauses = [
+        clause
+        for b in s.blessings[seat]
+        for clause in idx.blessing.get(b, ())
+        if clause.when == trigger
+    ]
+    for c in cards:
+        clauses += [x for x in idx.card.get(c, ()) if x.when == trigger]
+    return clauses
+
+
 def battle_played(s: LordsState, f: Frame, side: int, card: int) -> None:
     """Run a Combat Card's ``battle-played`` clauses as it is played."""
-    clauses = _index(s.content)["card"].get(card, ())
+    clauses = index(s.content).card.get(card, ())
     seat = f["att"] if side == 0 else f["def"]
-    ctx = _battle_ctx(s, f, side)
+    ctx = battle_ctx(f, side)
     for clause in clauses:
         if clause.when == "battle-played" and holds(s, seat, clause, ctx):
-            for name, value in clause.effects:  # opponent-casualties
-                if name == "opponent-casualties":
-                    f.setdefault("more_casualties", [0, 0])[1 - side] += int(value)
+            run(s, seat, clause.effects, ctx)
 
 
 def after_battle(s: LordsState, f: Frame) -> None:
     """Run both sides' ``after-battle`` clauses: their Blessings and the cards they played."""
-    index = _index(s.content)
-    if not index["blessing"] and not index["card"]:
+    idx = index(s.content)
+    if not idx.card and "after-battle" not in idx.triggers:
         return
     for side in (0, 1):
         seat = f["att"] if side == 0 else f["def"]
-        ctx = _battle_ctx(s, f, side)
-        clauses = _held(s, seat, "after-battle")
+        ctx = battle_ctx(f, side)
         spent: list[list[int]] = f.get("spent") or f["played"]
-        for c in spent[side]:
-            clauses += [x for x in index["card"].get(c, ()) if x.when == "after-battle"]
-        for clause in clauses:
+        for clause in _fighting(s, idx, seat, spent[side], "after-battle"):
             if holds(s, seat, clause, ctx):
                 run(s, seat, clause.effects, ctx)
 
 
-# -- a Blessing's actions on its holder's turn -------------------------------------------------
+# -- a Blessing's actions on its holder's turn (the bot asks which are worth taking) -----------
 
 
 def actions(s: LordsState, seat: int) -> list[str]:
-    """Return ``use:<id>`` for each held Blessing with an ``action`` clause that holds now."""
-    by_blessing = _index(s.content)["blessing"]
-    if not by_blessing:
-        return []
-    out = []
-    for b in s.blessings[seat]:
-        for clause in by_blessing.get(b, ()):
-            if clause.when == "action" and holds(s, seat, clause, {}):
-                out.append(f"use:{s.content.blessings[b].id}")
-                break
-    return out
+    """Return the ``action`` choices of ``seat``'s cards that can be taken now."""
+    return listed(s, seat, "action", None, {}, ("blessing",))
 
 
-def use(s: LordsState, seat: int, blessing_id: str) -> bool:
-    """Run a held Blessing's ``action`` clause; return whether it had one."""
-    b = s.content.blessing_index(blessing_id)
-    for clause in _index(s.content)["blessing"].get(b, ()):
-        if clause.when == "action" and holds(s, seat, clause, {}):
-            run(s, seat, clause.effects, {})
-            return True
-    return False
-
-
-# -- the decision frames -----------------------------------------------------------------------
+# -- the effects' decision frames --------------------------------------------------------------
 
 
 def frame_options(s: LordsState, f: Frame) -> list[str]:
@@ -334,10 +537,10 @@ def frame_options(s: LordsState, f: Frame) -> list[str]:
     kind, seat = f["k"], int(f["seat"])
     c = s.content
     if kind == "fx-charge":
-        used = [f"charge:{c.artifacts[a].id}" for a in _used_artifacts(s, seat)]
+        used = [f"charge:{c.artifacts[a].id}" for a in used_artifacts(s, seat, f.get("not", -1))]
         return (["charge:none", *used] if f["may"] else used) if used else []
     if kind == "fx-discard":
-        return [f"discard:{c.combat[x].id}" for x in _with_symbol(s, seat, f["symbol"])]
+        return [f"discard:{c.combat[x].id}" for x in with_symbol(s, seat, f["symbol"])]
     if kind == "fx-kill":
         return [
             f"kill-other:{rid(s, r)}>{c.heroes[s.heroes[q]].id}"
@@ -382,7 +585,7 @@ def frame_choose(s: LordsState, f: Frame, key: str) -> None:
             s.hop[r * s.n + seat] -= 1
         else:
             s.fort[r] = -1
-        _gone(s)[seat] += 1
+        gone(s)[seat] += 1
         f["left"] -= 1
         if f["left"] <= 0:
             s.stack.remove(f)
@@ -398,18 +601,103 @@ def frame_choose(s: LordsState, f: Frame, key: str) -> None:
 
 
 def entries(c: Content) -> list[tuple[str, str]]:
-    """Return the choice keys the effect frames add (only for content whose cards use them)."""
-    if not in_use(c):
-        return []
-    out = [("charge:none", "Charge no Artifact")]
-    out += [(f"charge:{a.id}", f"Charge {a.name}") for a in c.artifacts]
-    out += [
-        (f"kill-other:{r.id}>{h.id}", f"Kill a Hoplite of {h.name} in {r.name}")
-        for r in c.regions
-        for h in c.heroes
-    ]
-    out += [
-        (f"remove:{r.id}", f"Remove one of your Hoplites in {r.name} from the game")
-        for r in c.regions
-    ]
+    """Return the choice keys the cards' choices and their effects' decisions add.
+
+    Only those ``c``'s table lacks (the table keeps the first of a key).
+    """
+    out: list[tuple[str, str]] = []
+    known: set[str] = set()
+    used = _effects_used(c)
+    for name, more in ENTRIES.items():  # a module's game keeps them all (its table's order)
+        if name in used or c.modules:
+            out += [row for row in more(c) if row[0] not in known]
+            known.update(key for key, _ in out)
+    for offers in index(c).offers.values():
+        for offer in offers:
+            if offer.key not in known:
+                known.add(offer.key)
+                out.append((offer.key, offer.clause.label or _words(c, offer)))
     return out
+
+
+def _charge_keys(c: Content) -> list[tuple[str, str]]:
+    return [("charge:none", "Charge no Artifact")] + [
+        (f"charge:{a.id}", f"Charge {a.name}") for a in c.artifacts
+    ]
+
+
+ENTRIES["charge-artifact"] = ENTRIES["may-charge-artifact"] = _charge_keys
+ENTRIES["kill-other"] = lambda c: [
+    (f"kill-other:{r.id}>{h.id}", f"Kill a Hoplite of {h.name} in {r.name}")
+    for r in c.regions
+    for h in c.heroes
+]
+ENTRIES["others-remove-hoplites"] = lambda c: [
+    (f"remove:{r.id}", f"Remove one of your Hoplites in {r.name} from the game") for r in c.regions
+]
+
+
+def _words(c: Content, offer: Offer) -> str:
+    """Return a card choice's words: the card's name and what it says."""
+    if offer.kind == "blessing":
+        b = c.blessings[offer.index]
+        return f"{b.name}: {b.text}"
+    if offer.kind == "artifact":
+        a = c.artifacts[offer.index]
+        return f"Use {a.name}: {a.effect}"
+    card = c.combat[offer.index]
+    return f"Use {card.name}: {card.text}" if card.text else f"Use {card.name}"
+
+
+def _effects_used(c: Content) -> set[str]:
+    """Return the names of the effects some record of ``c`` uses."""
+    records: list[Any] = [*c.blessings, *c.artifacts, *c.combat, *c.attack_cards, *c.evolutions]
+    records += c.rewards
+    clauses = [clause for r in records for clause in r.effects]
+    clauses += [clause for m in c.monsters for clause in m.special]
+    return {name for clause in clauses for name, _ in clause.effects}
+
+
+# what the rules read from here, with the content's index (``fx_index``)
+__all__ = [
+    "CHECKS",
+    "ENTRIES",
+    "FRAMES",
+    "OWN_OFFERS",
+    "POSSIBLE",
+    "RUNNERS",
+    "Offer",
+    "actions",
+    "after_battle",
+    "apply",
+    "auto_artifact",
+    "battle_ctx",
+    "battle_played",
+    "battle_strength",
+    "card_passive",
+    "check",
+    "entries",
+    "fire",
+    "fire_blessing",
+    "fire_card",
+    "frame_choose",
+    "frame_options",
+    "gone",
+    "has_offers",
+    "holds",
+    "index",
+    "listed",
+    "offer_of",
+    "offered",
+    "offers_at",
+    "passive",
+    "possible",
+    "removed",
+    "resume",
+    "run",
+    "runner",
+    "turn_cards",
+    "use_offer",
+    "used_artifacts",
+    "with_symbol",
+]

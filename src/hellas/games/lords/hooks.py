@@ -32,14 +32,12 @@ point                  arguments                                      result
 ``determinize``        ``copy, original, seat, rng``                  hidden module cards redealt
 ``invariants``         ``s``                                          raises if broken
 ``region_attack``      ``s, monster``                                 a module's attack kind ran
-``special_attack``     ``s, hunt_frame, effect, amount``              a module's effect applied
 ``monster_moves``      ``s, monster, regions``                        edits the list in place
 ``hunt_barred``        ``s, seat, monster``                           ``True``: may not hunt it
 ``crossing_closed``    ``s, from_region, to_region``                  ``True``: step not allowed
 ``hero_held``          ``s, seat``                                    ``True``: Hero out of play
 ``hero_chosen``        ``s, seat``                                    a Hero picked, not placed
 ``hoplites_moved``     ``s, seat, from_region, to_region``            a March/Hoplite move done
-``injury``             ``s, seat``                                    ``True``: Injury ignored
 ``blessing_received``  ``s, seat, blessing_id``                       a Blessing was taken
 ``monster_appears``    ``s, monster, card``                           ``[region]``: appears there
 ``monster_slain``      ``s, monster, seat, region``                   a Monster was slain
@@ -63,9 +61,10 @@ Reusable combat cards (Relics, Training cards): Combat Card records of a ``kind`
 ``deck`` that stay in front of their owner.  ``reusable`` lists the ones a seat may play now
 (charged); the base offers them as ``play:<id>`` in a Battle and as ordinary cards in a Hunt,
 counts their Strength, Casualties and effects like any Combat Card, and calls ``reuse`` when one
-is played or spent (the module marks it used; in a Battle it returns the card that takes effect,
-e.g. the card a Mirror Shield copies).  They are never discarded (a Battle lists them in
-``kept``).
+is played or spent (the module marks it used).  They are never discarded (a Battle lists them in
+``kept``).  What such a card does is its clauses' (``fx``), e.g. a Mirror Shield's
+``copy-enemy-card``; a module's own Special Attack or other effect is an effect of the
+vocabulary it registers (``effects.register``), not a hook.
 
 A module may also add procedures (stack frames with their ``options``/``choose``), choice-table
 entries, data records (``data.toml``) and bot knowledge (``bot_choose``).
@@ -107,14 +106,12 @@ POINTS = (
     "determinize",
     "invariants",
     "region_attack",
-    "special_attack",
     "monster_moves",
     "hunt_barred",
     "crossing_closed",
     "hero_held",
     "hero_chosen",
     "hoplites_moved",
-    "injury",
     "blessing_received",
     "monster_appears",
     "monster_slain",

@@ -13,21 +13,25 @@ on either end, Wounds that stay, and the hand limit only once the Hunt is over.
 
 The ``hunt`` frame's stages: ``attack`` (the hunter wounds or stops), ``combo`` (more cards for
 an alternative use), ``slot`` (which symbol to cover), ``pick`` (the left neighbour's Monster
-Attack card), ``defend``, ``reward``; a ``hurt`` frame takes Injuries one at a time.
+Attack card), ``defend``, ``reward``; a ``hurt`` frame takes Injuries one at a time.  Cards'
+choices in a Hunt are their ``hunt-attack``/``hunt-defend`` clauses (``fx``, once per Hunt for
+a Blessing); what an undefended Monster Attack does, and what Evolve cards change, is in
+``fx_fight``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from hellas.games.lords import artifacts, hooks
-from hellas.games.lords.board import gain_priest, has_blessing
+from hellas.games.lords import fx, fx_fight, hooks
+from hellas.games.lords.board import gain_priest
 from hellas.games.lords.cards import discard_combat, draw_combat, enforce_limit
-from hellas.games.lords.content import LEADERSHIP, SPEED, STRENGTH
+from hellas.games.lords.content import STRENGTH
+from hellas.games.lords.effects import Clause
+from hellas.games.lords.fx_index import Offer
 from hellas.games.lords.monster_phase import kill_chosen
 from hellas.games.lords.monsters import (
     cover,
-    evolved,
     monsters_at,
     slay,
     tray,
@@ -38,6 +42,7 @@ from hellas.games.lords.state import HUNT, Frame, LordsState
 
 # an alternative use: how many cards of the symbol deal a Wound of any type
 ANY_WOUND = {"sickle": 1, "sword": 2, "mace": 2, "torch": 3, "bow": 3}
+HUNT_STAGES = {"attack": "hunt-attack", "defend": "hunt-defend"}  # the cards' choices there
 
 
 # -- starting ----------------------------------------------------------------------------------
@@ -47,11 +52,9 @@ def can_hunt(s: LordsState, p: int, m: int) -> bool:
     """Return whether ``p``'s Hero may hunt Monster ``m`` now (same Region, Evolutions met)."""
     if s.hero_at[p] < 0 or s.monster_at[m] != s.hero_at[p]:
         return False
-    if evolved(s, m, "hunt-needs-priest") and s.priests[p] < 1:
-        return False
-    if s.options.get("modules") and hooks.any_true(s, "hunt_barred", p, m):
-        return False  # e.g. Talos' controller
-    return not (evolved(s, m, "hunt-needs-leadership-3") and s.attr(p, LEADERSHIP) < 3)
+    if s.evolutions[m] and not fx_fight.hunt_allowed(s, p, m):
+        return False  # an Evolve card's demand (e.g. a Priest, Leadership 3)
+    return not (s.options.get("modules") and hooks.any_true(s, "hunt_barred", p, m))
 
 
 def hunt_targets(s: LordsState, p: int) -> list[int]:
@@ -78,17 +81,15 @@ def start_hunt(s: LordsState, p: int, m: int) -> None:
         "attack": -1,
         "strength": 0,
         "committed": [],
-        "dodged": False,
-        "dodge_spent": False,
         "attacks": 0,
-        "flesh": False,
+        "used": [],  # the Blessings whose Hunt choice was taken (once per Hunt)
         "ended": "",
     }
     s.stack.append(f)
-    attribute = SPEED if evolved(s, m, "hunt-draws-speed") else STRENGTH
+    draws = fx_fight.monster_value(s, m, "hunt-draws")  # e.g. the Evolved Medusa: Speed
+    attribute = s.content.attributes.index(draws[0]) if draws else STRENGTH
     draw_combat(s, p, s.attr(p, attribute))  # no hand limit during a Hunt
-    if has_blessing(s, p, "inspiring-hunt"):
-        gain_priest(s, p)
+    fx.fire(s, p, "hunt-start")  # e.g. Inspiring Hunt
 
 
 def target_options(s: LordsState, f: Frame) -> list[str]:
@@ -124,11 +125,17 @@ def usable(s: LordsState, f: Frame) -> list[int]:
 
 
 def spend(s: LordsState, f: Frame, card: int) -> None:
-    """Discard a card from the hand, or mark a reusable card used (it stays with its owner)."""
+    """Discard a card from the hand, or mark a reusable card used (it stays with its owner).
+
+    A reusable card spent defending runs its ``hunt-defended-with`` clauses (e.g. the Sword of
+    Justice's sword Wound).
+    """
     if s.content.combat[card].kind == "deck":
         discard_combat(s, f["seat"], card)
-    else:
-        hooks.collect(s, "reuse", f["seat"], card, f)
+        return
+    hooks.collect(s, "reuse", f["seat"], card, f)
+    if f["stage"] == "defend":
+        fx.fire_card(s, f["seat"], card, "hunt-defended-with", {"m": f["m"]})
 
 
 # -- the Hero attacks ----------------------------------------------------------------------------
@@ -140,7 +147,7 @@ def _direct(s: LordsState, m: int, symbol: str) -> list[int]:
 
 
 def _attack_options(s: LordsState, f: Frame) -> list[str]:
-    p, m = f["seat"], f["m"]
+    m = f["m"]
     cards = s.content.combat
     hand = usable(s, f)
     out = ["end-attack"]
@@ -151,20 +158,43 @@ def _attack_options(s: LordsState, f: Frame) -> list[str]:
         need = ANY_WOUND.get(symbol, 0)
         if need and sum(1 for x in hand if cards[x].symbol == symbol) >= need:
             out.append(f"any:{cards[c].id}")
-    if f["first"] and has_blessing(s, p, "weak-spot") and hand:
-        out.append("use:weak-spot")
-    if not f["flesh"] and has_blessing(s, p, "sacrifice-of-flesh") and s.priests[p]:
-        out.append("use:sacrifice-of-flesh")
-    return out + artifacts.hunt_options(s, f)
+    return out
+
+
+def _cards(s: LordsState, f: Frame, trigger: str) -> list[str]:
+    """Return the cards' Hunt choices of ``trigger``: the base game's, then each module's.
+
+    A Blessing's is taken once per Hunt; a reusable card's needs it ready (not offered yet).
+    """
+    if not fx.has_offers(s, trigger):
+        return []
+    p = f["seat"]
+    origins = [""]
+    if s.options.get("modules"):
+        origins += [m.id for m in hooks.active(s)]
+    ready: tuple[int, ...] | None = None
+    bless = s.content.blessings
+    out: list[str] = []
+    for origin in origins:
+        kinds = ("blessing", "artifact", "card") if not origin else ("card", "artifact", "blessing")
+        offers = fx.offers_at(s, trigger, origin, kinds)
+        if not offers:
+            continue
+        if ready is None and any(o.kind == "card" for o in offers):
+            ready = tuple(c for c in usable(s, f)[len(s.hands[p]) :] if c not in f["committed"])
+        fresh = tuple(
+            o for o in offers if o.kind != "blessing" or bless[o.index].id not in f["used"]
+        )
+        out += fx.offered(s, p, fresh, {"m": f["m"]}, ready or ())
+    return out
 
 
 def options(s: LordsState, f: Frame) -> list[str]:
     """Return the decisions of the Hunt's current stage."""
     stage = f["stage"]
     cards = s.content.combat
-    p = f["seat"]
     if stage == "attack":
-        return _attack_options(s, f) + _module_options(s, f)
+        return _attack_options(s, f) + _cards(s, f, "hunt-attack") + _module_options(s, f)
     if stage == "combo":
         return [
             f"with:{cards[c].id}"
@@ -182,9 +212,7 @@ def options(s: LordsState, f: Frame) -> list[str]:
             out.append(f"card:{cards[c].id}")
             if cards[c].symbol == "shield" and cards[c].kind == "deck" and not f["committed"]:
                 out.append(f"shield:{cards[c].id}")
-        if f["committed"] and not f["dodge_spent"] and has_blessing(s, p, "advanced-dodge"):
-            out.append("use:advanced-dodge")
-        return out + _module_options(s, f)
+        return out + _cards(s, f, "hunt-defend") + _module_options(s, f)
     if stage == "reward":
         return [f"reward:{r}" for r in rewards(s, f)]
     return []
@@ -198,7 +226,7 @@ def _module_options(s: LordsState, f: Frame) -> list[str]:
 def choose(s: LordsState, f: Frame, key: str) -> None:
     """Apply one Hunt decision."""
     verb, _, arg = key.partition(":")
-    p, m = f["seat"], f["m"]
+    m = f["m"]
     if s.options.get("modules") and hooks.any_true(s, "hunt_play", f, key):
         return
     if verb == "end-attack":
@@ -220,24 +248,9 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
         f["symbol"] = card.symbol
         _after_combo_card(s, f)
         return
-    if verb == "artifact":
-        if artifacts.hunt_use(s, f, arg):
-            wound_any(s, f)
-        return
-    if key == "use:weak-spot":
-        f["first"] = False
-        f["need"] = 1
-        f["symbol"] = "*"  # any one Combat Card
-        f["stage"] = "combo"
-        return
-    if key == "use:sacrifice-of-flesh":
-        f["flesh"] = True
-        s.priests[p] -= 1
-        draw_combat(s, p, 1)
-        if s.injured[p] & (s.injured[p] - 1):
-            s.stack.append({"k": "heal", "seat": p})  # more than one: the player picks
-        else:
-            s.injured[p] = 0
+    offer = fx.offer_of(s, key, (HUNT_STAGES[f["stage"]],)) if f["stage"] in HUNT_STAGES else None
+    if offer is not None:
+        use_card(s, f, offer, key)
         return
     if verb == "with":
         spend(s, f, s.content.card(arg).index)
@@ -250,13 +263,25 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
     if verb == "mattack":
         _picked(s, f, s.content.attack_cards.index(_attack_card(s, arg)))
         return
-    if verb in ("card", "shield", "take") or key == "use:advanced-dodge":
+    if verb in ("card", "shield", "take"):
         _defend(s, f, verb, arg)
         return
     if verb == "reward":
         f["stage"] = "done"
         take_reward(s, f, arg)
         conclude(s, f)
+
+
+def use_card(s: LordsState, f: Frame, offer: Offer, key: str) -> None:
+    """Play a card's Hunt choice: a Blessing's once per Hunt, a reusable card is spent."""
+    p = f["seat"]
+    ctx: dict[str, Any] = {"m": f["m"]}
+    if offer.kind == "blessing":
+        f["used"].append(s.content.blessings[offer.index].id)
+    elif offer.kind == "card":
+        spend(s, f, offer.index)
+        ctx["card"] = offer.index
+    fx.use_offer(s, p, offer, key, ctx)
 
 
 def _attack_card(s: LordsState, card_id: str) -> Any:
@@ -310,9 +335,9 @@ def _draw_attack(s: LordsState) -> int:
 
 def _monster_attacks(s: LordsState, f: Frame) -> None:
     """Draw two Monster Attack cards for the player to the left to pick from."""
-    count = 2
+    count = 2 + sum(fx_fight.monster_value(s, f["m"], "attack-draws"))  # Evolved Python: 3
     if s.options.get("modules"):
-        count += hooks.total(s, "attack_draws", f)  # e.g. the evolved Python: 3 cards
+        count += hooks.total(s, "attack_draws", f)
     f["drawn"] = [_draw_attack(s) for _ in range(count)]
     f["stage"] = "pick"
 
@@ -333,14 +358,9 @@ def attack_strength(s: LordsState, f: Frame, a: int) -> int:
         value = 1 + 2 * covered
     else:  # one-plus-hand
         value = 1 + len(s.hands[f["seat"]])
-    if evolved(s, m, "attack-plus-1"):
-        value += 1
-    if evolved(s, m, "attack-plus-2-at-3-wounds") and covered >= 3:
-        value += 2
-    if evolved(s, m, "first-attack-plus-3-ends") and f["attacks"] == 0:
-        value += 3
+    value += fx_fight.attack_strength(s, f)  # Evolve cards (e.g. +1, or +3 on the first)
     if s.options.get("modules"):
-        value += hooks.total(s, "attack_strength", f, a)  # e.g. the evolved Typhon
+        value += hooks.total(s, "attack_strength", f, a)
     return value
 
 
@@ -357,15 +377,13 @@ def _picked(s: LordsState, f: Frame, a: int) -> None:
     f["dodged"] = False
     f["stage"] = "defend"
     if f["strength"] <= 0:
-        _defended(s, f, draw=2)
+        defended(s, f, draw=2)
 
 
 def _defence(s: LordsState, f: Frame) -> int:
     cards = s.content.combat
     total: int = sum(cards[c].strength for c in f["committed"])
-    if f["dodged"]:
-        total += s.attr(f["seat"], SPEED)
-    return total + int(f.get("boost", 0))  # a module's boost (e.g. the Ashen Spear)
+    return total + int(f.get("boost", 0))  # a card's (e.g. Advanced Dodge, the Ashen Spear)
 
 
 def _defend(s: LordsState, f: Frame, verb: str, arg: str) -> None:
@@ -379,16 +397,13 @@ def _defend(s: LordsState, f: Frame, verb: str, arg: str) -> None:
         return
     if verb == "shield":
         discard_combat(s, p, s.content.card(arg).index)
-        _defended(s, f, draw=1)
+        defended(s, f, draw=1)
         hurt(s, p, 1)
         return
-    if verb == "use":
-        f["dodged"] = f["dodge_spent"] = True  # once per Hunt
-    else:
-        card = s.content.card(arg).index
-        if s.content.combat[card].kind == "deck":
-            s.hands[p].remove(card)
-        f["committed"].append(card)
+    card = s.content.card(arg).index
+    if s.content.combat[card].kind == "deck":
+        s.hands[p].remove(card)
+    f["committed"].append(card)
     settle_defence(s, f)
 
 
@@ -401,10 +416,11 @@ def settle_defence(s: LordsState, f: Frame) -> None:
             else:
                 spend(s, f, c)  # a reusable card is marked used
         f["committed"] = []
-        _defended(s, f, draw=2)
+        defended(s, f, draw=2)
 
 
-def _defended(s: LordsState, f: Frame, draw: int) -> None:
+def defended(s: LordsState, f: Frame, draw: int) -> None:
+    """End a defended Monster Attack: its card is discarded, the hunter draws, next round."""
     s.attack_discard.append(f["attack"])
     f["attack"] = -1
     f["attacks"] += 1
@@ -425,69 +441,26 @@ def _undefended(s: LordsState, f: Frame) -> None:
     1 Combat Card": the draw waits in a ``hunt-draw`` frame under the effects' own decisions
     (discards, Injuries), so a discard never takes the card drawn after it.
     """
-    p, m = f["seat"], f["m"]
+    p = f["seat"]
     a = f["attack"]
     s.attack_discard.append(a)
     f["attack"] = -1
-    effects = list(s.content.attack_cards[a].effects)
-    if ("special", 1) in effects:
-        effects.remove(("special", 1))
-        effects.extend(s.content.monsters[m].special)
-    if evolved(s, m, "first-attack-plus-3-ends") and f["attacks"] == 0:
-        effects.append(("end", 1))
+    first = f["attacks"] == 0
     f["attacks"] += 1
     _next_round(f)
     s.stack.append({"k": "hunt-draw", "seat": p, "n": 1})
-    apply_effects(s, f, effects)
+    fx_fight.undefended(s, f, a, first)  # the card's effects, Special Attack, Evolve cards
+
+
+def apply_effects(s: LordsState, f: Frame, clauses: list[Clause]) -> None:
+    """Apply an undefended Monster Attack's clauses (e.g. a Special Attack's) to the hunter."""
+    fx_fight.resolve(s, f, clauses, f["attacks"] == 0)
 
 
 def draw_after_effects(s: LordsState, f: Frame) -> None:
     """Draw the undefended attack's Combat Card once its effects are resolved."""
     s.stack.remove(f)
     draw_combat(s, f["seat"], f["n"])
-
-
-def apply_effects(s: LordsState, f: Frame, effects: list[tuple[str, int]]) -> None:
-    """Apply an undefended Monster Attack's effects to the hunter."""
-    p, m = f["seat"], f["m"]
-    injuries = 0
-    for kind, n in effects:
-        if kind == "end-if-injured" and s.injured[p]:
-            f["ended"] = "failure"
-        elif kind == "injure":
-            injuries += n
-        elif kind == "end":
-            f["ended"] = "failure"
-        elif kind == "lower-highest":
-            base = s.attrs[p * s.na : (p + 1) * s.na]
-            highest = [a for a in range(s.na) if base[a] == max(base)]
-            if len(highest) > 1 and max(base) > 1:  # equal highest: the hunter picks
-                s.stack.append({"k": "lower", "seat": p, "among": highest, "n": n})
-            else:
-                s.attrs[p * s.na + highest[0]] = max(1, base[highest[0]] - n)
-        elif kind == "discard-to-speed":
-            keep = s.attr(p, SPEED)
-            if len(s.hands[p]) > keep:
-                s.stack.append({"k": "discard", "seat": p, "limit": keep})
-        elif kind == "discard-half":
-            keep = len(s.hands[p]) // 2
-            if len(s.hands[p]) > keep:
-                s.stack.append({"k": "discard", "seat": p, "limit": keep})
-        elif kind == "discard-random":
-            for _ in range(n):
-                if s.hands[p]:
-                    card = s.hands[p][s.rng.below(len(s.hands[p]))]
-                    discard_combat(s, p, card)
-        elif kind == "heal-wound":
-            for _ in range(n):
-                if s.wounds[m]:
-                    healed = s.wounds[m].pop()
-                    if healed in f["dealt"]:
-                        f["dealt"].remove(healed)
-        elif s.options.get("modules"):
-            hooks.run(s, "special_attack", f, kind, n)  # a module Monster's Special Attack
-    if injuries:
-        hurt(s, p, injuries)
 
 
 def lower_options(s: LordsState, f: Frame) -> list[str]:
@@ -510,7 +483,7 @@ def hurt(s: LordsState, p: int, count: int) -> None:
     hunt = _hunt_frame(s)
     if s.all_injured(p):
         # a single fourth Injury may be ignored (e.g. Hades' Helmet)
-        ignored = count == 1 and s.options.get("modules") and hooks.any_true(s, "injury", p)
+        ignored = count == 1 and fx.auto_artifact(s, p, "injured", {})
         if hunt is not None and not ignored:
             hunt["ended"] = "failure"  # "A Hero receives a fourth Injury"
         return
@@ -533,7 +506,7 @@ def hurt_options(s: LordsState, f: Frame) -> list[str]:
 def hurt_choose(s: LordsState, f: Frame, key: str) -> None:
     """Injure the Attribute; a fourth Injury ends the Hunt."""
     p = f["seat"]
-    if not (s.options.get("modules") and hooks.any_true(s, "injury", p)):  # Hades' Helmet
+    if not fx.auto_artifact(s, p, "injured", {}):  # e.g. Hades' Helmet
         s.injured[p] |= 1 << s.content.attributes.index(key.partition(":")[2])
     f["left"] -= 1
     if f["left"] <= 0:
@@ -623,7 +596,7 @@ def strike_choose(s: LordsState, f: Frame, key: str) -> None:
     arg = key.partition(":")[2]
     p = s.current
     if arg == "none":
-        kill_chosen(s, s.hero_at[p], 2, spare=p)
+        kill_chosen(s, s.hero_at[p], int(f.get("n", 2)), spare=p)
         return
     strike(s, s.content.monster(arg).index)
 

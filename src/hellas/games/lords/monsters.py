@@ -22,10 +22,10 @@ def tray(s: LordsState, m: int) -> list[Wound]:
     return out
 
 
-def evolved(s: LordsState, m: int, evolution: str) -> bool:
-    """Return whether an Evolve card of this kind lies by the Monster's tray."""
+def evolve_names(s: LordsState, m: int) -> list[str]:
+    """Return the Evolutions (their ids) of the Evolve cards lying by Monster ``m``."""
     cards = s.content.monsters[m].cards
-    return any(cards[number].evolve == evolution for number in s.evolutions[m])
+    return [cards[number].evolve for number in s.evolutions[m]]
 
 
 def uncovered(s: LordsState, m: int) -> list[int]:
@@ -40,11 +40,20 @@ def monsters_at(s: LordsState, region: int) -> list[int]:
 
 
 def has_passive(s: LordsState, region: int, passive: str) -> bool:
-    """Return whether a Monster in ``region`` has this passive ability (or Evolution)."""
+    """Return whether a Monster in ``region`` has this passive ability.
+
+    Its tray's, or an Evolve card's (``monster-passive``).
+    """
     monsters = s.content.monsters
-    return any(
-        monsters[m].passive == passive or evolved(s, m, passive) for m in monsters_at(s, region)
-    )
+    for m in monsters_at(s, region):
+        if monsters[m].passive == passive:
+            return True
+        if s.evolutions[m]:
+            from hellas.games.lords.fx_fight import has_passive as evolved  # noqa: PLC0415
+
+            if evolved(s, m, passive):
+                return True
+    return False
 
 
 def cover(s: LordsState, m: int, slot: int) -> bool:

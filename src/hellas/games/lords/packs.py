@@ -127,10 +127,13 @@ def _summary(pack: Content, core: Content) -> list[str]:
         ("quests", "Quests"),
         ("gods", "gods"),
         ("regions", "Regions"),
+        ("attack_cards", "Monster Attack cards"),
+        ("evolutions", "Evolutions"),
+        ("rewards", "Quest rewards"),
     ):
         ours = {r.id: r for r in getattr(core, kind)}
-        added = [r.name for r in getattr(pack, kind) if r.id not in ours]
-        changed = [r.name for r in getattr(pack, kind) if r.id in ours and r != ours[r.id]]
+        added = [_title(r) for r in getattr(pack, kind) if r.id not in ours]
+        changed = [_title(r) for r in getattr(pack, kind) if r.id in ours and r != ours[r.id]]
         if added:
             lines.append(f"adds {len(added)} {title}: {', '.join(added)}")
         if changed:
@@ -138,12 +141,18 @@ def _summary(pack: Content, core: Content) -> list[str]:
     return lines
 
 
+def _title(record: Any) -> str:
+    """Return a record's name (an Evolution's or a reward's id, in words)."""
+    name = getattr(record, "name", None)
+    return str(name) if name else str(record.id).replace("-", " ").capitalize()
+
+
 def check(folder: str | Path, modules: Sequence[str] = ()) -> Report:
     """Validate a pack as a game loads it.
 
     The report names the first problem (file, record, field), or what the pack adds and changes.
     """
-    path = Path(folder)
+    path = Path(folder).resolve()  # errors name the pack's files in full
     report = Report(str(path), Manifest(path.name, "", ()))
     try:
         if not path.is_dir():

@@ -7,28 +7,26 @@ pack, merged by ``content.load``) into the frozen records of ``content``.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from dataclasses import replace
+from typing import Any, TypeVar
 
 from hellas.core.content import Fields
 from hellas.core.errors import ContentError
 from hellas.games.lords import effects
 from hellas.games.lords.content import (
     ARTIFACT_KINDS,
-    ATTACK_EFFECTS,
     ATTACK_STRENGTHS,
     ATTACKS,
     ATTRIBUTES,
     COMBAT_EFFECTS,
     COMBAT_KINDS,
     DIE_FACES,
-    EVOLUTIONS,
     HERO_ABILITIES,
     HERO_BONUSES,
     ORACLE_BONUSES,
     PASSIVES,
     POWERS,
     QUEST_NEEDS,
-    QUEST_REWARDS,
     WOUND_MARKS,
     WOUND_SYMBOLS,
     Artifact,
@@ -36,26 +34,21 @@ from hellas.games.lords.content import (
     Blessing,
     CombatCard,
     Content,
+    Effects,
+    Evolution,
     God,
     Hero,
     Monster,
     MonsterCard,
     Quest,
     Region,
+    Reward,
     TempleCard,
     Wound,
 )
+from hellas.games.lords.effects import Known
 
-# the triggers each kind of card may use (``effects.TRIGGERS``)
-BLESSING_TRIGGERS = (
-    "received",
-    "turn-start",
-    "action",
-    "battle-strength",
-    "after-battle",
-    "temple-built",
-)
-CARD_TRIGGERS = ("battle-strength", "battle-played", "after-battle")
+E = TypeVar("E", bound=Effects)
 
 
 def _index(f: Fields, field: str, value: Any, ids: Sequence[str]) -> int:
@@ -94,9 +87,7 @@ def _wounds(f: Fields, field: str, raw: Any) -> tuple[Wound, ...]:
     return tuple(out)
 
 
-def _effects(
-    f: Fields, field: str, raw: Any, allowed: Sequence[str]
-) -> tuple[tuple[str, int], ...]:
+def _needs(f: Fields, field: str, raw: Any, allowed: Sequence[str]) -> tuple[tuple[str, int], ...]:
     """Read a table of named effects with whole-number amounts, e.g. ``{injure = 2}``."""
     if not isinstance(raw, Mapping) or not raw:
         raise f.error(field, f"expected a table of effects ({', '.join(allowed)}), got {raw!r}")
@@ -112,15 +103,54 @@ def _records(
     """Yield each ``[[key]]`` record of ``file`` as checked fields, finished once it is read.
 
     Finishing makes any field the caller did not read an error naming file, record and field.
+    A pack's record names its file in full (``__file__``, set when it was merged).
     """
     for i, raw in enumerate(data[file].get(key, [])):
-        f = Fields(file, f"{label or key} {raw.get('id', i + 1)}", raw)
+        f = _fields(file, f"{label or key} {raw.get('id', i + 1)}", raw)
         yield i, f
         f.finish()
 
 
-def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
-    """Validate the raw records of every file and return the content."""
+def _fields(file: str, record: str, raw: Any) -> Fields:
+    """Return a record's fields, named after the file it came from (a pack's in full)."""
+    source = raw.get("__file__", file) if isinstance(raw, Mapping) else file
+    f = Fields(str(source), record, raw)
+    f.raw("__file__")
+    f.raw("__origin__")  # read where it matters (``_origin``)
+    return f
+
+
+def _known(f: Fields, known: Known) -> Known:
+    """Return what ``f``'s record may name: a pack's card names no choice key of its own."""
+    return replace(known, keys=False) if "__file__" in f.data else known
+
+
+def _origin(f: Fields) -> str:
+    """Return the module whose data brought the record ("" for the base game and packs)."""
+    return str(f.raw("__origin__", ""))
+
+
+def _effect_records(
+    data: Mapping[str, Mapping[str, Any]], table: str, kind: type[E], known: Known
+) -> list[E]:
+    """Read the ``[[evolution]]`` or ``[[reward]]`` records of ``monsters.toml``."""
+    return [
+        kind(
+            i,
+            f.text("id"),
+            f.optional_text("text") or "",
+            effects.parse(f, "effects", table, known),
+            f.provenance(),
+        )
+        for i, f in _records(data, "monsters.toml", table)
+    ]
+
+
+def parse(data: Mapping[str, Mapping[str, Any]], modules: Sequence[str] = ()) -> Content:
+    """Validate the raw records of every file and return the content.
+
+    ``modules``: the modules in play (a module's own effects need their module).
+    """
     land_ids = []
     for _, f in _records(data, "map.toml", "land"):
         land_ids.append(f.text("id"))
@@ -148,6 +178,7 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
         )
     regions_raw = data["map.toml"].get("region", [])
     ids = [str(r.get("id", "")) for r in regions_raw]
+    known = Known(tuple(attributes), tuple(ids), tuple(modules), PASSIVES)
     regions = []
     for i, f in _records(data, "map.toml", "region"):
         land = f.one_of("land", land_ids)
@@ -213,9 +244,10 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 additional,
                 f.provenance(),
                 f.one_of("kind", COMBAT_KINDS, "deck"),
-                effects.parse(f, "effects", CARD_TRIGGERS),
+                effects.parse(f, "effects", "card", _known(f, known)),
                 f.flag("stand_in"),
                 f.optional_text("text") or "",
+                _origin(f),
             )
         )
     god_ids = [str(g.get("id", "")) for g in data["gods.toml"].get("god", [])]
@@ -231,8 +263,9 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 f.text("text"),
                 bool(hunt),
                 f.provenance(),
-                effects.parse(f, "effects", BLESSING_TRIGGERS),
+                effects.parse(f, "effects", "blessing", _known(f, known)),
                 f.flag("stand_in"),
+                _origin(f),
             )
         )
     temples = []
@@ -248,7 +281,7 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
     artifacts: list[Artifact] = []
     for source in ("gods.toml", "artifacts.toml"):
         for raw in data[source].get("artifact", []):
-            f = Fields(source, f"artifact {raw.get('id', len(artifacts) + 1)}", raw)
+            f = _fields(source, f"artifact {raw.get('id', len(artifacts) + 1)}", raw)
             kind = f.one_of("kind", ARTIFACT_KINDS, "god" if source == "gods.toml" else None)
             artifacts.append(
                 Artifact(
@@ -258,6 +291,8 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                     f.text("effect"),
                     kind,
                     f.provenance(),
+                    effects.parse(f, "effects", "artifact", _known(f, known)),
+                    _origin(f),
                 )
             )
             f.finish()
@@ -292,12 +327,18 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
         raise f.error("faces", f"faces must be among {', '.join(DIE_FACES)}")
     f.provenance()
     f.finish()
+    evolutions = _effect_records(data, "evolution", Evolution, known)
+    evolution_ids = [e.id for e in evolutions]
     monsters = []
     for i, f in _records(data, "monsters.toml", "monster"):
         cards = []
         for card in f.items("cards"):
-            if not isinstance(card, Mapping) or card.get("evolve") not in EVOLUTIONS:
-                raise f.error("cards", f"each card needs spawn and a known evolve, got {card!r}")
+            if not isinstance(card, Mapping) or card.get("evolve") not in evolution_ids:
+                raise f.error(
+                    "cards",
+                    f"each card needs spawn and an evolve among the [[evolution]] records "
+                    f"({', '.join(evolution_ids)}), got {card!r}",
+                )
             added = _wounds(f, "cards", card.get("wounds", []))
             if (card["evolve"] == "wounds") != bool(added):
                 raise f.error("cards", "an evolve = 'wounds' card (only) lists wounds")
@@ -316,7 +357,7 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 f.text("name"),
                 artifact,
                 wounds,
-                _effects(f, "special", f.raw("special"), ATTACK_EFFECTS),
+                effects.parse(f, "special", "special", known),
                 _small_table(f, "attack", f.raw("attack"), ATTACKS),
                 f.one_of("passive", PASSIVES, "none"),
                 tuple(cards),
@@ -331,13 +372,14 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 f.text("id"),
                 f.text("name"),
                 _small_table(f, "strength", f.raw("strength"), ATTACK_STRENGTHS),
-                _effects(f, "effects", f.raw("effects"), ATTACK_EFFECTS),
+                effects.parse(f, "effects", "attack", known),
                 f.integer("count", 1, 9),
                 f.provenance(),
             )
         )
     if not attack_cards:
         raise ContentError("monsters.toml", "attack_card", "", "the Monster Attack deck is empty")
+    rewards = _effect_records(data, "reward", Reward, known)
     quests = []
     for i, f in _records(data, "monsters.toml", "quest"):
         steps = f.items("steps")
@@ -349,8 +391,8 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
                 f.text("id"),
                 f.text("name"),
                 _index(f, "region", f.text("region"), ids),
-                tuple(_effects(f, "steps", step, QUEST_NEEDS) for step in steps),
-                f.one_of("reward", QUEST_REWARDS),
+                tuple(_needs(f, "steps", step, QUEST_NEEDS) for step in steps),
+                f.one_of("reward", [r.id for r in rewards]),
                 f.provenance(),
                 f.flag("stand_in"),
             )
@@ -370,4 +412,6 @@ def parse(data: Mapping[str, Mapping[str, Any]]) -> Content:
         tuple(faces),
         tuple(attack_cards),
         tuple(injurable),
+        tuple(evolutions),
+        tuple(rewards),
     )

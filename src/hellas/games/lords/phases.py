@@ -8,7 +8,7 @@ a free slot, or a Monster appearing or Evolving).
 
 from __future__ import annotations
 
-from hellas.games.lords import battle, hooks
+from hellas.games.lords import battle, fx, hooks
 from hellas.games.lords.board import (
     enemies_in,
     gain_priest,
@@ -214,18 +214,19 @@ def discard_choose(s: LordsState, f: Frame, key: str) -> None:
 
 
 def owl_options(s: LordsState, f: Frame) -> list[str]:
-    """Owl of Athena: keep one of the two cards drawn."""
+    """Keep one of the cards drawn (Owl of Athena: of two)."""
     cards = s.content.combat
     return [f"keep:{cards[c].id}" for c in sorted(set(f["cards"]))]
 
 
 def owl_choose(s: LordsState, f: Frame, key: str) -> None:
-    """Keep one, discard the other."""
+    """Keep one, discard the others."""
     s.stack.pop()
     kept = _combat(s, key.partition(":")[2])
     other = list(f["cards"])
     other.remove(kept)
-    discard_combat(s, s.current, other[0])
+    for card in other:
+        discard_combat(s, s.current, card)
     enforce_limit(s, s.current)
 
 
@@ -250,7 +251,7 @@ def place_choose(s: LordsState, f: Frame, key: str) -> None:
 
 
 def thunder_options(s: LordsState, f: Frame) -> list[str]:
-    """Thunder of Zeus: an enemy Hero to injure, or a Monster on the Map to Wound."""
+    """List an enemy Hero to injure, or a Monster on the Map to Wound (Thunder of Zeus)."""
     heroes = s.content.heroes
     out = [
         f"zap:{heroes[s.heroes[q]].id}"
@@ -281,13 +282,13 @@ def injure_options(s: LordsState, f: Frame) -> list[str]:
 def injure_choose(s: LordsState, f: Frame, key: str) -> None:
     """Injure it (the Attribute counts as 1 until healed)."""
     s.stack.pop()
-    if s.options.get("modules") and hooks.any_true(s, "injury", f["seat"]):
+    if fx.auto_artifact(s, f["seat"], "injured", {}):
         return  # e.g. Hades' Helmet: the Injury is ignored
     s.injured[f["seat"]] |= 1 << s.content.attributes.index(key.partition(":")[2])
 
 
 def heal_options(s: LordsState, f: Frame) -> list[str]:
-    """God's Strength: choose the Injury to heal."""
+    """Choose the Injury to heal (e.g. God's Strength)."""
     names = s.content.attributes
     return [f"prep:heal-{names[a]}" for a in range(s.na) if s.injured[f["seat"]] >> a & 1]
 
@@ -316,7 +317,7 @@ def exile_choose(s: LordsState, f: Frame, key: str) -> None:
 
 
 def shoot_options(s: LordsState, f: Frame) -> list[str]:
-    """Shoot to Kill: discard a bow card."""
+    """Shoot (e.g. Shoot to Kill): discard a bow card."""
     cards = s.content.combat
     return [
         f"shoot:{cards[c].id}" for c in sorted(set(s.hands[s.current])) if cards[c].symbol == "bow"
@@ -324,20 +325,21 @@ def shoot_options(s: LordsState, f: Frame) -> list[str]:
 
 
 def shoot_choose(s: LordsState, f: Frame, key: str) -> None:
-    """Kill 2 enemy Hoplites in the Hero's Region, or Wound a Monster there."""
+    """Kill N (2) enemy Hoplites in the Hero's Region, or Wound a Monster there."""
     s.stack.pop()
     p = s.current
+    n = int(f.get("n", 2))
     discard_combat(s, p, _combat(s, key.partition(":")[2]))
     here = s.hero_at[p]
     ms = [m for m in range(len(s.monster_at)) if s.monster_at[m] == here]
     if ms:  # "(or Wound a Monster)": the player picks
-        s.stack.append({"k": "strike", "ms": ms, "hoplites": enemies_in(s, here, p)})
+        s.stack.append({"k": "strike", "ms": ms, "hoplites": enemies_in(s, here, p), "n": n})
         return
-    kill_enemies(s, p, here, 2)
+    kill_enemies(s, p, here, n)
 
 
 def fly_options(s: LordsState, f: Frame) -> list[str]:
-    """Winged Boots (any Region) or Hero's Apprentice (up to Speed Regions): one Hoplite."""
+    """Move one Hoplite up to ``steps`` Regions (Winged Boots: any; Hero's Apprentice: Speed)."""
     p = s.current
     out = []
     for r in range(len(s.control)):

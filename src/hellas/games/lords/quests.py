@@ -5,15 +5,15 @@ a Quest Token and meet the requirements for starting the Quest from any Step."  
 a Hero Movement, the player can move the Hero along the Quest Steps by one position"; reaching
 the third step completes it: the Hero returns to the Quest's Region, its reward, the Glory Token
 of that Land, and the Quest Token leaves the Map.  A Quest cannot be abandoned.  While on a Quest
-the Hero is off the Map (``hero_at`` is -1).
+the Hero is off the Map (``hero_at`` is -1).  A reward is a ``[[reward]]`` record of the effect
+vocabulary: its ``completed`` clauses run now; a ``kept`` clause keeps the Quest card, to be
+discarded on a later turn for it.
 """
 
 from __future__ import annotations
 
-from hellas.games.lords import hooks
-from hellas.games.lords.board import add_hoplites, gain_priest, temples_controlled
-from hellas.games.lords.cards import draw_combat, enforce_limit, raise_attribute
-from hellas.games.lords.content import STRENGTH
+from hellas.games.lords import fx, hooks
+from hellas.games.lords.board import temples_controlled
 from hellas.games.lords.state import Frame, LordsState
 
 NEUTRAL_PICK = 3  # "Draw 3 Neutral Artifacts, keep one and shuffle others back"
@@ -113,44 +113,22 @@ def complete(s: LordsState, p: int) -> None:
             s.hero_at[q] = region
     s.quest_slots.remove(quest)
     s.glory[c.regions[region].land] = p
-    reward = c.quests[quest].reward
+    reward = c.reward(c.quests[quest].reward)
     if s.options.get("modules") and hooks.any_true(s, "quest_done", p, quest):
         pass  # a module took the card (e.g. a Training card goes to its Hero)
-    elif reward in ("keep-reset-tokens", "keep-extra-special"):
+    elif reward.kept:
         s.quest_cards[quest] = p  # "Keep this card"
     else:
         s.event_discard.append(quest)
-    _reward(s, p, reward)
+    _reward(s, p, quest, "completed")
 
 
-def _reward(s: LordsState, p: int, reward: str) -> None:
-    c = s.content
-    if reward == "strength-and-cards":
-        raise_attribute(s, p, STRENGTH)
-        draw_combat(s, p, 2)
-        enforce_limit(s, p)
-    elif reward == "priest-and-recruit-2":
-        gain_priest(s, p)
-        _recruit(s, p, 2)
-    elif reward == "recruit-3":
-        _recruit(s, p, 3)
-    elif reward == "recruit-in-cities":
-        for r in c.regions:
-            if r.city and s.control[r.index] == p:
-                add_hoplites(s, r.index, p, 2)
-    elif reward == "extra-glory":
-        free = [land for land in range(len(s.glory)) if s.glory[land] < 0]
-        if free:
-            s.stack.append({"k": "glory", "lands": free})
-    elif reward == "neutral-artifacts":
-        offer_neutral(s, p, NEUTRAL_PICK)
-    elif reward == "attribute-to-3" and any(s.attrs[p * s.na + a] < 3 for a in range(s.na)):
-        s.stack.append({"k": "to3"})
-
-
-def _recruit(s: LordsState, p: int, n: int) -> None:
-    if s.supply[p] and p in s.control:
-        s.stack.append({"k": "power-recruit", "n": n})
+def _reward(s: LordsState, p: int, quest: int, trigger: str) -> None:
+    """Run a Quest's reward clauses of ``trigger`` (``completed`` or ``kept``) for ``p``."""
+    reward = s.content.reward(s.content.quests[quest].reward).index
+    for clause in fx.index(s.content).rewards.get(reward, {}).get(trigger, ()):
+        if fx.holds(s, p, clause, {}):
+            fx.run(s, p, clause.effects, {"quest": quest})
 
 
 def offer_neutral(s: LordsState, p: int, count: int) -> None:
@@ -212,16 +190,11 @@ def card_options(s: LordsState, p: int) -> list[str]:
 
 
 def use_card(s: LordsState, p: int, quest_id: str, turn: Frame) -> None:
-    """Discard a kept Quest card: Aid to Atlas (tokens off, 2 cards) or Augean Stables."""
+    """Discard a kept Quest card for its reward's ``kept`` clause (e.g. Aid to Atlas)."""
     quest = s.content.quest(quest_id)
     s.quest_cards[quest.index] = -1
     s.event_discard.append(quest.index)
-    if quest.reward == "keep-reset-tokens":
-        s.used[p] = 0
-        draw_combat(s, p, 2)
-        enforce_limit(s, p)
-    else:  # "play 2 Special Actions in a Turn"
-        turn["extra"] += 1
+    _reward(s, p, quest.index, "kept")
 
 
 __all__ = ["advance_step", "after_hero_movement", "card_options", "offer_neutral", "use_card"]

@@ -16,6 +16,8 @@ from hellas.games.lords import (
     artifacts,
     battle,
     fx,
+    fx_effects,
+    fx_fight,
     hooks,
     hunt,
     monster_phase,
@@ -37,7 +39,7 @@ PROCEDURES: dict[str, tuple[Options, Chooser]] = {
     "setup": (setup.setup_options, setup.setup_choose),
     "turn": (turn.turn_options, turn.turn_choose),
     "hero": (turn.hero_options, turn.hero_choose),
-    "wrath": (turn.wrath_options, turn.wrath_choose),
+    "wrath": (fx_effects.wrath_options, fx_effects.wrath_choose),
     "hoplites": (turn.hoplite_options, turn.hoplite_choose),
     "power-recruit": (turn.power_recruit_options, turn.power_recruit_choose),
     "recruit": (turn.recruit_options, turn.recruit_choose),
@@ -73,6 +75,7 @@ PROCEDURES: dict[str, tuple[Options, Chooser]] = {
     "artifact-pick": (quests.pick_options, quests.pick_choose),
     "glory": (quests.glory_options, quests.glory_choose),
     "to3": (quests.to3_options, quests.to3_choose),
+    # Pheme's Trumpet's frame before it ran the vocabulary's ``untoken`` (saved states load)
     "untoken": (artifacts.untoken_options, artifacts.untoken_choose),
     "thread": (artifacts.thread_options, artifacts.thread_choose),
     "graeae": (artifacts.graeae_options, artifacts.graeae_choose),
@@ -81,6 +84,14 @@ PROCEDURES: dict[str, tuple[Options, Chooser]] = {
     "shoot": (phases.shoot_options, phases.shoot_choose),
     "fly": (phases.fly_options, phases.fly_choose),
     **{kind: (fx.frame_options, fx.frame_choose) for kind in fx.FRAMES},
+    # the decisions of effects the Dark Ages cards brought (their frames keep the names the
+    # modules gave them, so saved games load)
+    "hep-votive": (fx_effects.votive_options, fx_effects.votive_choose),
+    "hep-lyre": (fx_effects.lyre_options, fx_effects.lyre_choose),
+    "hm-omphalos": (fx_effects.recruit_at_options, fx_effects.recruit_at_choose),
+    "hep-wound": (fx_fight.wound_options, fx_fight.wound_choose),
+    "hm-blessing": (fx_fight.blessing_options, fx_fight.blessing_choose),
+    "ch-artifact": (fx_fight.artifact_options, fx_fight.artifact_choose),
 }
 SEAT_FRAMES = (
     "discard",
@@ -93,6 +104,12 @@ SEAT_FRAMES = (
     "artifact-pick",
     "graeae",
     *fx.FRAMES,
+    "hep-votive",
+    "hep-lyre",
+    "hm-omphalos",
+    "hep-wound",
+    "hm-blessing",
+    "ch-artifact",
 )
 
 

@@ -3,20 +3,23 @@
 Regular Actions: use Artifacts, send a Priest to a Monument (Attribute +1 and the Monument
 Power of its level), Hero Movement, Hoplite Movement (with Fortification); Blessings may
 replace Hero or Hoplite Movement.  Special Actions: Recruit, March, Build Temple, Prepare,
-Usurp, Build Monument (Hunt comes with the next part).  Each procedure is a frame on the state's
-stack with ``options`` (choice keys) and ``choose`` (apply one).
+Usurp, Hunt, Build Monument.  Each procedure is a frame on the state's stack with ``options``
+(choice keys) and ``choose`` (apply one).  What cards do on a turn is their clauses' (``fx``):
+the turn menu lists their choices by group (``fx_index.TURN_GROUPS``: the base game's and a pack's
+cards in their places, each module's cards after the module's own actions), the procedures
+call the triggers (``turn-start``, ``after-hero-move``, ``after-march`` ...) and read the rules
+held cards change (``passive``: Recruit, March, Usurp).
 """
 
 from __future__ import annotations
 
-from hellas.games.lords import artifacts, board, fx, hooks
+from hellas.games.lords import board, fx, hooks
 from hellas.games.lords.board import (
     add_hoplites,
     armies,
     can_fortify,
     enemies_in,
     gain_priest,
-    has_blessing,
     kill,
     move_hoplites,
     open_to,
@@ -30,14 +33,14 @@ from hellas.games.lords.cards import (
     enforce_limit,
     raise_attribute,
 )
-from hellas.games.lords.hunt import hunt_targets, hurt, start_hunt
-from hellas.games.lords.monster_phase import kill_enemies, start_round_end
+from hellas.games.lords.fx_index import OWN_OFFERS, TURN_GROUPS, Offer
+from hellas.games.lords.hunt import hunt_targets, start_hunt
+from hellas.games.lords.monster_phase import start_round_end
 from hellas.games.lords.monsters import has_passive
 from hellas.games.lords.movement import after_moves, can_enter, chimera_bites
 from hellas.games.lords.phases import oracle_bonus, push_withdrawal, start_draft
 from hellas.games.lords.quests import advance_step, after_hero_movement, card_options, use_card
 from hellas.games.lords.state import (
-    EXHAUSTED,
     HUNT,
     MARCH,
     PREPARE,
@@ -142,11 +145,10 @@ def turn_options(s: LordsState, f: Frame) -> list[str]:
     out: list[str] = []
     if f["specials"]:  # an extra Special Action (Oracle of Delphi, Hermes' Temple): any one
         return special_options(s, p)
-    blessings = s.content.blessings
-    held = {blessings[b].id for b in s.blessings[p]}  # the Blessings asked about below
     ra = s.regular
-    if not ra & RA_ARTIFACTS or f["open"]:
-        out += artifacts.turn_options(s, p)
+    allowed = _open_groups(s, f, p)
+    cards = fx.turn_cards(s, p, "", allowed)  # the base game's and a pack's cards' choices
+    out += cards.get("use", ())
     if not ra & RA_PRAY and s.priests[p]:
         for g in s.content.gods:
             if len(s.monument_priests[g.index]) < s.monument[g.index]:
@@ -156,49 +158,26 @@ def turn_options(s: LordsState, f: Frame) -> list[str]:
             out.append("hero-move")
         elif s.questing[p] >= 0:
             out.append("quest-step")
-        if "push-ups" in held:
-            out.append("alt:push-ups")
-        if "heros-apprentice" in held and _movable(s, p):
-            out.append("alt:heros-apprentice")
+        out += cards.get("instead-hero-move", ())
     if not ra & RA_HOPLITES:
         if _movable(s, p):
             out.append("hoplite-move")
-        if "local-volunteers" in held and s.supply[p] and p in s.control:
-            out.append("alt:local-volunteers")
-        if "winged-boots" in held and _movable(s, p):
-            out.append("alt:winged-boots")
+        out += cards.get("instead-hoplite-move", ())
     out += card_options(s, p)
-    if "battle-prayer" in held and s.priests[p]:
-        out.append("use:battle-prayer")
-    here = s.hero_at[p]
-    if "exile" in held and here >= 0 and not s.all_injured(p) and here in s.monster_at:
-        out.append("use:exile")
-    if (
-        "shoot-to-kill" in held
-        and here >= 0
-        and any(s.content.combat[c].symbol == "bow" for c in s.hands[p])
-        and (enemies_in(s, here, p) or here in s.monster_at)
-    ):
-        out.append("use:shoot-to-kill")
-    if (
-        not ra & RA_HERO
-        and "wild-hunt" in held
-        and s.attrs[p * s.na + 1] > 1
-        and hunt_targets(s, p)
-    ):
-        out.append("alt:wild-hunt")
-    if s.options.get("modules"):
-        out += hooks.collect(s, "turn_options", p, f)  # a module's Regular Actions and offers
-    out += fx.actions(s, p)  # Blessings with an action clause (``effects.py``)
+    out += cards.get("action", ())
+    out += cards.get("instead-prayer", ())
+    specials = list(cards.get("special-action", ()))
+    if s.options.get("modules"):  # each module's own actions, then its cards' choices
+        for m in hooks.active(s):
+            handler = m.hooks.get("turn_options")
+            if handler is not None:
+                out += handler(s, p, f)
+            theirs = fx.turn_cards(s, p, m.id, allowed)
+            for group in TURN_GROUPS[:-1]:
+                out += theirs.get(group, ())
+            specials += theirs.get("special-action", ())
     out += special_options(s, p)
-    if (
-        s.used[p] >> HUNT & 1
-        and not s.used[p] >> EXHAUSTED & 1
-        and "exhausted-fight" in held
-        and not s.all_injured(p)
-        and hunt_targets(s, p)
-    ):
-        out.append("use:exhausted-fight")
+    out += specials
     if s.n == 2:  # the 2-player rule: first use one Special Action already used
         out += [
             f"first:{SPECIALS[a]}"
@@ -206,6 +185,23 @@ def turn_options(s: LordsState, f: Frame) -> list[str]:
             if s.used[p] >> a & 1 and _special_possible(s, p, a)
         ]
     return out
+
+
+def _open_groups(s: LordsState, f: Frame, p: int) -> frozenset[str]:
+    """Return the groups of card choices open now (their Regular Action still to take)."""
+    ra = s.regular
+    window = (not ra & RA_ARTIFACTS or bool(f["open"])) and p in s.artifact_owner
+    key = ra & (RA_HERO | RA_HOPLITES | RA_PRAY), window
+    found = _OPEN.get(key)
+    if found is None:
+        groups = {g for g, bit in TURN_TRIGGERS.items() if bit != RA_ARTIFACTS and not ra & bit}
+        if window:  # the Use Artifacts window: any number of them in one Regular Action
+            groups.add("use")
+        found = _OPEN[key] = frozenset(groups)
+    return found
+
+
+_OPEN: dict[tuple[int, bool], frozenset[str]] = {}
 
 
 def _special_possible(s: LordsState, p: int, a: int) -> bool:
@@ -229,10 +225,9 @@ def turn_choose(s: LordsState, f: Frame, key: str) -> None:
         _close_artifacts(s, f)
     if s.options.get("modules") and hooks.turn_choose(s, f, p, key):
         return
-    if verb == "artifact":
-        s.regular |= RA_ARTIFACTS
-        f["open"] = True
-        artifacts.use_on_turn(s, p, arg)
+    offer = fx.offer_of(s, key, TURN_WHEN)
+    if offer is not None:
+        _use_card(s, f, p, offer, key)
     elif verb == "pray":
         s.regular |= RA_PRAY
         pray(s, p, arg)
@@ -247,13 +242,6 @@ def turn_choose(s: LordsState, f: Frame, key: str) -> None:
     elif key == "hoplite-move":
         s.regular |= RA_HOPLITES
         s.stack.append(hoplite_frame(s, s.attr(p, 0)))
-    elif verb == "alt":
-        alternative(s, p, arg)
-    elif key == "use:exhausted-fight":
-        _special(s, f, p, "exhausted")
-    elif verb == "use":
-        if not fx.use(s, p, arg):  # an action clause (``effects.py``), else a named Blessing
-            use_blessing(s, p, arg)
     elif verb == "first":
         f["must"] = "monument"
         action = SPECIALS.index(arg)
@@ -261,6 +249,29 @@ def turn_choose(s: LordsState, f: Frame, key: str) -> None:
         _special(s, f, p, {"temple": "temple-choose", "hunt": "hunt-choose"}.get(arg, arg))
     else:
         _special(s, f, p, key)
+
+
+# the triggers of the turn menu's card choices, and the Regular Action each one takes
+TURN_TRIGGERS = {
+    "use": RA_ARTIFACTS,
+    "instead-hero-move": RA_HERO,
+    "instead-hoplite-move": RA_HOPLITES,
+    "instead-prayer": RA_PRAY,
+    "action": 0,
+    "special-action": 0,
+}
+TURN_WHEN = tuple(TURN_TRIGGERS)
+
+
+def _use_card(s: LordsState, f: Frame, p: int, offer: Offer, key: str) -> None:
+    """Play a card's choice from the turn menu (it takes its Regular Action, if any)."""
+    when = offer.clause.when
+    own = offer.clause.effects and offer.clause.effects[0][0] in OWN_OFFERS
+    if not own:  # an effect offering its own choices (e.g. the Golden Goblet) sees to it
+        s.regular |= TURN_TRIGGERS[when]
+        if when == "use":
+            f["open"] = True  # more Artifacts may follow in the same Regular Action
+    fx.use_offer(s, p, offer, key, {})
 
 
 def _special(s: LordsState, f: Frame, p: int, key: str) -> None:
@@ -280,12 +291,9 @@ def _special(s: LordsState, f: Frame, p: int, key: str) -> None:
         s.used[p] |= 1 << TEMPLE
         s.stack.append({"k": "temple-site"})
         return
-    if verb in ("hunt-choose", "exhausted"):
-        # Exhausted Fight: Hunt although its token is down, for an Injury and its own token
-        s.used[p] |= 1 << (HUNT if verb == "hunt-choose" else EXHAUSTED)
+    if verb == "hunt-choose":
+        s.used[p] |= 1 << HUNT
         s.stack.append({"k": "hunt-target"})
-        if verb == "exhausted":
-            hurt(s, p, 1)
         return
     s.used[p] |= 1 << SPECIALS.index(verb)
     if verb == "recruit":
@@ -352,38 +360,9 @@ def hero_choose(s: LordsState, f: Frame, key: str) -> None:
         if f["left"] > 0:
             return
     s.stack.pop()
-    here = s.hero_at[p]
     after_hero_movement(s, p)  # a Quest Token here: board a Quest Step?
     hooks.run(s, "after_hero_move", p)
-    if has_blessing(s, p, "heros-wrath") and s.hands[p] and enemies_in(s, here, p):
-        s.stack.append({"k": "wrath"})
-
-
-def wrath_options(s: LordsState, f: Frame) -> list[str]:
-    """Hero's Wrath: discard a Combat Card to kill 2 enemy Hoplites, or not."""
-    return ["wrath:none"] + [
-        f"wrath:{s.content.combat[c].id}" for c in sorted(set(s.hands[s.current]))
-    ]
-
-
-def wrath_choose(s: LordsState, f: Frame, key: str) -> None:
-    """Resolve Hero's Wrath."""
-    s.stack.pop()
-    if key == "wrath:none":
-        return
-    p = s.current
-    card = combat_index(s, key.partition(":")[2])
-    s.hands[p].remove(card)
-    s.combat_discard.append(card)
-    kill_enemies(s, p, s.hero_at[p], 2)
-
-
-def combat_index(s: LordsState, card_id: str) -> int:
-    """Return a Combat Card kind's index from its id."""
-    for c in s.content.combat:
-        if c.id == card_id:
-            return c.index
-    raise KeyError(card_id)
+    fx.fire(s, p, "after-hero-move")  # e.g. Hero's Wrath
 
 
 # -- Hoplite Movement ---------------------------------------------------------------------------
@@ -531,7 +510,7 @@ def recruit_frame(s: LordsState, p: int) -> Frame:
         "k": "recruit",
         "caps": caps,
         "fort": [],
-        "mobilize": 1 if has_blessing(s, p, "mobilization") else 0,
+        "mobilize": sum(fx.passive(s, p, "recruit-also")),  # e.g. Mobilization's 2
     }
 
 
@@ -560,7 +539,7 @@ def recruit_choose(s: LordsState, f: Frame, key: str) -> None:
         s.stack.pop()
         return
     if verb == "mobilize":
-        add_hoplites(s, region_of(s, arg), p, 2)
+        add_hoplites(s, region_of(s, arg), p, f["mobilize"])
         f["mobilize"] = 0
         return
     add_hoplites(s, region_of(s, arg), p, 1, fortified=verb == "recruit-fortified")
@@ -580,11 +559,8 @@ def march_options(s: LordsState, f: Frame) -> list[str]:
     if f["stage"] == "to":
         src = f["src"]
         out = [f"to:{rid(s, r)}" for r in reach(s, p, src, f) if can_enter(s, p, r)]
-        if (
-            f["source"] == "march"
-            and has_blessing(s, p, "murderous-march")
-            and s.hop[src * n + p] >= 3
-        ):
+        cost = _murder_cost(s, p, f)  # e.g. Murderous March: 2 of the Army die
+        if cost and s.hop[src * n + p] > cost:
             out += [f"murder:{rid(s, r)}" for r in range(len(s.control)) if r != src]
         return out
     most = s.hop[f["src"] * n + p]
@@ -593,14 +569,29 @@ def march_options(s: LordsState, f: Frame) -> list[str]:
     return [f"count:{k}" for k in range(1, most + 1)]
 
 
+def _murder_cost(s: LordsState, p: int, f: Frame) -> int:
+    """Return how many of the Army a March to any Region costs (0: no such card held)."""
+    if f["source"] != "march":
+        return 0
+    costs = fx.passive(s, p, "march-anywhere-for")
+    return int(min(costs)) if costs else 0
+
+
 def reach(s: LordsState, p: int, src: int, f: Frame) -> list[int]:
-    """Return where a March may go: neighbours, or two Regions with Forced March."""
+    """Return where a March may go: neighbours, or further with a card (Forced March: 2)."""
     out = set(board.links(s, src, "march" if f["source"] == "march" else "hermes"))
-    if f["source"] == "march" and has_blessing(s, p, "forced-march"):
-        for mid in board.links(s, src, "march"):
+    steps = max([1, *fx.passive(s, p, "march-reach")]) if f["source"] == "march" else 1
+    frontier = sorted(out)
+    for _ in range(steps - 1):
+        nxt = []
+        for mid in frontier:
             # "the player can travel only through Neutral Regions or those under his/her control"
             if open_to(s, mid, p):
-                out |= set(board.links(s, mid, "march"))
+                for r in board.links(s, mid, "march"):
+                    if r not in out:
+                        out.add(r)
+                        nxt.append(r)
+        frontier = nxt
     out.discard(src)
     return sorted(out)
 
@@ -616,7 +607,7 @@ def march_choose(s: LordsState, f: Frame, key: str) -> None:
     if verb in ("to", "murder"):
         f["dst"] = region_of(s, arg)
         if verb == "murder":
-            kill(s, f["src"], p, 2)
+            kill(s, f["src"], p, _murder_cost(s, p, f))
             f["murdered"] = True
         f["stage"] = "count"
         if len(march_options(s, f)) == 1:
@@ -627,8 +618,8 @@ def march_choose(s: LordsState, f: Frame, key: str) -> None:
     s.stack.pop()
     move_hoplites(s, p, src, dst, count)
     chimera_bites(s, p, dst)
-    if f["source"] == "march" and has_blessing(s, p, "rearguard"):
-        add_hoplites(s, src, p, 2)
+    if f["source"] == "march":
+        fx.fire(s, p, "after-march", {"region": src})  # e.g. Rearguard: 2 where it left
     after_moves(s, p, [dst], {str(dst): [src]})
     if s.options.get("modules"):
         hooks.run(s, "hoplites_moved", p, src, dst)  # e.g. Warriors of Hades going along
@@ -646,11 +637,9 @@ def build_temple(s: LordsState, p: int, region: int, f: Frame) -> None:
         s.temples_built += 1
         if s.temples_built in card.drafts:
             start_draft(s, p)
-    if has_blessing(s, p, "hermes-temple"):
-        f["extra"] += 1
     if s.options.get("modules"):
         hooks.run(s, "temple_built", p, region)
-    fx.fire(s, p, "temple-built")
+    fx.fire(s, p, "temple-built")  # e.g. Hermes' Temple: one more Special Action
 
 
 def temple_site_options(s: LordsState, f: Frame) -> list[str]:
@@ -697,10 +686,9 @@ def prepare_choose(s: LordsState, f: Frame, key: str) -> None:
     if f["left"] > 0:
         return
     s.stack.pop()
-    if has_blessing(s, p, "combat-training"):
-        draw_combat(s, p, 1)
     if s.content.heroes[s.heroes[p]].ability == "place-after-prepare":
         s.stack.append({"k": "perseus"})
+    fx.fire(s, p, "prepare-done")  # e.g. Combat Training: one more card
     enforce_limit(s, p)
 
 
@@ -708,7 +696,7 @@ def usurp(s: LordsState, p: int) -> None:
     """Usurp: take control of your Hero's Region; enemies withdraw without losses."""
     here = s.hero_at[p]
     take_control(s, here, p)
-    up_to = 3 if has_blessing(s, p, "glory-of-zeus") else 1
+    up_to = max([1, *fx.passive(s, p, "usurp-recruits")])  # e.g. Glory of Zeus: 3
     s.stack.append({"k": "usurp", "region": here, "n": up_to})
     for q in armies(s, here):
         if q != p:
@@ -748,51 +736,10 @@ def build_monument(s: LordsState, p: int, god_id: str) -> None:
         s.used[q] = 0
     s.artifact_charged = [True] * len(s.artifact_charged)  # "charge their Artifacts"
     start_round_end(s, p)
-    for q in range(s.n):
-        # God's Strength: its holder heals one Injury of their choice (before the Monsters move)
-        if has_blessing(s, q, "gods-strength") and s.injured[q]:
-            if s.injured[q] & (s.injured[q] - 1):
-                s.stack.append({"k": "heal", "seat": q})
-            else:
-                s.injured[q] = 0
+    for q in range(s.n):  # e.g. God's Strength: heal an Injury (before the Monsters move)
+        fx.fire(s, q, "monument-built")
     if s.options.get("modules"):
         hooks.run(s, "monument_built", p, god_id)
-
-
-# -- Artifacts and Blessings used on one's turn ---------------------------------------------------
-
-
-def alternative(s: LordsState, p: int, blessing_id: str) -> None:
-    """Use a Blessing instead of Hero or Hoplite Movement."""
-    if blessing_id in ("push-ups", "heros-apprentice", "wild-hunt"):
-        s.regular |= RA_HERO
-    else:
-        s.regular |= RA_HOPLITES
-    if blessing_id == "push-ups":
-        draw_combat(s, p, 1)
-        enforce_limit(s, p)
-    elif blessing_id == "local-volunteers":
-        s.stack.append({"k": "power-recruit", "n": 2})
-    elif blessing_id == "winged-boots":
-        s.stack.append({"k": "fly", "steps": 99})
-    elif blessing_id == "wild-hunt":
-        s.attrs[p * s.na + 1] -= 1  # "lower your Strength by 1 for good"
-        s.stack.append({"k": "hunt-target"})
-    elif blessing_id == "heros-apprentice":
-        s.stack.append({"k": "fly", "steps": s.attr(p, 2)})
-
-
-def use_blessing(s: LordsState, p: int, blessing_id: str) -> None:
-    """Use a Blessing at will on one's turn."""
-    if blessing_id == "battle-prayer":
-        s.priests[p] -= 1
-        draw_combat(s, p, 1)
-        enforce_limit(s, p)
-    elif blessing_id == "exile":
-        s.stack.append({"k": "exile"})
-        s.stack.append({"k": "injure", "seat": p})
-    elif blessing_id == "shoot-to-kill":
-        s.stack.append({"k": "shoot"})
 
 
 __all__ = ["HUNT", "start_turn", "turn_choose", "turn_options"]

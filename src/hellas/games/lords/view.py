@@ -80,10 +80,11 @@ def pack_records(c: Content) -> dict[str, Any]:
     if found is None:
         core = configured(",".join(c.modules), printed_only=c.printed_only)
         records: dict[str, Any] = {}
-        for kind in ("blessings", "combat", "artifacts", "quests", "heroes", "monsters"):
+        kinds = ("blessings", "combat", "artifacts", "quests", "heroes", "monsters")
+        for kind in (*kinds, "attack_cards", "evolutions"):
             ours = {r.id: r for r in getattr(core, kind)}
             changed = {
-                r.id: {"name": r.name, "text": _words(c, kind, r)}
+                r.id: {"name": getattr(r, "name", r.id), "text": _words(c, kind, r)}
                 for r in getattr(c, kind)
                 if ours.get(r.id) != r
             }
@@ -107,6 +108,10 @@ def _words(c: Content, kind: str, record: Any) -> str:
         return describe.quest(c, record.id)
     if kind == "heroes":
         return describe.hero(record)
+    if kind == "attack_cards":
+        return describe.attack_card(record)
+    if kind == "evolutions":
+        return describe.evolution(c, record.id)
     return describe.monster(c, record)
 
 
@@ -355,6 +360,12 @@ def determinize(s: LordsState, seat: int, rng: Rng) -> LordsState:
         t.stack[-1]["cards"] = sorted(bless[: len(draft_hidden)])
         bless = bless[len(draft_hidden) :]
     t.blessing_deck = bless
+    for i, f in enumerate(s.stack):  # a Blessing drawn to keep or not (draw-blessing): its own
+        if f["k"] == "hep-lyre" and f["seat"] != seat and t.blessing_deck:
+            pool = sorted([*t.blessing_deck, f["card"]])
+            rng.shuffle(pool)
+            t.stack[i]["card"] = pool.pop()
+            t.blessing_deck = pool
     events = sorted(s.event_deck)
     rng.shuffle(events)
     t.event_deck = events

@@ -10,34 +10,24 @@ Siren and Cetus come from the Events Deck like any Monster.  What needs rules is
 - Talos: controlled by the Inner Circle's controller, who may not Hunt it, takes one Talos
   Regular Action a turn (move Talos 1 Region or use its Region Attack) and a Talos action
   instead of the Monster Die in every Monster Phase.
-- The Siren's Special Attack takes the Hero out of the game until the next Build Monument,
-  when it comes back in Euboea; the Siren moves only between Regions with a Port.
+- The Siren's Special Attack (``capture``, an effect of the vocabulary this module writes) takes
+  the Hero out of the game until the next Build Monument, when it comes back in Euboea; the
+  Siren moves only between Regions with a Port.  Talos' Special Attack is ``talos``.
 - Cetus kills a Hoplite in every Region with a Port, and closes the Sea Trails of its Region.
-- Siren's Crown and Cetus' Tentacle, used on one's turn like the other Artifacts.
+- Siren's Crown and Cetus' Tentacle are Artifact records of ``data.toml`` (their clauses).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from hellas.games.lords import hooks
-from hellas.games.lords.artifacts import ready, spend
-from hellas.games.lords.board import (
-    add_hoplites,
-    armies,
-    gain_priest,
-    has_blessing,
-    kill,
-    neighbours,
-    region_of,
-    rid,
-    take_control,
-)
+from hellas.games.lords import effects, fx, hooks
+from hellas.games.lords.board import armies, gain_priest, kill, neighbours, region_of, rid
 from hellas.games.lords.content import module_raw
+from hellas.games.lords.fx_fight import hunt, monster_value
 from hellas.games.lords.monster_phase import kill_chosen
-from hellas.games.lords.monsters import evolved, has_passive, tray
-from hellas.games.lords.phases import push_withdrawal
-from hellas.games.lords.state import RA_ARTIFACTS, TEMPLE, Frame, LordsState
+from hellas.games.lords.monsters import has_passive, tray
+from hellas.games.lords.state import TEMPLE, Frame, LordsState
 from hellas.games.lords.turn import take_activation_token
 
 ID = "atlantis"
@@ -88,66 +78,24 @@ def start_turn(s: LordsState, seat: int) -> None:
 
 
 def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
-    """Offer the Factory, the Talos action and the Atlantis Artifacts."""
+    """Offer the Factory and the Talos action (the Atlantis Artifacts are data: ``fx``)."""
     out: list[str] = []
     ic = factory_region(s)
     if not mine(s)["factory"] and not s.used[seat] >> TEMPLE & 1 and s.control[ic] == seat:
         out.append("atl-factory")
     if controller(s) == seat and not mine(s)["talos_used"]:
         out.append("atl-talos")
-    if not s.regular & RA_ARTIFACTS or f["open"]:
-        out += _artifact_options(s, seat)
     return out
-
-
-def _artifact_options(s: LordsState, seat: int) -> list[str]:
-    out = []
-    if ready(s, seat, "sirens-crown") and s.supply[seat] and _cities(s, seat):
-        out.append("atl-crown")
-    here = s.hero_at[seat]
-    # "Use when your Hero is in a Region with a Port": no other condition is printed
-    if ready(s, seat, "cetus-tentacle") and here >= 0 and here in ports(s):
-        out.append("atl-tentacle:only")
-        if s.supply[seat]:
-            out.append("atl-tentacle:recruit")
-    return out
-
-
-def _cities(s: LordsState, seat: int) -> list[int]:
-    return [r.index for r in s.content.regions if r.city and s.control[r.index] == seat]
 
 
 def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
     """Apply an Atlantis choice of the turn menu."""
-    verb, _, arg = key.partition(":")
+    verb = key.partition(":")[0]
     if verb == "atl-factory":
         build_factory(s, f, seat)
     elif verb == "atl-talos":
         mine(s)["talos_used"] = 1
         s.stack.append({"k": "atl-talos", "seat": seat, "mode": "any"})
-    elif verb in ("atl-crown", "atl-tentacle"):
-        s.regular |= RA_ARTIFACTS
-        f["open"] = True  # more Artifacts may follow in the same Regular Action
-        use_artifact(s, seat, verb, arg)
-
-
-def use_artifact(s: LordsState, seat: int, verb: str, arg: str) -> None:
-    """Siren's Crown: 1 Hoplite in each City you control; Cetus' Tentacle: take the Port."""
-    if verb == "atl-crown":
-        spend(s, "sirens-crown")
-        for r in _cities(s, seat):
-            add_hoplites(s, r, seat, 1)
-        return
-    spend(s, "cetus-tentacle")
-    here = s.hero_at[seat]
-    take_control(s, here, seat)
-    if arg == "recruit":
-        add_hoplites(s, here, seat, 1)
-    # enemies cannot stay in a Region another player took: they withdraw as from a Usurp (the
-    # base game's one other "take control" of the Hero's Region), without losses
-    for q in armies(s, here):
-        if q != seat:
-            push_withdrawal(s, q, here, "usurp")
 
 
 def build_factory(s: LordsState, f: Frame, seat: int) -> None:
@@ -162,9 +110,8 @@ def build_factory(s: LordsState, f: Frame, seat: int) -> None:
     mine(s)["factory"] = 1
     gain_priest(s, seat)
     s.monster_at[talos(s)] = ic
-    if has_blessing(s, seat, "hermes-temple"):
-        f["extra"] += 1
     hooks.run(s, "temple_built", seat, ic)
+    fx.fire(s, seat, "temple-built")  # a Build Temple: e.g. Hermes' Temple, Forge-Temple
 
 
 # -- Talos -------------------------------------------------------------------------------------
@@ -222,8 +169,7 @@ def region_attack(s: LordsState, m: int) -> None:
     """Cetus kills in every Region with a Port; an uncontrolled Talos strikes in its Land."""
     kind, n = s.content.monsters[m].attack
     if kind == "kill_ports":
-        if evolved(s, m, "region-attack-plus-1"):
-            n += 1  # "Region Attack kills 2 Hoplites instead of 1"
+        n += sum(monster_value(s, m, "region-attack-plus"))  # Evolved: "kills 2 instead of 1"
         for r in ports(s):
             if armies(s, r):
                 kill_chosen(s, r, n)
@@ -232,26 +178,34 @@ def region_attack(s: LordsState, m: int) -> None:
         s.stack.append({"k": "atl-talos", "seat": s.current, "mode": "attack"})
 
 
-def special_attack(s: LordsState, f: Frame, kind: str, n: int) -> None:
-    """Apply the Siren's (take the Hero) or Talos' (Injury, heal a Wound) Special Attack."""
-    p, m = f["seat"], f["m"]
-    if kind == "capture":
-        f["ended"] = "failure"  # "This Hunt ends immediately"
-        s.hero_at[p] = -1  # on the Siren's tray, out of the game
-        if p not in mine(s)["captives"]:
-            mine(s)["captives"].append(p)
-    elif kind == "talos":
-        f["ended"] = "failure"
-        chooser = controller(s)
-        if not s.all_injured(p):
-            s.stack.append({"k": "atl-injure", "seat": chooser if chooser >= 0 else p, "victim": p})
-        symbols = tray(s, m)
-        for slot in reversed(s.wounds[m]):  # the latest Wound that is not a Mace Wound
-            if symbols[slot][0] != "mace":
-                s.wounds[m].remove(slot)
-                if slot in f["dealt"]:
-                    f["dealt"].remove(slot)
-                break
+def capture(s: LordsState, fx_frame: Frame, p: int, _: bool) -> None:
+    """Take the Hero out of the game on the Siren's tray (its Special Attack, ``capture``)."""
+    f = hunt(s)
+    f["ended"] = "failure"  # "This Hunt ends immediately"
+    s.hero_at[p] = -1  # on the Siren's tray, out of the game
+    if p not in mine(s)["captives"]:
+        mine(s)["captives"].append(p)
+
+
+def talos_attack(s: LordsState, fx_frame: Frame, p: int, _: bool) -> None:
+    """End the Hunt, injure, heal Talos' latest Wound (its Special Attack, ``talos``)."""
+    f = hunt(s)
+    m = f["m"]
+    f["ended"] = "failure"
+    chooser = controller(s)
+    if not s.all_injured(p):
+        s.stack.append({"k": "atl-injure", "seat": chooser if chooser >= 0 else p, "victim": p})
+    symbols = tray(s, m)
+    for slot in reversed(s.wounds[m]):  # the latest Wound that is not a Mace Wound
+        if symbols[slot][0] != "mace":
+            s.wounds[m].remove(slot)
+            if slot in f["dealt"]:
+                f["dealt"].remove(slot)
+            break
+
+
+effects.register("capture", capture)
+effects.register("talos", talos_attack)
 
 
 def injure_options(s: LordsState, f: Frame) -> list[str]:

@@ -1,8 +1,8 @@
 """The Chiron module of Lords of Hellas: Dark Ages.
 
 Chiron as a Monster (his Ashen Spear, his two Event cards), the Training Quests and the Training
-cards (reusable Combat Cards): the hooks, frames, choice keys, view panel and bot knowledge (the
-rules themselves are in ``rules.py``).
+cards (reusable Combat Cards): the hooks, choice keys, view panel and bot knowledge (the rules
+themselves are in ``rules.py``; the cards and the Spear are records of ``data.toml``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hellas.core.rng import Rng
-from hellas.games.lords import describe
+from hellas.games.lords import describe, fx_fight
 from hellas.games.lords.hooks import Module, register
 from hellas.games.lords.modules.chiron import rules
 from hellas.games.lords.modules.chiron.bot import bot_choose
@@ -115,18 +115,14 @@ MODULE = register(
             "reusable": rules.reusable,
             "reuse": rules.reuse,
             "monument_built": rules.monument_built,
-            "special_attack": rules.special_attack,
             "region_attack": rules.region_attack,
-            "battle_options": rules.battle_options,
-            "army_strength": rules.army_strength,
-            "battle_play": rules.battle_play,
-            "hunt_options": rules.hunt_options,
-            "hunt_play": rules.hunt_play,
             "view": view,
             "determinize": determinize,
             "invariants": invariants,
         },
-        procedures={"ch-artifact": (rules.artifact_options, rules.artifact_choose)},
+        # the decision its Special Attack asks, in the effect vocabulary's rules (the base game
+        # runs it; listed here as this module's, for observation encoders)
+        procedures={"ch-artifact": (fx_fight.artifact_options, fx_fight.artifact_choose)},
         entries=entries,
         bot_choose=bot_choose,
     )

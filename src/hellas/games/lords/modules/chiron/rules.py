@@ -1,4 +1,4 @@
-"""Chiron: the Monster, his Training Quests, the Training cards and the Ashen Spear.
+"""Chiron: the Monster, his Training Quests and the Training cards.
 
 Dark Ages rulebook, "Chiron".  The Training deck holds the Training Quests (Quest records with
 the ``training`` reward, taken out of the Events deck at Game Preparation).  When Chiron appears
@@ -7,8 +7,9 @@ Hero on every Quest it waits aside until a Quest is done).  A Training Quest's T
 where Chiron stands.  Completing it gives the Training card (a Combat Card record of kind
 ``training``): played through the base game's reusable-card points (``reusable``/``reuse``),
 never discarded, marked used, charged again at Build Monument, outside the hand limit and no
-Artifact.  When Chiron is slain the Training Quest in a slot is discarded; Heroes on it go back
-to his Region.
+Artifact; the Quest's reward is the vocabulary's ``training-card``, which this module writes.
+When Chiron is slain the Training Quest in a slot is discarded; Heroes on it go back to his
+Region.  His Special Attack and his reward, the Ashen Spear, are clauses in ``data.toml``.
 
 Module state ``s.mod["chiron"]``: ``deck`` (Training Quests face down), ``aside``, ``out``
 (discarded), ``owned`` and ``used`` (Training cards per seat).
@@ -18,17 +19,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from hellas.games.lords import hunt
-from hellas.games.lords.artifacts import ready, spend
+from hellas.games.lords import effects
 from hellas.games.lords.board import armies, land_regions
+from hellas.games.lords.fx_fight import monster_value
 from hellas.games.lords.monster_phase import kill_chosen
-from hellas.games.lords.monsters import evolved
 from hellas.games.lords.phases import QUEST_SLOTS
 from hellas.games.lords.state import Frame, LordsState
 
 ID = "chiron"
-SPEAR = "ashen-spear"
-SPEAR_BONUS = 2  # "Add +2 to its value"
 
 
 def mod(s: LordsState) -> dict[str, Any]:
@@ -53,9 +51,13 @@ def quest_of(s: LordsState, card: int) -> int:
 
 
 def card_of(s: LordsState, quest: int) -> int:
-    """Return the Training card a Training Quest gives (-1: not a Training Quest)."""
+    """Return the Training card a Training Quest gives (-1: not a Training Quest).
+
+    A Training Quest is a Quest whose reward takes the Training card (``training-card``).
+    """
     q = s.content.quests[quest]
-    if q.reward != "training":
+    reward = s.content.reward(q.reward)
+    if not any(name == "training-card" for c in reward.effects for name, _ in c.effects):
         return -1
     return s.content.card(q.id.removeprefix("training-")).index
 
@@ -116,17 +118,31 @@ def quest_region(s: LordsState, quest: int) -> list[int]:
 
 
 def quest_done(s: LordsState, seat: int, quest: int) -> bool:
-    """Give a done Training Quest's card to its Hero and deal the next; else free the aside."""
+    """Keep a done Training Quest out of the discard; else free a slot for one set aside.
+
+    The Training Quest's reward gives the card (``training-card``).
+    """
     m = mod(s)
-    card = card_of(s, quest)
-    if card >= 0:
-        m["owned"][seat].append(card)  # "places it next to their Hero Board"
-        if m["deck"] and s.monster_at[chiron(s)] >= 0:
-            place(s, m["deck"].pop())  # "place a new Training card in the Quest slot"
+    if card_of(s, quest) >= 0:
         return True
     if m["aside"] and len(s.quest_slots) < QUEST_SLOTS:
         s.quest_slots.append(m["aside"].pop())
     return False
+
+
+def training_card(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+    """Give the Training card of the Quest just done to its Hero; deal the next one.
+
+    The reward ``training-card``.
+    """
+    m = mod(s)
+    card = card_of(s, int(f["quest"]))
+    m["owned"][seat].append(card)  # "places it next to their Hero Board"
+    if m["deck"] and s.monster_at[chiron(s)] >= 0:
+        place(s, m["deck"].pop())  # "place a new Training card in the Quest slot"
+
+
+effects.register("training-card", training_card)
 
 
 def monster_slain(s: LordsState, monster: int, seat: int, region: int) -> None:
@@ -172,46 +188,6 @@ def monument_built(s: LordsState, seat: int, god_id: str) -> None:
 # -- Chiron the Monster -----------------------------------------------------------------------
 
 
-def special_attack(s: LordsState, f: Frame, kind: str, n: int) -> None:
-    """Chiron's Special Attack: "Discard 1 Artifact (if you have any)" (the hunter picks)."""
-    if kind != "discard-artifact":
-        return
-    p = f["seat"]
-    owned = [a for a in range(len(s.artifact_owner)) if s.artifact_owner[a] == p]
-    if len(owned) == 1:
-        discard_artifact(s, owned[0])
-    elif owned:
-        s.stack.append({"k": "ch-artifact", "seat": p})
-
-
-def discard_artifact(s: LordsState, a: int) -> None:
-    """Discard an Artifact: a Neutral one under the Neutral deck; the others leave play.
-
-    A God's Artifact goes back under its Monument: whoever next takes control of that Region
-    takes it (the base rule for God's Artifacts).
-    """
-    s.artifact_owner[a] = -1
-    s.artifact_charged[a] = True
-    if s.content.artifacts[a].kind == "neutral":
-        s.neutral_deck.insert(0, a)
-
-
-def artifact_options(s: LordsState, f: Frame) -> list[str]:
-    """List the Artifacts the hunter may discard."""
-    artifacts = s.content.artifacts
-    return [
-        f"ch-artifact:{artifacts[a].id}"
-        for a in range(len(s.artifact_owner))
-        if s.artifact_owner[a] == f["seat"]
-    ]
-
-
-def artifact_choose(s: LordsState, f: Frame, key: str) -> None:
-    """Discard it."""
-    s.stack.remove(f)
-    discard_artifact(s, s.content.artifact(key.partition(":")[2]).index)
-
-
 def region_attack(s: LordsState, m: int) -> None:
     """Wounded: kill 1 Hoplite in each Region of his Land (2 Evolved); else heal every Hero."""
     kind, _n = s.content.monsters[m].attack
@@ -219,7 +195,7 @@ def region_attack(s: LordsState, m: int) -> None:
         return
     land = land_regions(s, s.content.regions[s.monster_at[m]].land)
     if s.wounds[m]:
-        count = 2 if evolved(s, m, "region-attack-kills-2") else 1  # Laconia: "kill 2 Hoplites"
+        count = 1 + sum(monster_value(s, m, "region-attack-plus"))  # Laconia: "kill 2 Hoplites"
         for r in land:
             if armies(s, r):
                 kill_chosen(s, r, count)
@@ -230,49 +206,3 @@ def region_attack(s: LordsState, m: int) -> None:
                 s.stack.append({"k": "heal", "seat": q})  # its player picks which
             else:
                 s.injured[q] = 0
-
-
-# -- the Ashen Spear --------------------------------------------------------------------------
-
-
-def battle_options(s: LordsState, f: Frame, seat: int) -> list[str]:
-    """Offer the Ashen Spear on its owner's card turn, with a card played or in hand."""
-    side = 0 if seat == f["att"] else 1
-    if (
-        f["stage"] == "cards"
-        and ready(s, seat, SPEAR)
-        and (f["played"][side] or s.hands[seat] or reusable(s, seat, f))
-    ):
-        return [f"artifact:{SPEAR}"]
-    return []
-
-
-def battle_play(s: LordsState, f: Frame, seat: int, key: str) -> bool:
-    """Use the Ashen Spear: +2 to the value of a card its owner plays in this Battle."""
-    if key != f"artifact:{SPEAR}":
-        return False
-    spend(s, SPEAR)
-    f.setdefault("ch_spear", [False, False])[0 if seat == f["att"] else 1] = True
-    return True
-
-
-def army_strength(s: LordsState, f: Frame, side: int) -> int:
-    """Return the Ashen Spear's +2 once its side has played a Combat Card in this Battle."""
-    return SPEAR_BONUS if f.get("ch_spear", [False, False])[side] and f["played"][side] else 0
-
-
-def hunt_options(s: LordsState, f: Frame) -> list[str]:
-    """Offer the Ashen Spear while defending, once a card is offered."""
-    if f["stage"] == "defend" and f["committed"] and ready(s, f["seat"], SPEAR):
-        return [f"artifact:{SPEAR}"]
-    return []
-
-
-def hunt_play(s: LordsState, f: Frame, key: str) -> bool:
-    """Use the Ashen Spear: the offered card is worth 2 more (the defence may be enough now)."""
-    if key != f"artifact:{SPEAR}" or f["stage"] != "defend":
-        return False
-    spend(s, SPEAR)
-    f["boost"] = int(f.get("boost", 0)) + SPEAR_BONUS
-    hunt.settle_defence(s, f)
-    return True

@@ -32,7 +32,6 @@ MODULE = register(
             "hoplites_killed": rules.hoplites_killed,
             "hoplites_held": rules.hoplites_held,
             "prayer": partial(common.prayer, module_id="hades"),
-            "injury": common.helmet,
             "view": rules.view,
             "invariants": rules.invariants,
         },

@@ -2,22 +2,20 @@
 
 - Hades' Monument Power (the Help card, provisional reading): Wounds dealt to one chosen
   Monster, as many as the module's ``wounds`` table gives for the Monument's level.
-- Hades' Helmet: "Use when your Hero suffers an Injury. Ignore that Injury."  Used at once, the
-  first time its charged holder would be Injured.
-- Price of Victory and Temple of Death: clauses of their records in the effect vocabulary.
+- Hades' Helmet ("Use when your Hero suffers an Injury. Ignore that Injury": used at once, the
+  first time its charged holder would be Injured), Price of Victory and Temple of Death:
+  clauses of their records in the effect vocabulary.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from hellas.games.lords.artifacts import ready, spend
 from hellas.games.lords.content import module_raw
 from hellas.games.lords.fx import removed
 from hellas.games.lords.hunt import strike
 from hellas.games.lords.state import Frame, LordsState
 
-HELMET = "hades-helmet"
 KEYS = ("hades", "hades-simple")  # the module whose state holds the shared counters
 
 
@@ -30,7 +28,7 @@ def store(s: LordsState) -> dict[str, Any]:
     raise AssertionError("no Hades module in play")  # pragma: no cover
 
 
-# -- the Monument Power and the Helmet ----------------------------------------------------------
+# -- the Monument Power ----------------------------------------------------------
 
 
 def wounds_for_level(module_id: str, level: int) -> int:
@@ -67,14 +65,6 @@ def reap_choose(s: LordsState, f: Frame, key: str) -> None:
     if f["left"] <= 0:
         s.stack.pop()
     strike(s, m)
-
-
-def helmet(s: LordsState, seat: int) -> bool:
-    """Hades' Helmet: ignore this Injury if ``seat`` holds the charged Helmet (it is spent)."""
-    if not ready(s, seat, HELMET):
-        return False
-    spend(s, HELMET)
-    return True
 
 
 # -- Hades Blessings --------------------------------------------------------------------------

@@ -20,7 +20,6 @@ MODULE = register(
         hooks={
             "prepare": rules.prepare,
             "prayer": partial(common.prayer, module_id="hades-simple"),
-            "injury": common.helmet,
             "view": rules.view,
             "invariants": rules.invariants,
         },

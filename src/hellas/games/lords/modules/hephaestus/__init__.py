@@ -3,7 +3,8 @@
 Hephaestus' Monument in Messenia with his Hammer, the red-corner Help card (Reforge, Artifacts by
 level), Relics (reusable Combat Cards charged like Artifacts) with the Lightning deck, the
 legible Hephaestus Blessings and the 5 extra Neutral Artifacts.  Relics in ``relics.py``, the
-rest in ``rules.py``, data in ``data.toml``, bot knowledge in ``bots.py``.
+rest in ``rules.py``, the cards in ``data.toml`` (what they do: their clauses), bot knowledge in
+``bots.py``.
 """
 
 from __future__ import annotations
@@ -27,21 +28,13 @@ MODULE = register(
             "event_phase": relics.event_phase,
             "monument_built": relics.monument_built,
             "prayer": rules.prayer,
-            "turn_options": rules.turn_options,
             "reusable": relics.reusable,
             "reuse": relics.reuse,
-            "army_strength": relics.army_strength,
-            "card_played": relics.card_played,
-            "battle_lost": rules.battle_lost,
-            "hunt_options": rules.hunt_options,
-            "hunt_play": rules.hunt_play,
             "view": rules.view,
             "determinize": rules.determinize,
             "invariants": relics.invariants,
         },
         procedures=rules.PROCEDURES,
-        turn_prefixes=rules.TURN_PREFIXES,
-        turn_choose=rules.turn_choose,
         entries=rules.entries,
         bot_choose=bot_choose,
     )

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hellas.games.lords import battle
+from hellas.games.lords import battle, fx
+from hellas.games.lords.effects import Clause
 from hellas.games.lords.modules.hephaestus.common import GOD, relics_on
 from hellas.games.lords.modules.hephaestus.relics import reforge_targets
 from hellas.games.lords.state import LordsState
@@ -37,13 +38,24 @@ def _battle(s: LordsState, seat: int, options: Sequence[Any], keys: list[str]) -
 
     def gain(key: str) -> float:
         card = s.content.card(key[5:])
-        if card.effect == "mirror-shield":
+        if fx.card_passive(s.content, card.index, "copy-enemy-card"):  # e.g. the Mirror Shield
             return _worth(s, s.content.combat[other[-1]].id) if other else -1.0
-        bonus = s.attr(seat, 1) if card.effect == "eurytus-bow" else 0
-        return card.strength + bonus - 0.5 * card.casualties
+        return card.strength + _attribute_bonus(s, seat, card.effects) - 0.5 * card.casualties
 
     best = max(plays, key=lambda c: gain(c.key))
     return best if gain(best.key) > 0 else None
+
+
+def _attribute_bonus(s: LordsState, seat: int, clauses: tuple[Clause, ...]) -> int:
+    """Return what a card's Army Strength from an Attribute adds (e.g. Eurytus' Bow's Strength)."""
+    names = s.content.attributes
+    return sum(
+        s.attr(seat, names.index(str(value)))
+        for clause in clauses
+        if clause.when == "battle-strength"
+        for name, value in clause.effects
+        if name == "army-strength-attribute"
+    )
 
 
 def bot_choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:

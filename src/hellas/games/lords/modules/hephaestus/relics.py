@@ -4,7 +4,8 @@ Dark Ages rulebook, "Relics", "Reforge", "Lightning".  Relics are Combat Card re
 ``relic`` or ``lightning`` (data.toml; a content pack adds more with ``[[card]] new = true``).
 A Relic gained lies by its owner's Hero board; it is played like a Combat Card in a Battle or
 a Hunt (the base game's reusable-card points ``reusable`` / ``reuse``), then marked used until
-the next Build Monument - a Lightning Relic goes back to the Lightning deck instead.
+the next Build Monument - a Lightning Relic goes back to the Lightning deck instead.  What a
+Relic does (Eurytus' Bow, the Sword of Justice, the Mirror Shield ...) is its record's clauses.
 
 State (``s.mod["hephaestus"]``): ``deck`` (face down, top last), ``offer`` (face up),
 ``lightning`` (the face-up Lightning deck, top last), ``held`` and ``spent`` per seat.
@@ -14,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from hellas.games.lords import describe, hunt
+from hellas.games.lords import describe
 from hellas.games.lords.cards import discard_combat
-from hellas.games.lords.content import STRENGTH, CombatCard
+from hellas.games.lords.content import CombatCard
 from hellas.games.lords.modules.hephaestus.common import (
     FULL,
     is_relic,
@@ -25,7 +26,6 @@ from hellas.games.lords.modules.hephaestus.common import (
     settings,
     state,
 )
-from hellas.games.lords.monsters import cover, tray, uncovered
 from hellas.games.lords.state import Frame, LordsState
 
 # -- setup and the display ---------------------------------------------------------------------
@@ -156,11 +156,7 @@ def reusable(s: LordsState, seat: int, frame: Frame) -> list[int]:
 
 
 def reuse(s: LordsState, seat: int, card: int, frame: Frame) -> list[int]:
-    """Mark a Relic played or spent as used (a Lightning one goes back to its deck).
-
-    Returns the card that takes effect: a Mirror Shield in a Battle copies the opponent's last
-    played card (Strength, effect and Casualties); anything else is itself.
-    """
+    """Mark a Relic played or spent as used (a Lightning one goes back to its deck)."""
     if not relics_on(s) or not is_relic(s, card):
         return []
     m = state(s)
@@ -169,110 +165,7 @@ def reuse(s: LordsState, seat: int, card: int, frame: Frame) -> list[int]:
         m["lightning"].insert(0, card)  # under the face-up Lightning deck
     else:
         m["spent"][seat].append(card)
-    effect = s.content.combat[card].effect
-    if frame["k"] == "battle":
-        other = frame["played"][1 if seat == frame["att"] else 0]
-        if effect == "mirror-shield" and other:
-            return [other[-1]]
-        return [card]
-    if frame["k"] == "hunt" and effect == "sword-of-justice" and frame["stage"] == "defend":
-        sword_wound(s, frame)
     return [card]
-
-
-def army_strength(s: LordsState, f: Frame, side: int) -> int:
-    """Eurytus' Bow: add the Hero's Strength when the Battle is in the Hero's Region."""
-    seat = f["att"] if side == 0 else f["def"]
-    cards = s.content.combat
-    bows = sum(1 for c in f["played"][side] if cards[c].effect == "eurytus-bow")
-    if bows and s.hero_at[seat] == f["region"]:
-        return bows * s.attr(seat, STRENGTH)
-    return 0
-
-
-def card_played(s: LordsState, f: Frame, side: int, card: CombatCard) -> None:
-    """Sword of Justice: the opponent may play 1 more card, then both players must pass."""
-    if card.effect != "sword-of-justice":
-        return
-    f["passed"][side] = True
-    f["bluffed"] = [True, True]  # "then both players must pass": no Bluff card after it
-    if not f["passed"][1 - side]:
-        f["bluff_now"] = 1 - side  # one card, then that side has passed too
-
-
-def sword_wound(s: LordsState, f: Frame) -> None:
-    """Sword of Justice defending in a Hunt: a sword Wound to the Monster (its pick of slot)."""
-    symbols = tray(s, f["m"])
-    kinds: dict[tuple[str, str], int] = {}
-    for i in uncovered(s, f["m"]):
-        if symbols[i][0] == "sword":
-            kinds.setdefault(symbols[i], i)
-    if len(kinds) == 1:
-        wound(s, f, next(iter(kinds.values())))
-    elif kinds:
-        s.stack.append({"k": "hep-wound", "seat": f["seat"], "slots": sorted(kinds.values())})
-
-
-def wound(s: LordsState, f: Frame, slot: int) -> None:
-    """Cover a Wound symbol in this Hunt (it counts for the Hunt's rewards)."""
-    f["dealt"].append(slot)
-    if cover(s, f["m"], slot):
-        f["ended"] = "success"
-
-
-def wound_options(s: LordsState, f: Frame) -> list[str]:
-    """Which sword symbol the Sword of Justice covers."""
-    return [f"wound:{i}" for i in f["slots"]]
-
-
-def wound_choose(s: LordsState, f: Frame, key: str) -> None:
-    """Cover it."""
-    s.stack.remove(f)
-    h = next(x for x in reversed(s.stack) if x["k"] == "hunt")
-    wound(s, h, int(key.partition(":")[2]))
-
-
-def _ready(s: LordsState, f: Frame, effect: str) -> int:
-    p = f["seat"]
-    for c in reusable(s, p, f):
-        if s.content.combat[c].effect == effect and c not in f["committed"]:
-            return c
-    return -1
-
-
-def hunt_options(s: LordsState, f: Frame) -> list[str]:
-    """Return Relics' own Hunt uses: Eurytus' Bow with 1 more bow, the Mirror Shield's defence."""
-    if not relics_on(s):
-        return []
-    cards = s.content.combat
-    out = []
-    if f["stage"] == "attack":
-        bow = _ready(s, f, "eurytus-bow")
-        if bow >= 0 and any(
-            cards[c].symbol == "bow" and c != bow for c in hunt.usable(s, f)
-        ):  # "Use with another Combat Card with a bow symbol to deal a Wound of any type"
-            out.append(f"relic-any:{cards[bow].id}")
-    elif f["stage"] == "defend" and not f["committed"]:
-        shield = _ready(s, f, "mirror-shield")
-        if shield >= 0:  # "Use to defend from any Monster Attack Card. Draw only 1"
-            out.append(f"relic-shield:{cards[shield].id}")
-    return out
-
-
-def hunt_play(s: LordsState, f: Frame, key: str) -> bool:
-    """Apply a Relic's own Hunt use; return whether the key was one."""
-    verb, _, arg = key.partition(":")
-    if verb == "relic-any":
-        hunt.spend(s, f, s.content.card(arg).index)
-        f["need"] = 1
-        f["symbol"] = "bow"
-        f["stage"] = "combo"
-        return True
-    if verb == "relic-shield":
-        hunt.spend(s, f, s.content.card(arg).index)
-        hunt._defended(s, f, draw=1)  # the base game's defence, without Injury
-        return True
-    return False
 
 
 # -- views and checks --------------------------------------------------------------------------

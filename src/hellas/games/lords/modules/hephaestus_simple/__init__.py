@@ -23,13 +23,10 @@ MODULE = register(
         hooks={
             "prepare": rules.prepare_simple,
             "prayer": rules.prayer,
-            "turn_options": rules.turn_options,
             "view": rules.view,
             "determinize": rules.determinize,
         },
         procedures=rules.PROCEDURES,
-        turn_prefixes=rules.TURN_PREFIXES,
-        turn_choose=rules.turn_choose,
         entries=rules.entries,
         bot_choose=bot_choose,
     )

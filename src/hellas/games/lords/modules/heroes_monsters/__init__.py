@@ -10,10 +10,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from hellas.core.rng import Rng
+from hellas.games.lords import fx_effects, fx_fight
 from hellas.games.lords.hooks import Module, register
 from hellas.games.lords.modules.heroes_monsters import rules
 from hellas.games.lords.modules.heroes_monsters.bot import bot_choose
-from hellas.games.lords.monsters import evolved
+from hellas.games.lords.monsters import evolve_names
 from hellas.games.lords.state import LordsState
 
 
@@ -32,9 +33,10 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
     c = s.content
     lines = []
     for m in c.monsters:
-        if s.monster_at[m.index] >= 0 and evolved(s, m.index, "all-attacks-plus-1"):
+        names = evolve_names(s, m.index) if s.monster_at[m.index] >= 0 else []
+        if "all-attacks-plus-1" in names:
             lines.append(f"{m.name} Evolved: every Monster Attack card +1 Strength")
-        if s.monster_at[m.index] >= 0 and evolved(s, m.index, "attack-draws-3"):
+        if "attack-draws-3" in names:
             lines.append(f"{m.name} Evolved: its controller draws 3 Monster Attack cards")
     badges: list[list[str]] = []
     for q in range(s.n):
@@ -97,11 +99,7 @@ MODULE = register(
             "population": rules.population_change,
             "after_hero_move": rules.after_hero_move,
             "monster_appears": rules.monster_appears,
-            "attack_strength": rules.attack_strength,
-            "attack_draws": rules.attack_draws,
-            "special_attack": rules.special_attack,
             "region_attack": rules.region_attack,
-            "turn_options": rules.turn_options,
             "view": view,
             "determinize": determinize,
             "invariants": invariants,
@@ -109,12 +107,12 @@ MODULE = register(
         procedures={
             "hm-cassandra": (rules.cassandra_options, rules.cassandra_choose),
             "hm-odysseus": (rules.odysseus_options, rules.odysseus_choose),
-            "hm-blessing": (rules.blessing_options, rules.blessing_choose),
             "hm-python": (rules.python_options, rules.python_choose),
-            "hm-omphalos": (rules.omphalos_options, rules.omphalos_choose),
+            # the decisions its cards ask, in the effect vocabulary's rules (the base game runs
+            # them; listed here as this module's, for observation encoders)
+            "hm-blessing": (fx_fight.blessing_options, fx_fight.blessing_choose),
+            "hm-omphalos": (fx_effects.recruit_at_options, fx_effects.recruit_at_choose),
         },
-        turn_prefixes=("artifact:aitne", "artifact:omphalos"),
-        turn_choose=rules.turn_choose,
         entries=entries,
         bot_choose=bot_choose,
     )

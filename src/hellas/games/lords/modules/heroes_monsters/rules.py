@@ -4,19 +4,16 @@ Cassandra draws one more Blessing after any Blessing Draft (``hm-cassandra``: sw
 drafted one, or discard it) and starts with 1 Hoplite and control of her start Region.
 Odysseus lowers by 1 the Population Strength of a City/Sparta Region he stands in (for his own
 player) and may start apart from his Hoplites (``hm-odysseus``).  Typhon and Python are Monsters
-of the data file; their Special Attacks, Region Attacks, Evolutions and reward Artifacts (Aitne,
-Omphalos) are the named rules here.
+of the data file: their Special Attacks, Evolutions and reward Artifacts (Aitne, Omphalos) are
+clauses of the effect vocabulary there; their Region Attacks are the rules here.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from hellas.games.lords.artifacts import ready, spend
 from hellas.games.lords.board import (
-    add_hoplites,
     armies,
-    enemies_in,
     kill,
     population,
     region_of,
@@ -25,14 +22,11 @@ from hellas.games.lords.board import (
     take_control,
 )
 from hellas.games.lords.cards import receive_blessing
-from hellas.games.lords.content import STRENGTH, module_raw
+from hellas.games.lords.content import module_raw
 from hellas.games.lords.monster_phase import kill_chosen
-from hellas.games.lords.monsters import evolved
-from hellas.games.lords.state import RA_ARTIFACTS, Frame, LordsState
+from hellas.games.lords.state import Frame, LordsState
 
 ID = "heroes-monsters"
-PHOCIS = "phocis"  # Omphalos recruits there
-OMPHALOS_MOST = 2
 
 
 def _hero(s: LordsState, seat: int) -> Any:
@@ -133,48 +127,6 @@ def monster_appears(s: LordsState, m: int, number: int) -> list[int]:
     return []
 
 
-def attack_strength(s: LordsState, f: Frame, attack: int) -> int:
-    """Typhon Evolved (Achaea): every Monster Attack card is 1 stronger while he is in play."""
-    return sum(
-        1
-        for m in range(len(s.monster_at))
-        if s.monster_at[m] >= 0 and evolved(s, m, "all-attacks-plus-1")
-    )
-
-
-def attack_draws(s: LordsState, f: Frame) -> int:
-    """Python Evolved (Phocis): its controller draws 3 Monster Attack cards, not 2."""
-    return 1 if evolved(s, f["m"], "attack-draws-3") else 0
-
-
-def special_attack(s: LordsState, f: Frame, kind: str, n: int) -> None:
-    """Typhon's and Python's Special Attack effects on a Hero who did not defend."""
-    p = f["seat"]
-    if kind == "discard-blessing" and s.blessings[p]:
-        s.stack.append({"k": "hm-blessing", "seat": p})
-    elif kind == "lower-any":
-        base = s.attrs[p * s.na : (p + 1) * s.na]
-        among = [a for a in range(s.na) if base[a] > 1]
-        if len(among) == 1:
-            s.attrs[p * s.na + among[0]] -= n
-        elif among:  # "The Hero loses 1 in any 1 Attribute": the hunter picks which
-            s.stack.append({"k": "lower", "seat": p, "among": among, "n": n})
-    elif kind == "end-if-strength-below" and s.attr(p, STRENGTH) < n:
-        f["ended"] = "failure"  # "If the Hero's Strength Attribute is lower than 4"
-
-
-def blessing_options(s: LordsState, f: Frame) -> list[str]:
-    """Typhon: the Blessing the hunter discards."""
-    blessings = s.content.blessings
-    return [f"hm-blessing:{blessings[b].id}" for b in sorted(s.blessings[f["seat"]])]
-
-
-def blessing_choose(s: LordsState, f: Frame, key: str) -> None:
-    """Discard it."""
-    s.stack.remove(f)
-    s.blessings[f["seat"]].remove(s.content.blessing(key.partition(":")[2]).index)
-
-
 def region_attack(s: LordsState, m: int) -> None:
     """Typhon kills half of each army (rounding up); Python kills 1 and moves to a Shrine."""
     kind, n = s.content.monsters[m].attack
@@ -209,50 +161,3 @@ def python_choose(s: LordsState, f: Frame, key: str) -> None:
     """Move Python."""
     s.stack.remove(f)
     s.monster_at[f["m"]] = region_of(s, key.partition(":")[2])
-
-
-# -- Aitne and Omphalos -----------------------------------------------------------------------
-
-
-def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
-    """Offer Aitne and Omphalos in the Use Artifacts window."""
-    if s.regular & RA_ARTIFACTS and not f["open"]:
-        return []
-    out = []
-    if ready(s, seat, "aitne") and any(armies(s, r) for r in range(len(s.control))):
-        out.append("artifact:aitne")
-    if ready(s, seat, "omphalos") and _omphalos_ok(s, seat):
-        out.append("artifact:omphalos")
-    return out
-
-
-def _omphalos_ok(s: LordsState, seat: int) -> bool:
-    return bool(s.supply[seat]) and not enemies_in(s, region_of(s, PHOCIS), seat)
-
-
-def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
-    """Use Aitne (1 Hoplite dies in every Region) or Omphalos (recruit in Phocis)."""
-    s.regular |= RA_ARTIFACTS
-    f["open"] = True
-    artifact_id = key.partition(":")[2]
-    spend(s, artifact_id)
-    if artifact_id == "aitne":
-        for r in range(len(s.control)):
-            if armies(s, r):
-                kill_chosen(s, r, 1)  # the user picks whose, where several armies stand
-        return
-    most = min(OMPHALOS_MOST, s.supply[seat])
-    s.stack.append({"k": "hm-omphalos", "seat": seat, "most": most})
-
-
-def omphalos_options(s: LordsState, f: Frame) -> list[str]:
-    """Recruit 1 or 2 Hoplites in Phocis ("up to 2")."""
-    return [f"count:{k}" for k in range(1, f["most"] + 1)]
-
-
-def omphalos_choose(s: LordsState, f: Frame, key: str) -> None:
-    """Recruit them; a Neutral Phocis is taken if they reach its Population Strength."""
-    s.stack.remove(f)
-    phocis = region_of(s, PHOCIS)
-    add_hoplites(s, phocis, f["seat"], int(key.partition(":")[2]))
-    settle_control(s, phocis)

@@ -66,7 +66,7 @@ def read_cards(
             f.text("name"),
             f.text("text"),
             f.provenance(),
-            effects.parse(f, "effects", ("action",)),
+            effects.parse(f, "effects", "opportunity"),
             f.flag("stand_in"),
         )
         f.finish()

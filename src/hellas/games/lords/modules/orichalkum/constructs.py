@@ -19,7 +19,6 @@ from hellas.games.lords.content import Content, configured, merge_pack_module, m
 from hellas.games.lords.effects import Clause
 
 MODULE = "orichalkum"
-HOOKED = ("march-to-city",)  # the Trojan Horse's March (``effects.HOOKED``), a Construct's own
 
 
 @dataclass(frozen=True)
@@ -90,7 +89,7 @@ def parse(records: Sequence[Mapping[str, Any]], source: str) -> tuple[Construct,
             cost=f.integer("cost", 0, 20),
             text=f.text("text"),
             provenance=f.provenance(),
-            effects=effects.parse(f, "effects", ("action",), HOOKED),
+            effects=effects.parse(f, "effects", "construct"),
             stand_in=f.flag("stand_in"),
         )
         if len(card.effects) != 1:

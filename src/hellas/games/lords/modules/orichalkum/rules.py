@@ -200,7 +200,7 @@ def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
     fx.run(s, seat, card.effects[0].effects, {})
 
 
-def march_to_city(s: LordsState, seat: int, bonus: int, context: Frame) -> None:
+def march_to_city(s: LordsState, context: Frame, seat: int, bonus: int) -> None:
     """Start the Trojan Horse's March to a neighbouring City, +``bonus`` in its Battle.
 
     "Perform a March action to a neighboring City/Sparta. If there's a Battle there, add +2 to

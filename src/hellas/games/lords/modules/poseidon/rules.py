@@ -11,11 +11,11 @@ its Port Regions in ``s.mod[<module id>]["ports"]``.  The full mode adds the Fle
   with a Port", at most the Fleet value and at most your Hoplites in the Battle.
 - Help card: praying at Poseidon's Monument raises its Attribute (the base rule) and, from
   level II, Recruits Hoplites in one Region you control with a Port.
-- Poseidon's Trident: pick a Region with a Port; half of its Hoplites (rounded up) die, the
-  user choosing whose, one at a time (as for the other "kill N in a Region" effects).
-- Blessings: Sea Raiders (a Hoplite Movement with one more Hoplite, across a Sea Trail),
-  Tyrant (+2 while you control more Regions than your opponent), Hegemony (a card at the start
-  of your turn while you hold a whole Land).
+- The effect vocabulary's Poseidon words (``effects.HOOKED``, registered here): the Trident's
+  ``kill-half-in-port`` (pick a Region with a Port; half of its Hoplites, rounded up, die, the
+  user choosing whose, one at a time), Sea Raiders' ``sea-raid`` (a Hoplite Movement with one
+  more Hoplite, across a Sea Trail) and the condition ``hero-in-port``.  The cards themselves
+  (the Trident, Sea Raiders, Tyrant, Hegemony) are records in ``data.toml``.
 """
 
 from __future__ import annotations
@@ -25,17 +25,13 @@ from typing import Any
 
 from hellas.core.content import Fields
 from hellas.core.errors import ContentError
-from hellas.games.lords import artifacts
-from hellas.games.lords.board import (
-    armies,
-    has_blessing,
-    region_of,
-    rid,
-)
+from hellas.games.lords import effects
+from hellas.games.lords.board import armies, region_of, rid
 from hellas.games.lords.content import Content, module_raw
+from hellas.games.lords.fx import POSSIBLE
 from hellas.games.lords.monster_phase import kill_chosen
 from hellas.games.lords.movement import can_enter
-from hellas.games.lords.state import RA_ARTIFACTS, RA_HOPLITES, Frame, LordsState
+from hellas.games.lords.state import Frame, LordsState
 from hellas.games.lords.turn import hoplite_choose, hoplite_frame, hoplite_options
 
 IDS = ("poseidon", "poseidon-simple")  # the modules whose rules these are
@@ -158,38 +154,34 @@ def _own_ports(s: LordsState, seat: int) -> list[int]:
     return [r for r in ports(s) if s.control[r] == seat]
 
 
-def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
-    """Offer the Trident (Use Artifacts) and the Sea Raiders Hoplite Movement."""
-    out = []
-    if (
-        (not s.regular & RA_ARTIFACTS or f["open"])
-        and artifacts.ready(s, seat, TRIDENT)
-        and trident_targets(s)
-    ):
-        out.append(f"artifact:{TRIDENT}")
-    if not s.regular & RA_HOPLITES and has_blessing(s, seat, "sea-raiders") and _movable(s, seat):
-        out.append("searaid")
-    return out
-
-
 def _movable(s: LordsState, seat: int) -> bool:
     return any(s.hop[r * s.n + seat] for r in range(len(s.control))) or seat in s.fort
 
 
-def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
-    """Use the Trident, or start a Hoplite Movement with Sea Raiders."""
-    if key == f"artifact:{TRIDENT}":
-        s.regular |= RA_ARTIFACTS
-        f["open"] = True
-        artifacts.spend(s, TRIDENT)
-        s.stack.append({"k": "poseidon-trident"})
-        return
-    # Sea Raiders: the Leadership allowance ("land") plus one Hoplite across a Sea Trail
-    s.regular |= RA_HOPLITES
+def kill_half_in_port(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+    """Ask for a Region with a Port and Hoplites (the Trident's ``kill-half-in-port``)."""
+    s.stack.append({"k": "poseidon-trident"})
+
+
+def sea_raid(s: LordsState, f: Frame, seat: int, n: int) -> None:
+    """Sea Raiders (``sea-raid``): the Leadership allowance plus N Hoplites across Sea Trails."""
     frame = hoplite_frame(s, s.attr(seat, 0))
-    frame.update(k="poseidon-hoplites", land=frame["left"], sea=1)
-    frame["left"] += 1
+    frame.update(k="poseidon-hoplites", land=frame["left"], sea=n)
+    frame["left"] += n
     s.stack.append(frame)
+
+
+def hero_in_port(s: LordsState, seat: int, value: Any, ctx: dict[str, Any]) -> bool:
+    """Return whether the Hero stands in a Region with a Port (``hero-in-port``)."""
+    here = s.hero_at[seat]
+    return (here >= 0 and here in ports(s)) == bool(value)
+
+
+effects.register("kill-half-in-port", kill_half_in_port)
+effects.register("sea-raid", sea_raid)
+effects.register("hero-in-port", hero_in_port)
+POSSIBLE["kill-half-in-port"] = lambda s, seat, value, ctx: bool(trident_targets(s))
+POSSIBLE["sea-raid"] = lambda s, seat, value, ctx: _movable(s, seat)
 
 
 def trident_targets(s: LordsState) -> list[int]:
@@ -232,9 +224,9 @@ def hoplites_options(s: LordsState, f: Frame) -> list[str]:
 
 
 def hoplites_choose(s: LordsState, f: Frame, key: str) -> None:
-    """Apply a move: the Sea Raiders one spends the extra Hoplite, the others Leadership."""
+    """Apply a move: the Sea Raiders one spends an extra Hoplite, the others Leadership."""
     if key.startswith("searaid:"):
-        f["sea"] = 0
+        f["sea"] -= 1
         hoplite_choose(s, f, "move:" + key.partition(":")[2])
         return
     if key != "done":
@@ -322,7 +314,6 @@ PROCEDURES = {
     "poseidon-trident": (trident_options, trident_choose),
     "poseidon-hoplites": (hoplites_options, hoplites_choose),
 }
-TURN_PREFIXES = (f"artifact:{TRIDENT}", "searaid")
 
 
 def hook_table(fleet: bool) -> dict[str, Any]:
@@ -334,7 +325,6 @@ def hook_table(fleet: bool) -> dict[str, Any]:
         # and Hegemony are clauses of their Blessing records (``effects.py``)
         **({"army_strength": fleet_bonus} if fleet else {}),
         "prayer": prayer,
-        "turn_options": turn_options,
         "invariants": invariants,
         "view": view,
     }

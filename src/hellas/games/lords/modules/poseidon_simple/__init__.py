@@ -23,8 +23,6 @@ MODULE = register(
         players=(),
         hooks=rules.hook_table(fleet=False),
         procedures=rules.PROCEDURES,
-        turn_prefixes=rules.TURN_PREFIXES,
-        turn_choose=rules.turn_choose,
         entries=rules.entries,
         bot_choose=bot_choose,
     )
