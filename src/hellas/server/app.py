@@ -127,7 +127,7 @@ def create_app(
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
-        """Every registered game with its seats, option schema and bots."""
+        """Every registered game with its seats, option schema, bots and bot levels."""
         return [
             {
                 "id": g.meta.id,
@@ -138,6 +138,8 @@ def create_app(
                 "seats_option": g.meta.seats_option,
                 "options": g.meta.options.to_json(),
                 "bots": bot_names(g),
+                # what people pick: Easy/Normal/Hard(/Expert), each a bot and its budget
+                "levels": [level.to_json() for level in g.bot_levels()],
             }
             for g in REGISTRY
         ]

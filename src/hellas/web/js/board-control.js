@@ -103,18 +103,24 @@ export class BoardControl {
       node.classList.toggle("target", on);
       node.classList.toggle("selected", this.selected.includes(node.dataset.target));
       if (on) {
-        if (!node.dataset.label) node.dataset.label = node.getAttribute("aria-label") || "";
+        if (node.dataset.label === undefined) { // remember what the renderer gave it
+          node.dataset.label = node.getAttribute("aria-label") || "";
+          node.dataset.role = node.getAttribute("role") || "";
+        }
         node.setAttribute("tabindex", "0");
         node.setAttribute("role", "button");
-        const thing = node.dataset.label || node.dataset.name || "";
+        const thing = node.dataset.label;
         const what = list.length === 1 && list[0].path.length === this.selected.length + 1
           ? list[0].label : `${list.length} choice${list.length > 1 ? "s" : ""}`;
         node.setAttribute("aria-label", thing ? `${thing}: ${what}` : what);
-      } else if (node.getAttribute("role") === "button" && node.dataset.label !== undefined) {
+      } else if (node.dataset.label !== undefined) { // no longer offered: as the renderer drew it
         node.removeAttribute("tabindex");
-        node.removeAttribute("role");
+        if (node.dataset.role) node.setAttribute("role", node.dataset.role);
+        else node.removeAttribute("role");
         if (node.dataset.label) node.setAttribute("aria-label", node.dataset.label);
         else node.removeAttribute("aria-label");
+        delete node.dataset.label;
+        delete node.dataset.role;
       }
     }
     this.board.classList.toggle("board-live", live.length > 0);
@@ -140,7 +146,7 @@ export class BoardControl {
       const first = live[0];
       text = first ? `${stepText(first.label)} — now pick a highlighted place.` : "Pick a highlighted place.";
     } else if (things) {
-      text = "Your decision: click a highlighted card, piece or place";
+      text = "Your decision: pick a highlighted card, piece or place";
       text += plain.length ? ", or:" : ".";
     } else {
       text = "Your decision:";
@@ -243,7 +249,7 @@ export class BoardControl {
         },
       }, "…or go on: pick a highlighted place next")));
     }
-    const title = node.dataset.label || node.dataset.name || "Choose";
+    const title = node.dataset.label || "Choose";
     this.menu = h("div", { class: "board-menu", role: "dialog", "aria-label": title, dataset: { testid: "board-menu" } },
       h("p", { class: "menu-title" }, title),
       h("ul", {}, items),

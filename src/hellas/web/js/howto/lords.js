@@ -5,7 +5,7 @@ import { tokenGlyph } from "../art.js";
 import { diagram, label } from "./draw.js";
 
 function victoryDiagram() {
-  const ways = [["hoplite", "Warlord", "hold whole\nLands"], ["temple", "Favoured", "5 Regions\nwith Temples"],
+  const ways = [["hoplite", "Warlord", "hold whole\nLands"], ["temple", "Favored", "5 Regions\nwith Temples"],
     ["monster", "Slayer", "slay 3\nMonsters"], ["monument", "King of\nKings", "full Monument\n(3–4 players)"]];
   return diagram("Four ways to win", "0 0 340 100",
     ...ways.map(([kind, name, what], i) => s("g", { transform: `translate(${4 + i * 84} 4)` },
