@@ -37,7 +37,8 @@ export function botTitle(spec, game) {
 /** <option>s for a bot select: the levels, then (with `advanced`) every honest bot by name. */
 export function botOptions(game, selected, advanced, words = (title) => title) {
   const levels = levelsOf(game);
-  const out = levels.map((l) => h("option", { value: l.bot, selected: l.bot === selected, title: l.about }, words(l.title)));
+  const out = levels.map((l) => h("option", { value: l.bot, selected: l.bot === selected, title: l.about },
+    words(l.title), advanced ? ` (${l.bot})` : ""));
   const known = new Set(levels.map((l) => l.bot));
   const extra = advanced ? advancedBots(game).filter((b) => !known.has(b)) : [];
   if (selected && !known.has(selected) && !extra.includes(selected) && !readsHidden(selected) && selected !== "human") extra.push(selected);

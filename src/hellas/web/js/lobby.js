@@ -8,7 +8,7 @@ import {
 } from "./util.js";
 import { drawTiles, quickPlay } from "./lobby-games.js";
 import { customField, isAdvanced } from "./pickers.js";
-import { botOptions, botTitle, levelsHelp, normalBot } from "./levels.js";
+import { advancedBots, botOptions, botTitle, levelsHelp, levelsOf, normalBot } from "./levels.js";
 
 const LIST_LIMIT = 15;
 let openShown = LIST_LIMIT; // open tables shown; "Show more" adds as many again
@@ -160,9 +160,12 @@ function buildSeats() {
   const previous = [...el.seats.querySelectorAll("select[data-testid=seat]")].map((s) => s.value);
   const fallbackBot = normalBot(current);
   const advanced = el.advanced.checked;
+  // a seat keeps its pick while this game offers it (a new game or no Advanced: its Normal bot)
+  const offered = new Set(["human", ...levelsOf(current).map((l) => l.bot), ...(advanced ? advancedBots(current) : [])]);
   const rows = [];
   for (let i = 0; i < n; i += 1) {
-    const value = previous[i] ?? (i === 0 ? "human" : fallbackBot);
+    const kept = previous[i];
+    const value = kept && offered.has(kept) ? kept : (i === 0 && kept === undefined ? "human" : fallbackBot);
     const id = `seat-${i}`;
     rows.push(h("div", { class: `seat-row ${seatClass(i)}` },
       h("label", { for: id }, seatDot(i), `Seat ${i + 1}`),

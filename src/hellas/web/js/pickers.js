@@ -143,7 +143,7 @@ export function checkList(opt, about = (c) => [pretty(c), ""], rule = () => "", 
     const [label, help] = about(c);
     const box = h("input", { type: "checkbox", id: `opt-${opt.name}-${c}`, value: c, checked: (opt.default || []).includes(c), dataset: { testid: "check-choice", choice: c } });
     const why = h("small", { class: "muted check-why" });
-    return { c, box, why, row: h("label", { class: "check-choice", for: box.id, title: help }, box, " ", h("strong", {}, label), help ? h("small", {}, ` — ${help}`) : null, " ", why) };
+    return { c, box, why, help, row: h("label", { class: "check-choice", for: box.id, title: help }, box, " ", h("strong", {}, label), help ? h("small", {}, ` — ${help}`) : null, " ", why) };
   });
   const draw = () => {
     // switch off what the others rule out (a module needing one just unticked goes too)
@@ -153,7 +153,7 @@ export function checkList(opt, about = (c) => [pretty(c), ""], rule = () => "", 
       for (const b of boxes) {
         const reason = rule(chosen.filter((x) => x !== b.c), b.c, seats());
         b.box.disabled = Boolean(reason) && !b.box.checked;
-        b.why.textContent = reason ? `(${reason})` : "";
+        b.why.textContent = reason && !b.help.includes(reason) ? `(${reason})` : ""; // said once
         if (reason && b.box.checked) {
           b.box.checked = false;
           changed = true;

@@ -81,7 +81,7 @@ export function resultsScene(msg, renderer, nameOf, replay) {
       class: `${seatClass(row.seat)} ${o.winners.includes(row.seat) ? "winner" : ""} ${row.seat === seat ? "you" : ""}`,
       dataset: { seat: row.seat },
     },
-    h("span", { class: "place" }, row.place || PLACES[i] || `${i + 1}th`),
+    h("span", { class: "place" }, row.place ?? (PLACES[i] || `${i + 1}th`)),
     seatDot(row.seat), " ",
     h("span", { class: "who-name" }, nameOf(row.seat), row.seat === seat ? " (you)" : ""),
     row.score ? h("strong", { class: "rank-score" }, row.score) : null,

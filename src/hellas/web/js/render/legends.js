@@ -151,7 +151,7 @@ function piles(view) {
   h("span", { class: "pile-title" }, title),
   sub ? h("span", { class: "pile-sub muted" }, sub) : null);
   return h("div", { class: "piles" },
-    pile("deck", "deck", "Draw deck", view.deck, `${view.divine_in_deck} divine in it`),
+    pile("deck", "deck", "Draw deck", view.deck, `${view.divine_in_deck} divine shuffled in`),
     pile("discard", "discard", "Discard pile", view.discard, null),
     pile("oracle", "oracle", "The Oracle", "Δ", "look at the top 6"),
     pile("monster-deck", "monster-deck", "Monster deck", view.monster_deck, null));

@@ -521,7 +521,7 @@ export function results(view, outcome) {
     lines: [winner !== null ? `${capital(r.text || "")}.` : `No winner: ${r.text || "the game ended"}.`],
     ranking: order.map((q) => ({
       seat: q,
-      place: q === winner ? "Winner" : "—",
+      place: q === winner ? "Winner" : "", // the others are not ranked among themselves
       score: q === winner ? victory || "" : "",
       note: note(q),
     })),
