@@ -22,8 +22,9 @@ DESKTOP = {"width": 1366, "height": 850}
 def played_by_bots(web: Server, browser: Any, game: str, options: dict[str, Any], seed: int) -> Any:
     """A table where the person's seat is handed to the Normal bot: open it, wait for the end."""
     bot = {"legends": "heuristic", "realms": "greedy", "lords": "heuristic"}[game]
+    seats = ["human"] + [bot] * (options["players"] - 1)
     status, data = web.post(
-        "/api/tables", {"game": game, "options": options, "seats": ["human", bot], "seed": seed}
+        "/api/tables", {"game": game, "options": options, "seats": seats, "seed": seed}
     )
     assert status == 200, data
     page = open_table(browser, web.url + data["you"]["link"], viewport=DESKTOP)
@@ -79,9 +80,9 @@ def test_lords_tells_each_player_who_won_how_and_when(web: Server, browser: Any)
     assert not page.errors and not watcher.errors
 
 
-@pytest.mark.parametrize("players", [2])
+@pytest.mark.parametrize("players", [3])
 def test_realms_ranks_every_hand_with_its_cards(web: Server, browser: Any, players: int) -> None:
-    page, data = played_by_bots(web, browser, "realms", {"players": players}, seed=5)
+    page, _data = played_by_bots(web, browser, "realms", {"players": players}, seed=5)
     ranking = page.query_selector_all("[data-testid=ranking] li")
     assert len(ranking) == players
     points = [int(re.search(r"(\d+) points", li.inner_text()).group(1)) for li in ranking]

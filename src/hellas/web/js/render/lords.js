@@ -444,26 +444,43 @@ export function render(root, view, ctx = {}) {
   markMotion(root, view);
 }
 
-/** The map's key: every kind of piece drawn small with what it means. */
+/** A legend entry's picture: the map's own art, drawn small in a box of its own. */
+function legendArt(viewBox, ...art) {
+  return s("svg", { class: "legend-art", viewBox, "aria-hidden": "true" }, art);
+}
+
+/** The map's key: every kind of piece, drawn as on the map, with what it means. */
 function mapLegend(view) {
-  const item = (icon, words) => h("li", {}, h("span", { class: "legend-icon", "aria-hidden": "true" }, icon), ` ${words}`);
+  const item = (art, words, extra = {}) => h("li", extra, art, ` ${words}`);
+  const text = (glyph, cls) => legendArt("-12 -12 24 24", s("text", { x: 0, y: 6, "text-anchor": "middle", class: cls }, glyph));
   const items = [
-    item("▣", "City"), item("★", "Sparta"), item("4", "population"), item("◯", "ring: who controls it"),
-    item("⛑", "Hoplites (⌂ one Fortified)"), item("♟", "a Hero"), item("◆", "a Monster"), item("Q", "a Quest"),
-    item("🏛", "a Temple or Shrine"), item("Z1", "a Monument and its level"), item("Δ", "Delphi"), item("⚔", "a Battle"),
-    item("┄", "sea routes"),
+    item(text("▣", "city-mark"), "a City"),
+    item(text("★", "city-mark sparta"), "Sparta"),
+    item(legendArt("-18 -18 36 36", s("circle", { class: "token", r: 14 }), s("text", { class: "pop", x: 0, y: 6, "text-anchor": "middle" }, "4")), "population"),
+    item(legendArt("-18 -18 36 36", s("circle", { r: 13, fill: "none", stroke: seatColour(0), "stroke-width": 6 })), "ring: who controls it"),
+    item(legendArt("-2 -2 40 24", hoplites(0, 0, 1, 3, false, "Hoplites")), "Hoplites (⌂: one Fortified)"),
+    item(legendArt("-12 -16 24 28", heroFigure(0, 0, 2, "a Hero")), "a Hero"),
+    item(legendArt("-17 -17 34 34", monsterToken(0, 0, "hydra", "a Monster")), "a Monster"),
+    item(legendArt("-14 -12 28 24", badge(0, 0, "Q", "quest", "a Quest")), "a Quest"),
+    item(legendArt("-14 -16 28 30", templeBuilding(0, 0, true, "a Temple")), "a Temple (grey: a Shrine)"),
+    item(legendArt("-18 -24 36 40", monumentBuilding(0, 0, "Z1", "a Monument")), "a Monument and its level"),
+    item(text("Δ", "oracle-mark"), "Delphi"),
+    item(legendArt("-15 -15 30 30", clashMark(0, 0, "a Battle")), "a Battle"),
+    item(legendArt("0 0 40 20", s("path", { class: "sea-trail", d: "M2 14 Q20 2 38 14", stroke: "#27496b" })), "a Sea Trail"),
   ];
   const kinds = new Set();
   for (const p of Object.values(view.module_panels || {})) {
     for (const list of Object.values(p.regions || {})) for (const m of list) kinds.add(m.kind);
   }
   for (const kind of kinds) {
-    items.push(h("li", { dataset: { testid: "legend-module", kind } },
-      h("span", { class: `legend-icon module kind-${String(kind).replace(/[^a-z0-9-]/g, "")}`, "aria-hidden": "true" }, MARKER_ICONS[kind] || "●"),
-      ` ${MARKER_WORDS[kind] || capital(String(kind).replace(/-/g, " "))}`));
+    const cls = `module-marker kind-${String(kind).replace(/[^a-z0-9-]/g, "")}`;
+    items.push(item(legendArt("-30 -30 60 60", s("g", { class: cls },
+      s("circle", { r: 28, stroke: "#1c222b", "stroke-width": 2 }),
+      s("text", { x: 0, y: 10, "text-anchor": "middle", class: "marker-icon" }, MARKER_ICONS[kind] || "●"))),
+    MARKER_WORDS[kind] || capital(String(kind).replace(/-/g, " ")), { dataset: { testid: "legend-module", kind } }));
   }
   return h("details", { class: "map-legend", open: true, dataset: { testid: "map-legend" } },
-    h("summary", {}, "What the pieces on the map mean"), h("ul", { class: "legend-list" }, items));
+    h("summary", {}, "What the pieces on the map mean"), h("ul", { class: "legend-list lords-map" }, items));
 }
 
 /** The things on the board a choice acts on (see board-control.js), in click order. */
