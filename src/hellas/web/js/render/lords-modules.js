@@ -147,7 +147,8 @@ function modulePanel(id, p, view, names) {
   if ((p.cards || []).length) {
     parts.push(h("div", { class: "cards-row module-cards" }, p.cards.map((c) => h("div", {
       class: `bcard module-card ${c.state ? `state-${String(c.state).replace(/[^a-z0-9-]/gi, "").toLowerCase()}` : ""}`,
-      dataset: { testid: "module-card", card: c.id },
+      dataset: { testid: "module-card", card: c.id, target: `module-card:${c.id}` },
+      "aria-label": c.name || "a card",
       title: c.text || "",
     },
     h("strong", {}, c.name || pretty(c.id)),

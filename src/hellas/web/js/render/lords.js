@@ -480,7 +480,7 @@ function mapLegend(view) {
     MARKER_WORDS[kind] || capital(String(kind).replace(/-/g, " ")), { dataset: { testid: "legend-module", kind } }));
   }
   return h("details", { class: "map-legend", open: true, dataset: { testid: "map-legend" } },
-    h("summary", {}, "What the pieces on the map mean"), h("ul", { class: "legend-list lords-map" }, items));
+    h("summary", {}, "What the pieces on the map mean"), h("ul", { class: "legend-list" }, items));
 }
 
 /** The things on the board a choice acts on (see board-control.js), in click order. */
@@ -507,6 +507,9 @@ export function targets(key, view) {
   if (["injure", "lower"].includes(verb)) return [`attr:${arg}`];
   if (verb === "prep" && arg.startsWith("heal-")) return [`attr:${arg.slice(5)}`];
   if (verb === "untoken") return [`action:${arg}`];
+  if (verb === "ori-charge") return [`artifact:${arg}`];
+  const moduleCards = Object.values(view.module_panels || {}).flatMap((p) => (p.cards || []).map((c) => c.id));
+  if (moduleCards.includes(arg)) return [`module-card:${arg}`]; // a Relic, an Opportunity card ...
   if (MAP.byId.has(arg)) return [region(arg)]; // go, place, start, to, march, recruit, temple ...
   const places = regionsIn(key); // a module's keys naming Regions
   return places.length <= 2 ? places.map(region) : [];
