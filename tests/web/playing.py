@@ -16,6 +16,7 @@ from .conftest import drawn
 # What can be clicked on the board for the current decision: a menu's choices when a menu is
 # open, else the highlighted things and the prompt bar's buttons.
 CLICKABLE = """() => {
+  document.querySelectorAll('[data-pick]').forEach((node) => node.removeAttribute('data-pick'));
   const menu = document.querySelector('[data-testid=board-menu]');
   const pick = menu
     ? [...menu.querySelectorAll('[data-testid=board-menu-choice], [data-testid=board-menu-onward]')]
@@ -32,14 +33,19 @@ READY = """() => document.querySelector('[data-testid=outcome]')
 
 
 def board_to_the_end(
-    page: Any, seed: int, limit: int, tap: bool = False, at: dict[int, Any] | None = None
+    page: Any,
+    seed: int,
+    limit: int,
+    tap: bool = False,
+    at: dict[int, Any] | None = None,
+    width: int | None = None,
 ) -> Counter[str]:
     """Play this seat's decisions by clicking the board only, at random, until the game ends.
 
     Returns how many clicks went to things on the board, to the prompt bar and to menus, and
     how many choices were sent.  ``at`` maps a number of choices sent to a callback (a
     screenshot, a scan) run when that many have been made.  Fails if a decision of this seat
-    offers nothing to click on the board.
+    offers nothing to click on the board, or (with ``width``) if the page grows wider than that.
     """
     rng = random.Random(seed)
     counts: Counter[str] = Counter()
@@ -49,6 +55,9 @@ def board_to_the_end(
             return counts
         if at and counts["sent"] in at:
             at.pop(counts["sent"])(page)
+        if width is not None:
+            wide = page.evaluate("() => document.documentElement.scrollWidth")
+            assert wide <= width, f"the page is {wide} px wide after {counts['sent']} choices"
         before = drawn(page)
         kinds = page.evaluate(CLICKABLE)
         assert kinds, "our decision, but nothing on the board to click"

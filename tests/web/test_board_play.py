@@ -22,7 +22,7 @@ PHONE = {"width": 360, "height": 740}
 GAMES = [
     ("legends", {"players": 2}, ["human", "heuristic"], 600),
     ("realms", {"players": 2}, ["human", "greedy"], 100),
-    ("lords", {"players": 2, "turn_limit": 5}, ["human", "heuristic"], 600),
+    ("lords", {"players": 2}, ["human", "heuristic"], 800),
 ]
 SHOT_AT = {"legends": 6, "realms": 3, "lords": 8}  # choices in, for the README's table picture
 
@@ -98,7 +98,7 @@ def test_a_whole_game_on_the_board_on_a_phone(
     assert page.query_selector("[data-testid=choice-context]").is_visible()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(ARTIFACTS / f"phone-board-{game}.png"))
-    counts = board_to_the_end(page, seed=8, limit=limit, tap=True)
+    counts = board_to_the_end(page, seed=8, limit=limit, tap=True, width=PHONE["width"])
     assert counts["sent"] >= 3 and counts["thing"] >= 3, counts
     assert page.query_selector("[data-testid=outcome]")
     assert not page.errors, page.errors

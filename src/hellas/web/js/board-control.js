@@ -16,6 +16,7 @@
 import { h, replaceChildren } from "./util.js";
 
 const ACTIVATE = new Set(["Enter", " "]);
+const SHEET = window.matchMedia("(max-width: 900px)"); // phones: menus open as a bottom sheet
 
 /** "region:elis" -> "elis" (the part after the first colon). */
 export function tokenArg(token) {
@@ -255,13 +256,18 @@ export class BoardControl {
       h("ul", {}, items),
       h("button", { type: "button", class: "small secondary", dataset: { testid: "board-menu-cancel" }, onclick: () => this.cancel() }, "Cancel"));
     document.body.append(this.menu);
-    const box = node.getBoundingClientRect();
-    const menu = this.menu.getBoundingClientRect();
-    const left = Math.max(4, Math.min(window.innerWidth - menu.width - 4, box.left));
-    let top = box.bottom + 4;
-    if (top + menu.height > window.innerHeight - 4) top = Math.max(4, box.top - menu.height - 4);
-    this.menu.style.left = `${left}px`;
-    this.menu.style.top = `${top}px`;
+    if (SHEET.matches) {
+      this.menu.classList.add("sheet"); // phones: a sheet at the bottom, over the drawer
+    } else { // by the thing, kept on screen
+      const box = node.getBoundingClientRect();
+      const menu = this.menu.getBoundingClientRect();
+      const left = Math.max(4, Math.min(window.innerWidth - menu.width - 4, box.left));
+      let top = box.bottom + 4;
+      if (top + menu.height > window.innerHeight - 4) top = box.top - menu.height - 4;
+      top = Math.max(4, Math.min(window.innerHeight - menu.height - 4, top));
+      this.menu.style.left = `${left}px`;
+      this.menu.style.top = `${top}px`;
+    }
     this.menuFor = node;
     this.menu.querySelector("button")?.focus({ preventScroll: true });
   }

@@ -1,7 +1,7 @@
 // Legends of Hellas: monsters and the cards played on them, the heroes, your hand, the decks.
 
 import { capital, h, pretty, replaceChildren, seatClass } from "../util.js";
-import { fact, joined, none, panel, who } from "./common.js";
+import { fact, joined, none, panel, possessive, who } from "./common.js";
 import { attributeIcon, monsterEmblem } from "../art.js";
 import { split } from "../help/index.js";
 
@@ -94,7 +94,7 @@ function monsterCard(m, names) {
   });
   const title = capital(m.title);
   const heroesHere = m.heroes_here.map((q) =>
-    h("span", { class: `disc ${seatClass(q)}`, title: `${names[q]}'s disc` }, names[q]));
+    h("span", { class: `disc ${seatClass(q)}`, title: `${possessive(names[q])} disc` }, names[q]));
   const pct = m.size ? Math.min(100, Math.round((100 * m.played) / m.size)) : 0;
   return h("article", {
     class: `monster kind-${m.kind} ${m.alive ? "" : "dead"} ${m.slayable ? "slayable" : ""}`,

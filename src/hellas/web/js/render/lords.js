@@ -2,7 +2,7 @@
 // quests), each player's board, the battle in progress, the draft and your Combat Cards.
 
 import { capital, h, pretty, replaceChildren, s, seatClass, seatColour } from "../util.js";
-import { fact, none, panel, who } from "./common.js";
+import { fact, none, panel, possessive, who } from "./common.js";
 import { MARKER_ICONS, MARKER_WORDS, mapFor, markerFacts, markerTokens, modulePanels, modulesTitle, useModules } from "./lords-modules.js";
 import { ARTIFACTS, BLESSINGS, COMBAT, GODS, MONSTERS, QUESTS, TEMPLE_CARDS, TEXTS } from "./lords-data.js";
 import { artifactsOf, huntPanel, monstersPanel, progressPanel, questOf } from "./lords-panels.js";
@@ -106,7 +106,7 @@ function regionGroup(meta, rv, view, names, ctx, godsAt) {
   for (const m of rv.monsters) facts.push(`Monster: ${nameOf(MONSTERS, m)}. ${textOf("monsters", m)}`);
   if (rv.quest) facts.push(`Quest: ${nameOf(QUESTS, rv.quest)}. ${textOf("quests", rv.quest)}`);
   const gods = godsAt.get(meta.id) || []; // modules may raise more than one Monument here
-  for (const g of gods) facts.push(`${GODS[g]?.name || pretty(g)}'s Monument, level ${view.monuments[g]?.level ?? "?"}`);
+  for (const g of gods) facts.push(`${possessive(GODS[g]?.name || pretty(g))} Monument, level ${view.monuments[g]?.level ?? "?"}`);
   facts.push(...markerFacts(view, meta.id, names)); // the modules' ports, gates, warriors ...
 
   const parts = [];
@@ -139,8 +139,8 @@ function regionGroup(meta, rv, view, names, ctx, godsAt) {
   gods.forEach((g, i) => {
     const level = view.monuments[g]?.level ?? 0;
     const building = monumentBuilding(cx + 40 + 38 * i, cy - 4, `${godMark(g, view)}${level}`,
-      `${GODS[g]?.name || pretty(g)}'s Monument, level ${level}`);
-    piece(building, `monument:${g}`, `${GODS[g]?.name || pretty(g)}'s Monument`);
+      `${possessive(GODS[g]?.name || pretty(g))} Monument, level ${level}`);
+    piece(building, `monument:${g}`, `${possessive(GODS[g]?.name || pretty(g))} Monument`);
     parts.push(building);
   });
   // Quest (right, below).
@@ -402,7 +402,7 @@ export function render(root, view, ctx = {}) {
   const monuments = Object.entries(view.monuments).map(([god, m]) => {
     const g = GODS[god] || { name: pretty(god), artifact: "" };
     const art = ARTIFACTS[g.artifact];
-    return h("div", { class: "monument", dataset: { target: `monument:${god}` }, "aria-label": `${g.name}'s Monument` },
+    return h("div", { class: "monument", dataset: { target: `monument:${god}` }, "aria-label": `${possessive(g.name)} Monument` },
       h("div", { title: textOf("gods", god) }, h("strong", {}, g.name), h("span", { class: "muted" }, ` · ${regionName(g.site)} · level ${m.level} `),
         h("span", { class: "level", title: `level ${m.level} of 5` },
           [1, 2, 3, 4, 5].map((i) => h("span", { class: `pip ${i <= m.level ? "on" : ""}` })))),
