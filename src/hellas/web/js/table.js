@@ -260,7 +260,7 @@ async function onState(msg) {
   } catch (err) {
     console.error("render failed", err);
     replaceChildren(el.board, h("div", { class: "panel" }, h("p", { class: "error" }, `Cannot draw this view: ${err.message}`),
-      h("pre", { class: "raw-view" }, JSON.stringify(msg.view, null, 2))));
+      h("pre", { class: "raw-view dev-only" }, JSON.stringify(msg.view, null, 2))));
   }
   board.setBusy(false);
   board.update(msg.choices, renderer.targets ? (key) => renderer.targets(key, msg.view) : null, el.phase.textContent);
