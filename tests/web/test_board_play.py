@@ -14,7 +14,7 @@ from tests.server.conftest import Server
 from .conftest import ARTIFACTS, wait_after
 from .playing import board_to_the_end, internals
 from .test_a11y import serious
-from .test_browser import open_table
+from .test_browser import create, open_table
 
 DESKTOP = {"width": 1366, "height": 850}
 PHONE = {"width": 360, "height": 740}
@@ -27,25 +27,24 @@ GAMES = [
 SHOT_AT = {"legends": 6, "realms": 3, "lords": 8}  # choices in, for the README's table picture
 
 
-def new_table(web: Server, game: str, options: dict[str, Any], seats: list[str], seed: int) -> Any:
-    status, data = web.post(
-        "/api/tables", {"game": game, "options": options, "seats": seats, "seed": seed}
-    )
-    assert status == 200, data
-    return data
-
-
 def phone_page(browser: Any, url: str) -> Any:
     """A touch phone 360 px wide (taps, not clicks)."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.goto(url)
-    page.wait_for_selector("body[data-ready='1']", timeout=30_000)
-    page.errors = errors
-    return page
+    return open_table(browser, url, viewport=PHONE, has_touch=True, is_mobile=True)
+
+
+def advance(page: Any, ready: str, steps: int) -> bool:
+    """Make choices on the board (the first highlighted thing, and a menu's first choice)
+    until the ``ready`` selector is on the page; return whether it came within ``steps``."""
+    for _ in range(steps):
+        page.wait_for_function("() => document.querySelector('#board [data-testid=board-bar]')")
+        if page.query_selector(ready):
+            return True
+        before = page.evaluate("() => window.hellasSeq")
+        page.locator("#board [data-target].target").first.click()
+        if page.query_selector("[data-testid=board-menu]"):
+            page.locator("[data-testid=board-menu-choice]").first.click()
+        wait_after(page, before)
+    return False
 
 
 def clean(page: Any, game: str, when: str) -> None:
@@ -56,7 +55,7 @@ def clean(page: Any, game: str, when: str) -> None:
 def test_a_whole_game_on_the_board_at_desktop_size(
     web: Server, browser: Any, game: str, options: dict[str, Any], seats: list[str], limit: int
 ) -> None:
-    data = new_table(web, game, options, seats, seed=21)
+    data = create(web, game, options, seats, seed=21)
     page = open_table(browser, web.url + data["you"]["link"], viewport=DESKTOP)
     page.wait_for_selector("#board [data-testid=board-bar]", timeout=60_000)
     clean(page, game, "start")
@@ -87,7 +86,7 @@ def test_a_whole_game_on_the_board_at_desktop_size(
 def test_a_whole_game_on_the_board_on_a_phone(
     web: Server, browser: Any, game: str, options: dict[str, Any], seats: list[str], limit: int
 ) -> None:
-    data = new_table(web, game, options, seats, seed=33)
+    data = create(web, game, options, seats, seed=33)
     page = phone_page(browser, web.url + data["you"]["link"])
     page.wait_for_selector("#board [data-testid=board-bar]", timeout=60_000)
     # The decision drawer starts folded to a one-line prompt: the board stays in sight.
@@ -110,19 +109,10 @@ def test_a_two_step_march_is_built_by_clicks_and_can_be_cancelled(
 ) -> None:
     """Hoplite Movement in Lords: the Region to leave, then the one to enter; Cancel undoes the
     first click and nothing is sent until the second."""
-    data = new_table(web, "lords", {"players": 2}, ["human", "heuristic"], seed=21)
+    data = create(web, "lords", {"players": 2}, ["human", "heuristic"], seed=21)
     page = open_table(browser, web.url + data["you"]["link"], viewport=DESKTOP)
-    for _ in range(30):  # through the setup, by the board, to the first Hoplite Movement
-        page.wait_for_function("() => document.querySelector('#board [data-testid=board-bar]')")
-        if page.query_selector("#board [data-target='action:hoplite-move'].target"):
-            break
-        before = page.evaluate("() => window.hellasSeq")
-        page.locator("#board [data-target].target").first.click()
-        if page.query_selector("[data-testid=board-menu]"):
-            page.locator("[data-testid=board-menu-choice]").first.click()
-        wait_after(page, before)
-    else:
-        raise AssertionError("no Hoplite Movement offered")
+    # through the setup, by the board, to the first Hoplite Movement
+    assert advance(page, "#board [data-target='action:hoplite-move'].target", 30)
     before = page.evaluate("() => window.hellasSeq")
     page.locator("#board [data-target='action:hoplite-move']").click()
     wait_after(page, before)
@@ -168,21 +158,13 @@ def test_a_hand_card_with_two_uses_opens_a_menu_numbered_like_the_list(
 ) -> None:
     """Realms: a card in hand can go to the discard area or to the Afterlife; clicking it opens
     a menu with both, numbered as in the choice list, and Cancel closes it."""
-    data = new_table(web, "realms", {"players": 2}, ["human", "greedy"], seed=2)
+    data = create(web, "realms", {"players": 2}, ["human", "greedy"], seed=2)
     page = open_table(browser, web.url + data["you"]["link"], viewport=DESKTOP)
-    for _ in range(40):
-        page.wait_for_function("() => document.querySelector('#board [data-testid=board-bar]')")
-        keys = page.eval_on_selector_all("[data-testid=choice]", "bs => bs.map(b => b.dataset.key)")
-        both = [k for k in keys if k.startswith("afterlife:") and f"discard:{k[10:]}" in keys]
-        if both:
-            break
-        before = page.evaluate("() => window.hellasSeq")
-        page.locator("#board [data-target].target").first.click()
-        if page.query_selector("[data-testid=board-menu]"):
-            page.locator("[data-testid=board-menu-choice]").first.click()
-        wait_after(page, before)
-    else:
+    offered = "[data-testid=choice][data-key^='afterlife:']"  # a card with two places to go
+    if not advance(page, offered, 40):
         pytest.skip("no card with an Afterlife icon in this deal")
+    keys = page.eval_on_selector_all("[data-testid=choice]", "bs => bs.map(b => b.dataset.key)")
+    both = [k for k in keys if k.startswith("afterlife:") and f"discard:{k[10:]}" in keys]
     card = both[0][10:]
     page.locator(f"#board [data-target='hand:{card}']").click()
     page.wait_for_selector("[data-testid=board-menu]")
@@ -205,7 +187,7 @@ def test_a_hand_card_with_two_uses_opens_a_menu_numbered_like_the_list(
 
 
 def test_the_phone_map_pinches_and_pans(web: Server, browser: Any) -> None:
-    data = new_table(web, "lords", {"players": 2}, ["human", "heuristic"], seed=4)
+    data = create(web, "lords", {"players": 2}, ["human", "heuristic"], seed=4)
     page = phone_page(browser, web.url + data["you"]["link"])
     scroll = "[data-testid=map-scroll]"
     page.wait_for_selector(scroll)
@@ -252,7 +234,7 @@ def test_the_phone_map_pinches_and_pans(web: Server, browser: Any) -> None:
 
 
 def test_module_pieces_are_at_least_36_px_and_the_map_has_a_key(web: Server, browser: Any) -> None:
-    data = new_table(
+    data = create(
         web,
         "lords",
         {"players": 3, "modules": "poseidon,hades"},
