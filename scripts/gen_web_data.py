@@ -136,6 +136,7 @@ def lords_data() -> str:
     gods = _load(d / "gods.toml")
     monsters = _load(d / "monsters.toml")
     temples = _load(d / "temples.toml")["temple_card"]
+    artifacts = [*gods.get("artifact", []), *_load(d / "artifacts.toml").get("artifact", [])]
     tables = {
         "COMBAT": {
             c["id"]: {
@@ -161,8 +162,7 @@ def lords_data() -> str:
             for g in gods["god"]
         },
         "ARTIFACTS": {
-            a["id"]: {"name": a["name"], "effect": a.get("effect", "")}
-            for a in gods.get("artifact", [])
+            a["id"]: {"name": a["name"], "effect": a.get("effect", "")} for a in artifacts
         },
         "MONSTERS": {
             m["id"]: {"name": m["name"], "artifact": m.get("artifact", "")}
@@ -189,6 +189,7 @@ def lords_texts(modules: str = "") -> dict[str, dict[str, str]]:
     c = configured(modules)
     return {
         "combat": {x.id: describe.combat(x) for x in c.combat},
+        "combat_effects": {x.id: describe.combat_effect(x) for x in c.combat},
         "blessings": {b.id: describe.blessing(c, b.id) for b in c.blessings},
         "artifacts": {a.id: describe.artifact(c, a.id) for a in c.artifacts},
         "monsters": {m.id: describe.monster(c, m) for m in c.monsters},
@@ -199,6 +200,7 @@ def lords_texts(modules: str = "") -> dict[str, dict[str, str]]:
         "gods": {g.id: describe.god(c, g.id) for g in c.gods},
         "temple_cards": {t.id: describe.oracle(t.oracle) for t in c.temples},
         "attack_cards": {a.id: describe.attack_card(a) for a in getattr(c, "attack_cards", ())},
+        "attack_names": {a.id: a.name for a in getattr(c, "attack_cards", ())},
     }
 
 

@@ -2,12 +2,14 @@
 
 Run from the repository root after the browser tests (they write test-artifacts/*.png):
 
-    .venv/bin/python -m pytest -p no:xdist -q tests/web/test_keyboard.py tests/web/test_phone.py
+    .venv/bin/python -m pytest -p no:xdist -q tests/web/test_board_play.py \
+        tests/web/test_results.py tests/web/test_phone.py
     .venv/bin/python scripts/screenshots.py
 
-Each game's table is photographed by tests/web/test_keyboard.py ten decisions into a game
-played by keyboard, and on a 360 px phone by tests/web/test_phone.py, so the pictures follow
-the pages whenever the tests run.  A missing artifact is an error naming the test to run.
+Each game's table is photographed by tests/web/test_board_play.py a few decisions into a game
+played by clicking the board only, each game's results screen by tests/web/test_results.py,
+and the phone pictures by tests/web/test_phone.py and test_board_play.py, so the pictures
+follow the pages whenever the tests run.  A missing artifact is an error naming the test to run.
 """
 
 from __future__ import annotations
@@ -22,10 +24,14 @@ IMG = ROOT / "docs" / "img"
 
 # docs/img name <- artifact name, and the test that writes it
 CHOSEN = {
-    "legends-table.png": ("table-legends.png", "tests/web/test_keyboard.py"),
-    "realms-table.png": ("table-realms.png", "tests/web/test_keyboard.py"),
-    "lords-table.png": ("table-lords.png", "tests/web/test_keyboard.py"),
+    "legends-table.png": ("board-legends.png", "tests/web/test_board_play.py"),
+    "realms-table.png": ("board-realms.png", "tests/web/test_board_play.py"),
+    "lords-table.png": ("board-lords.png", "tests/web/test_board_play.py"),
+    "legends-results.png": ("results-legends.png", "tests/web/test_results.py"),
+    "realms-results.png": ("results-realms.png", "tests/web/test_results.py"),
+    "lords-results.png": ("results-lords.png", "tests/web/test_results.py"),
     "legends-phone.png": ("phone-legends.png", "tests/web/test_phone.py"),
+    "lords-phone.png": ("phone-lords-zoomed.png", "tests/web/test_board_play.py"),
 }
 
 

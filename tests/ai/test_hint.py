@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from hellas.ai.hint import describe, hint
+from hellas.ai.hint import SURE_VISITS, describe, hint, uncertain
 from hellas.cli.main import app
 from hellas.core.rng import Rng
 from hellas.games.legends import GAME
@@ -21,12 +21,13 @@ def test_hint_ranks_legal_choices_with_win_chances() -> None:
         legal = {c.key for c in GAME.choices(s)}
         keys = [a.choice.key for a in found.choices]
         assert set(keys) <= legal and len(keys) == min(3, len(legal)) == len(set(keys))
-        visits = [a.visits for a in found.choices]
-        assert visits == sorted(visits, reverse=True)
+        chances = [a.win_chance for a in found.choices]
+        assert chances == sorted(chances, reverse=True)  # best estimated chance first
         assert all(0.0 <= a.win_chance <= 1.0 for a in found.choices)
+        visits = [a.visits for a in found.choices]
         if len(legal) > 1:
             assert found.iterations == 120 and sum(visits) <= 120
-            assert all(line.count("% to win") == 1 for line in describe(found))
+            assert all(line.count("% to win") == 1 for line in describe(found, GAME, s))
 
 
 def test_hint_is_honest_it_ignores_redealt_hidden_cards() -> None:
@@ -60,3 +61,37 @@ def test_hint_at_the_terminal_prompt_and_off_with_several_humans() -> None:
         app, [*base, "--seats", "human,human", "--no-pause", "--hints"], input="hint\nquit\n"
     )
     assert "% to win" in allowed.output
+
+
+def test_hints_are_the_most_simulated_moves_listed_by_chance_and_numbered_like_the_list() -> None:
+    """The search's most simulated choices, sorted by estimated win chance (not by simulations),
+    each numbered as in the choice list the person types from; thin estimates say so."""
+    from hellas.ai.ismcts import ISMCTSBot  # noqa: PLC0415
+    from hellas.core.game import Decision  # noqa: PLC0415
+
+    checked = 0
+    for i, s in enumerate(POSITIONS[:12]):
+        seat = GAME.to_act(s)
+        if len(GAME.choices(s)) < 4:
+            continue
+        found = hint(GAME, s, seat, Rng(i), seconds=None, iterations=400)
+        search = ISMCTSBot(iterations=400, seconds=None, samples=64)
+        by_visits = search.assess(Decision(GAME, s, seat), Rng(i))
+        assert {a.choice.key for a in found.choices} == {a.choice.key for a in by_visits[:3]}
+        assert [a.win_chance for a in found.choices] == sorted(
+            (a.win_chance for a in found.choices), reverse=True
+        )
+        numbers = {c.key: n for n, c in enumerate(GAME.choices(s), 1)}
+        for line, a in zip(describe(found, GAME, s), found.choices, strict=True):
+            assert line.startswith(f"{numbers[a.choice.key]}. {GAME.describe(a.choice, s)} — ")
+            assert f"{a.visits:,} of 400 simulations" in line
+            assert ("uncertain" in line) == (a.visits < SURE_VISITS) == uncertain(a)
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_web_table_marks_uncertain_hints_by_the_same_number() -> None:
+    from pathlib import Path  # noqa: PLC0415
+
+    js = Path(__file__).resolve().parents[2] / "src" / "hellas" / "web" / "js" / "hints.js"
+    assert f"export const SURE_VISITS = {SURE_VISITS};" in js.read_text(encoding="utf-8")

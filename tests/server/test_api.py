@@ -21,6 +21,11 @@ def test_games_lists_every_registered_game_with_its_schema(server: Server) -> No
     legends = next(g for g in games if g["id"] == "legends")
     assert {o["name"] for o in legends["options"]} >= {"players", "mission", "difficulty"}
     assert "heuristic" in legends["bots"]
+    for game in games:  # people pick bots by level; each level names an honest bot
+        levels = game["levels"]
+        assert [x["title"] for x in levels][:3] == ["Easy", "Normal", "Hard"]
+        assert all(x["bot"] in game["bots"] or ":" in x["bot"] for x in levels)
+        assert not any(x["bot"].startswith("clairvoyant") for x in levels)
 
 
 def test_create_claim_join_and_list(server: Server) -> None:

@@ -12,8 +12,11 @@ from .conftest import drawn, shot, wait_after
 MAX_CLICKS = 3000
 
 
-def open_table(browser: Any, url: str, viewport: dict[str, int] | None = None) -> Any:
-    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
+def open_table(
+    browser: Any, url: str, viewport: dict[str, int] | None = None, **device: Any
+) -> Any:
+    """Open a page (``device``: more context settings, e.g. has_touch) and wait until drawn."""
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900}, **device)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -80,16 +80,17 @@ def test_a_finished_lords_game_names_its_winner(web: Server, browser: Any) -> No
     data = create(web, "lords", {"players": 2}, ["heuristic", "heuristic"], seed=3)
     page = open_table(browser, f"{web.url}/table/{data['id']}")
     page.wait_for_selector("[data-testid=outcome]", timeout=240_000)
-    page.wait_for_selector("[data-testid=result]")
-    line = page.inner_text("[data-testid=result]")
-    winners = page.evaluate(
-        "() => [...document.querySelectorAll('[data-testid=outcome] li.winner')]"
-        ".map(e => e.innerText.split(':')[0].trim())"
-    )
-    if not winners:
-        assert line.startswith("No winner — "), line
+    headline = page.inner_text("[data-testid=result-headline]").strip()
+    _s, info = web.get(f"/api/tables/{data['id']}")
+    names = "ls => ls.map(l => l.querySelector('.who-name').innerText)"
+    winners = page.eval_on_selector_all("[data-testid=ranking] li.winner", names)
+    if not info["outcome"]["winners"]:
+        assert headline == "No winner", headline
+        assert not winners
     else:
         (winner,) = winners
-        hero = winner.split(" (")[0]  # the outcome list says "Heracles (Player 2)"
-        assert line.strip().startswith(f"{hero} wins — "), (line, winner)
+        hero = winner.split(" (")[0]  # the ranking says "Heracles (Player 2)"
+        turns = info["outcome"]["details"]["turns"]
+        assert headline.startswith(f"{hero} won by "), (headline, winner)  # a spectator's line
+        assert headline.endswith(f" on turn {turns}"), headline
     assert not page.errors, page.errors

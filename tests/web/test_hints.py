@@ -92,3 +92,42 @@ def test_the_lobby_checkbox_follows_the_seats_and_sets_the_table(web: Server, br
     link = page.get_attribute("[data-testid=go-table]", "href")
     table = link.split("/table/")[1].split("#")[0]
     assert web.get(f"/api/tables/{table}")[1]["hints"] is True
+
+
+def test_hints_are_sorted_by_chance_and_numbered_like_the_choices(
+    web: Server, browser: Any
+) -> None:
+    """Lords offers many choices: each suggestion carries the number of its choice in the list
+    (the one a person types), and the suggestions read best estimated chance first."""
+    status, data = web.post(
+        "/api/tables",
+        {"game": "lords", "options": {"players": 2}, "seats": ["human", "heuristic"], "seed": 9},
+    )
+    assert status == 200, data
+    page = open_table(browser, web.url + data["you"]["link"])
+    for _ in range(20):  # to a decision with many choices (the first turns' placements)
+        page.wait_for_selector(CHOICE, timeout=60_000)
+        if len(page.query_selector_all(CHOICE)) >= 5:
+            break
+        seq = page.evaluate("() => window.hellasSeq")
+        page.keyboard.press("1")
+        page.wait_for_function(f"() => window.hellasSeq > {seq}", timeout=60_000)
+    numbers = dict(
+        page.eval_on_selector_all(CHOICE, "bs => bs.map(b => [b.dataset.key, b.dataset.number])")
+    )
+    assert len(numbers) >= 5
+    page.click("[data-testid=hint-button]")
+    page.wait_for_selector(SUGGESTION, timeout=60_000)
+    shown = page.eval_on_selector_all(
+        SUGGESTION,
+        "bs => bs.map(b => [b.dataset.key, b.dataset.number, Number(b.dataset.chance),"
+        " b.querySelector('.label').innerText])",
+    )
+    assert len(shown) == 3
+    chances = [chance for _k, _n, chance, _l in shown]
+    assert chances == sorted(chances, reverse=True)  # best first
+    for key, number, _chance, label in shown:
+        assert number == numbers[key]
+        assert label.startswith(f"{number}. ")
+    page.keyboard.press(shown[0][1][0])  # typing the hinted number picks that very choice
+    assert page.errors == []

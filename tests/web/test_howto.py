@@ -7,6 +7,7 @@ import importlib.util
 from pathlib import Path
 from typing import Any
 
+from hellas.games import REGISTRY
 from tests.server.conftest import Server
 
 from .conftest import shot
@@ -123,4 +124,36 @@ def test_the_table_explains_the_phase_and_each_choice(web: Server, browser: Any)
     assert page.evaluate("() => window.hellasSeq") == seq, f"{key} was chosen by a long press"
     last.click()  # an ordinary tap still chooses
     page.wait_for_function(f"() => window.hellasSeq > {seq}")
+    assert not page.errors, page.errors
+
+
+def test_the_lords_guide_has_a_section_with_a_diagram_per_dark_ages_family(
+    web: Server, browser: Any
+) -> None:
+    """One section per module family (a module and its simple mode together), each with its
+    diagram, naming the pieces the map draws."""
+    families = {
+        "Poseidon": ("poseidon", "poseidon-simple"),
+        "Atlantis": ("atlantis",),
+        "Orichalkum": ("orichalkum",),
+        "Hades": ("hades", "hades-simple"),
+        "Hephaestus": ("hephaestus", "hephaestus-simple"),
+        "New Heroes and Monsters": ("heroes-monsters",),
+        "Combat Cards, Chiron and Opportunity": ("combat-cards", "chiron", "opportunity"),
+    }
+    modules = next(o for o in REGISTRY.get("lords").meta.options.specs if o.name == "modules")
+    covered = [m for ids in families.values() for m in ids]
+    assert sorted(covered) == sorted(modules.choices or ())  # every module, in one family
+    page = open_table(browser, web.url + "/how-to-play/lords")
+    sections = page.query_selector_all("[data-testid=howto-section]")
+    by_heading = {s.query_selector("h2").inner_text(): s for s in sections}
+    for family in families:
+        found = [h for h in by_heading if h.startswith(family)]
+        assert found, (family, list(by_heading))
+        section = by_heading[found[0]]
+        figure = section.query_selector("svg.diagram[role=img]")
+        assert figure is not None and (figure.get_attribute("aria-label") or "").strip(), family
+    text = page.inner_text("main")
+    assert "simple mode" in text and "Port" in text and "Underworld" in text and "Relic" in text
+    shot(page, "howto-lords-dark-ages")
     assert not page.errors, page.errors

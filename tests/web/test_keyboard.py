@@ -11,7 +11,7 @@ from tests.server.conftest import Server
 from .conftest import ARTIFACTS, drawn, wait_after
 from .test_browser import open_table
 
-# Decisions into the game at which the README's picture is taken (scripts/screenshots.py);
+# Decisions into the game at which a picture of the table is taken (a test artifact);
 # a Realms player makes only a handful before the discard area fills.
 SHOT_AT = {"legends": 10, "realms": 4, "lords": 10}
 

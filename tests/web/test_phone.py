@@ -1,4 +1,5 @@
-"""A phone 360 px wide: the docked decision drawer never hides what the decision is about."""
+"""A phone 360 px wide: the docked decision drawer starts folded to a one-line prompt, never
+hides what the decision is about, and opened takes at most half the screen."""
 
 from __future__ import annotations
 
@@ -30,11 +31,22 @@ def test_the_drawer_leaves_the_decision_in_sight(
     )
     assert status == 200, data
     page = open_table(browser, web.url + data["you"]["link"], viewport=PHONE)
-    page.wait_for_selector("[data-testid=choice]:not([disabled])")
+    # The drawer starts folded to one line: what the decision is about, and the list's button;
+    # the board above is where the choice is made (its highlighted things).
+    page.wait_for_selector("#board [data-testid=board-bar]")
     drawer = page.query_selector("[data-testid=choices]").bounding_box()
     assert drawer["y"] + drawer["height"] <= PHONE["height"] + 1  # docked at the bottom
+    assert drawer["height"] <= 64, drawer  # one line
+    context = page.query_selector("[data-testid=choice-context]")
+    assert context is not None and context.is_visible()
+    assert context.inner_text().strip() == page.inner_text("[data-testid=phase]").strip()
+    page.screenshot(path=str(ARTIFACTS / f"phone-{game}.png"))  # what the screen shows
+    # Opened, the list takes at most half the screen and still says what it is about.
+    page.click("[data-testid=dock-toggle]")
+    page.wait_for_selector("[data-testid=choice]:not([disabled])")
+    drawer = page.query_selector("[data-testid=choices]").bounding_box()
+    assert drawer["y"] + drawer["height"] <= PHONE["height"] + 1
     assert drawer["height"] <= PHONE["height"] * 0.5, drawer  # at most half the screen
-    # The drawer itself says what the decision is about, in the part that is on screen.
     context = page.query_selector("[data-testid=choice-context]")
     assert context is not None and context.is_visible()
     assert context.inner_text().strip() == page.inner_text("[data-testid=phase]").strip()
@@ -48,8 +60,6 @@ def test_the_drawer_leaves_the_decision_in_sight(
     board = page.query_selector("#board").bounding_box()
     drawer = page.query_selector("[data-testid=choices]").bounding_box()
     assert board["y"] + board["height"] <= drawer["y"] + 1, (board, drawer)
-    page.evaluate("() => window.scrollTo(0, 0)")
-    page.screenshot(path=str(ARTIFACTS / f"phone-{game}.png"))  # what the screen shows
     assert not page.errors, page.errors
 
 

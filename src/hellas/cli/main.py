@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from hellas.ai import bot_names, make_bot
@@ -73,6 +75,22 @@ def parse_seats(game: Game[Any], seats: str | None, options: Options) -> list[st
     if len(names) != n:
         raise OptionError(f"--seats names {len(names)} seats but the game has {n} players")
     return names
+
+
+def options_text(options: Mapping[str, Any]) -> str:
+    """Return a game's options in words: ``players 3, mission 1, difficulty human``."""
+    parts = []
+    for name, value in options.items():
+        if value in ("", [], ()):
+            continue  # unset lists and texts: the defaults
+        if isinstance(value, bool):
+            words = "yes" if value else "no"
+        elif isinstance(value, list | tuple):
+            words = ", ".join(str(v) for v in value)
+        else:
+            words = str(value)
+        parts.append(f"{name.replace('_', ' ')} {words}")
+    return "; ".join(parts)
 
 
 def _fail(message: str) -> None:
@@ -158,8 +176,8 @@ def play(
     _warn(warnings)
     if not (quiet and HUMAN not in seat_list):
         console.print(
-            f"[bold]{game.meta.title}[/] · seed {match.record.seed} · options "
-            f"{match.record.options} · seats {', '.join(seat_list)}"
+            f"[bold]{game.meta.title}[/] · seed {match.record.seed} · "
+            f"{escape(options_text(match.record.options))} · seats {', '.join(seat_list)}"
         )
     table = TerminalTable(
         game,

@@ -252,8 +252,10 @@ class TerminalTable:
         self.console.print("[dim]Thinking (about a second)...[/]")
         rng = Rng(self.bot_seed * 1_000_003 + len(self.actors))  # leaves the bots' dice alone
         found = hint(self.game, self.match.state, seat, rng)
-        for line in describe(found):
-            self.console.print(f"  {line}")
+        if found.iterations:
+            self.console.print("[dim]Best estimated chance first; type its number to play it.[/]")
+        for line in describe(found, self.game, self.match.state):
+            self.console.print(f"  {escape(line)}", highlight=False)
 
     def _card(self, name: str) -> None:
         """Print what a card does, in the game's own words."""
@@ -304,12 +306,18 @@ class TerminalTable:
         self.console.rule("[bold]Game over")
         self.console.print(f"[bold]{outcome.reason}[/]")
         self.console.print(winners_text(self.game, self.match.state, outcome))
-        table = Table(show_header=False, box=None)
-        for key, value in outcome.details.items():
-            if isinstance(value, list | dict):
-                continue
-            table.add_row(key.replace("_", " "), str(value))
-        self.console.print(table)
+        story = game_hook(self.game, "story")  # the game's own account of the ending, in words
+        if story is not None:
+            public = self.game.view(self.match.state, None)
+            for line in story(public, dict(outcome.details)):
+                self.console.print(escape(line), highlight=False)
+        else:
+            table = Table(show_header=False, box=None)
+            for key, value in outcome.details.items():
+                if isinstance(value, list | dict):
+                    continue
+                table.add_row(key.replace("_", " "), str(value))
+            self.console.print(table)
         if self.inbox:
             answer = self.ask("Type 'save [FILE]' to keep the game record, or Enter to leave: ")
             word, _, rest = answer.strip().partition(" ")

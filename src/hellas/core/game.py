@@ -239,6 +239,38 @@ class Bot(Protocol):
 
 BotFactory = Callable[[], Bot]
 
+LEVELS = ("easy", "normal", "hard", "expert")
+
+
+@dataclass(frozen=True)
+class BotLevel:
+    """A bot level people pick instead of a bot name: Easy, Normal, Hard or Expert.
+
+    ``bot`` is the name ``hellas.ai.make_bot`` accepts, budget included (``ismcts:200``);
+    ``seconds`` is about how long it thinks over one move on one core; ``about`` says, in words,
+    what to expect of it.  A level is never a bot that reads hidden cards.
+    """
+
+    level: str
+    bot: str
+    seconds: float
+    about: str
+
+    @property
+    def title(self) -> str:
+        """Return the level's name for people: ``Easy``."""
+        return self.level.capitalize()
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the level as plain JSON data (with its title)."""
+        return {
+            "level": self.level,
+            "title": self.title,
+            "bot": self.bot,
+            "seconds": self.seconds,
+            "about": self.about,
+        }
+
 
 class SampledPolicyBot:
     """A bot that applies a game's state policy to a sample of its own seat's information.
@@ -318,6 +350,10 @@ class Game(ABC, Generic[S]):
     def bots(self) -> Mapping[str, BotFactory]:
         """Return the game's own bots by name (heuristics live with the game)."""
         return {}
+
+    def bot_levels(self) -> Sequence[BotLevel]:
+        """Return the bot levels people pick (easiest first; default: none declared)."""
+        return ()
 
     def renderer(self) -> Callable[[View], Any] | None:
         """Return a function drawing a view for the terminal (``None``: show the JSON)."""

@@ -102,7 +102,7 @@ async def how_to_play_page(game_id: str) -> FileResponse:
 
 @router.get("/api/games")
 async def games() -> list[dict[str, Any]]:
-    """Every registered game with its seats, option schema and the bots a table may seat."""
+    """Every game with its seats, option schema, the bots a table may seat and bot levels."""
     return [
         {
             "id": g.meta.id,
@@ -113,6 +113,8 @@ async def games() -> list[dict[str, Any]]:
             "seats_option": g.meta.seats_option,
             "options": g.meta.options.to_json(),
             "bots": seatable_bots(g),
+            # what people pick: Easy/Normal/Hard(/Expert), each a bot and its budget
+            "levels": [level.to_json() for level in g.bot_levels()],
         }
         for g in REGISTRY
     ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from hellas.core.game import Choice, ChoiceTable
-from hellas.games.legends.content import ATTRIBUTES, CARD_TITLES, CARD_TYPES, content
+from hellas.games.legends.content import ATTRIBUTES, CARD_TITLES, CARD_TYPES, a_card, content
 
 
 def _slot_names() -> list[tuple[str, str]]:
@@ -33,22 +33,22 @@ def _entries() -> list[tuple[str, str]]:
     e: list[tuple[str, str]] = [("wait", "Wait: let another hero place their disc first")]
     e += [(f"place:{k}", f"Place your hero disc on {t}") for k, t in slots]
     e += [(f"move:{k}", f"Move to {t} (then discard 1 card)") for k, t in slots]
-    e += [(f"fight:{a}", f"Fight: play a {CARD_TITLES[i]} card") for i, a in enumerate(ATTRIBUTES)]
+    e += [(f"fight:{a}", f"Fight: play {a_card(i)} card") for i, a in enumerate(ATTRIBUTES)]
     e += [
         (f"fight:divine={a}", f"Fight: play a divine intervention as {CARD_TITLES[i]}")
         for i, a in enumerate(ATTRIBUTES)
     ]
     e.append(("fight:slay", "Fight: play a divine intervention sideways to slay the monster"))
     e += [
-        (f"special:{t}", f"Special ability: play a {CARD_TITLES[i]} card face-down as your colour")
+        (f"special:{t}", f"Special ability: play {a_card(i)} card face-down as your colour")
         for i, t in enumerate(CARD_TYPES)
     ]
     e.append(("recover", "Recover: draw up to 5 cards, then discard 1"))
     e.append(("draw", "Draw a card"))
     e.append(("stop", "Stop drawing"))
-    e += [(f"discard:{t}", f"Discard a {CARD_TITLES[i]} card") for i, t in enumerate(CARD_TYPES)]
+    e += [(f"discard:{t}", f"Discard {a_card(i)} card") for i, t in enumerate(CARD_TYPES)]
     e += [(f"support:{h.id}", f"Support {h.name}: give them one or more cards") for h in c.heroes]
-    e += [(f"give:{t}", f"Give a {CARD_TITLES[i]} card") for i, t in enumerate(CARD_TYPES)]
+    e += [(f"give:{t}", f"Give {a_card(i)} card") for i, t in enumerate(CARD_TYPES)]
     e.append(("done", "Done giving cards"))
     e.append(("oracle", "Consult the Oracle: reveal the top 6 cards of the draw deck"))
     e += [
@@ -56,7 +56,7 @@ def _entries() -> list[tuple[str, str]]:
         for i, t in enumerate(CARD_TYPES)
     ]
     e += [
-        (f"oracle.next:{t}", f"Put a {CARD_TITLES[i]} card back next (from the top)")
+        (f"oracle.next:{t}", f"Put {a_card(i)} card back next (from the top)")
         for i, t in enumerate(CARD_TYPES)
     ]
     return e

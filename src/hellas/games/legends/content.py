@@ -18,6 +18,14 @@ GUILE, SPEED, ARMS, STRENGTH, COURAGE, DIVINE = range(6)
 ATTRIBUTES = ("guile", "speed", "arms", "strength", "courage")
 CARD_TYPES = (*ATTRIBUTES, "divine")
 CARD_TITLES = ("Guile", "Speed", "Arms", "Strength", "Courage", "Divine intervention")
+
+
+def a_card(card: int) -> str:
+    """Return a card type's title with its article: "an Arms", "a Guile"."""
+    title = CARD_TITLES[card]
+    return f"{'an' if title[:1] in 'AEIOU' else 'a'} {title}"
+
+
 NUM_ATTRS = 5
 NUM_TYPES = 6
 DIFFICULTIES = ("human", "heroic", "godlike")

@@ -9,7 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from hellas.core.game import BotFactory, Choice, Event, Game, GameMeta, Outcome, View, check_seat
+from hellas.core.game import (
+    BotFactory,
+    BotLevel,
+    Choice,
+    Event,
+    Game,
+    GameMeta,
+    Outcome,
+    View,
+    check_seat,
+)
 from hellas.core.options import OptionSchema, OptionSpec
 from hellas.core.rng import Rng
 from hellas.games.legends import choices as C
@@ -132,6 +142,12 @@ class LegendsGame(Game[LegendsState]):
     ) -> LegendsState:
         """Return a copy with everything ``seat`` cannot know re-dealt (hands kept if asked)."""
         return determinize(s, seat, rng, reveal_hands)
+
+    def bot_levels(self) -> Sequence[BotLevel]:
+        """Return the bot levels people pick (``levels.py``)."""
+        from hellas.games.legends.levels import LEVELS  # noqa: PLC0415
+
+        return LEVELS
 
     def bots(self) -> Mapping[str, BotFactory]:
         """Return the Legends heuristic bot (also registered as the default ``bot``)."""

@@ -9,7 +9,7 @@ for log lines live here too, shared by the rules and the view.
 from __future__ import annotations
 
 from hellas.core.game import Event, EventLog, everyone
-from hellas.games.legends.content import CARD_TITLES, content
+from hellas.games.legends.content import a_card, content
 from hellas.games.legends.state import CHIMERA, HADES, LegendsState, MonsterSlot
 
 # -- knowledge bookkeeping -------------------------------------------------------------------
@@ -111,7 +111,7 @@ def log_draw(s: LegendsState, seat: int, card: int, ev: list[Event]) -> None:
     ev.append(
         Event(
             "draw-own",
-            f"You drew a {CARD_TITLES[card]} card.",
+            f"You drew {a_card(card)} card.",
             frozenset((seat,)),
             {"seat": seat, "card": card},
         )
@@ -132,7 +132,7 @@ def discard(s: LegendsState, seat: int, card: int, mask: int, ev: EventLog) -> N
         ev.append(
             Event(
                 "discard-own",
-                f"You discarded a {CARD_TITLES[card]} card.",
+                f"You discarded {a_card(card)} card.",
                 frozenset((seat,)),
                 {"seat": seat, "card": card},
             )

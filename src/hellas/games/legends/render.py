@@ -161,3 +161,25 @@ def render(view: dict[str, Any]) -> RenderableType:
             Text(view["reason"], style="bold green" if view["result"] == "won" else "bold red")
         )
     return Panel(Group(*lines), title=title, title_align="left")
+
+
+def story(view: dict[str, Any], details: dict[str, Any]) -> list[str]:
+    """Return the end of a mission in words: Victory or Defeat and the mission's figures."""
+    mission = view["mission"]
+    won = view["result"] == "won"
+    heroes = len(view["heroes"])
+    divine = sum(
+        1
+        for m in view["monsters"]
+        for c in m["cards"]
+        if c["card"] == "divine" or c["mode"] == "sideways"
+    )
+    abilities = sum(1 for h in view["heroes"] if h["broken"])
+    return [
+        f"{'Victory!' if won else 'Defeat.'} Mission {mission['number']}: {mission['name']} "
+        f"({view['difficulty'].capitalize()}, {heroes} hero{'es' if heroes > 1 else ''}).",
+        f"Monsters defeated {view['defeats']} · final monsters "
+        f"{view['finals_defeated']}/{mission['finals']} · cards left in the deck {view['deck']} · "
+        f"divine interventions used {divine} · special abilities used {abilities} · "
+        f"turns {details.get('turns', view['turn'])}",
+    ]

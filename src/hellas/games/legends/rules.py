@@ -21,6 +21,7 @@ from hellas.games.legends.content import (
     CARD_TYPES,
     DIVINE,
     NUM_ATTRS,
+    a_card,
     content,
 )
 from hellas.games.legends.hands import (
@@ -462,7 +463,7 @@ def _fight(s: LegendsState, p: int, card: int, as_attr: int, mode: int, ev: Even
         if mode == FACE_UP and card == DIVINE:
             what = f"a divine intervention as {CARD_TITLES[as_attr]}"
         elif mode == FACE_UP:
-            what = f"a {CARD_TITLES[card]} card"
+            what = f"{a_card(card)} card"
         elif mode == FACE_DOWN:
             what = (
                 f"a card face-down with their special ability (it counts as "
@@ -488,7 +489,7 @@ def _fight(s: LegendsState, p: int, card: int, as_attr: int, mode: int, ev: Even
             ev.append(
                 Event(
                     "fight-own",
-                    f"Your face-down card was a {CARD_TITLES[card]}.",
+                    f"Your face-down card was {a_card(card)}.",
                     frozenset((p,)),
                     {"card": card},
                 )
@@ -549,7 +550,7 @@ def _give(s: LegendsState, p: int, card: int, ev: EventLog) -> None:
         ev.append(
             Event(
                 "give-own",
-                f"{hero_name(s, p)} gave {hero_name(s, q)} a {CARD_TITLES[card]} card.",
+                f"{hero_name(s, p)} gave {hero_name(s, q)} {a_card(card)} card.",
                 frozenset((p, q)),
                 {"seat": p, "to": q, "card": card},
             )

@@ -70,7 +70,8 @@ def _entries(c: Content) -> list[tuple[str, str]]:
     e += [(f"withdraw:{i}", f"Withdraw to {n}") for i, n in regions]
     e.append(("pass", "Pass (play no more Combat Cards in this Battle)"))
     for card in c.combat:
-        text = f"{card.name} ({card.symbol}, Strength {card.strength}, {card.casualties} casualty)"
+        deaths = f"{card.casualties} {'casualty' if card.casualties == 1 else 'casualties'}"
+        text = f"{card.name} ({card.symbol}, Strength {card.strength}, {deaths})"
         e.append((f"card:{card.id}", f"Play {text}"))
         e.append((f"discard:{card.id}", f"Discard {text}"))
         e.append((f"keep:{card.id}", f"Keep {text}"))

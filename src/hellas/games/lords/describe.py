@@ -58,7 +58,12 @@ def combat(card: CombatCard) -> str:
         f"Strength {card.strength}, {casualties} Casualty symbol{'s' if deaths != 1 else ''}, "
         f"{card.symbol} symbol."
     )
-    return f"{facts} {_own(card) or _line('combat', card.effect)}".strip()
+    return f"{facts} {combat_effect(card)}".strip()
+
+
+def combat_effect(card: CombatCard) -> str:
+    """Return what a Combat Card does beyond its Strength ("" for a plain card)."""
+    return _own(card) or _line("combat", card.effect)
 
 
 def blessing(c: Content, blessing_id: str) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 from hellas.core.errors import OptionError
 from hellas.core.game import (
     BotFactory,
+    BotLevel,
     Choice,
     ChoiceTable,
     Event,
@@ -213,6 +214,12 @@ class LordsGame(Game[LordsState]):
     def determinize(self, s: LordsState, seat: int, rng: Rng) -> LordsState:
         """Return a copy with hidden cards and deck orders re-dealt."""
         return determinize(s, seat, rng)
+
+    def bot_levels(self) -> Sequence[BotLevel]:
+        """Return the bot levels people pick (``levels.py``)."""
+        from hellas.games.lords.levels import LEVELS  # noqa: PLC0415
+
+        return LEVELS
 
     def bots(self) -> Mapping[str, BotFactory]:
         """Return the Lords heuristic bot."""

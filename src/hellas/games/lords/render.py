@@ -443,3 +443,30 @@ def narrate(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         else:
             lines.append(f"{_who(after, q)} loses {_hoplites(lost[q])} in {place}.")
     return lines
+
+
+VICTORIES = {
+    "warlord": "Warlord of Hellas",
+    "favored": "Favored of the Gods",
+    "slayer": "Monster Slayer",
+    "king": "King of Kings",
+}
+
+
+def story(view: dict[str, Any], details: dict[str, Any]) -> list[str]:
+    """Return the end in words: who won, by which victory, on which turn; everyone's progress."""
+    result = view.get("result") or {}
+    winner = int(result.get("winner", -1))
+    turns = details.get("turns", view["turn"])
+    if winner >= 0:
+        victory = VICTORIES.get(str(result.get("condition")), "victory")
+        lines = [f"{_name(view, winner)} won by {victory} on turn {turns}."]
+    else:
+        lines = [f"No winner after {turns} turns."]
+    for row in view["progress"]:
+        lines.append(
+            f"{_name(view, row['seat'])}: Lands {row['warlord'][0]}/{row['warlord'][1]} · "
+            f"Temples {row['favored'][0]}/{row['favored'][1]} · "
+            f"Monsters slain {row['slayer'][0]}/{row['slayer'][1]}"
+        )
+    return lines

@@ -12,6 +12,11 @@ from hellas.core.game import ChoiceTable
 from hellas.games.realms.content import HERO, MONSTER, SUITS, TAGS, deck
 
 
+def _of(name: str) -> str:
+    """Return a card name in the possessive: "Athena's", "Winged Sandals'"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def _entries() -> list[tuple[str, str]]:
     cards = deck().cards
     ids = [c.id for c in cards]
@@ -29,7 +34,7 @@ def _entries() -> list[tuple[str, str]]:
     # -- the endgame's decisions (manual endgame) --
     for c in cards:
         if c.clear_bonus:
-            e.append((f"clear:{c.id}=none", f"Do not use {c.name}'s clear"))
+            e.append((f"clear:{c.id}=none", f"Do not use {_of(c.name)} power to clear a penalty"))
             e += [
                 (f"clear:{c.id}={t.id}", f"{c.name} clears the penalty of {t.name}")
                 for t in cards
@@ -38,9 +43,9 @@ def _entries() -> list[tuple[str, str]]:
                 and (c.clear_bonus == "any-penalty" or t.suit == MONSTER)
             ]
         if c.clear_penalty:
-            e.append((f"resolve:{c.id}", f"Resolve {c.name}'s penalty now"))
+            e.append((f"resolve:{c.id}", f"Resolve {_of(c.name)} penalty now"))
         if c.add_tag:
-            e.append((f"add:{c.id}=none", f"Do not use {c.name}'s ADD"))
+            e.append((f"add:{c.id}=none", f"Do not use {_of(c.name)} power to add a tag"))
             e += [
                 (f"add:{c.id}={h}/{t}", f"{c.name} adds {t.capitalize()} to {name[h]}")
                 for h in heroes
@@ -48,14 +53,14 @@ def _entries() -> list[tuple[str, str]]:
                 if c.add_tag >> b & 1
             ]
         if c.omega:
-            e.append((f"omega:{c.id}", f"Resolve {c.name}'s endgame penalty now"))
+            e.append((f"omega:{c.id}", f"Resolve {_of(c.name)} endgame penalty now"))
             if c.omega.kind == "defeat":
                 e.append((f"face:{c.id}=stop", f"Let a Hero able to defeat {c.name} face it"))
                 e += [
                     (f"face:{c.id}={h}", f"Send {name[h]} to face {c.name} (and die)")
                     for h in heroes
                 ]
-    e += [(f"dionysus:{h}", f"Dionysus strips {name[h]}'s tags and bonus") for h in heroes]
+    e += [(f"dionysus:{h}", f"Dionysus strips {_of(name[h])} tags and bonus") for h in heroes]
     e += [(f"heracles:{h}", f"Heracles sends {name[h]} to the Afterlife") for h in heroes]
     e += [
         (f"pomegranate:{c.id}", f"The Pomegranate sends {c.name} to the Afterlife")

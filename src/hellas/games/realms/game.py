@@ -6,7 +6,17 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from hellas.core.game import BotFactory, Choice, Event, Game, GameMeta, Outcome, View, check_seat
+from hellas.core.game import (
+    BotFactory,
+    BotLevel,
+    Choice,
+    Event,
+    Game,
+    GameMeta,
+    Outcome,
+    View,
+    check_seat,
+)
 from hellas.core.options import OptionSchema, OptionSpec
 from hellas.core.rng import Rng
 from hellas.games.realms import rules
@@ -99,6 +109,12 @@ class RealmsGame(Game[RealmsState]):
     def determinize(self, s: RealmsState, seat: int, rng: Rng) -> RealmsState:
         """Return a copy with everything ``seat`` cannot know re-dealt."""
         return determinize(s, seat, rng)
+
+    def bot_levels(self) -> Sequence[BotLevel]:
+        """Return the bot levels people pick (``levels.py``)."""
+        from hellas.games.realms.levels import LEVELS  # noqa: PLC0415
+
+        return LEVELS
 
     def bots(self) -> Mapping[str, BotFactory]:
         """Return the greedy bot (also the default ``bot``), the planner and the improver."""

@@ -76,8 +76,8 @@ def score_table(score: dict[str, Any], title: str) -> Table:
         )
     table.add_row("Afterlife", "", "", "", "", str(score["afterlife_penalty"]), "−10 per card")
     table.add_row(
-        "[bold]Total", "", "", "", "", f"[bold]{score['score']}", ", ".join(score["choices"])
-    )
+        "[bold]Total", "", "", "", "", f"[bold]{score['score']}", ""
+    )  # the endgame choices are told in words in the caption, never by their keys
     if score.get("endgame"):
         table.caption = "Endgame: " + " ".join(score["endgame"])
         table.caption_justify = "left"
@@ -124,3 +124,19 @@ def render(view: dict[str, Any]) -> RenderableType:
             Text("Winner(s): " + ", ".join(f"Player {w + 1}" for w in winners), style="bold green")
         )
     return Panel(Group(*parts), title="Fantasy Realms: Greek Legends", title_align="left")
+
+
+def story(view: dict[str, Any], details: dict[str, Any]) -> list[str]:
+    """Return the end in words: every player ranked by score, with the hand that scored it."""
+    result = view.get("result") or {}
+    scores: list[int] = list(result.get("scores") or [])
+    hands = view.get("hands") or [[] for _ in scores]
+    order = sorted(range(len(scores)), key=lambda q: (-scores[q], q))
+    places = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+    lines = []
+    for rank, q in enumerate(order):
+        cards = ", ".join(deck().by_id(c).name for c in hands[q])
+        lines.append(
+            f"{places[rank]}  Player {q + 1}: {scores[q]} points" + (f" ({cards})" if cards else "")
+        )
+    return lines

@@ -457,7 +457,9 @@ def _finish(s: RealmsState, ev: EventLog) -> None:
         ev.append(
             Event(
                 "over",
-                f"Final scores {scores}: {names} win{'s' if len(winners) == 1 else ''}.",
+                "Final scores: "
+                + ", ".join(f"{_hero_name(q)} {v}" for q, v in enumerate(scores))
+                + f". {names} win{'s' if len(winners) == 1 else ''}.",
                 None,
                 {"scores": scores, "winners": winners},
             )

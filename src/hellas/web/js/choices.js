@@ -11,6 +11,7 @@ import { h, replaceChildren, typingIn } from "./util.js";
 const FILTER_FROM = 10; // show a filter field from this many choices
 const DIGIT_WAIT = 700; // ms to wait for a second digit
 const LONG_PRESS = 500; // ms a finger rests on a choice to read its explanation
+const DOCKED = window.matchMedia("(max-width: 900px)"); // phones: the panel docks at the bottom
 
 export class ChoicePanel {
   /**
@@ -27,7 +28,10 @@ export class ChoicePanel {
     this.digitTimer = null;
     this.hinted = new Set();
     this.signature = "";
-    this.collapsed = false; // phones: the docked panel can be folded away to see the board
+    // Phones: the docked panel starts folded to a one-line prompt (the board is the controller);
+    // once the person opens the list it stays open for the next decisions, until folded again.
+    this.collapsed = DOCKED.matches;
+    this.preferOpen = false;
     this.explain = () => ""; // (choice) -> what it does; the table sets it per state
     this.context = ""; // one line on what the decision is about (shown in the phone's drawer)
     this.footer = null; // a node shown under the choices while there are any (the hint box)
@@ -46,7 +50,7 @@ export class ChoicePanel {
     this.busy = false;
     this.root.classList.remove("busy");
     if (changed) {
-      this.collapsed = false;
+      this.collapsed = DOCKED.matches && !this.preferOpen;
       this.filter = "";
       this.hinted = new Set();
       this.resetDigits();
@@ -97,20 +101,22 @@ export class ChoicePanel {
       this.button(c,
         h("span", { class: "num", "aria-hidden": "true" }, String(c.number)),
       h("span", { class: "label" }, c.label),
-      h("span", { class: "key" }, c.key))));
+      h("span", { class: "key dev-only" }, c.key))));
     this.root.classList.toggle("collapsed", this.collapsed);
     const children = [
-      h("h2", { class: "choices-title" }, "Your decision",
+      h("h2", { class: "choices-title" }, h("span", { class: "title-text" }, "Your decision"),
         h("span", { class: "count muted" }, ` · ${this.choices.length} choice${this.choices.length > 1 ? "s" : ""}`),
         h("button", {
           type: "button",
           class: "small secondary dock-toggle",
+          dataset: { testid: "dock-toggle" },
           "aria-expanded": this.collapsed ? "false" : "true",
           onclick: () => {
             this.collapsed = !this.collapsed;
+            this.preferOpen = !this.collapsed;
             this.draw(this.waiting, false);
           },
-        }, this.collapsed ? "Show ▴" : "Hide ▾")),
+        }, this.collapsed ? `List (${this.choices.length}) ▴` : "Hide ▾")),
     ];
     if (this.context) {
       children.push(h("p", { class: "choice-context", dataset: { testid: "choice-context" } }, this.context));

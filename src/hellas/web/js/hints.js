@@ -3,8 +3,10 @@
 // The box sits under the choice panel.  "Hint" (or the H key) sends POST /api/tables/ID/hint
 // with this seat's token; the server thinks in its bot workers, from this seat's view only, and
 // answers with up to three of this seat's choices, their estimated win chances and how many
-// simulations backed them.  Choosing a suggestion marks that choice in the panel and focuses it:
-// playing it is still the person's own click.  A new state clears the suggestions.
+// simulations backed them.  They are listed best chance first, each with its number in the choice
+// list, and a chance backed by few simulations is marked uncertain.  Choosing a suggestion marks
+// that choice in the panel and focuses it: playing it is still the person's own click.  A new
+// state clears the suggestions.
 
 import { api, h, replaceChildren, toast, typingIn } from "./util.js";
 
@@ -15,8 +17,16 @@ export function hintsNote(msg) {
     : "Hints are off at this table.";
 }
 
+// Fewer simulations than this and a chance is shown as uncertain (hellas.ai.hint.SURE_VISITS).
+export const SURE_VISITS = 50;
+
 function percent(chance) {
   return `${Math.round(100 * chance)}%`;
+}
+
+/** The suggestions best chance first (more simulations first on a tie). */
+export function ranked(choices) {
+  return [...choices].sort((a, b) => b.win_chance - a.win_chance || b.visits - a.visits);
 }
 
 export class HintBox {
@@ -73,21 +83,27 @@ export class HintBox {
     if (!this.found) return "";
     const n = this.found.iterations;
     if (!n) return "Only one choice: nothing to weigh.";
-    return `Ranked by the search bot (${n.toLocaleString("en")} simulations, from what you can see). Pick one to mark it:`;
+    return `Best estimated chance to win first (${n.toLocaleString("en")} simulations, from what you can see). Pick one to mark it:`;
   }
 
   suggestions() {
     return h("ol", { class: "hint-list", "aria-label": "The search bot's suggestions" },
-      this.found.choices.map((c) => h("li", {},
-        h("button", {
-          type: "button",
-          class: "hint-choice",
-          dataset: { testid: "hint-choice", key: c.key },
-          onclick: () => this.onPick(c.key),
-        },
-        h("span", { class: "label" }, `${this.numbers.get(c.key) ?? "?"}. ${c.label}`),
-        h("span", { class: "hint-chance" },
-          this.found.iterations ? `about ${percent(c.win_chance)} to win` : "the only choice")))));
+      ranked(this.found.choices).map((c) => {
+        const unsure = this.found.iterations && c.visits < SURE_VISITS;
+        return h("li", {},
+          h("button", {
+            type: "button",
+            class: `hint-choice ${unsure ? "unsure" : ""}`,
+            dataset: { testid: "hint-choice", key: c.key, number: this.numbers.get(c.key) ?? "", chance: c.win_chance },
+            title: this.found.iterations ? `${c.visits.toLocaleString("en")} simulations tried this choice` : null,
+            onclick: () => this.onPick(c.key),
+          },
+          h("span", { class: "label" }, `${this.numbers.get(c.key) ?? "?"}. ${c.label}`),
+          h("span", { class: "hint-chance" },
+            this.found.iterations ? `about ${percent(c.win_chance)} to win` : "the only choice",
+            unsure ? h("span", { class: "unsure-mark", dataset: { testid: "hint-unsure" } },
+              ` (uncertain: only ${c.visits} simulation${c.visits === 1 ? "" : "s"})`) : null)));
+      }));
   }
 
   /** Ask the server for a hint for the current decision. */

@@ -7,7 +7,8 @@ import {
   seatClass, seatDot, seatLink, toast,
 } from "./util.js";
 import { drawTiles, quickPlay } from "./lobby-games.js";
-import { customField } from "./pickers.js";
+import { customField, isAdvanced } from "./pickers.js";
+import { advancedBots, botOptions, botTitle, levelsHelp, levelsOf, normalBot } from "./levels.js";
 
 const LIST_LIMIT = 15;
 let openShown = LIST_LIMIT; // open tables shown; "Show more" adds as many again
@@ -33,6 +34,9 @@ const el = {
   minePanel: document.getElementById("mine-panel"),
   joinBox: document.getElementById("join-box"),
   tiles: document.getElementById("game-tiles"),
+  advanced: document.getElementById("advanced-bots"),
+  levelsHelp: document.getElementById("levels-help"),
+  advancedOptions: document.getElementById("advanced-options"),
 };
 
 let gameList = [];
@@ -123,8 +127,13 @@ function optionField(opt, seatOpt) {
 
 function buildOptions() {
   const seatOpt = current.seats_option;
-  const fields = current.options.filter((opt) => !opt.local_only && !opt.legacy).map((opt) => optionField(opt, seatOpt));
-  replaceChildren(el.options, fields);
+  const shown = current.options.filter((opt) => !opt.local_only && !opt.legacy);
+  const fields = shown.filter((opt) => !isAdvanced(current.id, opt.name)).map((opt) => optionField(opt, seatOpt));
+  const extra = shown.filter((opt) => isAdvanced(current.id, opt.name)).map((opt) => optionField(opt, seatOpt));
+  replaceChildren(el.options, fields, extra.length
+    ? h("details", { class: "more advanced-options", dataset: { testid: "advanced-options" } },
+      h("summary", {}, "Advanced rules options"), extra)
+    : null);
   const players = el.options.elements.namedItem(seatOpt);
   const refresh = () => {
     buildSeats();
@@ -149,19 +158,23 @@ function buildSeats() {
   const n = seatCount();
   if (n === null) return;
   const previous = [...el.seats.querySelectorAll("select[data-testid=seat]")].map((s) => s.value);
-  const fallbackBot = current.bots.includes("heuristic") ? "heuristic" : current.bots[0];
+  const fallbackBot = normalBot(current);
+  const advanced = el.advanced.checked;
+  // a seat keeps its pick while this game offers it (a new game or no Advanced: its Normal bot)
+  const offered = new Set(["human", ...levelsOf(current).map((l) => l.bot), ...(advanced ? advancedBots(current) : [])]);
   const rows = [];
   for (let i = 0; i < n; i += 1) {
-    const value = previous[i] ?? (i === 0 ? "human" : fallbackBot);
+    const kept = previous[i];
+    const value = kept && offered.has(kept) ? kept : (i === 0 && kept === undefined ? "human" : fallbackBot);
     const id = `seat-${i}`;
     rows.push(h("div", { class: `seat-row ${seatClass(i)}` },
       h("label", { for: id }, seatDot(i), `Seat ${i + 1}`),
-      h("select", { id, name: id, dataset: { testid: "seat", seat: i } },
+      h("select", { id, name: id, dataset: { testid: "seat", seat: i }, "aria-describedby": "levels-help" },
         h("option", { value: "human", selected: value === "human" }, "Human"),
-        h("optgroup", { label: "Bots" },
-          current.bots.map((b) => h("option", { value: b, selected: value === b }, `Bot: ${b}`))))));
+        h("optgroup", { label: "Bots" }, botOptions(current, value, advanced, (title) => `Bot — ${title}`)))));
   }
   replaceChildren(el.seats, rows);
+  el.levelsHelp.textContent = levelsHelp(current);
 }
 
 function readOptions() {
@@ -263,16 +276,19 @@ function gameTitle(id) {
   return (gameList.find((g) => g.id === id) || { title: id }).title;
 }
 
-function seatKinds(seats) {
-  return h("span", { class: "seat-kinds" }, seats.map((kind, i) =>
-    h("span", { class: `seat-kind ${seatClass(i)}`, title: `seat ${i + 1}: ${kind}` }, kind === "human" ? "human" : kind)));
+function seatKinds(seats, game) {
+  const info = gameList.find((g) => g.id === game);
+  return h("span", { class: "seat-kinds" }, seats.map((kind, i) => {
+    const words = kind === "human" ? "human" : `${botTitle(kind, info)} bot`;
+    return h("span", { class: `seat-kind ${seatClass(i)}`, title: `seat ${i + 1}: ${words}` }, words);
+  }));
 }
 
 function tableItem(t, actions) {
   return h("li", { class: "table-item", dataset: { table: t.id } },
     h("span", { class: "t-title" }, gameTitle(t.game)),
     h("span", { class: "t-meta" }, t.name ? `“${t.name}” · ` : "", `${t.id} · ${t.moves} move${t.moves === 1 ? "" : "s"}`),
-    seatKinds(t.seats),
+    seatKinds(t.seats, t.game),
     t.status === "unavailable"  // a stored table the server could not load: say why, offer nothing
       ? h("span", { class: "t-actions form-error", dataset: { testid: "unavailable" } }, `Unavailable: ${t.reason}`)
       : h("span", { class: "t-actions" }, actions));
@@ -363,7 +379,7 @@ function turnText(t) {
   if (t.status === "unknown") return "Not found on this server (or the seat is no longer yours)";
   if (t.to_act === null || t.to_act === undefined) return "Waiting";
   const who = t.to_act === t.seat ? "a bot playing your seat" : `Player ${t.to_act + 1}`;
-  const bot = t.to_act !== t.seat && t.driver !== "human" ? ` (bot ${t.driver})` : "";
+  const bot = t.to_act !== t.seat && t.driver !== "human" ? ` (the ${botTitle(t.driver, gameList.find((g) => g.id === t.game))} bot)` : "";
   return `Waiting for ${who}${bot}`;
 }
 
@@ -441,6 +457,7 @@ async function start() {
     });
   }
   el.game.addEventListener("change", () => selectGame(el.game.value));
+  el.advanced.addEventListener("change", buildSeats);
   // Hints follow the seats (on with exactly one human) until the creator ticks the box.
   const defaultHints = () => {
     const humans = [...el.seats.querySelectorAll("select[data-testid=seat]")].filter((s) => s.value === "human");

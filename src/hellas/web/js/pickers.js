@@ -143,7 +143,7 @@ export function checkList(opt, about = (c) => [pretty(c), ""], rule = () => "", 
     const [label, help] = about(c);
     const box = h("input", { type: "checkbox", id: `opt-${opt.name}-${c}`, value: c, checked: (opt.default || []).includes(c), dataset: { testid: "check-choice", choice: c } });
     const why = h("small", { class: "muted check-why" });
-    return { c, box, why, row: h("label", { class: "check-choice", for: box.id, title: help }, box, " ", h("strong", {}, label), help ? h("small", {}, ` — ${help}`) : null, " ", why) };
+    return { c, box, why, help, row: h("label", { class: "check-choice", for: box.id, title: help }, box, " ", h("strong", {}, label), help ? h("small", {}, ` — ${help}`) : null, " ", why) };
   });
   const draw = () => {
     // switch off what the others rule out (a module needing one just unticked goes too)
@@ -153,7 +153,7 @@ export function checkList(opt, about = (c) => [pretty(c), ""], rule = () => "", 
       for (const b of boxes) {
         const reason = rule(chosen.filter((x) => x !== b.c), b.c, seats());
         b.box.disabled = Boolean(reason) && !b.box.checked;
-        b.why.textContent = reason ? `(${reason})` : "";
+        b.why.textContent = reason && !b.help.includes(reason) ? `(${reason})` : ""; // said once
         if (reason && b.box.checked) {
           b.box.checked = false;
           changed = true;
@@ -206,12 +206,52 @@ function modulesField(opt, seats) {
   return field;
 }
 
+// Options for people who know the rulebooks well: drawn under "Advanced rules options".
+const ADVANCED = { legends: new Set(["hero_colours", "free_replace"]) };
+
+/** True for an option the lobby keeps under "Advanced rules options". */
+export function isAdvanced(game, name) {
+  return Boolean(ADVANCED[game] && ADVANCED[game].has(name));
+}
+
+const COLOURS = ["guile", "speed", "arms", "strength", "courage"];
+
+// Hero colours: one select per hero ("usual colour" or another attribute); a hidden input
+// holds the game's comma list (jason=speed,...).
+function heroColoursField(opt) {
+  const hidden = h("input", { type: "hidden", name: opt.name, value: "", dataset: { kind: opt.kind } });
+  const selects = HEROES.map((hero) => h("select", {
+    id: `opt-colour-${hero.id}`,
+    dataset: { testid: "hero-colour", hero: hero.id },
+    onchange: () => {
+      hidden.value = selects.filter((s) => s.value).map((s) => `${s.dataset.hero}=${s.value}`).join(",");
+    },
+  }, h("option", { value: "" }, `usual: ${pretty(hero.colour)}`),
+  COLOURS.filter((c) => c !== hero.colour).map((c) => h("option", { value: c }, pretty(c)))));
+  return h("div", { class: "field" },
+    h("span", { class: "label" }, "Hero colours"),
+    h("div", { class: "colour-picks" }, HEROES.map((hero, i) => h("label", { for: selects[i].id, class: "colour-pick" },
+      attributeIcon(hero.colour), ` ${hero.name} `, selects[i]))),
+    h("p", { class: "picker-note" }, "A hero's colour is the attribute their face-down special ability counts as. Change it only to try a variant."),
+    hidden);
+}
+
+function freeReplaceField(opt) {
+  const id = `opt-${opt.name}`;
+  return h("div", { class: "field" },
+    h("label", { for: id }, "Older rules reading"),
+    h("input", { id, name: opt.name, type: "checkbox", checked: Boolean(opt.default), dataset: { kind: opt.kind } }),
+    h("span", { class: "help" }, "Rules 1.0: a hero whose monster is defeated places their disc again for free and then takes a full action. Off (the rules as corrected): leaving that monster is a Move, with its discard."));
+}
+
 /** A field made for this option of this game, or null for the generic one. */
 export function customField(game, opt, seats) {
   if (game === "legends") {
     if (opt.name === "mission" && MISSIONS.length) return missionField(opt);
     if (opt.name === "difficulty" && opt.choices) return difficultyField(opt, seats);
     if (opt.name === "heroes") return heroesField(opt, seats);
+    if (opt.name === "hero_colours") return heroColoursField(opt);
+    if (opt.name === "free_replace") return freeReplaceField(opt);
   }
   if (game === "realms" && opt.name === "endgame" && opt.choices) {
     return describedSelect(opt, "Endgame decisions", {

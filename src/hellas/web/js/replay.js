@@ -121,11 +121,13 @@ function renderOutcome() {
     replaceChildren(el.outcome, "The game is still being played.");
     return;
   }
+  // points only where the game counts them (a 1/0 win mark is said by the "winner" badge)
+  const points = o.scores.some((x) => x !== 0 && x !== 1);
   replaceChildren(el.outcome,
     h("p", {}, o.reason),
     h("ul", { class: "plain-list" }, info.seats.map((s) => h("li", { class: seatClass(s.seat) },
-      seatDot(s.seat), " ", names && names[s.seat] ? `${names[s.seat]} (Player ${s.seat + 1})` : `Player ${s.seat + 1}`,
-      `: ${o.scores[s.seat] ?? ""}`, o.winners.includes(s.seat) ? h("span", { class: "badge winner-badge" }, "winner") : null))));
+      seatDot(s.seat), " ", names && names[s.seat] && names[s.seat] !== `Player ${s.seat + 1}` ? `${names[s.seat]} (Player ${s.seat + 1})` : `Player ${s.seat + 1}`,
+      points ? `: ${o.scores[s.seat] ?? ""} points` : "", o.winners.includes(s.seat) ? h("span", { class: "badge winner-badge" }, "winner") : null))));
 }
 
 function go(n) {

@@ -4,10 +4,14 @@
 // choices (only when it is this seat's decision), the new events and who sits where.  The page
 // reconnects by itself (with backoff) and then gets the whole current state again.
 
+import { BoardControl } from "./board-control.js";
 import { ChoicePanel } from "./choices.js";
+import { devToggle } from "./dev.js";
 import { helpFor } from "./help/index.js";
 import { HintBox, hintsNote } from "./hints.js";
 import { rendererFor } from "./render/index.js";
+import { botOptions, botTitle, normalBot } from "./levels.js";
+import { resultsScene } from "./results.js";
 import {
   api, copyText, games, h, rememberSeat, replaceChildren, seatClass, seatDot, seatLink, seatParams,
   shareUrl, tableIdFromPath, toast,
@@ -49,11 +53,20 @@ let retry = 0;
 let retryTimer = null;
 let pingTimer = null;
 let stopped = false;
-let bots = [];
+let gameInfo = null; // this game in /api/games: its bot levels and bot names
 let renderSeq = 0;
 let freshSteps = new Set(); // steps of the events the last message brought (highlighted)
 
-const panel = new ChoicePanel(el.choices, (key) => send({ type: "choose", key, seq: state ? state.seq : null }));
+const panel = new ChoicePanel(el.choices, (key) => {
+  board.setBusy(true);
+  send({ type: "choose", key, seq: state ? state.seq : null });
+});
+const board = new BoardControl(el.board, (key) => panel.pick(key)); // the board: click the things
+const setBusy = panel.setBusy.bind(panel);
+panel.setBusy = (busy) => {
+  setBusy(busy);
+  board.setBusy(busy);
+};
 const hints = new HintBox({ table: tableId, seat: mySeat, token, onPick: (key) => panel.hint([key]) });
 panel.footer = hints.root;
 
@@ -225,11 +238,12 @@ async function onState(msg) {
     names = null;
   }
   renderStatus(msg);
-  renderOutcome(msg);
+  renderOutcome(msg, renderer);
   const ctx = {
     seat: msg.seat,
     choices: msg.choices,
     replay: false,
+    outcomeShown: Boolean(msg.outcome),
     choose: (key) => panel.pick(key),
     hint: (keys) => panel.hint(keys),
   };
@@ -244,8 +258,10 @@ async function onState(msg) {
   } catch (err) {
     console.error("render failed", err);
     replaceChildren(el.board, h("div", { class: "panel" }, h("p", { class: "error" }, `Cannot draw this view: ${err.message}`),
-      h("pre", { class: "raw-view" }, JSON.stringify(msg.view, null, 2))));
+      h("pre", { class: "raw-view dev-only" }, JSON.stringify(msg.view, null, 2))));
   }
+  board.setBusy(false);
+  board.update(msg.choices, renderer.targets ? (key) => renderer.targets(key, msg.view) : null, el.phase.textContent);
   hints.update(msg);
   el.hintsNote.textContent = hintsNote(msg);
   panel.update(msg.choices, waitingText(msg));
@@ -277,7 +293,7 @@ function markNewCards(before) {
 // Places on the board (Lords regions, Legends monsters) by id, with what they contain, so a
 // move, a battle or a card played shows where it happened.
 const PLACES = "[data-region], [data-monster]";
-const placeKey = (node) => `${node.dataset.region || ""}/${node.dataset.monster || ""}`;
+const placeKey = (node) => `${node.dataset.region || ""}/${node.dataset.monster || ""}/${node.dataset.layer || ""}`;
 const contentOf = (node) => node.innerHTML.replace(/ (fresh|m-[a-z]+)\b/g, ""); // our own marks aside
 
 function placeContents() {
@@ -298,7 +314,8 @@ function markChangedPlaces(before) {
 function nameOf(seat) {
   if (seat === null || seat === undefined) return "";
   const n = names && names[seat];
-  return n ? `${n} (Player ${seat + 1})` : `Player ${seat + 1}`;
+  const plain = `Player ${seat + 1}`;
+  return n && n !== plain ? `${n} (${plain})` : plain;
 }
 
 function waitingText(msg) {
@@ -306,9 +323,9 @@ function waitingText(msg) {
   if (msg.to_act === null || msg.to_act === undefined) return "Nothing to decide right now.";
   const info = msg.seats[msg.to_act];
   if (msg.seat === msg.to_act && info && info.driver !== "human") {
-    return `A bot (${info.driver}) is playing your seat. Take it back below.`;
+    return `A bot (${botTitle(info.driver, gameInfo)}) is playing your seat. Take it back below.`;
   }
-  const bot = info && info.driver !== "human" ? ` (bot: ${info.driver})` : "";
+  const bot = info && info.driver !== "human" ? ` (${botTitle(info.driver, gameInfo)} bot)` : "";
   return `Waiting for ${nameOf(msg.to_act)}${bot}…`;
 }
 
@@ -318,16 +335,16 @@ function renderStatus(msg) {
   const spectator = msg.seat === null || msg.seat === undefined;
   const info = msg.to_act !== null && msg.to_act !== undefined ? msg.seats[msg.to_act] : null;
   if (msg.outcome) {
-    text = `Game over — ${msg.outcome.reason}`;
+    text = "Game over";
     cls = "over";
   } else if (!spectator && msg.choices.length) {
     text = "Your decision";
     cls = "mine";
   } else if (!spectator && msg.to_act === msg.seat && info && info.driver !== "human") {
-    text = `A bot (${info.driver}) is playing your seat`;
+    text = `A bot (${botTitle(info.driver, gameInfo)}) is playing your seat`;
     cls = "bot";
   } else if (info) {
-    const bot = info.driver !== "human" ? ` — bot ${info.driver} is thinking` : "";
+    const bot = info.driver !== "human" ? ` — the ${botTitle(info.driver, gameInfo)} bot is thinking` : "";
     text = `${nameOf(msg.to_act)} to decide${bot}`;
     cls = "waiting";
   } else {
@@ -343,25 +360,15 @@ function renderStatus(msg) {
   document.title = `${cls === "mine" ? "● Your decision — " : ""}${msg.title} — Hellas`;
 }
 
-function renderOutcome(msg) {
+function renderOutcome(msg, renderer) {
   const existing = document.querySelector("[data-testid=outcome]");
   if (!msg.outcome) {
     if (existing) existing.remove();
     return;
   }
-  const o = msg.outcome;
-  const won = msg.seat !== null && o.winners.includes(msg.seat);
-  const rows = msg.seats.map((s) => h("li", { class: `${seatClass(s.seat)} ${o.winners.includes(s.seat) ? "winner" : ""}` },
-    seatDot(s.seat), " ", nameOf(s.seat), ": ", h("strong", {}, String(o.scores[s.seat] ?? "")),
-    o.winners.includes(s.seat) ? h("span", { class: "badge winner-badge" }, "winner") : null));
-  const banner = h("section", { class: `outcome ${won ? "won" : ""}`, dataset: { testid: "outcome" }, role: "status" },
-    h("h2", {}, won ? "You won! " : o.winners.length ? "Game over" : "Game over — no winner"),
-    h("p", { class: "reason" }, o.reason),
-    h("ul", { class: "scores" }, rows),
-    h("p", {}, h("a", { href: replayHref(msg) || "#", class: "button" }, "Watch the replay"), " ",
-      h("a", { href: "/", class: "button secondary" }, "Back to the lobby")));
-  if (existing) existing.replaceWith(banner);
-  else el.outcomeSlot.append(banner);
+  const scene = resultsScene(msg, renderer, nameOf, replayHref(msg));
+  if (existing) existing.replaceWith(scene);
+  else el.outcomeSlot.append(scene);
 }
 
 function replayHref(msg) {
@@ -387,9 +394,9 @@ function renderReplayLink(msg) {
 async function loadBots(gameId) {
   try {
     const list = await games();
-    bots = (list.find((g) => g.id === gameId) || { bots: [] }).bots;
+    gameInfo = list.find((g) => g.id === gameId) || null;
   } catch (err) {
-    bots = [];
+    gameInfo = null;
   }
   if (state) renderSeats(state);
 }
@@ -399,13 +406,22 @@ function renderSeats(msg) {
     const acting = msg.to_act === s.seat && !msg.outcome;
     const human = s.kind === "human";
     let what;
-    if (!human) what = h("span", { class: "kind bot" }, `bot: ${s.kind}`);
-    else if (!s.claimed) what = h("span", { class: "kind free" }, "free seat");
-    else if (s.driver !== "human") what = h("span", { class: "kind bot" }, `human, played by bot ${s.driver}`);
-    else what = h("span", { class: "kind human" }, "human");
+    if (!human) {
+      what = h("span", { class: "kind bot" }, `bot, ${botTitle(s.kind, gameInfo)}`,
+        h("span", { class: "dev-only" }, ` (${s.kind})`));
+    } else if (!s.claimed) {
+      what = h("span", { class: "kind free" }, "free seat");
+    } else if (s.driver !== "human") {
+      what = h("span", { class: "kind bot" }, `human, played by the ${botTitle(s.driver, gameInfo)} bot`,
+        h("span", { class: "dev-only" }, ` (${s.driver})`));
+    } else {
+      what = h("span", { class: "kind human" }, "human");
+    }
+    // your own seat is online whenever this page is connected (the server tells only the others)
+    const on = s.online || (s.seat === msg.seat && ws !== null && ws.readyState === WebSocket.OPEN);
     const online = human && s.claimed
-      ? h("span", { class: `online ${s.online ? "yes" : "no"}`, title: s.online ? "connected" : "not connected" },
-        s.online ? "online" : "offline")
+      ? h("span", { class: `online ${on ? "yes" : "no"}`, title: on ? "connected" : "not connected" },
+        on ? "online" : "offline")
       : null;
     const invite = human && !s.claimed && !msg.outcome
       ? h("button", {
@@ -441,9 +457,10 @@ function renderBotControl(msg) {
   const botPlays = me.driver !== "human";
   const prev = el.botControl.querySelector("select");
   const chosen = prev ? prev.value : "";
-  const preferred = botPlays ? me.driver : (chosen || (bots.includes("heuristic") ? "heuristic" : bots[0]));
-  const select = h("select", { dataset: { testid: "bot-select" }, "aria-label": "Bot to play your seat", disabled: botPlays || !bots.length },
-    bots.map((b) => h("option", { value: b, selected: b === preferred }, b)));
+  const preferred = botPlays ? me.driver : (chosen || normalBot(gameInfo));
+  const options = botOptions(gameInfo, preferred, false, (title) => `the ${title} bot`);
+  const select = h("select", { dataset: { testid: "bot-select" }, "aria-label": "Bot level to play your seat", disabled: botPlays || !options.length },
+    options);
   const button = h("button", {
     type: "button",
     class: botPlays ? "" : "secondary",
@@ -453,7 +470,7 @@ function renderBotControl(msg) {
       try {
         await api(`/api/tables/${encodeURIComponent(msg.table)}/seats/${msg.seat}/bot`,
           { token, bot: botPlays ? "" : select.value });
-        toast(botPlays ? "Your seat is yours again" : `The ${select.value} bot plays your seat`);
+        toast(botPlays ? "Your seat is yours again" : `The ${botTitle(select.value, gameInfo)} bot plays your seat`);
       } catch (err) {
         toast(err.message, "error");
         button.disabled = false;
@@ -461,7 +478,7 @@ function renderBotControl(msg) {
     },
   }, botPlays ? "Take my seat back" : "Let a bot play for me");
   replaceChildren(el.botControl,
-    h("label", { class: "bot-label" }, botPlays ? `The ${me.driver} bot is playing for you. ` : "Away? Hand your seat to ", select),
+    h("label", { class: "bot-label" }, botPlays ? `The ${botTitle(me.driver, gameInfo)} bot is playing for you. ` : "Away? Hand your seat to ", select),
     " ", button);
 }
 
@@ -499,6 +516,8 @@ dock.addEventListener("change", () => {
 });
 
 // -- start --------------------------------------------------------------------------------------
+
+document.getElementById("dev-slot").append(devToggle());
 
 if (!tableId) {
   showFatal("No table given.");

@@ -66,6 +66,6 @@ export function explain(choice) {
   if (verb === "quest") return text("quests", arg);
   if (verb === "hero") return text("heroes", arg);
   if (verb === "pray" || verb === "monument") return text("gods", arg);
-  if (verb === "temple") return "Special action: build a temple here (costs nothing but the action); temples count toward Favoured of the Gods.";
+  if (verb === "temple") return "Special action: build a temple here (costs nothing but the action); temples count toward Favored of the Gods.";
   return "";
 }

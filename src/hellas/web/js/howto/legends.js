@@ -95,8 +95,11 @@ export const GUIDE = {
     {
       heading: "Playing here",
       text: [
-        "Your choices appear in the panel on the right (at the bottom on a phone). Press a number key or Enter to pick; "
-        + "hover or long-press a choice to read what it does. Other heroes' hands stay hidden, as at a real table.",
+        "When it is your turn, what you can act on is highlighted: click a card in your hand to play, discard or give it, "
+        + "a monster to move your disc to, a hero to support, the draw deck to recover or draw, the Oracle to consult it; "
+        + "a card with two uses (fight, or the special ability) asks which. Every choice is also listed in the panel on the "
+        + "right (at the bottom on a phone): press a number key or Enter to pick; hover or long-press a choice to read "
+        + "what it does. Other heroes' hands stay hidden, as at a real table.",
       ],
     },
   ],

@@ -3,9 +3,10 @@
 import { s } from "../util.js";
 import { tokenGlyph } from "../art.js";
 import { diagram, label } from "./draw.js";
+import { DARK_AGES } from "./lords-dark-ages.js";
 
 function victoryDiagram() {
-  const ways = [["hoplite", "Warlord", "hold whole\nLands"], ["temple", "Favoured", "5 Regions\nwith Temples"],
+  const ways = [["hoplite", "Warlord", "hold whole\nLands"], ["temple", "Favored", "5 Regions\nwith Temples"],
     ["monster", "Slayer", "slay 3\nMonsters"], ["monument", "King of\nKings", "full Monument\n(3–4 players)"]];
   return diagram("Four ways to win", "0 0 340 100",
     ...ways.map(([kind, name, what], i) => s("g", { transform: `translate(${4 + i * 84} 4)` },
@@ -76,11 +77,14 @@ export const GUIDE = {
       text: ["Your hero has three attributes — Leadership, Strength and Speed — which grow with quests and blessings. "
         + "Quests take your hero to certain Regions; artifacts give one-off powers."],
     },
+    ...DARK_AGES,
     {
       heading: "Playing here",
-      text: ["The map shows Regions, hoplites, heroes, monsters, temples and monuments. Click a Region to see the choices about it, "
-        + "or use the choices panel: keys 1–9 pick, / filters a long list, and hovering a choice says what it does. "
-        + "For a shorter game, set a turn limit in the lobby."],
+      text: ["The map shows Regions, hoplites, heroes, monsters, temples and monuments. When it is your decision, what you "
+        + "can act on is highlighted: click a Region, a piece, a card in your hand or an action token on your board; a "
+        + "Hoplite move takes two clicks, the Region to leave and the one to enter (Cancel or Escape undoes the first). "
+        + "The choices panel lists everything too: keys 1–9 pick, / filters a long list, and hovering a choice says what "
+        + "it does. On a phone, pinch the map to zoom and drag it to move. For a shorter game, set a turn limit in the lobby."],
     },
   ],
 };

@@ -66,8 +66,10 @@ export const GUIDE = {
     },
     {
       heading: "Playing here",
-      text: ["Your hand is drawn as cards on the board; the choices panel lists what you may do. Keys 1–9 pick a choice; hover or "
-        + "long-press a choice or a card to read it. The score line shows what your hand would score now."],
+      text: ["Your hand is drawn as cards on the board. To take a card, click the deck or a card in the discard area; to "
+        + "discard, click a card in your hand (a card with the Afterlife icon asks where it goes). The choices panel lists "
+        + "the same choices: keys 1–9 pick; hover or long-press a choice or a card to read it. The score line shows what "
+        + "your hand would score now, and at the end every hand is ranked, card by card."],
     },
   ],
 };

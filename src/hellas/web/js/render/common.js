@@ -35,3 +35,8 @@ export function joined(nodes, sep = " ") {
   });
   return out;
 }
+
+/** A name in the possessive: "Zeus'", "Athena's". */
+export function possessive(name) {
+  return String(name).endsWith("s") ? `${name}'` : `${name}'s`;
+}

@@ -1,8 +1,9 @@
 // Legends of Hellas: monsters and the cards played on them, the heroes, your hand, the decks.
 
 import { capital, h, pretty, replaceChildren, seatClass } from "../util.js";
-import { fact, joined, none, panel, who } from "./common.js";
+import { fact, joined, none, panel, possessive, who } from "./common.js";
 import { attributeIcon, monsterEmblem } from "../art.js";
+import { split } from "../help/index.js";
 
 const TITLES = {
   guile: "Guile",
@@ -35,7 +36,7 @@ function card(type, opts = {}) {
   const name = TITLES[type] || pretty(type);
   return h("span", {
     class: `lcard a-${type} ${opts.small ? "small" : ""}`,
-    dataset: opts.data ? { card: type } : null,
+    dataset: { card: opts.data ? type : null, target: opts.target ? `${opts.target}:${type}` : null },
     title: name,
     role: "img",
     "aria-label": type === "divine" ? "Divine intervention card" : `${name} card`,
@@ -93,11 +94,12 @@ function monsterCard(m, names) {
   });
   const title = capital(m.title);
   const heroesHere = m.heroes_here.map((q) =>
-    h("span", { class: `disc ${seatClass(q)}`, title: `${names[q]}'s disc` }, names[q]));
+    h("span", { class: `disc ${seatClass(q)}`, title: `${possessive(names[q])} disc` }, names[q]));
   const pct = m.size ? Math.min(100, Math.round((100 * m.played) / m.size)) : 0;
   return h("article", {
     class: `monster kind-${m.kind} ${m.alive ? "" : "dead"} ${m.slayable ? "slayable" : ""}`,
-    dataset: { monster: m.name },
+    dataset: { monster: m.name, target: `monster:${m.name}` },
+    "aria-label": title,
   },
   h("header", {},
     monsterEmblem(attrs),
@@ -123,10 +125,12 @@ function heroTile(hero, view, names, viewer) {
   for (let i = 0; i < hero.hand_size; i += 1) backs.push(h("span", { class: "back" }));
   return h("article", {
     class: `hero ${seatClass(hero.seat)} ${acting ? "acting" : ""} ${hero.broken ? "broken" : ""}`,
+    dataset: { target: `hero:${hero.hero}` },
+    "aria-label": hero.name,
   },
   h("header", {}, who(hero.seat, names, viewer),
     acting ? h("span", { class: "badge acting-badge" }, "to act") : null,
-    hero.broken ? h("span", { class: "badge broken-badge", title: "this hero is broken" }, "broken") : null),
+    hero.broken ? h("span", { class: "badge broken-badge", title: "This hero's special ability is used up (their disc is broken)" }, "ability used") : null),
   h("div", { class: "hero-line" }, "Colour ", h("span", { class: `chip a-${hero.colour}` }, attributeIcon(hero.colour), TITLES[hero.colour])),
   h("div", { class: "hero-line" }, "Disc: ", h("strong", {}, disc)),
   h("div", { class: "hero-line" }, `${hero.hand_size} card${hero.hand_size === 1 ? "" : "s"} `,
@@ -135,8 +139,26 @@ function heroTile(hero, view, names, viewer) {
     ? h("div", { class: "hero-line" }, "You know: ", chips(hero.known_cards)) : null);
 }
 
+/** The draw deck, the discard pile and the Oracle as piles on the table (the deck and the
+ * Oracle can be clicked: Recover and Draw take from the deck, the Oracle is consulted). */
+function piles(view) {
+  const pile = (cls, target, title, count, sub) => h("div", {
+    class: `pile ${cls}`,
+    dataset: { target, testid: `pile-${cls}` },
+    "aria-label": `${title}: ${count}`,
+  },
+  h("span", { class: "pile-face", "aria-hidden": "true" }, h("span", { class: "pile-count" }, String(count))),
+  h("span", { class: "pile-title" }, title),
+  sub ? h("span", { class: "pile-sub muted" }, sub) : null);
+  return h("div", { class: "piles" },
+    pile("deck", "deck", "Draw deck", view.deck, `${view.divine_in_deck} divine shuffled in`),
+    pile("discard", "discard", "Discard pile", view.discard, null),
+    pile("oracle", "oracle", "The Oracle", "Δ", "look at the top 6"),
+    pile("monster-deck", "monster-deck", "Monster deck", view.monster_deck, null));
+}
+
 /** Draw a Legends view. */
-export function render(root, view, ctx) {
+export function render(root, view, ctx = {}) {
   const names = seatNames(view);
   const viewer = view.seat;
   const m = view.mission;
@@ -146,19 +168,13 @@ export function render(root, view, ctx) {
     h("span", { class: "mission" }, `Mission ${m.number}: ${m.name}`),
     fact("Difficulty", capital(view.difficulty)),
     fact("Turn", view.turn || "setup"),
-    fact("Phase", pretty(view.phase)),
-    fact("Draw deck", view.deck),
-    fact("Discard", view.discard),
-    fact("Monster deck", view.monster_deck),
     fact("Defeated", view.defeats),
-    fact("Finals", `${view.finals_defeated}/${m.finals}`, "final monsters defeated / needed"),
-    fact("Divine in deck", view.divine_in_deck,
-      `${view.divine_out_of_game} divine interventions are out of the game`)));
+    fact("Finals", `${view.finals_defeated}/${m.finals}`, "final monsters defeated / needed")));
 
   if (m.special && m.special !== "none") {
-    parts.push(h("div", { class: "note" }, SPECIALS[m.special] || `Special rule: ${pretty(m.special)}`));
+    parts.push(h("div", { class: "note" }, SPECIALS[m.special] || "This mission has a special rule (see the mission card)."));
   }
-  if (view.result) {
+  if (view.result && !ctx.outcomeShown) {
     parts.push(h("div", { class: `result-line ${view.result}` },
       view.result === "won" ? "The heroes won! " : "The heroes lost. ", view.reason || ""));
   }
@@ -185,12 +201,14 @@ export function render(root, view, ctx) {
     const count = Object.values(hand).reduce((a, b) => a + b, 0);
     parts.push(panel(`Your hand (${count})`, "hand-panel",
       h("div", { class: "hand", dataset: { testid: "hand" } },
-        count ? cardsOf(hand, { data: true }) : none("no cards"))));
+        count ? cardsOf(hand, { data: true, target: "hand" }) : none("no cards"))));
   }
+
+  parts.push(panel("The table", "piles-panel", piles(view)));
 
   if (view.oracle.length || view.oracle_order.length || view.deck_top.length) {
     parts.push(panel("The Oracle", "oracle-panel",
-      view.oracle.length ? h("div", { class: "row" }, "Shows: ", view.oracle.map((c) => card(c))) : null,
+      view.oracle.length ? h("div", { class: "row" }, "Shows: ", view.oracle.map((c) => card(c, { target: "oracle-card" }))) : null,
       view.oracle_order.length ? h("div", { class: "row" }, "Put back so far (top first): ",
         view.oracle_order.map((c) => card(c, { small: true }))) : null,
       view.deck_top.length ? h("div", { class: "row" }, "Top of the draw deck (top first): ",
@@ -214,4 +232,63 @@ export function render(root, view, ctx) {
   if (extras.length) parts.push(panel("What you know", "known-panel", extras));
 
   replaceChildren(root, h("div", { class: "board legends" }, parts));
+}
+
+/** The things on the board a choice acts on (see board-control.js), in click order. */
+export function targets(key) {
+  const [verb, arg] = split(key);
+  switch (verb) {
+    case "fight":
+      return arg === "slay" || arg.startsWith("divine=") ? ["hand:divine"] : [`hand:${arg}`];
+    case "special":
+    case "discard":
+    case "give":
+      return [`hand:${arg}`];
+    case "oracle.discard":
+    case "oracle.next":
+      return [`oracle-card:${arg}`];
+    case "move":
+    case "place":
+      return [`monster:${arg}`];
+    case "support":
+      return [`hero:${arg}`];
+    case "recover":
+    case "draw":
+      return ["deck"];
+    case "oracle":
+      return ["oracle"];
+    default:
+      return []; // wait, stop, done: buttons on the board's prompt bar
+  }
+}
+
+/** Divine interventions played on monsters so far (face up or sideways: public). */
+function divineUsed(view) {
+  return view.monsters.reduce((n, x) => n + x.cards.filter((c) => c.card === "divine" || c.mode === "sideways").length, 0);
+}
+
+/** The end of a mission: Victory or Defeat, why, and the mission's figures. */
+export function results(view, outcome) {
+  const won = view.result === "won";
+  const d = outcome.details || {};
+  const stat = (label, value, title) => h("div", { class: "stat", title: title || null },
+    h("span", { class: "stat-value" }, String(value)), h("span", { class: "stat-label" }, label));
+  const slain = view.monsters.filter((x) => !x.alive);
+  return {
+    headline: won ? "Victory!" : "Defeat",
+    mood: won ? "won" : "lost",
+    lines: [`Mission ${view.mission.number}: ${view.mission.name} (${capital(view.difficulty)}, ${view.players} hero${view.players > 1 ? "es" : ""}).`,
+      outcome.reason],
+    body: [
+      h("div", { class: "stats", dataset: { testid: "result-stats" } },
+        stat("monsters slain", view.defeats),
+        stat("final monsters", `${view.finals_defeated}/${view.mission.finals}`),
+        stat("cards left in the deck", view.deck),
+        stat("divine interventions used", divineUsed(view), "played on monsters, as wild cards or sideways"),
+        stat("special abilities used", view.heroes.filter((x) => x.broken).length),
+        stat("turns", d.turns ?? view.turn)),
+      slain.length ? h("p", { class: "muted" }, "Slain: ", joined(slain.map((x) => capital(x.title)), ", "), ".") : null,
+    ],
+    ranking: null,
+  };
 }

@@ -433,6 +433,74 @@ export const ARTIFACTS = {
  "boots-of-hermes": {
   "name": "Boots of Hermes",
   "effect": "Put your Hero in any Region (not a Hero Movement)."
+ },
+ "adamant-tethers": {
+  "name": "Adamant Tethers",
+  "effect": "Kill 3 Hoplites in your Hero's Region."
+ },
+ "chimeras-fire": {
+  "name": "Chimera's Fire",
+  "effect": "Kill 1 Hoplite in your Hero's Region."
+ },
+ "eye-of-cyclops": {
+  "name": "Eye of Cyclops",
+  "effect": "Gain a Priest if your Hero stands in a Region with a Temple."
+ },
+ "poison-arrows": {
+  "name": "Poison Arrows",
+  "effect": "At the start of a Hunt: deal a Wound of any type and draw a Combat Card."
+ },
+ "medusas-blood": {
+  "name": "Medusa's Blood",
+  "effect": "After a Battle: ignore 1 of your Casualty symbols, or add 1 to your enemy's."
+ },
+ "minotaurs-horn": {
+  "name": "Minotaur's Horn",
+  "effect": "Defending a Battle: move any of your Hoplites from neighbouring Regions into it."
+ },
+ "head-of-sphinx": {
+  "name": "Head of Sphinx",
+  "effect": "Take control of the Neutral Region your Hero is in and Recruit a Hoplite there."
+ },
+ "caduceus": {
+  "name": "Caduceus",
+  "effect": "Before a Battle: your enemy discards a Combat Card of their choice."
+ },
+ "apollos-arrow": {
+  "name": "Apollo's Arrow",
+  "effect": "Before a Battle next to your Hero's Region: +2 Army Strength in it."
+ },
+ "phemes-trumpet": {
+  "name": "Pheme's Trumpet",
+  "effect": "Take a Used Action Token off one of your Special Actions."
+ },
+ "harpe": {
+  "name": "Harpe",
+  "effect": "Before a Battle or a Hunt: draw a Combat Card."
+ },
+ "pandoras-box": {
+  "name": "Pandora's Box",
+  "effect": "Run one more Monster Phase now, deciding every Monster's move and action."
+ },
+ "horn-of-plenty": {
+  "name": "Horn of Plenty",
+  "effect": "Recruit 2 Hoplites in one Region with a City or Sparta that you control."
+ },
+ "ambrosia": {
+  "name": "Ambrosia",
+  "effect": "Heal every Injury of your Hero."
+ },
+ "aegis": {
+  "name": "Aegis",
+  "effect": "Save 1 or 2 of your Hoplites from being killed."
+ },
+ "eye-of-graeae": {
+  "name": "Eye of Graeae",
+  "effect": "In a Hunt or a Battle: discard any Combat Cards and draw as many."
+ },
+ "ariadnes-thread": {
+  "name": "Ariadne's Thread",
+  "effect": "Move a Monster 1 or 2 Regions."
  }
 };
 export const MONSTERS = {
@@ -584,6 +652,39 @@ export const TEXTS = {
   "wild-attack-spear-3": "Strength 3, 1 Casualty symbol, spear symbol. No effect beyond its Strength.",
   "assault-spear-4": "Strength 4, 2 Casualty symbols, spear symbol. Attacking: +2 Army Strength."
  },
+ "combat_effects": {
+  "fortification-torch-1": "Defending a Region with a City or Sparta: +2 Army Strength.",
+  "local-support-torch-1": "Defending a Region with a City or Sparta: Recruit 2 Hoplites there at once.",
+  "glory-torch-1": "+3 Army Strength if you hold the Glory Token of the Land the Battle is in.",
+  "tactical-withdrawal-torch-1": "You may withdraw at once: you suffer no Casualties, your opponent still does.",
+  "phalanx-torch-1": "+1 Army Strength for every two of your Hoplites in the Battle.",
+  "phalanx-torch-2": "+1 Army Strength for every two of your Hoplites in the Battle.",
+  "local-support-bow-1": "Defending a Region with a City or Sparta: Recruit 2 Hoplites there at once.",
+  "fortification-bow-1": "Defending a Region with a City or Sparta: +2 Army Strength.",
+  "glory-bow-1": "+3 Army Strength if you hold the Glory Token of the Land the Battle is in.",
+  "tactical-withdrawal-bow-1": "You may withdraw at once: you suffer no Casualties, your opponent still does.",
+  "flank-attack-bow-2": "+2 Army Strength if you have more Hoplites in the Battle than your opponent.",
+  "trap-sword-1": "Adds your Hero's Leadership to your Army Strength.",
+  "offerings-for-the-gods-sword-2": "Win in a Region with a Shrine or Temple: gain a Priest.",
+  "tactical-maneuver-sword-2": "+2 Army Strength if your Hero's Leadership is higher than the enemy Hero's.",
+  "encirclement-sword-2": "If you win, the loser loses 3 Hoplites instead of 1.",
+  "wild-attack-sword-3": "No effect beyond its Strength.",
+  "trap-mace-1": "Adds your Hero's Leadership to your Army Strength.",
+  "tactical-maneuver-mace-2": "+2 Army Strength if your Hero's Leadership is higher than the enemy Hero's.",
+  "offerings-for-the-gods-mace-2": "Win in a Region with a Shrine or Temple: gain a Priest.",
+  "encirclement-mace-2": "If you win, the loser loses 3 Hoplites instead of 1.",
+  "wild-attack-mace-3": "No effect beyond its Strength.",
+  "reinforcements-shield-0": "Bring any number of your Hoplites into the Battle from one neighbouring Region.",
+  "final-charge-shield-2": "Attacking: no more Combat Cards are played in this Battle.",
+  "sudden-strike-sickle-3": "As the Battle's first card its Strength is 7; played by the attacker it also ends the card play.",
+  "charge-sickle-4": "No effect beyond its Strength.",
+  "javelin-volley-axe-2": "If you have more Hoplites in the Battle, kill one enemy Hoplite at once.",
+  "wild-attack-axe-3": "No effect beyond its Strength.",
+  "assault-axe-4": "Attacking: +2 Army Strength.",
+  "javelin-volley-spear-2": "If you have more Hoplites in the Battle, kill one enemy Hoplite at once.",
+  "wild-attack-spear-3": "No effect beyond its Strength.",
+  "assault-spear-4": "Attacking: +2 Army Strength."
+ },
  "blessings": {
   "cunning-tactician": "Blessing of Athena: Each Combat Card you play in a Battle adds 1 more to your Army Strength.",
   "mobilization": "Blessing of Athena: Recruit: also Recruit 2 Hoplites in one Region you control.",
@@ -721,5 +822,24 @@ export const TEXTS = {
   "surprise-attack": "Strength 1, plus 1 for each Combat Card in your hand. If not defended: Your Hero suffers 1 Injury. Discard half of your Combat Cards (rounded up).",
   "wild-attack-4": "Strength 4. If not defended: Your Hero suffers 1 Injury. Discard 1 Combat Card at random.",
   "wild-attack-5": "Strength 5. If not defended: Your Hero suffers 1 Injury. Discard 1 Combat Card at random."
+ },
+ "attack_names": {
+  "attack-3": "Attack",
+  "attack-4": "Attack",
+  "attack-5": "Attack",
+  "charge": "Charge",
+  "fury": "Fury",
+  "mighty-attack": "Mighty Attack",
+  "nasty-wounds": "Nasty Wounds",
+  "quick-attack-4": "Quick Attack",
+  "quick-attack-5": "Quick Attack",
+  "rampage": "Rampage",
+  "recall-3": "Recall",
+  "recall-4": "Recall",
+  "special-attack-3": "Special Attack",
+  "special-attack-4": "Special Attack",
+  "surprise-attack": "Surprise Attack",
+  "wild-attack-4": "Wild Attack",
+  "wild-attack-5": "Wild Attack"
  }
 };

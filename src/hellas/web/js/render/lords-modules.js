@@ -21,6 +21,17 @@ export const MARKER_ICONS = {
   "talos-home": "♜",
 };
 
+// What each marker kind is, in words, for the map's key.
+export const MARKER_WORDS = {
+  port: "a Port (Poseidon)",
+  gate: "a Gate to the Underworld (Hades)",
+  warrior: "Warriors of Hades",
+  orichalkum: "Orichalkum",
+  factory: "a Factory (Hephaestus)",
+  "talos-home": "Talos' home",
+};
+const MARKER_R = 28; // map units: about 36 px across where the map is drawn its usual size
+
 const TABLES = ["COMBAT", "BLESSINGS", "GODS", "ARTIFACTS", "MONSTERS", "QUESTS"];
 const maps = new Map();
 const merged = new Set();
@@ -95,22 +106,30 @@ export function markerFacts(view, region, names) {
   return markersAt(view, region).map((m) => markerWords(m, names));
 }
 
-/** The module markers of one Region drawn as a row of small round tokens above its name. */
+/** The module markers of one Region as a row of round tokens above its name; markers of the
+ * same kind and owner share one token with their number. */
 export function markerTokens(view, region, cx, cy, names) {
-  const list = markersAt(view, region);
-  const step = 23;
-  const x0 = cx - ((list.length - 1) * step) / 2;
-  return list.map((m, i) => {
+  const groups = [];
+  for (const m of markersAt(view, region)) {
     const owned = Number.isInteger(m.seat) && m.seat >= 0;
+    const same = groups.find((g) => g.m.kind === m.kind && g.m.seat === m.seat && g.m.module === m.module);
+    if (same) same.count += 1;
+    else groups.push({ m, owned, count: 1, words: [] });
+    (same || groups[groups.length - 1]).words.push(markerWords(m, names));
+  }
+  const step = 2 * MARKER_R + 4;
+  const x0 = cx - ((groups.length - 1) * step) / 2;
+  return groups.map(({ m, owned, count, words }, i) => {
     const icon = MARKER_ICONS[m.kind] || String(m.label || m.kind || "?").charAt(0).toUpperCase();
     return s("g", {
       class: `module-marker kind-${String(m.kind).replace(/[^a-z0-9-]/g, "")}`,
-      transform: `translate(${(x0 + i * step).toFixed(1)} ${cy - 57})`,
-      dataset: { testid: "module-marker", kind: m.kind, module: m.module, seat: owned ? m.seat : "" },
+      transform: `translate(${(x0 + i * step).toFixed(1)} ${cy - 46 - MARKER_R})`,
+      dataset: { testid: "module-marker", kind: m.kind, module: m.module, seat: owned ? m.seat : "", count },
     },
-    s("title", {}, `${MODULES[m.module]?.title || pretty(m.module)}: ${markerWords(m, names)}`),
-    s("circle", { r: 11, stroke: owned ? seatColour(m.seat) : "#1c222b", "stroke-width": owned ? 3 : 1.2 }),
-    s("text", { x: 0, y: 5, "text-anchor": "middle" }, icon));
+    s("title", {}, `${MODULES[m.module]?.title || pretty(m.module)}: ${words.join("; ")}`),
+    s("circle", { r: MARKER_R, stroke: owned ? seatColour(m.seat) : "#1c222b", "stroke-width": owned ? 5 : 2 }),
+    s("text", { x: 0, y: 10, "text-anchor": "middle", class: "marker-icon" }, icon),
+    count > 1 ? s("text", { x: MARKER_R - 4, y: -MARKER_R + 12, "text-anchor": "middle", class: "marker-count" }, `${count}`) : null);
   });
 }
 
@@ -128,7 +147,8 @@ function modulePanel(id, p, view, names) {
   if ((p.cards || []).length) {
     parts.push(h("div", { class: "cards-row module-cards" }, p.cards.map((c) => h("div", {
       class: `bcard module-card ${c.state ? `state-${String(c.state).replace(/[^a-z0-9-]/gi, "").toLowerCase()}` : ""}`,
-      dataset: { testid: "module-card", card: c.id },
+      dataset: { testid: "module-card", card: c.id, target: `module-card:${c.id}` },
+      "aria-label": c.name || "a card",
       title: c.text || "",
     },
     h("strong", {}, c.name || pretty(c.id)),

@@ -51,10 +51,12 @@ export function markMotion(root, view) {
   before.set(root, view);
   if (!prev) return;
   const c = changes(prev, view);
-  const region = (id) => root.querySelector(`.lords-map [data-region="${id}"]`);
+  // a Region is two groups: its cell (data-testid=region) and its pieces on the layer above
+  const region = (id) => root.querySelectorAll(`.lords-map [data-region="${id}"]`);
+  const within = (id, selector) => [...region(id)].flatMap((node) => [...node.querySelectorAll(selector)]);
   if (c.battle) {
-    const node = region(c.battle);
-    if (node) mark([node, ...node.querySelectorAll(".clash-mark")], "m-clash");
+    const cell = root.querySelector(`.lords-map [data-testid=region][data-region="${c.battle}"]`);
+    if (cell) mark([cell, ...within(c.battle, ".clash-mark")], "m-clash");
   }
   if (c.hunt) mark(root.querySelectorAll(".hunt-panel"), "m-hunt");
   for (const key of c.dealt) {
@@ -63,10 +65,10 @@ export function markMotion(root, view) {
   }
   for (const key of c.arrivals) {
     const [id, seat] = key.split("/");
-    mark(region(id)?.querySelectorAll(`.army[data-seat="${seat}"]`) || [], "m-arrive");
+    mark(within(id, `.army[data-seat="${seat}"]`), "m-arrive");
   }
   for (const key of c.heroes) {
     const [id, seat] = key.split("/");
-    mark(region(id)?.querySelectorAll(`.hero-pawn[data-seat="${seat}"]`) || [], "m-arrive");
+    mark(within(id, `.hero-pawn[data-seat="${seat}"]`), "m-arrive");
   }
 }

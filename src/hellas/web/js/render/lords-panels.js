@@ -5,7 +5,9 @@
 
 import { h, pretty } from "../util.js";
 import { none, panel, who } from "./common.js";
-import { ARTIFACTS, MONSTERS, QUESTS, TEXTS } from "./lords-data.js";
+import { ARTIFACTS, COMBAT, MONSTERS, QUESTS, TEXTS } from "./lords-data.js";
+
+const STEP_TITLES = { attack: "Attack", pick: "Monster Attack", defend: "Defend", reward: "Reward" };
 
 const STAGES = {
   attack: "the hunter attacks (must inflict a Wound) or stops",
@@ -24,18 +26,20 @@ function textOf(kind, id) {
   return (TEXTS[kind] && TEXTS[kind][id]) || "";
 }
 
-/** A Monster's tray: one box per Wound symbol, covered (dealt) or open. */
-export function tray(m, id) {
+/** A Monster's tray: one box per Wound symbol, covered (dealt) or open; in the Hunt
+ * (`live`) each open box is a thing to click when covering it is offered. */
+export function tray(m, id, live = false) {
   const dealt = m.tray.filter((w) => w.wounded).length;
   return h("div", {
     class: "monster-tray",
     dataset: { testid: "tray", monster: id, wounds: dealt },
-    role: "img",
+    role: live ? "group" : "img", // in the Hunt its open Wound symbols can be clicked
     "aria-label": `${nameOf(MONSTERS, id)}: ${dealt} of ${m.tray.length} Wounds dealt`,
   },
   m.tray.map((w, i) => h("span", {
     class: `wound ${w.wounded ? "covered" : "open"}`,
-    dataset: { wound: i },
+    dataset: { wound: i, target: live ? `wound:${i}` : null },
+    "aria-label": live ? `${pretty(w.symbol)} Wound symbol ${i + 1}` : null,
     title: `${pretty(w.symbol)} Wound${w.reward ? ` (reward: ${pretty(w.reward)})` : ""}: ${w.wounded ? "dealt" : "open"}`,
   }, w.wounded ? "✖" : "", h("span", { class: "wound-symbol" }, pretty(w.symbol)))));
 }
@@ -45,19 +49,26 @@ export function monstersPanel(view, names, regionName) {
   const rows = Object.entries(view.monsters)
     .filter(([, m]) => m.at || m.slain_by >= 0)
     .map(([id, m]) => h("li", { class: "monster-row", dataset: { testid: "monster", monster: id }, title: textOf("monsters", id) },
-      h("div", {}, h("strong", {}, nameOf(MONSTERS, id)), " ",
+      h("div", { dataset: { target: m.at ? `monster:${id}` : null }, "aria-label": `the ${nameOf(MONSTERS, id)}` },
+        h("strong", {}, nameOf(MONSTERS, id)), " ",
         m.at ? `in ${regionName(m.at)}` : "",
         m.slain_by >= 0 ? [" — slain by ", who(m.slain_by, names, view.seat)] : ""),
       m.at ? tray(m, id) : null,
       m.evolutions.length
         ? h("div", { class: "small-text", dataset: { testid: "evolutions" } }, "Evolved: ",
-          m.evolutions.map((e) => h("span", { class: "chip evolution", title: textOf("evolutions", e) }, pretty(e))))
+          m.evolutions.map((e) => h("span", { class: "chip evolution" }, evolution(e))))
         : null));
   return rows.length ? h("ul", { class: "plain-list" }, rows) : h("div", { class: "muted" }, "No monster on the board.");
 }
 
 function attackName(id) {
-  return pretty(id);
+  return textOf("attack_names", id) || "a Monster Attack card";
+}
+
+/** An Evolution in words: "Evolved: its Region Attack kills 2 Hoplites" without the "Evolved:". */
+function evolution(id) {
+  const words = textOf("evolutions", id).replace(/^Evolved:\s*/, "");
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : "an Evolution";
 }
 
 /** The Hunt in progress as a flow: who hunts what, the stage, the tray, the attack card. */
@@ -70,15 +81,15 @@ export function huntPanel(view, names, ctx) {
   const flow = h("ol", { class: "hunt-flow" }, steps.map((st) => h("li", {
     class: st === at ? "now" : "",
     "aria-current": st === at ? "step" : null,
-  }, pretty(st))));
+  }, STEP_TITLES[st])));
   const parts = [
     h("div", { class: "row" }, h("span", { class: "row-label" }, "Hunter"), who(hunt.hunter, names, viewer),
       h("span", { class: "muted" }, " vs "), h("strong", { title: textOf("monsters", hunt.monster) }, nameOf(MONSTERS, hunt.monster))),
     flow,
-    h("div", { class: "muted", dataset: { testid: "hunt-stage" } }, STAGES[hunt.stage] || pretty(hunt.stage)),
-    h("div", { class: "row" }, h("span", { class: "row-label" }, "Wounds"), tray(m, hunt.monster)),
+    h("div", { class: "muted", dataset: { testid: "hunt-stage" } }, STAGES[hunt.stage] || ""),
+    h("div", { class: "row" }, h("span", { class: "row-label" }, "Wounds"), tray(m, hunt.monster, true)),
     h("div", { class: "row" }, h("span", { class: "row-label" }, "Cards used"),
-      hunt.committed.length ? hunt.committed.map((c) => h("span", { class: "chip" }, pretty(c))) : none()),
+      hunt.committed.length ? hunt.committed.map((c) => h("span", { class: "chip", title: textOf("combat", c) }, nameOf(COMBAT, c))) : none()),
   ];
   if (hunt.attack) {
     parts.push(h("div", { class: "row", dataset: { testid: "hunt-attack" }, title: textOf("attack_cards", hunt.attack) },
@@ -88,14 +99,14 @@ export function huntPanel(view, names, ctx) {
   if (hunt.drawn_cards && hunt.drawn_cards.length) {
     parts.push(h("div", { class: "hunt-pick", dataset: { testid: "hunt-pick" } },
       h("strong", {}, "You are the hunter's left neighbour: pick the Monster Attack card."),
-      h("div", { class: "cards-row" }, hunt.drawn_cards.map((a) => h("div", { class: "bcard", dataset: { attack: a } },
+      h("div", { class: "cards-row" }, hunt.drawn_cards.map((a) => h("div", { class: "bcard", dataset: { attack: a, target: `attack:${a}` }, "aria-label": attackName(a) },
         h("strong", {}, attackName(a)), h("div", { class: "small-text" }, textOf("attack_cards", a)))))));
   } else if (hunt.drawn) {
     parts.push(h("div", { class: "muted" }, who(hunt.picker, names, viewer),
       ` is picking one of ${hunt.drawn} Monster Attack cards.`));
   }
   if (ctx && ctx.choices && ctx.choices.length && view.to_act === viewer) {
-    parts.push(h("div", { class: "muted small-text" }, "Your choices for the Hunt are below."));
+    parts.push(h("div", { class: "muted small-text" }, "Your choices for the Hunt are highlighted: the cards in your hand, the Wound symbols, the Monster Attack cards."));
   }
   return panel(`Hunt: ${nameOf(MONSTERS, hunt.monster)}`, "hunt-panel", h("div", { dataset: { testid: "hunt" } }, parts));
 }
@@ -106,7 +117,8 @@ export function artifactsOf(view, seat) {
     .filter(([, a]) => a.owner === seat)
     .map(([id, a]) => h("span", {
       class: `chip artifact ${a.charged ? "charged" : "spent"}`,
-      dataset: { artifact: id, charged: a.charged ? "1" : "0" },
+      dataset: { artifact: id, charged: a.charged ? "1" : "0", target: seat === view.seat ? `artifact:${id}` : null },
+      "aria-label": nameOf(ARTIFACTS, id),
       title: `${nameOf(ARTIFACTS, id)}: ${ARTIFACTS[id]?.effect || textOf("artifacts", id)}`,
     }, `${nameOf(ARTIFACTS, id)} (${a.charged ? "ready" : "used"})`));
 }
@@ -132,7 +144,7 @@ function meter([have, need], label) {
 
 const HEADINGS = [
   ["Player", ""],
-  ["Lands", "Lord of Hellas (Warlord): Lands owned whole"],
+  ["Lands", "Warlord of Hellas: Lands owned whole"],
   ["Temples", "Favored of the Gods: Regions with Temples controlled"],
   ["Slain", "Monster Slayer: Monsters slain"],
   ["King", "King of Kings: Activation tokens its builder still takes"],

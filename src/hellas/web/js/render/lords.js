@@ -1,13 +1,15 @@
 // Lords of Hellas: the SVG map (regions, borders, armies, heroes, monsters, temples, monuments,
 // quests), each player's board, the battle in progress, the draft and your Combat Cards.
 
-import { h, pretty, replaceChildren, s, seatClass, seatColour } from "../util.js";
-import { fact, none, panel, who } from "./common.js";
-import { mapFor, markerFacts, markerTokens, modulePanels, modulesTitle, useModules } from "./lords-modules.js";
+import { capital, h, pretty, replaceChildren, s, seatClass, seatColour } from "../util.js";
+import { fact, none, panel, possessive, who } from "./common.js";
+import { MARKER_ICONS, MARKER_WORDS, mapFor, markerFacts, markerTokens, modulePanels, modulesTitle, useModules } from "./lords-modules.js";
 import { ARTIFACTS, BLESSINGS, COMBAT, GODS, MONSTERS, QUESTS, TEMPLE_CARDS, TEXTS } from "./lords-data.js";
 import { artifactsOf, huntPanel, monstersPanel, progressPanel, questOf } from "./lords-panels.js";
 import { clashMark, heroFigure, hoplites, mapDefs, monsterToken, monumentBuilding, seaRoute, templeBuilding, terrain } from "./lords-art.js";
 import { markMotion } from "./lords-motion.js";
+import { mapView } from "./lords-zoom.js";
+import { split } from "../help/index.js";
 
 const SCALE = 24; // pixels per map unit
 const PAD = 10;
@@ -15,7 +17,21 @@ let MAP = mapFor(""); // the board of the game shown: the base map and its modul
 const LAND_TITLES = { red: "Red", yellow: "Yellow", blue: "Blue", green: "Green", brown: "Brown" };
 const ATTR_TITLES = { leadership: "Leadership", strength: "Strength", speed: "Speed" };
 const ATTR_SHORT = { leadership: "L", strength: "S", speed: "Sp" };
-let zoomed = false; // the map's zoom survives re-rendering
+const SPECIAL_ACTIONS = ["recruit", "march", "temple", "prepare", "usurp", "hunt"];
+const ACTION_TITLES = {
+  "hero-move": "Hero Movement", "hoplite-move": "Hoplite Movement", recruit: "Recruit", march: "March",
+  temple: "Build Temple", prepare: "Prepare", usurp: "Usurp", hunt: "Hunt", "quest-step": "Quest Step",
+};
+const STAGES = {
+  response: "the defender may answer the attack (a Blessing or an Artifact)",
+  "response-count": "the defender says how many Hoplites answer",
+  reinforce: "the attacker may bring Reinforcements from neighbouring Regions",
+  "reinforce-count": "the attacker says how many Hoplites come",
+  master: "a Master Plan may be used",
+  tactical: "the loser may make a Tactical Withdrawal",
+  cards: "both sides play Combat Cards, one at a time, until both pass",
+  withdraw: "the loser withdraws its Hoplites",
+};
 
 /** Display names: each seat's hero (or "Player N" before heroes are chosen). */
 export function seatNames(view) {
@@ -52,6 +68,14 @@ function regionsIn(key) {
   return String(key).split(/[^a-z0-9-]+/).filter((t) => MAP.byId.has(t));
 }
 
+/** Mark an SVG piece as a thing the board control may highlight (see board-control.js). */
+function piece(node, target, label) {
+  node.dataset.target = target;
+  node.setAttribute("aria-label", label);
+  node.classList.add("piece");
+  return node;
+}
+
 // -- the map -----------------------------------------------------------------------------------
 
 function badge(x, y, text, cls, title) {
@@ -66,7 +90,6 @@ function regionGroup(meta, rv, view, names, ctx, godsAt) {
   const cx = px(meta.x);
   const cy = py(meta.y);
   const points = meta.cell.map(([x, y]) => `${px(x).toFixed(1)},${py(y).toFixed(1)}`).join(" ");
-  const targets = (ctx.choices || []).filter((c) => regionsIn(c.key).includes(meta.id));
   const facts = [`${meta.name} (${landTitle(meta.land)} land), population ${meta.population}`];
   if (meta.city !== "none") facts.push(meta.city === "sparta" ? "Sparta" : "City");
   if (meta.shrine === "oracle") facts.push(rv.temple ? "Temple (the Oracle of Delphi)" : "The Oracle of Delphi site");
@@ -83,14 +106,10 @@ function regionGroup(meta, rv, view, names, ctx, godsAt) {
   for (const m of rv.monsters) facts.push(`Monster: ${nameOf(MONSTERS, m)}. ${textOf("monsters", m)}`);
   if (rv.quest) facts.push(`Quest: ${nameOf(QUESTS, rv.quest)}. ${textOf("quests", rv.quest)}`);
   const gods = godsAt.get(meta.id) || []; // modules may raise more than one Monument here
-  for (const g of gods) facts.push(`${GODS[g]?.name || pretty(g)}'s Monument, level ${view.monuments[g]?.level ?? "?"}`);
+  for (const g of gods) facts.push(`${possessive(GODS[g]?.name || pretty(g))} Monument, level ${view.monuments[g]?.level ?? "?"}`);
   facts.push(...markerFacts(view, meta.id, names)); // the modules' ports, gates, warriors ...
-  if (targets.length) facts.push(`Choices here: ${targets.map((t) => t.label).join(" / ")}`);
 
-  const parts = [
-    s("title", {}, facts.join("\n")),
-    s("polygon", { class: "cell-hit", points }),
-  ];
+  const parts = [];
   // Control ring and the population token.
   parts.push(s("circle", {
     class: "control-ring", cx, cy, r: 22,
@@ -119,50 +138,46 @@ function regionGroup(meta, rv, view, names, ctx, godsAt) {
   // Monuments (right, above; a second one further right).
   gods.forEach((g, i) => {
     const level = view.monuments[g]?.level ?? 0;
-    parts.push(monumentBuilding(cx + 40 + 38 * i, cy - 4, `${godMark(g, view)}${level}`,
-      `${GODS[g]?.name || pretty(g)}'s Monument, level ${level}`));
+    const building = monumentBuilding(cx + 40 + 38 * i, cy - 4, `${godMark(g, view)}${level}`,
+      `${possessive(GODS[g]?.name || pretty(g))} Monument, level ${level}`);
+    piece(building, `monument:${g}`, `${possessive(GODS[g]?.name || pretty(g))} Monument`);
+    parts.push(building);
   });
   // Quest (right, below).
   if (rv.quest) {
     parts.push(badge(cx + 52, gods.length ? cy + 24 : cy + 2, "Q", "quest", `Quest: ${nameOf(QUESTS, rv.quest)}. ${textOf("quests", rv.quest)}`));
   }
   // Heroes (below left of the token).
-  heroes.forEach((p, i) => parts.push(heroFigure(cx - 22 - i * 17, cy + 20, p.seat, `Hero: ${p.name}`)));
+  heroes.forEach((p, i) => parts.push(piece(heroFigure(cx - 22 - i * 17, cy + 20, p.seat, `Hero: ${p.name}`),
+    `hero:${p.hero}`, `${p.name}, the Hero`)));
   // Monsters (below right of the token).
-  rv.monsters.forEach((m, i) => parts.push(monsterToken(cx + 24 + i * 24, cy + 21, m,
-    `Monster: ${nameOf(MONSTERS, m)}. ${textOf("monsters", m)}`)));
+  rv.monsters.forEach((m, i) => parts.push(piece(monsterToken(cx + 24 + i * 24, cy + 21, m,
+    `Monster: ${nameOf(MONSTERS, m)}. ${textOf("monsters", m)}`), `monster:${m}`, `the ${nameOf(MONSTERS, m)}`)));
   // Hoplites: one token per army, below.
   const chipW = 36;
   const startX = cx - (armies.length * (chipW + 3) - 3) / 2;
-  armies.forEach((a, i) => parts.push(hoplites(startX + i * (chipW + 3), cy + 33, a.q, a.total, a.fort,
-    `${names[a.q]}: ${a.total} Hoplite${a.total > 1 ? "s" : ""}${a.fort ? ", one Fortified" : ""}`)));
+  armies.forEach((a, i) => {
+    const army = hoplites(startX + i * (chipW + 3), cy + 33, a.q, a.total, a.fort,
+      `${names[a.q]}: ${a.total} Hoplite${a.total > 1 ? "s" : ""}${a.fort ? ", one Fortified" : ""}`);
+    parts.push(army); // a click on it is a click on its Region
+  });
   // The Battle being fought here.
   if (view.battle && view.battle.region === meta.id) {
     parts.push(clashMark(cx, cy - 52, `Battle: ${names[view.battle.attacker]} attacks ${names[view.battle.defender]}`));
   }
 
-  const attrs = {
-    class: `region ${targets.length ? "target" : ""} ${view.battle && view.battle.region === meta.id ? "battle-site" : ""}`,
-    dataset: { testid: "region", region: meta.id, control: rv.control, monsters: rv.monsters.join(" "), quest: rv.quest },
-  };
-  if (targets.length && ctx.choose) {
-    attrs.tabindex = "0";
-    attrs.role = "button";
-    attrs["aria-label"] = `${meta.name}: ${targets.map((t) => t.label).join(" or ")}`;
-    const act = () => {
-      if (targets.length === 1) ctx.choose(targets[0].key);
-      else if (ctx.hint) ctx.hint(targets.map((t) => t.key));
-    };
-    attrs.onclick = act;
-    attrs.onkeydown = (e) => {
-      if (e.key === "Enter" || e.key === " ") {
-        e.preventDefault();
-        e.stopPropagation();
-        act();
-      }
-    };
-  }
-  return s("g", attrs, parts);
+  // The Region itself (its cell: the thing to click, with the facts as its tooltip) and its pieces
+  // drawn on a layer above every cell; only pieces that can be clicked take the pointer there.
+  const hit = s("g", {
+    class: `region ${view.battle && view.battle.region === meta.id ? "battle-site" : ""}`,
+    dataset: {
+      testid: "region", region: meta.id, control: rv.control, monsters: rv.monsters.join(" "), quest: rv.quest,
+      target: `region:${meta.id}`,
+    },
+    "aria-label": meta.name,
+  }, s("title", {}, facts.join("\n")), s("polygon", { class: "cell-hit", points }));
+  const site = view.battle && view.battle.region === meta.id ? "battle-site" : "";
+  return { hit, pieces: s("g", { class: `region-pieces ${site}`, dataset: { region: meta.id, layer: "pieces" } }, parts) };
 }
 
 /** A god's shortest name start no other god of this game shares (Z, A, Her, Had, Hep ...). */
@@ -199,13 +214,14 @@ function mapSvg(view, names, ctx) {
       }
     }
   }
-  const cells = MAP.regions.map((meta) =>
+  const groups = MAP.regions.map((meta) =>
     regionGroup(meta, rv.get(meta.id) || { control: -1, hoplites: [], fortified: -1, temple: false, monsters: [], quest: null },
       view, names, ctx, godsAt));
   // The land-coloured cells go under the border lines; each region's group (tokens, plus a
   // transparent copy of its cell to catch clicks and show highlights) goes above them.
   const under = s("g", { class: "cells" });
-  const over = s("g", { class: "tokens" }, cells);
+  const over = s("g", { class: "tokens" }, groups.map((g) => g.hit));
+  const pieces = s("g", { class: "pieces" }, groups.map((g) => g.pieces));
   for (const meta of MAP.regions) {
     const points = meta.cell.map(([x, y]) => `${px(x).toFixed(1)},${py(y).toFixed(1)}`).join(" ");
     under.append(s("polygon", { class: `cell-under land-${meta.land}`, points }), terrain(points, meta.land));
@@ -221,31 +237,61 @@ function mapSvg(view, names, ctx) {
   s("rect", { class: "sea-waves", x: 0, y: 0, width, height, rx: 10, fill: "url(#lords-waves)" }),
   under,
   s("g", { class: "links" }, links),
-  over);
+  over,
+  pieces);
 }
 
 // -- panels ------------------------------------------------------------------------------------
 
-function attrBar(p, a) {
+function attrBar(p, a, own) {
   const value = p.attributes[a] ?? 0;
   const hurt = p.injured.includes(a);
   const pips = [];
   for (let i = 0; i < Math.max(value, 1); i += 1) pips.push(h("span", { class: `pip ${i < value ? "on" : ""}` }));
-  return h("div", { class: `attr ${hurt ? "injured" : ""}`, title: `${ATTR_TITLES[a] || pretty(a)} ${value}${hurt ? " (injured)" : ""}` },
-    h("span", { class: "attr-name" }, ATTR_SHORT[a] || pretty(a).slice(0, 2)),
+  const title = `${ATTR_TITLES[a] || pretty(a)} ${value}${hurt ? " (injured)" : ""}`;
+  return h("div", {
+    class: `attr ${hurt ? "injured" : ""}`,
+    title,
+    dataset: { target: own ? `attr:${a}` : null },
+    "aria-label": own ? `your ${title}` : null,
+  },
+    h("span", { class: "attr-name" }, ATTR_SHORT[a] || pretty(a)),
     h("span", { class: "pips" }, pips),
     h("strong", {}, String(value)),
     hurt ? h("span", { class: "injury", title: "injured" }, "✚") : null);
 }
 
+/** A player's action tokens: the six Special Actions (used this round or ready), and for your
+ * own board the two Regular movements, each a thing to click when it is offered. */
+function actionsRow(p, own) {
+  const tokens = [];
+  if (own) {
+    for (const a of ["hero-move", "hoplite-move"]) {
+      tokens.push(h("span", { class: "chip action regular", dataset: { target: `action:${a}` }, "aria-label": ACTION_TITLES[a] },
+        ACTION_TITLES[a]));
+    }
+  }
+  for (const a of SPECIAL_ACTIONS) {
+    const used = p.used.includes(a);
+    tokens.push(h("span", {
+      class: `chip action special ${used ? "used" : "ready"}`,
+      title: `${ACTION_TITLES[a]}: ${used ? "used this round (its Used Action Token is on it)" : "ready"}`,
+      dataset: { target: own ? `action:${a}` : null, action: a },
+      "aria-label": `${ACTION_TITLES[a]}, ${used ? "used" : "ready"}`,
+    }, ACTION_TITLES[a]));
+  }
+  return h("div", { class: "row action-row", dataset: { testid: "actions" } }, h("span", { class: "row-label" }, "Actions"), tokens);
+}
+
 function playerBoard(p, view, names) {
   const acting = view.to_act === p.seat;
   const current = view.current === p.seat;
+  const own = p.seat === view.seat;
   return h("article", { class: `lords-player ${seatClass(p.seat)} ${acting ? "acting" : ""}` },
     h("header", { title: p.hero ? textOf("heroes", p.hero) : "" }, who(p.seat, names, view.seat),
       current ? h("span", { class: "badge" }, "turn") : null,
       acting ? h("span", { class: "badge acting-badge" }, "to act") : null),
-    h("div", { class: "attrs" }, Object.keys(p.attributes).map((a) => attrBar(p, a))), // a module may add one (Fleet)
+    h("div", { class: "attrs" }, Object.keys(p.attributes).map((a) => attrBar(p, a, own))), // a module may add one (Fleet)
     h("div", { class: "stats" },
       fact("Hero at", p.at ? regionName(p.at) : "—"),
       fact("Supply", p.supply, "Hoplites in supply"),
@@ -258,9 +304,10 @@ function playerBoard(p, view, names) {
     h("div", { class: "row" }, h("span", { class: "row-label" }, "Lands"),
       p.lands.length ? p.lands.map((land) => h("span", { class: `glory land-${land}` }, landTitle(land))) : none()),
     h("div", { class: "row" }, h("span", { class: "row-label" }, "Blessings"),
-      p.blessings.length ? p.blessings.map((b) => h("span", { class: "chip blessing", title: BLESSINGS[b]?.text || "" }, nameOf(BLESSINGS, b))) : none()),
-    h("div", { class: "row" }, h("span", { class: "row-label" }, "Used"),
-      p.used.length ? p.used.map((u) => h("span", { class: "chip used" }, pretty(u))) : none()),
+      p.blessings.length ? p.blessings.map((b) => h("span", {
+        class: "chip blessing", title: BLESSINGS[b]?.text || "", dataset: { target: own ? `blessing:${b}` : null }, "aria-label": nameOf(BLESSINGS, b),
+      }, nameOf(BLESSINGS, b))) : none()),
+    actionsRow(p, own),
     h("div", { class: "row", dataset: { testid: "injuries" } }, h("span", { class: "row-label" }, "Injuries"),
       p.injured.length ? p.injured.map((a) => h("span", { class: "chip injured-chip", title: `${ATTR_TITLES[a] || pretty(a)} counts as 1 until healed` }, `✚ ${ATTR_TITLES[a] || pretty(a)}`)) : none()),
     h("div", { class: "row", dataset: { testid: "artifacts" } }, h("span", { class: "row-label" }, "Artifacts"),
@@ -273,17 +320,21 @@ function playerBoard(p, view, names) {
 
 function combatCard(id, opts = {}) {
   const c = COMBAT[id];
-  if (!c) return h("span", { class: "ccard", dataset: opts.data ? { card: id } : null }, pretty(id));
-  const casualties = c.casualties ? ` · ${"☠".repeat(c.casualties)}` : "";
+  const target = opts.target ? `${opts.target}:${id}` : null;
+  if (!c) return h("span", { class: "ccard", dataset: { card: opts.data ? id : null, target } }, "a Combat Card");
+  const deaths = c.casualties ? `${c.casualties} Casualty symbol${c.casualties > 1 ? "s" : ""}` : "no Casualty symbol";
+  const effect = textOf("combat_effects", id);
   return h("div", {
     class: `ccard sym-${c.symbol} ${opts.small ? "small" : ""}`,
-    dataset: opts.data ? { card: id } : null,
-    title: `${c.name}: ${textOf("combat", id) || `strength ${c.strength}, effect ${pretty(c.effect)}`}`,
+    dataset: { card: opts.data ? id : null, target },
+    title: `${c.name}: ${textOf("combat", id) || `Strength ${c.strength}`}`,
+    "aria-label": `${c.name}, Strength ${c.strength}`,
   },
-  h("span", { class: "cc-strength" }, String(c.strength)),
+  h("span", { class: "cc-strength", title: `Strength ${c.strength}` }, String(c.strength)),
   h("span", { class: "cc-name" }, c.name),
-  opts.small ? null : h("span", { class: "cc-meta" }, `${pretty(c.symbol)}${casualties}`),
-  opts.small || c.effect === "none" ? null : h("span", { class: "cc-effect" }, pretty(c.effect)));
+  opts.small ? null : h("span", { class: "cc-meta" }, `${capital(c.symbol)} · `,
+    h("span", { title: deaths }, c.casualties ? "☠".repeat(c.casualties) : "no ☠")),
+  opts.small || !effect ? null : h("span", { class: "cc-effect", dataset: { testid: "card-effect" } }, effect));
 }
 
 function battlePanel(b, names, viewer) {
@@ -296,7 +347,7 @@ function battlePanel(b, names, viewer) {
       side(b.attacker, b.played[0] || [], b.passed?.[0], "Attacker", b.strength?.[0]),
       h("div", { class: "vs" }, "vs"),
       side(b.defender, b.played[1] || [], b.passed?.[1], "Defender", b.strength?.[1])),
-    h("div", { class: "muted" }, `Stage: ${pretty(b.stage)}`));
+    STAGES[b.stage] ? h("div", { class: "muted" }, `Now ${STAGES[b.stage]}.`) : null);
 }
 
 /** Draw a Lords view. */
@@ -308,7 +359,7 @@ export function render(root, view, ctx = {}) {
   const seated = viewer !== null && viewer !== undefined;
   const side = [];
 
-  if (view.result) {
+  if (view.result && !ctx.outcomeShown) {
     const winner = view.result.winner;
     side.push(h("div", { class: "result-line won", dataset: { testid: "result" } },
       winner !== undefined && winner >= 0 ? [who(winner, names, viewer), " wins — "] : "No winner — ",
@@ -319,26 +370,29 @@ export function render(root, view, ctx = {}) {
   if (seated) {
     side.push(panel(`Your Combat Cards (${(view.hand || []).length})`, "hand-panel",
       h("div", { class: "hand cards-row", dataset: { testid: "hand" } },
-        view.hand && view.hand.length ? view.hand.map((id) => combatCard(id, { data: true })) : none("no cards"))));
+        view.hand && view.hand.length ? view.hand.map((id) => combatCard(id, { data: true, target: "hand" })) : none("no cards"))));
   }
   if (view.owl && view.owl.length) {
-    side.push(panel("Owl of Athena drew", "owl-panel", h("div", { class: "cards-row" }, view.owl.map((id) => combatCard(id)))));
+    side.push(panel("Owl of Athena drew", "owl-panel", h("div", { class: "cards-row" }, view.owl.map((id) => combatCard(id, { target: "owl" })))));
   }
   if (view.draft) {
     const d = view.draft;
     side.push(panel("Blessing draft", "draft-panel",
       h("div", { class: "row" }, "Order: ", d.order.map((q, i) => h("span", { class: i === d.turn ? "strong" : "" }, who(q, names, viewer), i < d.order.length - 1 ? " → " : ""))),
-      d.cards ? h("div", { class: "cards-row" }, d.cards.map((b) => h("div", { class: "bcard", title: BLESSINGS[b]?.text || "" },
-        h("strong", {}, nameOf(BLESSINGS, b)), h("span", { class: "muted" }, ` (${pretty(BLESSINGS[b]?.god || "")})`),
+      d.cards ? h("div", { class: "cards-row" }, d.cards.map((b) => h("div", {
+        class: "bcard", title: BLESSINGS[b]?.text || "", dataset: { target: `blessing:${b}` }, "aria-label": `the Blessing ${nameOf(BLESSINGS, b)}`,
+      },
+        h("strong", {}, nameOf(BLESSINGS, b)), h("span", { class: "muted" }, ` (${GODS[BLESSINGS[b]?.god]?.name || capital(BLESSINGS[b]?.god || "")})`),
         h("div", { class: "small-text" }, BLESSINGS[b]?.text || ""))))
-        : h("div", { class: "muted" }, `${d.count} Blessing card(s) being passed round`)));
+        : h("div", { class: "muted" }, `${d.count} Blessing card${d.count === 1 ? "" : "s"} being passed round`)));
   }
   if (view.players_info.some((p) => !p.hero)) {
     const taken = new Map(view.players_info.filter((p) => p.hero).map((p) => [p.hero, p.seat]));
     side.push(panel("Heroes", "heroes-panel", h("ul", { class: "plain-list", dataset: { testid: "heroes" } },
       Object.entries(TEXTS.hero_names || {}).map(([id, name]) => h("li", { dataset: { hero: id } },
-        h("strong", {}, name), taken.has(id) ? [" (", who(taken.get(id), names, viewer), ")"] : null,
-        h("div", { class: "small-text" }, textOf("heroes", id)))))));
+        h("div", { class: "hero-choice", dataset: { target: `hero:${id}` }, "aria-label": name },
+          h("strong", {}, name), taken.has(id) ? [" (", who(taken.get(id), names, viewer), ")"] : null,
+          h("div", { class: "small-text" }, textOf("heroes", id))))))));
   }
   side.push(panel("Players", "players-panel", h("div", { class: "lords-players" },
     view.players_info.map((p) => playerBoard(p, view, names)))));
@@ -348,13 +402,13 @@ export function render(root, view, ctx = {}) {
   const monuments = Object.entries(view.monuments).map(([god, m]) => {
     const g = GODS[god] || { name: pretty(god), artifact: "" };
     const art = ARTIFACTS[g.artifact];
-    return h("div", { class: "monument" },
+    return h("div", { class: "monument", dataset: { target: `monument:${god}` }, "aria-label": `${possessive(g.name)} Monument` },
       h("div", { title: textOf("gods", god) }, h("strong", {}, g.name), h("span", { class: "muted" }, ` · ${regionName(g.site)} · level ${m.level} `),
         h("span", { class: "level", title: `level ${m.level} of 5` },
           [1, 2, 3, 4, 5].map((i) => h("span", { class: `pip ${i <= m.level ? "on" : ""}` })))),
       h("div", { class: "row" }, h("span", { class: "row-label" }, "Priests"),
         m.priests.length ? m.priests.map((q) => who(q, names, viewer)) : none()),
-      h("div", { class: "row", title: textOf("artifacts", g.artifact) || art?.effect || "" }, h("span", { class: "row-label" }, art ? art.name : pretty(g.artifact)),
+      h("div", { class: "row", title: textOf("artifacts", g.artifact) || art?.effect || "" }, h("span", { class: "row-label" }, art ? art.name : "the god's Artifact"),
         m.artifact_owner >= 0 ? who(m.artifact_owner, names, viewer) : h("span", { class: "muted" }, "unclaimed"),
         m.artifact_owner >= 0 ? h("span", { class: "muted" }, m.artifact_charged ? " (charged)" : " (used)") : null));
   });
@@ -370,7 +424,6 @@ export function render(root, view, ctx = {}) {
   const top = h("div", { class: "info-bar" },
     fact("Turn", view.turn || "setup"),
     fact("Playing", names[view.current] || `Player ${view.current + 1}`),
-    view.procedure ? fact("Step", pretty(view.procedure)) : null,
     fact("Temples built", view.temples_built),
     fact("Temple card", pretty(view.temple_card), tc ? `Temples ${tc.drafts.join(", ")} start a Blessing Draft. ${textOf("temple_cards", view.temple_card)}` : ""),
     view.oracle ? fact("Oracle", "active") : null,
@@ -381,27 +434,117 @@ export function render(root, view, ctx = {}) {
     view.activation && view.activation.length >= 2 && view.activation[1] > 0
       ? fact("Activation", `${names[view.activation[0]] || "?"} ×${view.activation[1]}`) : null);
 
-  const zoom = h("button", {
-    type: "button",
-    class: "small secondary map-zoom",
-    "aria-pressed": zoomed ? "true" : "false",
-    onclick: () => {
-      zoomed = !zoomed;
-      zoom.setAttribute("aria-pressed", zoomed ? "true" : "false");
-      zoom.textContent = zoomed ? "Fit the map" : "Enlarge the map";
-      root.querySelector(".map-wrap")?.classList.toggle("zoomed", zoomed);
-    },
-  }, zoomed ? "Fit the map" : "Enlarge the map");
-  const legend = h("div", { class: "map-legend muted" }, zoom, " ",
-    h("span", {}, "▣ city · ★ Sparta · number = population · ring = control · helmet chip = Hoplites (⌂ fortified) · pawn = Hero · ◆ Monster · Q quest · statue Z/A/H… = Monument level · Δ Delphi · ⚔ battle · dashes = sea routes"),
-    Object.keys(view.module_panels || {}).length ? h("span", {}, " · round marks = the modules' pieces (⚓ port, Π gate, ☠ warrior, ◈ Orichalkum, ⚙ Factory; hover for details)") : null,
-    ctx.choices && ctx.choices.some((c) => regionsIn(c.key).length)
-      ? h("span", { class: "map-hint" }, " — highlighted regions can be clicked") : null);
-
+  const scroll = h("div", { class: "map-scroll", dataset: { testid: "map-scroll" } }, mapSvg(view, names, ctx));
+  const tools = mapView(scroll);
   replaceChildren(root, h("div", { class: "board lords" },
     top,
     h("div", { class: "lords-layout" },
-      h("div", { class: `map-wrap ${zoomed ? "zoomed" : ""}` }, h("div", { class: "map-scroll" }, mapSvg(view, names, ctx)), legend),
+      h("div", { class: "map-wrap" }, tools, scroll, mapLegend(view)),
       h("div", { class: "lords-side" }, side))));
   markMotion(root, view);
+}
+
+/** A legend entry's picture: the map's own art, drawn small in a box of its own. */
+function legendArt(viewBox, ...art) {
+  return s("svg", { class: "legend-art", viewBox, "aria-hidden": "true" }, art);
+}
+
+/** The map's key: every kind of piece, drawn as on the map, with what it means. */
+function mapLegend(view) {
+  const item = (art, words, extra = {}) => h("li", extra, art, ` ${words}`);
+  const text = (glyph, cls) => legendArt("-12 -12 24 24", s("text", { x: 0, y: 6, "text-anchor": "middle", class: cls }, glyph));
+  const items = [
+    item(text("▣", "city-mark"), "a City"),
+    item(text("★", "city-mark sparta"), "Sparta"),
+    item(legendArt("-18 -18 36 36", s("circle", { class: "token", r: 14 }), s("text", { class: "pop", x: 0, y: 6, "text-anchor": "middle" }, "4")), "population"),
+    item(legendArt("-18 -18 36 36", s("circle", { r: 13, fill: "none", stroke: seatColour(0), "stroke-width": 6 })), "ring: who controls it"),
+    item(legendArt("-2 -2 40 24", hoplites(0, 0, 1, 3, false, "Hoplites")), "Hoplites (⌂: one Fortified)"),
+    item(legendArt("-12 -16 24 28", heroFigure(0, 0, 2, "a Hero")), "a Hero"),
+    item(legendArt("-17 -17 34 34", monsterToken(0, 0, "hydra", "a Monster")), "a Monster"),
+    item(legendArt("-14 -12 28 24", badge(0, 0, "Q", "quest", "a Quest")), "a Quest"),
+    item(legendArt("-14 -16 28 30", templeBuilding(0, 0, true, "a Temple")), "a Temple (grey: a Shrine)"),
+    item(legendArt("-18 -24 36 40", monumentBuilding(0, 0, "Z1", "a Monument")), "a Monument and its level"),
+    item(text("Δ", "oracle-mark"), "Delphi"),
+    item(legendArt("-15 -15 30 30", clashMark(0, 0, "a Battle")), "a Battle"),
+    item(legendArt("0 0 40 20", s("path", { class: "sea-trail", d: "M2 14 Q20 2 38 14", stroke: "#27496b" })), "a Sea Trail"),
+  ];
+  const kinds = new Set();
+  for (const p of Object.values(view.module_panels || {})) {
+    for (const list of Object.values(p.regions || {})) for (const m of list) kinds.add(m.kind);
+  }
+  for (const kind of kinds) {
+    const cls = `module-marker kind-${String(kind).replace(/[^a-z0-9-]/g, "")}`;
+    items.push(item(legendArt("-30 -30 60 60", s("g", { class: cls },
+      s("circle", { r: 28, stroke: "#1c222b", "stroke-width": 2 }),
+      s("text", { x: 0, y: 10, "text-anchor": "middle", class: "marker-icon" }, MARKER_ICONS[kind] || "●"))),
+    MARKER_WORDS[kind] || capital(String(kind).replace(/-/g, " ")), { dataset: { testid: "legend-module", kind } }));
+  }
+  return h("details", { class: "map-legend", open: true, dataset: { testid: "map-legend" } },
+    h("summary", {}, "What the pieces on the map mean"), h("ul", { class: "legend-list" }, items));
+}
+
+/** The things on the board a choice acts on (see board-control.js), in click order. */
+export function targets(key, view) {
+  const [verb, arg] = split(key);
+  const region = (id) => `region:${id}`;
+  if (!arg) {
+    return ACTION_TITLES[verb] ? [`action:${verb}`] : []; // hero-move, march, prepare ...
+  }
+  if (["move", "fly"].includes(verb) && arg.includes(">")) return arg.split(">").map(region);
+  if (verb === "thread" && arg.includes(">")) {
+    const [monster, to] = arg.split(">");
+    return [`monster:${monster}`, region(to)];
+  }
+  if (["card", "discard", "hit", "with", "any", "shield"].includes(verb)) return [`hand:${arg}`];
+  if (verb === "keep") return (view.owl || []).includes(arg) ? [`owl:${arg}`] : [`hand:${arg}`];
+  if (["hunt", "strike", "monster"].includes(verb)) return [`monster:${arg}`];
+  if (verb === "artifact") return [`artifact:${arg}`];
+  if (["bless", "alt", "use"].includes(verb)) return [`blessing:${arg}`];
+  if (["hero", "zap"].includes(verb)) return [`hero:${arg}`];
+  if (["pray", "monument"].includes(verb)) return arg === "rest" ? [] : [`monument:${arg}`];
+  if (verb === "mattack") return [`attack:${arg}`];
+  if (verb === "wound") return [`wound:${arg}`];
+  if (["injure", "lower"].includes(verb)) return [`attr:${arg}`];
+  if (verb === "prep" && arg.startsWith("heal-")) return [`attr:${arg.slice(5)}`];
+  if (verb === "untoken") return [`action:${arg}`];
+  if (verb === "ori-charge") return [`artifact:${arg}`];
+  const moduleCards = Object.values(view.module_panels || {}).flatMap((p) => (p.cards || []).map((c) => c.id));
+  if (moduleCards.includes(arg)) return [`module-card:${arg}`]; // a Relic, an Opportunity card ...
+  if (MAP.byId.has(arg)) return [region(arg)]; // go, place, start, to, march, recruit, temple ...
+  const places = regionsIn(key); // a module's keys naming Regions
+  return places.length <= 2 ? places.map(region) : [];
+}
+
+const VICTORIES = {
+  warlord: "Warlord of Hellas", favored: "Favored of the Gods", slayer: "Monster Slayer", king: "King of Kings",
+};
+
+/** The end: the winner, by which victory and on which turn, and every player's progress. */
+export function results(view, outcome) {
+  const names = seatNames(view);
+  const r = view.result || {};
+  const d = outcome.details || {};
+  const turn = d.turns ?? view.turn;
+  const victory = VICTORIES[r.condition];
+  const winner = r.winner >= 0 ? r.winner : null;
+  const progress = new Map(view.progress.map((row) => [row.seat, row]));
+  const note = (q) => {
+    const row = progress.get(q);
+    if (!row) return "";
+    const parts = [`Lands ${row.warlord[0]}/${row.warlord[1]}`, `Temples ${row.favored[0]}/${row.favored[1]}`,
+      `Monsters slain ${row.slayer[0]}/${row.slayer[1]}`];
+    return parts.join(" · ");
+  };
+  const order = view.players_info.map((p) => p.seat).sort((a, b) => (a === winner ? -1 : b === winner ? 1 : a - b));
+  return {
+    winner: winner !== null ? `${names[winner]} won by ${victory || "victory"} on turn ${turn}` : "",
+    lines: [winner !== null ? `${capital(r.text || "")}.` : `No winner: ${r.text || "the game ended"}.`],
+    ranking: order.map((q) => ({
+      seat: q,
+      place: q === winner ? "Winner" : "", // the others are not ranked among themselves
+      score: q === winner ? victory || "" : "",
+      note: note(q),
+    })),
+    body: [],
+  };
 }

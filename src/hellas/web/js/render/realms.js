@@ -4,6 +4,7 @@ import { h, pretty, replaceChildren, seatClass } from "../util.js";
 import { fact, none, panel, who } from "./common.js";
 import { CARDS } from "./realms-cards.js";
 import { suitIcon } from "../art.js";
+import { split } from "../help/index.js";
 
 const SUIT_TITLES = {
   god: "God", hero: "Hero", item: "Item", location: "Location", monster: "Monster", quest: "Quest",
@@ -26,13 +27,14 @@ function card(id, opts = {}) {
     + (c.tags.length ? `; ${c.tags.join(", ")}` : "")
     + (c.afterlife ? "; may be discarded to the Afterlife" : "")
     + (c.text ? `\n${c.text}` : "");
+  const dataset = { card: opts.data ? id : null, target: opts.target ? `${opts.target}:${id}` : null };
   if (opts.small) {
-    return h("span", { class: `rcard small suit-${c.suit}`, title, dataset: opts.data ? { card: id } : null },
+    return h("span", { class: `rcard small suit-${c.suit}`, title, dataset, "aria-label": c.name },
       h("span", { class: "rc-base" }, String(c.base)),
       h("span", { class: "rc-name" }, c.name),
       c.afterlife ? h("span", { class: "rc-afterlife", title: "Afterlife icon" }, "⇣") : null);
   }
-  return h("div", { class: `rcard suit-${c.suit}`, title, dataset: opts.data ? { card: id } : null },
+  return h("div", { class: `rcard suit-${c.suit}`, title, dataset, "aria-label": c.name },
     h("div", { class: "rc-top" },
       h("span", { class: "rc-base" }, String(c.base)),
       h("span", { class: "rc-suit" }, suitIcon(c.suit), " ", SUIT_TITLES[c.suit] || c.suit)),
@@ -42,8 +44,8 @@ function card(id, opts = {}) {
     c.afterlife ? h("div", { class: "rc-afterlife", title: "may be discarded to the Afterlife" }, "⇣ Afterlife") : null);
 }
 
-function smallCards(ids) {
-  return ids && ids.length ? ids.map((id) => card(id, { small: true })) : [none()];
+function smallCards(ids, target = null) {
+  return ids && ids.length ? ids.map((id) => card(id, { small: true, target })) : [none()];
 }
 
 function signed(n) {
@@ -84,26 +86,24 @@ function scoreTable(score, caption) {
         h("tfoot", {}, h("tr", {},
           h("th", { colspan: "5" }, "Score"),
           h("th", { class: "num total" }, String(score.score)),
-          h("th", { class: "notes" }, score.choices.length ? `choices: ${score.choices.join(", ")}` : ""))))),
+          h("th", { class: "notes" }, score.choices.length ? h("span", { class: "dev-only" }, score.choices.join(", ")) : ""))))),
     score.endgame && score.endgame.length
       ? h("ul", { class: "endgame" }, score.endgame.map((t) => h("li", {}, t))) : null);
 }
 
 /** Draw a Realms view. */
-export function render(root, view) {
+export function render(root, view, ctx = {}) {
   const viewer = view.seat;
   const seated = viewer !== null && viewer !== undefined;
   const parts = [];
 
   parts.push(h("div", { class: "info-bar" },
     fact("Turn", view.turn),
-    fact("Phase", pretty(view.phase)),
     fact("Playing", `Player ${view.current + 1}`),
-    fact("Deck", view.deck),
     fact("Discard area", `${view.discard.length}/10`, "the game ends when the discard area holds 10 cards"),
     view.first_turn ? h("span", { class: "muted" }, "The first player must draw from the deck.") : null));
 
-  if (view.result) {
+  if (view.result && !ctx.outcomeShown) {
     const winners = view.result.winners || [];
     parts.push(h("div", { class: "result-line won" },
       "Winner", winners.length > 1 ? "s" : "", ": ",
@@ -113,7 +113,7 @@ export function render(root, view) {
 
   if (view.oracle && view.oracle.length) {
     parts.push(panel(`The Oracle shows (top first)`, "oracle-panel",
-      h("div", { class: "cards-row" }, view.oracle.map((id) => card(id)))));
+      h("div", { class: "cards-row" }, view.oracle.map((id) => card(id, { target: "oracle" })))));
   } else if (view.oracle_count && view.phase === "oracle") {
     parts.push(h("div", { class: "note" }, `Player ${view.current + 1} is looking at ${view.oracle_count} cards at the Oracle.`));
   }
@@ -122,7 +122,7 @@ export function render(root, view) {
     const hand = view.hand || [];
     parts.push(panel(`Your hand (${hand.length})`, "hand-panel",
       h("div", { class: "hand cards-row", dataset: { testid: "hand" } },
-        hand.length ? hand.map((id) => card(id, { data: true })) : none("no cards"))));
+        hand.length ? hand.map((id) => card(id, { data: true, target: "hand" })) : none("no cards"))));
     if (view.score && !view.scores) {
       parts.push(panel(`Your hand would score ${view.score.score} now`, "score-panel",
         scoreTable(view.score, view.phase === "endgame" ? "with your endgame choices so far"
@@ -130,8 +130,15 @@ export function render(root, view) {
     }
   }
 
-  parts.push(panel(`Discard area (${view.discard.length})`, "discard-panel",
-    h("div", { class: "cards-row small-row" }, smallCards(view.discard))));
+  const deck = h("div", {
+    class: "pile deck",
+    dataset: { target: "deck", testid: "pile-deck" },
+    "aria-label": `The deck: ${view.deck} cards`,
+  }, h("span", { class: "pile-face", "aria-hidden": "true" }, h("span", { class: "pile-count" }, String(view.deck))),
+  h("span", { class: "pile-title" }, "Deck"));
+  parts.push(panel(`Discard area (${view.discard.length} of 10)`, "discard-panel",
+    h("div", { class: "discard-row" }, deck,
+      h("div", { class: "cards-row small-row", dataset: { testid: "discard-area" } }, smallCards(view.discard, "discard")))));
 
   const players = [];
   for (let q = 0; q < view.players; q += 1) {
@@ -153,7 +160,7 @@ export function render(root, view) {
   }
   parts.push(panel("Players", "players-panel", h("div", { class: "realm-players" }, players)));
 
-  if (view.scores) {
+  if (view.scores && !ctx.outcomeShown) {
     parts.push(panel("Final scores", "scores-panel", view.scores.map((sc, q) =>
       h("div", { class: `final-score ${seatClass(q)}` },
         h("h4", {}, who(q, null, viewer), ` — ${sc.score} points`),
@@ -163,3 +170,59 @@ export function render(root, view) {
   replaceChildren(root, h("div", { class: "board realms" }, parts));
 }
 
+
+/** The things on the board a choice acts on (see board-control.js), in click order. */
+export function targets(key) {
+  const [verb, arg] = split(key);
+  const [actor, rest] = arg.split("=");
+  switch (verb) {
+    case "draw":
+      return ["deck"];
+    case "take":
+      return [`discard:${arg}`];
+    case "discard":
+    case "afterlife":
+      return [`hand:${arg}`];
+    case "bottom":
+      return [`oracle:${arg}`];
+    case "altar":
+    case "pomegranate":
+    case "heracles":
+    case "dionysus":
+    case "helm":
+      return arg === "none" ? [] : [`hand:${arg}`];
+    case "clear":
+    case "add":
+    case "face":
+    case "resolve":
+    case "omega":
+      return rest === "none" || rest === "stop" ? [] : [`hand:${actor}`];
+    default:
+      return []; // keep, name: buttons on the board's prompt bar
+  }
+}
+
+/** The end: every player ranked by score, each hand with its card-by-card scores. */
+export function results(view, outcome) {
+  const scores = view.result ? view.result.scores : outcome.scores;
+  const order = scores.map((sc, q) => q).sort((a, b) => scores[b] - scores[a] || a - b);
+  const winners = outcome.winners;
+  const names = winners.map((w) => `Player ${w + 1}`).join(" and ");
+  const best = winners.length ? scores[winners[0]] : null;
+  const tie = winners.length > 1 ? "share the win" : "won";
+  return {
+    winner: winners.length ? `${names} ${tie} with ${best} points` : "",
+    lines: [winners.length === 1 && order.filter((q) => scores[q] === best).length > 1
+      ? "A tie on points: the hand with the lower base strength wins." : ""],
+    ranking: order.map((q) => ({
+      seat: q,
+      score: `${scores[q]} points`,
+      note: (view.hands && view.hands[q] ? view.hands[q] : []).map((id) => info(id).name).join(", "),
+    })),
+    body: view.scores ? [h("details", { dataset: { testid: "result-hands" } },
+      h("summary", {}, "Every hand, card by card"),
+      view.scores.map((sc, q) => h("div", { class: `final-score ${seatClass(q)}` },
+        h("h4", {}, who(q, null, view.seat), ` — ${sc.score} points`),
+        scoreTable(sc, null))))] : [],
+  };
+}

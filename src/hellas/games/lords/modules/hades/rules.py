@@ -276,10 +276,9 @@ def invariants(s: LordsState) -> None:
 def entries(c: Any) -> list[tuple[str, str]]:
     """Return every choice key of the full mode."""
     out = [(f"hades-warrior:{r.id}", f"Place a Warrior of Hades in {r.name}") for r in c.regions]
-    out += [
-        (f"hades-escort:{k}", f"{k} Warrior{'s' if k != 1 else ''} of Hades go along")
-        for k in range(7)
-    ]
+    out.append(("hades-escort:0", "Leave the Warriors of Hades behind"))
+    out.append(("hades-escort:1", "1 Warrior of Hades goes along"))
+    out += [(f"hades-escort:{k}", f"{k} Warriors of Hades go along") for k in range(2, 7)]
     out.append(("hades-rise:pool", "Resurrection: bring Hoplites back to your supply"))
     out += [
         (f"hades-rise:{r.id}", f"Resurrection: bring Hoplites back to the Gate in {r.name}")
