@@ -204,9 +204,9 @@ def score(
 ) -> None:
     """Score a Fantasy Realms hand exactly, card by card, with the best endgame choices."""
     from hellas.games.realms.content import deck  # noqa: PLC0415
-    from hellas.games.realms.endgame import solve  # noqa: PLC0415
     from hellas.games.realms.lookup import parse_cards  # noqa: PLC0415
     from hellas.games.realms.scoring import Table  # noqa: PLC0415
+    from hellas.games.realms.solver import solve  # noqa: PLC0415
     from hellas.games.realms.view import score_report  # noqa: PLC0415
 
     try:
@@ -449,7 +449,10 @@ def bench(
         f"{figures['ismcts_iterations_per_s']:,.0f}",
     )
     for name, value in figures["game_figures"].items():
-        text = f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
+        if isinstance(value, str):
+            text = value
+        else:
+            text = f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
         table.add_row(name.replace("_per_s", " / s").replace("_", " "), text)
     spiel = figures["openspiel_hanabi"]
     if spiel:

@@ -41,12 +41,15 @@ MODULES = (
     "hellas.games.lords.turn",
     "hellas.games.lords.value",
     "hellas.games.lords.view",
+    "hellas.games.realms.bound",
     "hellas.games.realms.choices",
     "hellas.games.realms.endgame",
+    "hellas.games.realms.gains",
     "hellas.games.realms.lookup",
     "hellas.games.realms.planner",
     "hellas.games.realms.rules",
     "hellas.games.realms.scoring",
+    "hellas.games.realms.solver",
     "hellas.games.realms.state",
 )
 

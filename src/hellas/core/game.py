@@ -336,7 +336,7 @@ class Game(ABC, Generic[S]):
         """Return ``evaluate(s, seat)`` for each of ``seats`` (override to share the work)."""
         return [self.evaluate(s, seat) for seat in seats]
 
-    def benchmarks(self, seconds: float) -> dict[str, float]:
+    def benchmarks(self, seconds: float) -> dict[str, Any]:
         """Return game-specific speed figures for ``hellas bench`` (default: none)."""
         return {}
 
