@@ -132,6 +132,8 @@ SLOW = [
     " | lost-knowledge sirens eleusinian-mysteries",
     "perseus andromeda chiron tiresias minotaur penelope heracles"
     " | sirens scylla-and-charybdis antaeus",
+    "heracles lernaean-hydra theseus orpheus chiron agamemnon winged-sandals"
+    " | athena palace circe",
 ]
 
 

@@ -382,8 +382,11 @@ def _fates(eg: Endgame, lim: Limits, living: int, sacrifice: bool) -> None:
             doomed = not any(tags_hi[h] & omega.tags for h in _heroes(living))
         elif omega.kind == "living_heroes":
             doomed = heroes < omega.number
-        else:
-            doomed = not any(tags_hi[h].bit_count() >= omega.number for h in _heroes(living))
+        else:  # each ADD still to come gives one Hero one tag at most
+            doomed = not any(
+                min(tags_hi[h].bit_count(), lim.tags_now[h].bit_count() + lim.adds) >= omega.number
+                for h in _heroes(living)
+            )
         if doomed:
             must_heroes = max(must_heroes, 1 if omega.kind == "other_hero" else heroes - helm)
     changed = True

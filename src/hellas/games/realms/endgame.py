@@ -120,14 +120,15 @@ class Endgame:
         e.story = None if self.story is None else self.story[:]
         return e
 
-    def skip_adds(self, tags: Sequence[int]) -> Endgame:
-        """Return a copy whose ADDs are all made, ending with these tags (for searches).
+    def skip_adds(self, tags: Sequence[int], queue: tuple[int, ...] = ()) -> Endgame:
+        """Return a copy with these tags whose ADDs still to come are ``queue`` (for searches).
 
-        The decisions made are not logged: a search that wants them replays the ADDs.
+        The ADDs give their tags in any order, so a search may make them in an order of its
+        own; the decisions are not logged (a search that wants them replays the ADDs).
         """
         e = self.copy()
         e.tags = list(tags)
-        e.queue = ()
+        e.queue = queue
         e._advance()
         return e
 

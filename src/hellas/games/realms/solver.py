@@ -143,8 +143,10 @@ class Search:
         "leaf",
         "natural",
         "nodes",
+        "omega_tags",
         "reached",
         "sacrifice",
+        "strong",
         "table",
     )
 
@@ -167,6 +169,17 @@ class Search:
         for c in table.cards:
             if c.omega is not None and c.omega.kind == "hero_with_tags":
                 self.counted = max(self.counted, c.omega.number)
+        self.omega_tags = 0  # the tags that defeat some monster
+        for named in self.defeat:
+            self.omega_tags |= named
+        # tags grouped by the monsters they defeat: alike to the Omega penalties (the group
+        # that defeats none matters only to the Hydra, which counts tags)
+        strong: dict[tuple[bool, ...], int] = {}
+        for b in range(len(TAGS)):
+            pattern = tuple(named >> b & 1 == 1 for named in self.defeat)
+            if any(pattern) or self.counted:
+                strong[pattern] = strong.get(pattern, 0) | 1 << b
+        self.strong = tuple(strong.values())
         self.nodes = 0
 
     def settle(self, eg: Endgame) -> list[Option]:
@@ -347,6 +360,9 @@ class Search:
             return False
         self.nodes += 1
         table = self.table
+        if not self._can_reach(eg, tags, queue, end):
+            self.done.add(key)
+            return False
         now = gains.at(tags, table.hero_mask & ~eg.afterlife, queue)
         rest = queue[1:]
         allowed = table.cards[queue[0]].add_tag
@@ -384,6 +400,49 @@ class Search:
                 return True
         self.done.add(key)
         return False
+
+    def _can_reach(
+        self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int
+    ) -> bool:
+        """Return whether some ADDs of ``queue`` on these tags let the Omegas reach ``end``.
+
+        The Omega penalties read only which monsters a Hero defeats and how many tags it has
+        (``_strengths``), so the ADDs are tried with one tag for each way of changing that
+        (``self.strong``), and answers are kept by what of the tags can still matter.
+        """
+        if not (self.defeat or self.counted):
+            return not queue or self._reach_after(eg, tags, end)
+        if not queue:
+            return self._reach_after(eg, tags, end)
+        table = self.table
+        living = table.hero_mask & ~eg.afterlife
+        allowed = 0
+        for i in queue:
+            allowed |= table.cards[i].add_tag
+        seen = self.omega_tags | allowed
+        count = self.counted
+        view = tuple(
+            (t & self.omega_tags, count)
+            if count and t.bit_count() >= count
+            else (t & seen, min(t.bit_count(), count))
+            for t in tags
+        )
+        key = ("can", eg.key(), view, queue, end)
+        hit = self.reached.get(key)
+        if hit is None:
+            hit = False
+            first = table.cards[queue[0]].add_tag
+            options = [tags]
+            for h in range(table.k):
+                if living >> h & 1:
+                    for group in self.strong:
+                        new = group & first & ~tags[h]
+                        if new:
+                            low = new & -new
+                            options.append((*tags[:h], tags[h] | low, *tags[h + 1 :]))
+            hit = any(self._can_reach(eg, after, queue[1:], end) for after in options)
+            self.reached[key] = hit
+        return hit
 
     def _reach(self, eg: Endgame, options: list[Option], end: int) -> bool:
         """Return whether some Omega decisions from ``eg`` end with the Afterlife ``end``.
