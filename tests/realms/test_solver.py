@@ -134,6 +134,7 @@ SLOW = [
     " | sirens scylla-and-charybdis antaeus",
     "heracles lernaean-hydra theseus orpheus chiron agamemnon winged-sandals"
     " | athena palace circe",
+    "homer lost-knowledge medusa andromeda orpheus winged-sandals athena | dionysus argo chiron",
 ]
 
 

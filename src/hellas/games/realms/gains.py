@@ -257,7 +257,34 @@ class Gains:
                     default=0,
                 )
             return term.value if supply >= sum(short for short, _ in shorts) else 0
-        value = abs(term.value) if term.value else UNLIMITED
-        if term.kind == "product":
-            value *= 2 * self.table.k + 1
-        return value * len(able) * max(1, len(term.sels) + len(term.needs))
+        if term.value >= UNLIMITED:
+            return UNLIMITED  # a bonus that needs a tag to count at all
+        value = term.value
+        kind = term.kind
+        if kind == "unless":  # a penalty that several matches, or two needs, take back
+            return -value
+        if value < 0:
+            return 0  # a penalty over counts: more matches only cost
+        me = ~(1 << i) if term.other else -1
+        counts = [self._counts(sel, pos, able, me) for sel in term.sels]
+        if kind == "each":
+            beyond = term.beyond
+            return value * sum(max(hi - beyond, 0) - max(now - beyond, 0) for now, hi in counts)
+        (a, a_hi), (b, b_hi) = counts[0], counts[-1]
+        if kind == "pairs":
+            return value * (min(a_hi, b_hi) - min(a, b))
+        if kind == "pairs_of":
+            return value * (a_hi // 2 - a // 2)
+        if kind == "product":
+            return value * (a_hi * b_hi - a * b)
+        if kind == "more":
+            return value if a <= b < a_hi else 0
+        return UNLIMITED  # pragma: no cover - every kind that reads tags is handled above
+
+    def _counts(self, sel: Selector, pos: list[int], able: list[int], me: int) -> tuple[int, int]:
+        """Return how many cards match a selector now, and at most after the ADDs left."""
+        now = (count(sel, pos, self.table.idpos) & me).bit_count()
+        tags = 0
+        for conj in sel:
+            tags |= _tag_mask(conj)
+        return now, now + sum(1 for a in able if a & tags)
