@@ -135,6 +135,8 @@ SLOW = [
     "heracles lernaean-hydra theseus orpheus chiron agamemnon winged-sandals"
     " | athena palace circe",
     "homer lost-knowledge medusa andromeda orpheus winged-sandals athena | dionysus argo chiron",
+    "sirens tiresias andromeda scylla-and-charybdis arachne dionysus atalanta"
+    " | winged-sandals chiron antaeus",
 ]
 
 

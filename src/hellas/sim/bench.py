@@ -111,10 +111,8 @@ def copies(game: Game[Any], options: Mapping[str, Any], seconds: float) -> float
 SEARCH_ITERATIONS = 200  # per searched decision, as the default Legends search bot uses
 
 
-def public_apply_play(
-    game: Game[Any], options: Mapping[str, Any], seconds: float
-) -> dict[str, float]:
-    """Return random-play figures through the public ``apply`` (legality check and events)."""
+def public_apply_loop(game: Game[Any], options: Mapping[str, Any]) -> Loop:
+    """Return random play through the public ``apply`` (choice by key, legality, events)."""
     rng = Rng(1)
 
     def play_one(k: int) -> int:
@@ -126,7 +124,14 @@ def public_apply_play(
             decisions += 1
         return decisions
 
-    loop = Loop(play_one)
+    return Loop(play_one)
+
+
+def public_apply_play(
+    game: Game[Any], options: Mapping[str, Any], seconds: float
+) -> dict[str, float]:
+    """Return random-play figures through the public ``apply`` (legality check and events)."""
+    loop = public_apply_loop(game, options)
     loop.run_for(seconds)
     return loop.rates()
 
@@ -195,21 +200,27 @@ ROUNDS = 4  # turns each interleaved loop takes
 def run(game: Game[Any], options: Mapping[str, Any], seconds: float = 3.0) -> dict[str, Any]:
     """Return every benchmark figure for ``game``.
 
-    Random play, ISMCTS and Hanabi run ``seconds`` of CPU time each, interleaved in
-    ``ROUNDS`` turns; the public-apply loop and state copies are timed once, on their own.
+    Random play (the fast path and the public ``apply``), ISMCTS and Hanabi run ``seconds`` of
+    CPU time each, interleaved in ``ROUNDS`` turns; state copies are timed once, on their own.
     """
     opts = game.validate_options(options)
     engine, search, spiel = random_play_loop(game, opts), ismcts_loop(game, opts), hanabi_loop()
-    interleave([loop for loop in (engine, search, spiel) if loop is not None], seconds, ROUNDS)
+    public = public_apply_loop(game, opts)
+    loops = [loop for loop in (engine, public, search, spiel) if loop is not None]
+    interleave(loops, seconds, ROUNDS)
     result: dict[str, Any] = {
         "game": game.meta.id,
         "options": opts,
         "python": platform.python_version(),
         "machine": platform.machine(),
         "engine": engine_label(),
-        "timing": f"CPU seconds; random play, ISMCTS and Hanabi interleaved in {ROUNDS} turns",
+        "timing": (
+            f"CPU seconds; random play (fast path and public apply), ISMCTS and Hanabi"
+            f" interleaved in {ROUNDS} turns"
+        ),
         "random_play": engine.rates(),
-        "random_play_public_apply": public_apply_play(game, opts, min(seconds, 2.0)),
+        "random_play_public_apply": public.rates(),
+        "public_apply_ratio": public.rates()["decisions_per_s"] / engine.rates()["decisions_per_s"],
         "state_copies_per_s": copies(game, opts, min(seconds, 1.0)),
         "ismcts_iterations_per_s": search.rates()["decisions_per_s"],
         "ismcts_iterations_per_decision": SEARCH_ITERATIONS,

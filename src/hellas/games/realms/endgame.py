@@ -101,6 +101,8 @@ class Endgame:
             self.story.append(text)
 
     def _names(self, mask: int) -> str:
+        if self.story is None:
+            return ""  # nobody is listening: the sentence is dropped anyway
         return ", ".join(self.table.cards[h].name for h in range(self.table.k) if mask >> h & 1)
 
     def copy(self) -> Endgame:
@@ -271,7 +273,7 @@ class Endgame:
                 self.last = -1
                 self._tell(
                     f"{name} is defeated by "
-                    f"{' or '.join(self.table.cards[h].name for h in defeaters)}."
+                    f"{' or '.join(self.table.cards[h].name for h in defeaters if self.story)}."
                 )
             else:
                 self._tell(f"{name}: no living Hero can defeat it.")

@@ -145,6 +145,7 @@ class Search:
         "nodes",
         "omega_tags",
         "reached",
+        "roots",
         "sacrifice",
         "strong",
         "table",
@@ -163,6 +164,8 @@ class Search:
         self.goal = NEVER  # stop as soon as a score reaches this
         self.done: set[tuple[object, ...]] = set()  # searched: nothing there beats ``best``
         self.reached: dict[tuple[object, ...], bool] = {}  # see ``_reach``
+        # where the Omegas begin once the ADDs end with tags of given strengths
+        self.roots: dict[tuple[object, ...], tuple[Endgame, list[Option]]] = {}
         self.gains: dict[tuple[int, int, int], Gains] = {}  # by end, bonus and penalty clears
         self.defeat = sorted({c.omega.tags for c in table.cards if c.omega and c.omega.tags})
         self.counted = 0  # how many tags the Hydra wants (0: no Hydra)
@@ -383,10 +386,11 @@ class Search:
             if h >= 0:
                 after = (*tags[:h], tags[h] | 1 << b, *tags[h + 1 :])
             if not rest:
-                if not self._reach_after(eg, after, end):
+                known = self._reach_after(eg, after, end, look_only=True)
+                if known is False:
                     continue
                 high = score(table, Outcome(end, list(after), eg.bonus_off, eg.penalty_off))
-                if high <= self.best:
+                if high <= self.best or (known is None and not self._reach_after(eg, after, end)):
                     continue
             kids.append((high, after, not rest))
         kids.sort(key=_first, reverse=True)
@@ -411,9 +415,9 @@ class Search:
         (``self.strong``), and answers are kept by what of the tags can still matter.
         """
         if not (self.defeat or self.counted):
-            return not queue or self._reach_after(eg, tags, end)
+            return not queue or self._reach_after(eg, tags, end) is True
         if not queue:
-            return self._reach_after(eg, tags, end)
+            return self._reach_after(eg, tags, end) is True
         table = self.table
         living = table.hero_mask & ~eg.afterlife
         allowed = 0
@@ -489,14 +493,23 @@ class Search:
                 out.append(-1)
         return tuple(out)
 
-    def _reach_after(self, eg: Endgame, tags: tuple[int, ...], end: int) -> bool:
-        """Return whether, once the ADDs from ``eg`` end with these tags, ``end`` is reachable."""
+    def _reach_after(
+        self, eg: Endgame, tags: tuple[int, ...], end: int, look_only: bool = False
+    ) -> bool | None:
+        """Return whether, once the ADDs from ``eg`` end with these tags, ``end`` is reachable.
+
+        ``look_only``: answer only if it is known already (else None).
+        """
         living = self.table.hero_mask & ~eg.afterlife
-        key = ("adds", eg.key(), self._strengths(tags, living), end)
+        where = (eg.key(), self._strengths(tags, living))
+        key = (where, end)
         hit = self.reached.get(key)
-        if hit is None:
-            root = eg.skip_adds(tags)
-            hit = self.reached[key] = self._reach(root, self.settle(root), end)
+        if hit is None and not look_only:
+            start = self.roots.get(where)
+            if start is None:
+                root = eg.skip_adds(tags)
+                start = self.roots[where] = (root, self.settle(root))
+            hit = self.reached[key] = self._reach(start[0], start[1], end)
         return hit
 
 
@@ -540,7 +553,10 @@ def solve(table: Table, forced: Sequence[str] = ()) -> Solution:
         assert plain.leaf is not None
         eg = plain.leaf
     except OverBudget:
-        eg = Search(table).first(eg, Search(table).value(eg))
+        search = Search(table)
+        best = search.value(eg)
+        search.done.clear()  # what was cut there was cut against lower scores than ``best``
+        eg = search.first(eg, best)
     outcome = eg.outcome()
     outcome.tags = list(outcome.tags)
     outcome.notes = eg.keys()

@@ -82,7 +82,13 @@ def vocabulary(items: Iterable[str]) -> dict[str, int]:
 
 
 class Encoder(ABC):
-    """Turns one seat's view into a fixed-length float32 vector (values in [0, 1])."""
+    """Turns one seat's view into a fixed-length float32 vector (values in [0, 1]).
+
+    An encoder may also write the same vector straight from the state (``fill_state``),
+    reading for the seat exactly what its view would show: that skips building the JSON view
+    and is what the environments use; tests prove both ways give the same vector on many
+    positions and that re-dealing what a seat cannot see never changes its observation.
+    """
 
     layout: Layout
 
@@ -95,6 +101,15 @@ class Encoder(ABC):
     @abstractmethod
     def fill(self, out: np.ndarray, view: View) -> None:
         """Write the non-zero entries of ``view``'s vector into the zeroed ``out``."""
+
+    def fill_state(self, out: np.ndarray, state: Any, seat: int) -> None:
+        """Write ``seat``'s vector into the zeroed ``out`` from the state (optional)."""
+        raise NotImplementedError(f"{type(self).__name__} encodes views only")
+
+    @property
+    def reads_state(self) -> bool:
+        """Return whether ``fill_state`` is implemented (else observations go via the view)."""
+        return type(self).fill_state is not Encoder.fill_state
 
 
 def scale(value: float, cap: float) -> float:
