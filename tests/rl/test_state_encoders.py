@@ -17,6 +17,11 @@ from hellas.core.rng import Rng
 from hellas.rl.session import Session
 
 CASES: list[tuple[str, dict[str, Any], int]] = [
+    ("legends", {"players": 1, "mission": 7, "difficulty": "godlike"}, 8),
+    ("legends", {"players": 2, "mission": 12}, 6),
+    ("legends", {"players": 3, "mission": 1}, 6),
+    ("legends", {"players": 4, "mission": 5, "difficulty": "human"}, 6),
+    ("legends", {"players": 5, "mission": 9}, 4),
     ("realms", {"players": 2}, 6),
     ("realms", {"players": 3}, 6),
     ("realms", {"players": 4, "endgame": "manual", "promo": True, "sappho": True}, 6),

@@ -153,13 +153,13 @@ class Search:
 
     def __init__(self, table: Table, natural: bool = False) -> None:
         self.table = table
-        self.alike = tag_groups(table) if any(c.add_tag for c in table.cards) else EACH_TAG
+        facts = _facts(table)
+        self.alike, self.sacrifice, self.defeat, self.counted, self.omega_tags, self.strong = facts
         # natural: walk the options in their order (no end settled first), so that the first
         # best endgame found is the first in that order; it keeps where it was (``leaf``)
         self.natural = natural
         self.leaf: Endgame | None = None
         self.budget = NEVER  # a natural walk gives up past this many options tried
-        self.sacrifice = wants_dead(table)
         self.best = NONE  # the best score found so far: only better ones are looked for
         self.goal = NEVER  # stop as soon as a score reaches this
         self.done: set[tuple[object, ...]] = set()  # searched: nothing there beats ``best``
@@ -167,22 +167,6 @@ class Search:
         # where the Omegas begin once the ADDs end with tags of given strengths
         self.roots: dict[tuple[object, ...], tuple[Endgame, list[Option]]] = {}
         self.gains: dict[tuple[int, int, int], Gains] = {}  # by end, bonus and penalty clears
-        self.defeat = sorted({c.omega.tags for c in table.cards if c.omega and c.omega.tags})
-        self.counted = 0  # how many tags the Hydra wants (0: no Hydra)
-        for c in table.cards:
-            if c.omega is not None and c.omega.kind == "hero_with_tags":
-                self.counted = max(self.counted, c.omega.number)
-        self.omega_tags = 0  # the tags that defeat some monster
-        for named in self.defeat:
-            self.omega_tags |= named
-        # tags grouped by the monsters they defeat: alike to the Omega penalties (the group
-        # that defeats none matters only to the Hydra, which counts tags)
-        strong: dict[tuple[bool, ...], int] = {}
-        for b in range(len(TAGS)):
-            pattern = tuple(named >> b & 1 == 1 for named in self.defeat)
-            if any(pattern) or self.counted:
-                strong[pattern] = strong.get(pattern, 0) | 1 << b
-        self.strong = tuple(strong.values())
         self.nodes = 0
 
     def settle(self, eg: Endgame) -> list[Option]:
@@ -236,7 +220,7 @@ class Search:
                 if self._found(score(table, child.outcome()), child):
                     return True
                 continue
-            if self.natural and (self.best == NONE == self.goal or _near_end(child)):
+            if _near_end(child) or (self.natural and self.best == NONE == self.goal):
                 if self.beats(child, more):  # nothing to cut against, or a bound costs more
                     return True
                 continue
@@ -511,6 +495,45 @@ class Search:
                 start = self.roots[where] = (root, self.settle(root))
             hit = self.reached[key] = self._reach(start[0], start[1], end)
         return hit
+
+
+Facts = tuple[tuple[int, ...], bool, list[int], int, int, tuple[int, ...]]
+
+
+def _facts(table: Table) -> Facts:
+    """Return what a search needs to know of a table's cards (kept by the cards' indices).
+
+    Tags alike for the ADDs, whether Heroes may gain from dying, the tag sets that defeat a
+    monster, the Hydra's number (0: none), the tags that defeat any monster, and the tags
+    grouped by the monsters they defeat (alike to the Omega penalties; the group that defeats
+    none matters only to the Hydra, which counts tags).
+    """
+    key = tuple(c.index for c in table.cards)
+    found = _FACTS.get(key)
+    if found is not None and all(a is b for a, b in zip(found[0], table.cards, strict=True)):
+        return found[1]
+    alike = tag_groups(table) if any(c.add_tag for c in table.cards) else EACH_TAG
+    defeat = sorted({c.omega.tags for c in table.cards if c.omega and c.omega.tags})
+    counted = 0
+    for c in table.cards:
+        if c.omega is not None and c.omega.kind == "hero_with_tags":
+            counted = max(counted, c.omega.number)
+    omega_tags = 0
+    for named in defeat:
+        omega_tags |= named
+    strong: dict[tuple[bool, ...], int] = {}
+    for b in range(len(TAGS)):
+        pattern = tuple(named >> b & 1 == 1 for named in defeat)
+        if any(pattern) or counted:
+            strong[pattern] = strong.get(pattern, 0) | 1 << b
+    facts = (alike, wants_dead(table), defeat, counted, omega_tags, tuple(strong.values()))
+    if len(_FACTS) >= SCORES_KEPT:
+        _FACTS.clear()
+    _FACTS[key] = (tuple(table.cards), facts)
+    return facts
+
+
+_FACTS: dict[tuple[int, ...], tuple[tuple[Card, ...], Facts]] = {}
 
 
 def _many(eg: Endgame) -> bool:
