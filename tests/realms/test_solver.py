@@ -137,6 +137,8 @@ SLOW = [
     "homer lost-knowledge medusa andromeda orpheus winged-sandals athena | dionysus argo chiron",
     "sirens tiresias andromeda scylla-and-charybdis arachne dionysus atalanta"
     " | winged-sandals chiron antaeus",
+    "heracles atalanta helen sacrificial-altar sirens achilles homer"
+    " | scylla-and-charybdis chiron calydonian-boar",
 ]
 
 

@@ -138,6 +138,7 @@ class Search:
         "counted",
         "defeat",
         "done",
+        "every_end",
         "gains",
         "goal",
         "leaf",
@@ -165,7 +166,9 @@ class Search:
         self.done: set[tuple[object, ...]] = set()  # searched: nothing there beats ``best``
         self.reached: dict[tuple[object, ...], bool] = {}  # see ``_reach``
         # where the Omegas begin once the ADDs end with tags of given strengths
-        self.roots: dict[tuple[object, ...], tuple[Endgame, list[Option]]] = {}
+        # (and how many ends were asked about from there)
+        self.roots: dict[tuple[object, ...], tuple[Endgame, list[Option], list[int]]] = {}
+        self.every_end: dict[tuple[object, ...], frozenset[int]] = {}  # see ``_ends``
         self.gains: dict[tuple[int, int, int], Gains] = {}  # by end, bonus and penalty clears
         self.nodes = 0
 
@@ -492,8 +495,33 @@ class Search:
             start = self.roots.get(where)
             if start is None:
                 root = eg.skip_adds(tags)
-                start = self.roots[where] = (root, self.settle(root))
-            hit = self.reached[key] = self._reach(start[0], start[1], end)
+                start = self.roots[where] = (root, self.settle(root), [0])
+            root, options, asked = start
+            asked[0] += 1
+            if asked[0] <= TARGETED:
+                hit = self._reach(root, options, end)
+            else:  # asked about many ends: list every end once instead
+                hit = end in self._ends(root, options)
+            self.reached[key] = hit
+        return hit
+
+    def _ends(self, eg: Endgame, options: list[Option]) -> frozenset[int]:
+        """Return every Afterlife the Omega decisions from ``eg`` can end with.
+
+        Kept by the position with the tags reduced to their strengths, like ``_reach``.
+        """
+        if not options:
+            return frozenset((eg.afterlife,))
+        living = self.table.hero_mask & ~eg.afterlife
+        key = (eg.key()[:6], eg.penalty_off, eg.helm, self._strengths(eg.tags, living))
+        hit = self.every_end.get(key)
+        if hit is None:
+            found: set[int] = set()
+            for option in options:
+                child = eg.copy()
+                child.choose(option)
+                found |= self._ends(child, self.settle(child))
+            hit = self.every_end[key] = frozenset(found)
         return hit
 
 
@@ -585,6 +613,10 @@ def solve(table: Table, forced: Sequence[str] = ()) -> Solution:
     outcome.notes = eg.keys()
     return Solution(score(table, outcome), outcome.notes, outcome)
 
+
+# ``_reach_after`` searches for one end at a time this many times from one Omega start, then
+# lists every end reachable from there once (many ends asked: cheaper than a search each)
+TARGETED = 3
 
 # ``solve`` first walks the options in their order, trying this many options at most
 PLAIN_BUDGET = 40
