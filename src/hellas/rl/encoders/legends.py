@@ -43,6 +43,7 @@ HAND_CAP = 8  # a receiver of Support may briefly hold more than 5
 TURN_CAP = 100
 DECK_CAP = 61  # 5 x 11 attribute cards + 6 divine interventions
 MISSIONS = 12
+BLOCKS_KEPT = 1 << 12
 
 IGNORED = frozenset({"game", "players", "reason"})  # constant or prose: nothing to learn
 
@@ -114,6 +115,10 @@ class LegendsEncoder(Encoder):
             "cards I received by type / 10",
         )
         self.o_result = a("result", 2, "won, lost")
+        # fill_state's kept blocks: a monster slot's (by slot, seat and heroes there), and
+        # the gifts' (by gifts tuple and seat); each entry holds its key object
+        self._blocks: dict[tuple[Any, ...], tuple[MonsterSlot, Any]] = {}
+        self._gift_writes: dict[tuple[int, int], tuple[Any, Any]] = {}
 
     def fill(self, out: np.ndarray, view: View) -> None:
         """Write the view's entries (zero entries are left as they are in the zeroed ``out``).
@@ -275,16 +280,24 @@ class LegendsEncoder(Encoder):
             if s.discs[q] >= 0:
                 here.setdefault(id(slots[s.discs[q]]), []).append(q)
         where: dict[str, list[int]] = {}
+        blocks = self._blocks
         for slot in slots:
             cards = self._slot_cards(slot)
             where[slot.name] = cards
             if not cards:
                 continue
-            first = self.o_monsters + cards[0] * block
-            self._slot_state(w, first, slot, len(cards) > 1, seat, here)
-            for k in cards[1:]:
+            # a slot never changes (playing a card makes a new one): its block is kept
+            slot_key = (id(slot), seat, tuple(here.get(id(slot), ())))
+            kept = blocks.get(slot_key)
+            if kept is None or kept[0] is not slot:
+                row = np.zeros(block, dtype=np.float32)
+                self._slot_state(row.data, 0, slot, len(cards) > 1, seat, here)
+                if len(blocks) >= BLOCKS_KEPT:
+                    blocks.clear()
+                kept = blocks[slot_key] = (slot, row.data)
+            for k in cards:
                 base = self.o_monsters + k * block
-                w[base : base + block] = w[first : first + block]
+                w[base : base + block] = kept[1]
         hero_base = self.o_heroes
         hero_count = len(self.heroes)
         disc_at = hero_base + 10
@@ -355,15 +368,28 @@ class LegendsEncoder(Encoder):
             if v > 0:
                 w[base + 1 + 2 * n] = scale(v, 5)
         if s.gifts:
-            gifts = [
-                {
-                    "from": giver,
-                    "to": receiver,
-                    "card": CARD_TYPES[card] if card >= 0 and seat in (giver, receiver) else None,
-                }
-                for giver, receiver, card, _turn in s.gifts
-            ]
-            self._gifts(w, gifts, seat if 0 <= seat < n else None)
+            # the gifts tuple is replaced, never changed: its entries are kept per seat
+            gift_key = (id(s.gifts), seat)
+            writes = self._gift_writes.get(gift_key)
+            if writes is None or writes[0] is not s.gifts:
+                gifts = [
+                    {
+                        "from": giver,
+                        "to": receiver,
+                        "card": CARD_TYPES[card]
+                        if card >= 0 and seat in (giver, receiver)
+                        else None,
+                    }
+                    for giver, receiver, card, _turn in s.gifts
+                ]
+                row = np.zeros(self.layout.size, dtype=np.float32)
+                self._gifts(row.data, gifts, seat if 0 <= seat < n else None)
+                at = self.o_gifts
+                part = row[at : at + n * n + 12]
+                if len(self._gift_writes) >= BLOCKS_KEPT:
+                    self._gift_writes.clear()
+                writes = self._gift_writes[gift_key] = (s.gifts, part.data)
+            w[self.o_gifts : self.o_gifts + n * n + 12] = writes[1]
         if s.result == 1:
             w[self.o_result] = 1.0
         elif s.result == -1:
