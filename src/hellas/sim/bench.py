@@ -14,14 +14,19 @@ machine (the RL adapter bench uses the same loops).
 
 from __future__ import annotations
 
+import json
+import os
 import platform
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from hellas.ai.ismcts import ISMCTSBot
-from hellas.core.compiled import engine_label
+from hellas.core.compiled import compiled_now, engine_label
 from hellas.core.game import Decision, Game
 from hellas.core.rng import Rng
 
@@ -234,4 +239,48 @@ def run(game: Game[Any], options: Mapping[str, Any], seconds: float = 3.0) -> di
         result["ismcts_ratio_vs_hanabi"] = (
             result["ismcts_iterations_per_s"] / result["openspiel_hanabi"]["decisions_per_s"]
         )
+        result["public_apply_ratio_vs_hanabi"] = (
+            result["random_play_public_apply"]["decisions_per_s"]
+            / result["openspiel_hanabi"]["decisions_per_s"]
+        )
     return result
+
+
+def compiled_folder() -> Path | None:
+    """Return this checkout's up-to-date compiled build (``.compiled``), or None."""
+    root = Path(__file__).resolve().parents[3]
+    out = root / ".compiled"
+    script = root / "scripts" / "build_compiled.py"
+    if not (out / "SOURCES.sha256").exists() or not script.exists():
+        return None
+    done = subprocess.run(
+        [sys.executable, str(script), "--status"], capture_output=True, text=True, check=False
+    )
+    return out if done.returncode == 0 else None
+
+
+def other_build(args: list[str]) -> dict[str, Any] | None:
+    """Return ``hellas bench ARGS --json`` run on the compiled build, if this run is pure.
+
+    The compiled figures come from a process of their own, after this one's: each build's
+    ratios are measured within its own run (interleaved with Hanabi or the other loops).
+    """
+    if compiled_now():
+        return None
+    folder = compiled_folder()
+    if folder is None:
+        return None
+    env = dict(
+        os.environ, PYTHONPATH=os.pathsep.join([str(folder), os.environ.get("PYTHONPATH", "")])
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "hellas", "bench", *args, "--json", "--this-build"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    if done.returncode != 0:
+        return {"error": done.stderr.strip().splitlines()[-1:] or ["failed"]}
+    figures: dict[str, Any] = json.loads(done.stdout)
+    return figures
