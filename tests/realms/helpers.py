@@ -43,7 +43,7 @@ def plain_solve(table: Table) -> tuple[int, list[str]]:
     same rule on sacrifices, positions met before answered from a table; the first best
     endgame in that order wins.
     """
-    sacrifice = wants_dead(table)
+    sacrifice = -1 if wants_dead(table) else 0  # every Hero, or none
     memo: dict[tuple[object, ...], tuple[int, Endgame]] = {}
 
     def search(eg: Endgame) -> tuple[int, Endgame]:

@@ -20,7 +20,7 @@ from hellas.games.realms.bound import limits, upper_bound
 from hellas.games.realms.content import HERO, Card, deck
 from hellas.games.realms.endgame import Endgame
 from hellas.games.realms.scoring import Table, score
-from hellas.games.realms.solver import Search, best_score, solve, wants_dead
+from hellas.games.realms.solver import Search, best_score, sacrifices, solve
 from tests.realms.helpers import brute_force_best, plain_solve
 
 ALL = list(deck().cards)
@@ -170,7 +170,7 @@ def _positions(table: Table, rng: random.Random) -> list[Endgame]:
 def test_the_bound_is_never_below_the_best_score_reachable() -> None:
     rng = random.Random(7)
     for table in _mixed_hands(300, seed=7) + [_table(t) for t in SLOW]:
-        sacrifice = wants_dead(table)
+        sacrifice = sacrifices(table)
         for eg in _positions(table, rng):
             high = upper_bound(table, limits(eg, sacrifice))
             if eg.done():

@@ -262,12 +262,12 @@ def upper_bound(table: Table, lim: Limits) -> int:
     return total - AFTERLIFE_COST * (lim.after_lo.bit_count() + lim.forced())
 
 
-def limits(eg: Endgame, sacrifice: bool = True) -> Limits:
+def limits(eg: Endgame, sacrifice: int = -1) -> Limits:
     """Return the limits within which every endgame that can follow ``eg`` ends.
 
     ``eg`` must stand at a decision or at the end (as after ``options``), not mid-step;
-    ``sacrifice`` is what the search passes to ``options`` (False: no Hero faces a monster
-    needlessly and the Helm of Hades always saves one).
+    ``sacrifice`` is what the search passes to ``options``: the Heroes that may face a monster
+    needlessly (0: none, and the Helm of Hades always saves one).
     """
     table = eg.table
     cards = table.cards
@@ -330,7 +330,7 @@ def _heroes(mask: int) -> list[int]:
     return out
 
 
-def _fates(eg: Endgame, lim: Limits, living: int, sacrifice: bool) -> None:
+def _fates(eg: Endgame, lim: Limits, living: int, sacrifice: int) -> None:
     """Set the limits on the Afterlife: who may still join it, and how many at least must.
 
     Omega penalties still to come may kill living Heroes: Heracles any other, a monster the
@@ -359,7 +359,7 @@ def _fates(eg: Endgame, lim: Limits, living: int, sacrifice: bool) -> None:
             if not helm:
                 must_heroes = max(must_heroes, 1)
         elif sacrifice:  # a monster some Hero defeats: others may be sent to face it first
-            may |= _lacking(living, tags_lo, omega.tags)
+            may |= _lacking(living & sacrifice, tags_lo, omega.tags)
     pending = eg.queue if step == STEP_OMEGA else range(table.k) if step < STEP_OMEGA else ()
     killers = []
     for i in pending:
@@ -399,7 +399,7 @@ def _fates(eg: Endgame, lim: Limits, living: int, sacrifice: bool) -> None:
                 hit = living & ~(1 << i) if living >> i & 1 else 0
             elif kind == "defeat":
                 if any(tags_lo[h] & omega.tags for h in safe):
-                    hit = _lacking(living, tags_lo, omega.tags) if sacrifice else 0
+                    hit = _lacking(living & sacrifice, tags_lo, omega.tags)
                 else:
                     hit = living
             elif kind == "living_heroes":

@@ -271,10 +271,9 @@ class Endgame:
             if defeaters:
                 self.current = i  # the player picks Heroes to face it first, then it stops
                 self.last = -1
-                self._tell(
-                    f"{name} is defeated by "
-                    f"{' or '.join(self.table.cards[h].name for h in defeaters if self.story)}."
-                )
+                if self.story is not None:  # the sentence is built only for a listener
+                    names = " or ".join(self.table.cards[h].name for h in defeaters)
+                    self._tell(f"{name} is defeated by {names}.")
             else:
                 self._tell(f"{name}: no living Hero can defeat it.")
                 self._kill(living)
@@ -307,13 +306,14 @@ class Endgame:
 
     # -- the decisions --------------------------------------------------------------------
 
-    def options(self, alike: Sequence[int] = EACH_TAG, sacrifice: bool = True) -> list[Option]:
+    def options(self, alike: Sequence[int] = EACH_TAG, sacrifice: int = -1) -> list[Option]:
         """Return the decisions available now (empty when the endgame is over).
 
         A search may pass groups of tags that no card tells apart (``alike``: an ADD then
-        offers one new tag of each group) and ``sacrifice=False`` when no card gains from a
-        Hero in the Afterlife: then nobody is sent to face a monster needlessly and the Helm
-        always saves someone.
+        offers one new tag of each group) and ``sacrifice``, the positions of the Heroes that
+        may ever gain from facing a monster they cannot defeat (all by default): the others
+        are never sent to face one needlessly, and with none at all (0) the Helm always saves
+        someone.
         """
         self._advance()
         cards = self.table.cards
@@ -331,7 +331,7 @@ class Endgame:
                 if not sacrifice:
                     return out
                 for h in self.living():
-                    if h > self.last and not self.tags[h] & c.omega.tags:
+                    if h > self.last and sacrifice >> h & 1 and not self.tags[h] & c.omega.tags:
                         out.append(Option("face", self.current, h))
                 return out
             if c.omega.kind == "other_hero":

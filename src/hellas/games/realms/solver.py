@@ -88,6 +88,26 @@ _USES: dict[int, list[tuple[Use, int]]] = {}
 _WANTS: dict[int, bool] = {}
 
 
+def sacrifices(table: Table) -> int:
+    """Return the positions of the Heroes that may ever gain from facing a monster needlessly.
+
+    Every Hero when a card gains from Heroes in the Afterlife or loses from living ones
+    (``wants_dead``'s other reasons).  With only a Heracles ("another living Hero dies"), only
+    Heracles himself: his dying first spares the Hero he would take, while another Hero sent
+    to die is one Heracles could take anyway (or one more death), and a living Hero never
+    makes a later Omega penalty worse.  None when no card gains from a death at all.
+    """
+    if not wants_dead(table):
+        return 0
+    mask = 0
+    for i, c in enumerate(table.cards):
+        if c.omega is not None and c.omega.kind == "other_hero":
+            mask |= 1 << i
+        elif _card_wants_dead(c):
+            return -1
+    return mask
+
+
 def tag_groups(table: Table) -> tuple[int, ...]:
     """Return the tags as groups (bit masks) that no card of this table tells apart."""
     named: dict[int, set[Use]] = {1 << b: set() for b in range(len(TAGS))}
@@ -525,13 +545,13 @@ class Search:
         return hit
 
 
-Facts = tuple[tuple[int, ...], bool, list[int], int, int, tuple[int, ...]]
+Facts = tuple[tuple[int, ...], int, list[int], int, int, tuple[int, ...]]
 
 
 def _facts(table: Table) -> Facts:
     """Return what a search needs to know of a table's cards (kept by the cards' indices).
 
-    Tags alike for the ADDs, whether Heroes may gain from dying, the tag sets that defeat a
+    Tags alike for the ADDs, the Heroes that may gain from dying, the tag sets that defeat a
     monster, the Hydra's number (0: none), the tags that defeat any monster, and the tags
     grouped by the monsters they defeat (alike to the Omega penalties; the group that defeats
     none matters only to the Hydra, which counts tags).
@@ -554,7 +574,7 @@ def _facts(table: Table) -> Facts:
         pattern = tuple(named >> b & 1 == 1 for named in defeat)
         if any(pattern) or counted:
             strong[pattern] = strong.get(pattern, 0) | 1 << b
-    facts = (alike, wants_dead(table), defeat, counted, omega_tags, tuple(strong.values()))
+    facts = (alike, sacrifices(table), defeat, counted, omega_tags, tuple(strong.values()))
     if len(_FACTS) >= SCORES_KEPT:
         _FACTS.clear()
     _FACTS[key] = (tuple(table.cards), facts)
@@ -648,4 +668,4 @@ _SCORES: dict[tuple[int, ...], tuple[tuple[Card, ...], int]] = {}
 SCORES_KEPT = 1 << 16
 
 
-__all__ = ["Search", "Solution", "best_score", "solve", "tag_groups", "wants_dead"]
+__all__ = ["Search", "Solution", "best_score", "sacrifices", "solve", "tag_groups", "wants_dead"]
