@@ -76,13 +76,14 @@ def test_the_test_process_runs_the_pure_python_engine() -> None:
     assert engine_label() == "pure Python"
 
 
-def test_golden_and_conformance_pass_on_the_compiled_engine(built: Path) -> None:
+def test_golden_conformance_and_observations_pass_on_the_compiled_engine(built: Path) -> None:
     check = (
         "import sys, pytest\n"
         "from hellas.core.compiled import MODULES, compiled_now\n"
         "assert compiled_now() == list(MODULES), compiled_now()\n"
         "sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', '-p', 'no:xdist',"
-        " 'tests/test_golden.py', 'tests/test_conformance.py']))\n"
+        " 'tests/test_golden.py', 'tests/test_conformance.py',"
+        " 'tests/rl/test_state_encoders.py']))\n"
     )
     done = _run(["-c", check], compiled=True)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]

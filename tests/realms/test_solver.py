@@ -132,8 +132,7 @@ SLOW = [
     " | lost-knowledge sirens eleusinian-mysteries",
     "perseus andromeda chiron tiresias minotaur penelope heracles"
     " | sirens scylla-and-charybdis antaeus",
-    "heracles lernaean-hydra theseus orpheus chiron agamemnon winged-sandals"
-    " | athena palace circe",
+    "heracles lernaean-hydra theseus orpheus chiron agamemnon winged-sandals | athena palace circe",
     "homer lost-knowledge medusa andromeda orpheus winged-sandals athena | dionysus argo chiron",
     "sirens tiresias andromeda scylla-and-charybdis arachne dionysus atalanta"
     " | winged-sandals chiron antaeus",

@@ -22,6 +22,7 @@ MODULES = (
     "hellas.games.legends.rules",
     "hellas.games.legends.state",
     "hellas.games.legends.value",
+    "hellas.games.legends.view",
     "hellas.games.lords.artifacts",
     "hellas.games.lords.battle",
     "hellas.games.lords.board",
@@ -51,6 +52,10 @@ MODULES = (
     "hellas.games.realms.scoring",
     "hellas.games.realms.solver",
     "hellas.games.realms.state",
+    "hellas.games.realms.view",
+    "hellas.rl.encoders.base",
+    "hellas.rl.encoders.legends",
+    "hellas.rl.encoders.realms",
 )
 
 

@@ -257,24 +257,32 @@ def pgx_loop(game_id: str, batch: int = BATCH) -> Loop | None:
 
 
 def observation_cost(game_id: str, options: Mapping[str, Any], seconds: float) -> dict[str, float]:
-    """Return the microseconds one observation costs: the view, then its encoding.
+    """Return the microseconds one observation costs: the view, its encoding, and the state path.
 
     Timed as the observing loops meet them: random games played through, the seat to act
-    viewed and encoded once at every decision (a game that remembers work between views, such
-    as Realms' solved hands, is credited only for what it meets in play).
+    viewed and encoded once at every decision, and observed straight from the state where the
+    encoder can (``state_us``; 0 otherwise).  A game that remembers work between observations,
+    such as Realms' solved hands, is credited only for what it meets in play.
     """
     from hellas.rl.session import Session  # noqa: PLC0415
 
     session = Session(game_id, options)
-    game, encode = session.game, session.encoder.encode
+    game, encoder = session.game, session.encoder
+    encode = encoder.encode
     rng = Rng(2)
-    view_s = encode_s = 0.0
+    view_s = encode_s = state_s = 0.0
     n = k = 0
     clock = time.process_time
-    while view_s + encode_s < seconds or n < 20:
+    row = np.zeros(encoder.layout.size, dtype=np.float32)
+    while view_s + encode_s + state_s < seconds or n < 20:
         session.reset(k)
         k += 1
         while (seat := session.to_act()) is not None:
+            if encoder.reads_state:  # first, as the environments meet it (nothing kept yet)
+                t0 = clock()
+                row[:] = 0.0
+                encoder.fill_state(row, session.state, seat)
+                state_s += clock() - t0
             t0 = clock()
             view = game.view(session.state, seat)
             t1 = clock()
@@ -284,7 +292,11 @@ def observation_cost(game_id: str, options: Mapping[str, Any], seconds: float) -
             n += 1
             legal = session.legal()
             session.play(legal[rng.below(len(legal))])
-    return {"view_us": 1e6 * view_s / n, "encode_us": 1e6 * encode_s / n}
+    return {
+        "view_us": 1e6 * view_s / n,
+        "encode_us": 1e6 * encode_s / n,
+        "state_us": 1e6 * state_s / n,
+    }
 
 
 def run(
@@ -399,8 +411,10 @@ def table(figures: Mapping[str, Any]) -> Any:
             f"{budget:.1f}" if budget is not None else "",
         )
     cost = figures["observation"]
+    straight = f"; from the state {cost['state_us']:.0f} us" if cost.get("state_us") else ""
     out.caption = (
-        f"one observation: view {cost['view_us']:.0f} us + encoding {cost['encode_us']:.0f} us; "
+        f"one observation: view {cost['view_us']:.0f} us + encoding {cost['encode_us']:.0f} us"
+        f"{straight}; "
         f"one engine decision: {figures['loops']['engine']['us_per_decision']:.1f} us; "
         "budget: what one observation may cost for that loop to reach half the engine's speed "
         "(observing loops: one observation per decision in PettingZoo, per learner step in "

@@ -94,10 +94,12 @@ def climb(seconds: float, seed: int = 1) -> dict[str, Any]:
             worst = (now, hand, after)
     _, hand, after = worst
     table = Table([cards[i] for i in hand], [cards[i] for i in after])
-    search = Search(table)
-    start = time.process_time()
-    search.value(Endgame(table))
-    value_s = time.process_time() - start
+    value_s = float("inf")
+    for _ in range(3):
+        search = Search(table)
+        start = time.process_time()
+        search.value(Endgame(table))
+        value_s = min(value_s, time.process_time() - start)
     return {
         "cards": " ".join(cards[i].id for i in hand) + " | " + " ".join(cards[i].id for i in after),
         "solve_ms": solve_time(table.cards[:7], table.cards[7:], repeats=3) * 1000,

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from mypy_extensions import mypyc_attr  # interpreted subclasses of compiled encoders
 
 View = Mapping[str, Any]
 
@@ -81,6 +82,7 @@ def vocabulary(items: Iterable[str]) -> dict[str, int]:
     return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Encoder(ABC):
     """Turns one seat's view into a fixed-length float32 vector (values in [0, 1]).
 
@@ -91,6 +93,7 @@ class Encoder(ABC):
     """
 
     layout: Layout
+    reads_state = False  # True where ``fill_state`` is written (else observations use the view)
 
     def encode(self, view: View) -> np.ndarray:
         """Return the observation vector of ``view``."""
@@ -103,13 +106,8 @@ class Encoder(ABC):
         """Write the non-zero entries of ``view``'s vector into the zeroed ``out``."""
 
     def fill_state(self, out: np.ndarray, state: Any, seat: int) -> None:
-        """Write ``seat``'s vector into the zeroed ``out`` from the state (optional)."""
+        """Write ``seat``'s vector into the zeroed ``out`` from the state (``reads_state``)."""
         raise NotImplementedError(f"{type(self).__name__} encodes views only")
-
-    @property
-    def reads_state(self) -> bool:
-        """Return whether ``fill_state`` is implemented (else observations go via the view)."""
-        return type(self).fill_state is not Encoder.fill_state
 
 
 def scale(value: float, cap: float) -> float:
@@ -164,3 +162,20 @@ def seat_index(value: Any, seats: int) -> int | None:
 def names_of(items: Sequence[Any], key: str = "id") -> list[str]:
     """Return the ``key`` attribute of each record (content tuples -> id lists)."""
     return [getattr(x, key) for x in items]
+
+
+__all__ = [
+    "Encoder",
+    "Field",
+    "Layout",
+    "View",
+    "count_map",
+    "counts",
+    "multi_hot",
+    "mypyc_attr",
+    "names_of",
+    "one_hot",
+    "scale",
+    "seat_index",
+    "vocabulary",
+]

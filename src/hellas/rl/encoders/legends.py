@@ -33,6 +33,7 @@ from hellas.rl.encoders.base import (
     Encoder,
     Layout,
     View,
+    mypyc_attr,
     scale,
     vocabulary,
 )
@@ -48,8 +49,11 @@ BLOCKS_KEPT = 1 << 12
 IGNORED = frozenset({"game", "players", "reason"})  # constant or prose: nothing to learn
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LegendsEncoder(Encoder):
     """Observation layout for Legends of Hellas (depends on the number of players only)."""
+
+    reads_state = True
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         c = content()

@@ -29,6 +29,7 @@ from hellas.rl.encoders.base import (
     Layout,
     View,
     multi_hot,
+    mypyc_attr,
     one_hot,
     scale,
     seat_index,
@@ -42,8 +43,11 @@ HAND_CAP = 10
 IGNORED = frozenset({"game", "players", "endgame_choices", "scores"})  # prose / end details
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RealmsEncoder(Encoder):
     """Observation layout for Fantasy Realms (depends on the number of players only)."""
+
+    reads_state = True
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         n = self.n = int(options["players"])
