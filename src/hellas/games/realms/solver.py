@@ -4,24 +4,28 @@ The endgame (``endgame.Endgame``) is a short sequence of one player's decisions:
 ADDs of tags, then the Omega penalties (which send Heroes, and a God for the Pomegranate, to
 the Afterlife); the score at its end is what counts.  ``Search`` finds the best score by branch
 and bound: ``bound.upper_bound`` says how much any endgame within some limits can score at most,
-and a branch whose bound cannot beat the best score found so far is cut.  Four ideas keep it
+and a branch whose bound cannot beat the best score found so far is cut.  Ideas that keep it
 small, none of which can change the answer:
 
 - tags no card tells apart are alike: an ADD offers one new tag of each group
-  (``tag_groups``), and nobody is sent to face a monster when no card gains from a Hero in
-  the Afterlife (``wants_dead``);
+  (``tag_groups``); only the Heroes that can gain from dying are ever sent to face a monster
+  needlessly (``sacrifices``);
 - a position searched before is not searched again: nothing under it could beat the best
   score then, and the best score only grows;
-- once the CLEARs are done, the search settles the end first: which cards end in the Afterlife
-  (one card at a time, dead or alive), then the tags the ADDs give under that end (with the
-  end fixed the bound is close), and only then whether the Omega decisions can reach that end;
+- once the CLEARs are done (and for large Omega phases), the search settles the end first:
+  which cards end in the Afterlife (one card at a time, dead or alive), then the tags the ADDs
+  give under that end, in any order (the tags they end with do not depend on it), bounded by
+  ``gains.Gains``, and only then whether the Omega decisions can reach that end - asked of the
+  Omega phase with each Hero's tags reduced to what the penalties read (``_strengths``), first
+  for one end at a time, then for every end at once;
 - the most promising branch is searched first.
 
 ``best_score`` wants the number only, and keeps its answers keyed by the cards, whatever their
 order in the hand.  ``solve`` also returns the decisions: among equally good endgames the one
 a plain depth-first search in the order of ``Endgame.options`` meets first (the choice made
-before this search had bounds), found by walking down from the start and taking at each step
-the first option from which the best score can still be reached.
+before this search had bounds).  It walks the options in their order with bounds for a few
+dozen options (enough for most hands); past that it learns the best score first, then walks
+down from the start taking at each step the first option from which it can still be reached.
 """
 
 from __future__ import annotations
