@@ -2,6 +2,10 @@
 
     .venv/bin/python scripts/build_compiled.py              # builds .compiled/ (a few CPU minutes)
     PYTHONPATH=.compiled .venv/bin/hellas bench lords       # the same command on the compiled path
+    .venv/bin/python scripts/build_compiled.py --status     # ready / stale / no-tools (exit 0/1/2)
+
+``./play`` and ``./check`` build it by themselves where a C compiler and the Python headers are
+present (``scripts/compiled.sh``); ``./play`` then serves from it.
 
 The package under ``src/`` is copied to the output folder and the modules listed in
 ``hellas.core.compiled.MODULES`` are compiled there, so the source tree never holds an extension
@@ -52,14 +56,30 @@ def build(out: Path, force: bool = False) -> bool:
         return _build(out, force)
 
 
-def _need_tools() -> None:
-    """Stop with a clear message when mypyc, setuptools or a C compiler is missing."""
+def missing_tools() -> list[str]:
+    """Return what a build needs and this machine lacks (empty: it can build)."""
     compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
     missing = [name for name in ("mypyc", "setuptools") if importlib.util.find_spec(name) is None]
     if shutil.which(compiler) is None:
         missing.append(f"a C compiler ({compiler}: on Debian, apt install gcc python3-dev)")
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
+        missing.append("the Python headers (on Debian, apt install python3-dev)")
+    return missing
+
+
+def _need_tools() -> None:
+    """Stop with a clear message when mypyc, setuptools or a C compiler is missing."""
+    missing = missing_tools()
     if missing:
         raise SystemExit("cannot build the compiled engine, missing: " + "; ".join(missing))
+
+
+def status(out: Path) -> str:
+    """Return ``ready`` (an up-to-date build), ``stale`` (can build) or ``no-tools``."""
+    stamp = out / STAMP
+    if stamp.exists() and stamp.read_text() == source_hash(ROOT / "src" / "hellas"):
+        return "ready"
+    return "no-tools" if missing_tools() else "stale"
 
 
 def _build(out: Path, force: bool) -> bool:
@@ -103,7 +123,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / ".compiled")
     parser.add_argument("--force", action="store_true", help="rebuild even if nothing changed")
+    parser.add_argument(
+        "--status",
+        action="store_true",
+        help="only say ready (exit 0), stale (exit 1: can build) or no-tools (exit 2)",
+    )
     args = parser.parse_args()
+    if args.status:
+        state = status(args.out.resolve())
+        print(state)
+        raise SystemExit({"ready": 0, "stale": 1}.get(state, 2))
     built = build(args.out.resolve(), args.force)
     state = "built" if built else "up to date"
     print(f"{state}: {len(MODULES)} modules in {args.out}; run with PYTHONPATH={args.out}")

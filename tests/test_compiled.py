@@ -76,13 +76,14 @@ def test_the_test_process_runs_the_pure_python_engine() -> None:
     assert engine_label() == "pure Python"
 
 
-def test_golden_and_conformance_pass_on_the_compiled_engine(built: Path) -> None:
+def test_golden_conformance_and_observations_pass_on_the_compiled_engine(built: Path) -> None:
     check = (
         "import sys, pytest\n"
         "from hellas.core.compiled import MODULES, compiled_now\n"
         "assert compiled_now() == list(MODULES), compiled_now()\n"
         "sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', '-p', 'no:xdist',"
-        " 'tests/test_golden.py', 'tests/test_conformance.py']))\n"
+        " 'tests/test_golden.py', 'tests/test_conformance.py',"
+        " 'tests/rl/test_state_encoders.py']))\n"
     )
     done = _run(["-c", check], compiled=True)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
@@ -120,3 +121,82 @@ def test_a_missing_compiler_is_a_clear_error_that_changes_nothing(tmp_path: Path
     assert done.returncode != 0
     assert "missing: a C compiler" in done.stderr
     assert not out.exists()
+
+
+# Prints the Realms solver's answer (score and decisions) and score-only value on the slowest
+# hands found and on random end-of-game hands.
+SOLVER = """
+import json
+from hellas.games.realms.bench import random_hands
+from hellas.games.realms.content import deck
+from hellas.games.realms.scoring import Table
+from hellas.games.realms.solver import best_score, solve
+from tests.realms.test_solver import SLOW, _table
+
+cards = [c for c in deck().cards if not c.promo and not c.optional]
+tables = [_table(t) for t in SLOW] + [
+    Table([cards[i] for i in h], [cards[i] for i in a]) for h, a in random_hands(300, seed=8)
+]
+out = []
+for t in tables:
+    s = solve(t)
+    out.append([s.score, s.choices, best_score(t.cards[:7], t.cards[7:])])
+print(json.dumps(out))
+"""
+
+
+def test_the_realms_solver_is_identical_on_both_engines(built: Path) -> None:
+    pure, fast = _run(["-c", SOLVER], compiled=False), _run(["-c", SOLVER], compiled=True)
+    assert pure.returncode == 0, pure.stderr
+    assert fast.returncode == 0, fast.stderr
+    assert json.loads(fast.stdout) == json.loads(pure.stdout)
+
+
+def test_status_says_ready_and_the_scripts_use_the_build(built: Path) -> None:
+    status = _run(["scripts/build_compiled.py", "--status"], compiled=False)
+    assert (status.returncode, status.stdout.strip()) == (0, "ready")
+    shell = 'source scripts/compiled.sh; hellas_compiled wait; echo "path=$PYTHONPATH"'
+    done = subprocess.run(
+        ["bash", "-c", shell],
+        cwd=ROOT,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "path=.compiled"  # built: nothing printed
+
+
+def test_without_a_compiler_the_scripts_stay_on_pure_python_silently(tmp_path: Path) -> None:
+    (tmp_path / "python3").symlink_to(sys.executable)  # Python, but no C compiler on the PATH
+    env = {"PATH": str(tmp_path)}
+    shell = "source scripts/compiled.sh; hellas_can_compile || echo cannot"
+    done = subprocess.run(
+        ["/bin/bash", "-c", shell], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+    )
+    assert (done.returncode, done.stdout.strip()) == (0, "cannot"), done.stderr
+    status = subprocess.run(
+        [sys.executable, "scripts/build_compiled.py", "--status", "--out", str(tmp_path / "x")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (status.returncode, status.stdout.strip()) == (2, "no-tools")  # hellas_compiled: pass
+
+
+def test_bench_on_pure_python_adds_the_compiled_builds_figures(built: Path) -> None:
+    script = (
+        "import json, sys\n"
+        "from typer.testing import CliRunner\n"
+        "from hellas.cli.main import app\n"
+        "r = CliRunner().invoke(app, ['bench', 'realms', '--seconds', '0.05', '--json'])\n"
+        "d = json.loads(r.output)\n"
+        "print(json.dumps([d['engine'], d['compiled']['engine'], 'compiled' in d['compiled']]))\n"
+    )
+    done = _run(["-c", script], compiled=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    pure, fast, nested = json.loads(done.stdout)
+    assert pure == "pure Python" and fast.startswith("compiled with mypyc") and not nested

@@ -9,9 +9,10 @@ from hellas.core.rng import Rng
 from hellas.games.realms import GAME
 from hellas.games.realms.bots import GreedyBot
 from hellas.games.realms.content import Card, deck
-from hellas.games.realms.endgame import Solution, brute_force, solve
+from hellas.games.realms.endgame import Endgame, brute_force
 from hellas.games.realms.lookup import find_card
-from hellas.games.realms.scoring import Line, Table, explain
+from hellas.games.realms.scoring import Line, Table, explain, score
+from hellas.games.realms.solver import Solution, solve, wants_dead
 from hellas.games.realms.state import P_DISCARD, P_DRAW, RealmsState
 
 
@@ -28,6 +29,45 @@ def lines(hand: str, afterlife: str = "", forced: Sequence[str] = ()) -> dict[st
     solution = solve(table, forced)
     found, _cost = explain(table, solution.outcome)
     return {line.card: line for line in found}
+
+
+def brute_force_best(table: Table) -> int:
+    """Return the best score over every decision path (no shortcut)."""
+    return max(value for value, _ in brute_force(table))
+
+
+def plain_solve(table: Table) -> tuple[int, list[str]]:
+    """Return the best score and decisions of the solver before it had bounds.
+
+    Depth first over every option in its order, every ADD offered (no tags merged), the
+    same rule on sacrifices, positions met before answered from a table; the first best
+    endgame in that order wins.
+    """
+    sacrifice = -1 if wants_dead(table) else 0  # every Hero, or none
+    memo: dict[tuple[object, ...], tuple[int, Endgame]] = {}
+
+    def search(eg: Endgame) -> tuple[int, Endgame]:
+        options = eg.options(sacrifice=sacrifice)
+        while len(options) == 1:
+            eg = eg.copy()
+            eg.choose(options[0])
+            options = eg.options(sacrifice=sacrifice)
+        if not options:
+            return score(table, eg.outcome()), eg
+        key = eg.key()
+        if key not in memo:
+            best: tuple[int, Endgame] = (-(10**9), eg)
+            for option in options:
+                child = eg.copy()
+                child.choose(option)
+                found = search(child)
+                if found[0] > best[0]:
+                    best = found
+            memo[key] = best
+        return memo[key]
+
+    value, leaf = search(Endgame(table))
+    return value, leaf.keys()
 
 
 def every_score(hand: str, afterlife: str = "") -> list[int]:

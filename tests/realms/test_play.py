@@ -9,9 +9,9 @@ from hellas.core.game import visible_events
 from hellas.core.rng import Rng
 from hellas.games.realms import GAME
 from hellas.games.realms.content import deck
-from hellas.games.realms.endgame import solve
 from hellas.games.realms.rules import cards
 from hellas.games.realms.scoring import Table
+from hellas.games.realms.solver import solve
 from hellas.games.realms.state import (
     P_ALTAR,
     P_CORNUCOPIA,

@@ -1,13 +1,27 @@
-"""The solver finds the provably best endgame: it equals the maximum over every decision path."""
+"""The solver finds the provably best endgame: it equals the maximum over every decision path.
+
+Three references: ``brute_force`` (every decision path, no shortcut) on small random hands; the
+plain depth-first search the solver was before it had bounds (``plain_solve`` below: every
+ADD offered, a transposition table, nothing cut), which must give the same score and the same
+decisions on many random hands, and on the slowest hands a search over hands found; and the
+bound itself, which must never fall below the best score reachable from a position.
+"""
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hellas.games.realms.content import HERO, deck
-from hellas.games.realms.endgame import Endgame, brute_force, solve
-from hellas.games.realms.scoring import Table
+from hellas.games.realms.bench import random_hands
+from hellas.games.realms.bound import limits, upper_bound
+from hellas.games.realms.content import HERO, Card, deck
+from hellas.games.realms.endgame import Endgame
+from hellas.games.realms.scoring import Table, score
+from hellas.games.realms.solver import Search, best_score, sacrifices, solve
+from tests.realms.helpers import brute_force_best, plain_solve
 
 ALL = list(deck().cards)
 BASE = [c for c in ALL if not c.optional]
@@ -41,9 +55,9 @@ def test_solver_equals_the_best_of_every_decision_path(case: tuple[list[int], ..
     hand_i, after_i, pool = case
     table = Table([pool[i] for i in hand_i], [pool[i] for i in after_i])  # type: ignore[index]
     solution = solve(table)
-    scores = [score for score, _ in brute_force(table)]
-    assert all(solution.score >= s for s in scores)
-    assert solution.score == max(scores)
+    best = brute_force_best(table)
+    assert solution.score == best
+    assert best_score(table.cards[:7], table.cards[7:]) == best
 
 
 def test_solution_choices_replay_to_its_score() -> None:
@@ -59,8 +73,6 @@ def test_solution_choices_replay_to_its_score() -> None:
     for key in solution.choices:
         eg.choose(next(o for o in eg.options() if o.key(table) == key))
     assert eg.done()
-    from hellas.games.realms.scoring import score  # noqa: PLC0415
-
     assert score(table, eg.outcome()) == solution.score
 
 
@@ -75,3 +87,103 @@ def test_forced_choices_are_checked() -> None:
         assert "clear:moly=cerberus" in str(exc)
     else:  # pragma: no cover
         raise AssertionError("an impossible forced choice was accepted")
+
+
+def _mixed_hands(count: int, seed: int) -> list[Table]:
+    """Return random hands: half from the base deck, half from cards that create decisions.
+
+    The Afterlife takes any card here (the Sacrificial Altar can send any card there).
+    """
+    rng = random.Random(seed)
+    pools = [BASE, [c for c in ALL if c in DECIDING or c.suit == HERO or c.promo or c.optional]]
+    out = []
+    for k in range(count):
+        pool = pools[k % 2]
+        picked = rng.sample(pool, 7 + rng.randrange(4))
+        out.append(Table(picked[:7], picked[7:]))
+    return out
+
+
+def test_the_solver_equals_the_plain_search_on_many_random_hands() -> None:
+    bench = [
+        Table([BASE[i] for i in hand], [BASE[i] for i in after])
+        for hand, after in random_hands(1000, seed=36)
+    ]
+    for table in bench + _mixed_hands(500, seed=36):
+        plain = plain_solve(table)
+        solution = solve(table)
+        assert (solution.score, solution.choices) == plain, [c.id for c in table.cards]
+
+
+# The slowest hands hill-climbing over hands found for the solver as it grew (hand | Afterlife).
+SLOW = [
+    "heracles minotaur athena homer scylla-and-charybdis perseus chiron"
+    " | pomegranate oracle-at-delphi persephones-garden",
+    "hippolyta chiron penelope medusa heracles hermes athena"
+    " | pomegranate lernaean-hydra winged-sandals",
+    "calydonian-boar dionysus visit-to-the-underworld athena circe hector heracles"
+    " | pomegranate moly winged-sandals",
+    "medusa andromeda perseus demeter medea heracles dionysus | athena palace chiron",
+    "athena circe heracles lost-knowledge perseus achilles tiresias"
+    " | odysseus chiron winged-sandals",
+    "helen hector athena heracles medea winged-sandals chiron"
+    " | eleusinian-mysteries glimpse-of-divinity pegasus",
+    "winged-sandals heracles arachne homer chiron athena hector"
+    " | lost-knowledge sirens eleusinian-mysteries",
+    "perseus andromeda chiron tiresias minotaur penelope heracles"
+    " | sirens scylla-and-charybdis antaeus",
+    "heracles lernaean-hydra theseus orpheus chiron agamemnon winged-sandals | athena palace circe",
+    "homer lost-knowledge medusa andromeda orpheus winged-sandals athena | dionysus argo chiron",
+    "sirens tiresias andromeda scylla-and-charybdis arachne dionysus atalanta"
+    " | winged-sandals chiron antaeus",
+    "heracles atalanta helen sacrificial-altar sirens achilles homer"
+    " | scylla-and-charybdis chiron calydonian-boar",
+]
+
+
+def _table(text: str) -> Table:
+    hand, _, after = text.partition("|")
+    d = deck()
+    return Table([d.by_id(i) for i in hand.split()], [d.by_id(i) for i in after.split()])
+
+
+@pytest.mark.parametrize("text", SLOW)
+def test_the_slowest_hands_found_are_solved_exactly(text: str) -> None:
+    table = _table(text)
+    solution = solve(table)
+    assert (solution.score, solution.choices) == plain_solve(table)
+    assert best_score(table.cards[:7], table.cards[7:]) == solution.score
+
+
+def _positions(table: Table, rng: random.Random) -> list[Endgame]:
+    """Return the positions along one random decision path (decisions only, then the end)."""
+    eg = Endgame(table)
+    out = []
+    while options := eg.options():
+        out.append(eg.copy())
+        eg.choose(rng.choice(options))
+    out.append(eg)
+    return out
+
+
+def test_the_bound_is_never_below_the_best_score_reachable() -> None:
+    rng = random.Random(7)
+    for table in _mixed_hands(300, seed=7) + [_table(t) for t in SLOW]:
+        sacrifice = sacrifices(table)
+        for eg in _positions(table, rng):
+            high = upper_bound(table, limits(eg, sacrifice))
+            if eg.done():
+                assert high == score(table, eg.outcome())
+            else:
+                assert high >= Search(table).value(eg), [c.id for c in table.cards]
+
+
+def test_the_score_only_entry_ignores_the_order_of_the_cards() -> None:
+    rng = random.Random(3)
+    for table in _mixed_hands(60, seed=3):
+        hand: list[Card] = list(table.cards[:7])
+        after: list[Card] = list(table.cards[7:])
+        first = best_score(hand, after)
+        rng.shuffle(hand)
+        rng.shuffle(after)
+        assert best_score(hand, after) == first == solve(table).score

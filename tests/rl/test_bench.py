@@ -11,7 +11,8 @@ from hellas.cli.main import app
 
 def test_bench_rl_reports_every_loop_and_its_ratio() -> None:
     result = CliRunner().invoke(
-        app, ["bench", "realms", "--players", "2", "--rl", "--seconds", "0.6", "--json"]
+        app,
+        ["bench", "realms", "--players", "2", "--rl", "--seconds", "0.6", "--json", "--this-build"],
     )
     assert result.exit_code == 0, result.output
     figures = json.loads(result.output)
@@ -33,10 +34,19 @@ def test_bench_rl_reports_every_loop_and_its_ratio() -> None:
         assert (per_obs == 1.0) if name == "pettingzoo_floor" else (1.0 < per_obs < 4.0)
     for name, fig in loops.items():
         assert fig["decisions_per_s"] > 0
-        if name not in ("engine", "connect_four_v3"):
+        if name not in ("engine", "connect_four_v3", "pgx"):
             assert fig["ratio_to_engine"] > 0
-        if name != "connect_four_v3":  # every Hellas loop plays whole 2-player Realms games
+        if name not in ("connect_four_v3", "vector", "pgx"):  # whole 2-player Realms games
             assert 40 < fig["decisions_per_game"] < 400
+    # the batched loop: one unit is a call over 1,024 games, each deciding at least once
+    assert loops["vector"]["decisions_per_game"] >= 1024
+    ratios = figures["ratios"]
+    assert ratios["pettingzoo_observe_to_engine"] == loops["pettingzoo_observe"]["ratio_to_engine"]
+    assert ratios["gymnasium_to_engine"] == loops["gymnasium"]["ratio_to_engine"]
+    assert ratios["pettingzoo_observe_to_connect_four"] == (
+        loops["pettingzoo_observe"]["decisions_per_s"] / loops["connect_four_v3"]["decisions_per_s"]
+    )
+    assert "pgx" not in loops  # no pgx game is paired with Realms
 
 
 def test_bench_rl_table_and_bad_options() -> None:

@@ -225,9 +225,9 @@ def score(
 ) -> None:
     """Score a Fantasy Realms hand exactly, card by card, with the best endgame choices."""
     from hellas.games.realms.content import deck  # noqa: PLC0415
-    from hellas.games.realms.endgame import solve  # noqa: PLC0415
     from hellas.games.realms.lookup import parse_cards  # noqa: PLC0415
     from hellas.games.realms.scoring import Table  # noqa: PLC0415
+    from hellas.games.realms.solver import solve  # noqa: PLC0415
     from hellas.games.realms.view import score_report  # noqa: PLC0415
 
     try:
@@ -427,30 +427,55 @@ def bench(
     seconds: float = typer.Option(3.0, "--seconds", help="time per measurement"),
     as_json: bool = typer.Option(False, "--json", help="print machine-readable JSON"),
     rl: bool = typer.Option(False, "--rl", help="random play through the RL adapters instead"),
+    this_build: bool = typer.Option(
+        False, "--this-build", help="time this build only (not also the compiled one)"
+    ),
 ) -> None:
-    """Measure random-play speed, copies, ISMCTS iterations (and OpenSpiel Hanabi)."""
+    """Measure random-play speed, copies, ISMCTS iterations (and OpenSpiel Hanabi).
+
+    Run on pure Python with an up-to-date compiled build in the checkout, the compiled
+    build's figures follow (JSON: under ``compiled``), measured by a process of their own.
+    """
+    from hellas.sim.bench import other_build  # noqa: PLC0415
     from hellas.sim.bench import run as run_bench  # noqa: PLC0415
 
+    args = [game_id, "--seconds", str(seconds), *(["--rl"] if rl else []), *ctx.args]
     try:
         game = REGISTRY.get(game_id)
         if rl:
             from hellas.rl import bench as rl_bench  # noqa: PLC0415
 
             figures = rl_bench.run(game.meta.id, parse_game_flags(game, list(ctx.args)), seconds)
+            compiled = None if this_build else other_build(args)
+            if compiled is not None:
+                figures["compiled"] = compiled
             if as_json:
                 print(json.dumps(figures, indent=1))
             else:
                 console.print(rl_bench.table(figures))
+                if compiled is not None and "loops" in compiled:
+                    console.print(rl_bench.table(compiled))
             return
         figures = run_bench(game, parse_game_flags(game, list(ctx.args)), seconds)
+        compiled = None if this_build else other_build(args)
+        if compiled is not None:
+            figures["compiled"] = compiled
     except HellasError as exc:
         _fail(str(exc))
         return
     if as_json:
         print(json.dumps(figures, indent=1))
         return
+    _bench_table(figures, seconds)
+    if compiled is not None and "random_play" in compiled:
+        _bench_table(compiled, seconds)
+
+
+def _bench_table(figures: dict[str, Any], seconds: float) -> None:
+    """Print ``hellas bench``'s figures of one build as a table."""
     table = Table(
-        title=f"hellas bench {game.meta.id} (one core, {seconds:g} CPU-s per figure, interleaved)",
+        title=f"hellas bench {figures['game']} (one core, {seconds:g} CPU-s per figure,"
+        " interleaved)",
         title_justify="left",
     )
     table.add_column("figure")
@@ -462,6 +487,7 @@ def bench(
         "random play (public apply, events): decisions / s",
         f"{figures['random_play_public_apply']['decisions_per_s']:,.0f}",
     )
+    table.add_row("public apply / fast path", f"{figures['public_apply_ratio']:.2f}")
     table.add_row("random play: games / s", f"{rp['games_per_s']:,.1f}")
     table.add_row("random play: decisions / game", f"{rp['decisions_per_game']:,.1f}")
     table.add_row("state copies / s", f"{figures['state_copies_per_s']:,.0f}")
@@ -470,7 +496,10 @@ def bench(
         f"{figures['ismcts_iterations_per_s']:,.0f}",
     )
     for name, value in figures["game_figures"].items():
-        text = f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
+        if isinstance(value, str):
+            text = value
+        else:
+            text = f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
         table.add_row(name.replace("_per_s", " / s").replace("_", " "), text)
     spiel = figures["openspiel_hanabi"]
     if spiel:
@@ -478,6 +507,10 @@ def bench(
             "OpenSpiel Hanabi random play: decisions / s", f"{spiel['decisions_per_s']:,.0f}"
         )
         table.add_row("ratio (Hellas / Hanabi)", f"{figures['ratio_vs_hanabi']:.2f}")
+        table.add_row(
+            "ratio (Hellas public apply / Hanabi)",
+            f"{figures['public_apply_ratio_vs_hanabi']:.2f}",
+        )
         table.add_row(
             "ratio (ISMCTS iterations / Hanabi decisions)",
             f"{figures['ismcts_ratio_vs_hanabi']:.3f}",

@@ -22,6 +22,7 @@ MODULES = (
     "hellas.games.legends.rules",
     "hellas.games.legends.state",
     "hellas.games.legends.value",
+    "hellas.games.legends.view",
     "hellas.games.lords.artifacts",
     "hellas.games.lords.battle",
     "hellas.games.lords.board",
@@ -41,13 +42,20 @@ MODULES = (
     "hellas.games.lords.turn",
     "hellas.games.lords.value",
     "hellas.games.lords.view",
+    "hellas.games.realms.bound",
     "hellas.games.realms.choices",
     "hellas.games.realms.endgame",
+    "hellas.games.realms.gains",
     "hellas.games.realms.lookup",
     "hellas.games.realms.planner",
     "hellas.games.realms.rules",
     "hellas.games.realms.scoring",
+    "hellas.games.realms.solver",
     "hellas.games.realms.state",
+    "hellas.games.realms.view",
+    "hellas.rl.encoders.base",
+    "hellas.rl.encoders.legends",
+    "hellas.rl.encoders.realms",
 )
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from types import MappingProxyType
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from hellas.core.errors import IllegalChoice, OptionError
 from hellas.core.options import Options, OptionSchema
@@ -84,14 +85,21 @@ class ChoiceTable:
         return [c.key for c in self._by_index]
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, with the seats allowed to see it (``None`` = everyone)."""
+NO_DATA: Mapping[str, Any] = MappingProxyType({})
+
+
+class Event(NamedTuple):
+    """Something that happened, with the seats allowed to see it (``None`` = everyone).
+
+    An immutable record built like a dataclass (``Event(kind, text, to, data)``); a named
+    tuple because rules make one at every logged step, and a tuple is the cheapest object
+    Python builds.
+    """
 
     kind: str
     text: str
     to: frozenset[int] | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = NO_DATA
 
     def visible_to(self, seat: int | None) -> bool:
         """Return whether ``seat`` (``None`` = spectator) may see this event."""
@@ -401,7 +409,7 @@ class Game(ABC, Generic[S]):
         """Return ``evaluate(s, seat)`` for each of ``seats`` (override to share the work)."""
         return [self.evaluate(s, seat) for seat in seats]
 
-    def benchmarks(self, seconds: float) -> dict[str, float]:
+    def benchmarks(self, seconds: float) -> dict[str, Any]:
         """Return game-specific speed figures for ``hellas bench`` (default: none)."""
         return {}
 
@@ -430,12 +438,17 @@ class Game(ABC, Generic[S]):
         """Return the legal choice matching ``choice`` (object or key) or raise IllegalChoice."""
         legal = self.choices(s)
         if isinstance(choice, Choice):
+            if choice in legal:  # choices are the table's own objects: an identity check
+                return choice
             for c in legal:
-                if c is choice or c.key == choice.key:
+                if c.key == choice.key:
                     return c
             key = choice.key
         elif isinstance(choice, str):
             key = choice.strip()
+            known = self.table.by_key().get(key)
+            if known is not None and known in legal:
+                return known
             for c in legal:
                 if c.key == key:
                     return c

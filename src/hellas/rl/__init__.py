@@ -3,10 +3,13 @@
 - :func:`env` returns a PettingZoo ``AECEnv`` (agents ``player_0`` ...).
 - ``import hellas.rl.gym`` registers Gymnasium single-agent environments with bots in the other
   seats: ``hellas/Legends-v0``, ``hellas/Realms-v0``, ``hellas/Lords-v0``.
+- ``hellas.rl.vector.HellasVectorEnv``: ``num_envs`` of those games stepped per call
+  (Gymnasium's vector API), observations written into one float32 array.
 - ``import hellas.rl.openspiel`` registers OpenSpiel Python games ``python_hellas_<game>``.
 
-Actions are the game's stable choice-table indices; observations are encoded from the seat's
-view only (``hellas.rl.describe`` prints which slice means what).  See ``docs/rl.md``.
+Actions are the game's stable choice-table indices; observations hold exactly what the seat's
+view shows, written straight from the state where the game's encoder can (``hellas.rl.describe``
+prints which slice means what).  See ``docs/rl.md``.
 """
 
 from __future__ import annotations

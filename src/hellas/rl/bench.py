@@ -17,11 +17,18 @@ seconds of this process, so the ratios stay fair on a busy, shared machine.  Loo
   an observation is free.  The gap between a floor and half the engine's speed is the time an
   observation may take for the loop to reach half the engine's speed (``budget_us``);
 - ``openspiel``: ``state.legal_actions()`` / ``apply_action`` on the OpenSpiel Python game;
-- ``connect_four_v3``: PettingZoo's classic environment with the standard loop, for scale.
+- ``connect_four_v3``: PettingZoo's classic environment with the standard loop, for scale;
+- ``vector``: ``hellas.rl.vector`` with 1,024 games per call, every game observed each call;
+- ``pgx``: with the ``bench`` extra installed, a pgx game of similar size (Legends:
+  ``sparrow_mahjong``, Lords: ``backgammon``) batched the same way on the CPU, one thread.
+
+``ratios`` gathers the issue-36 figures: the observing loops to the engine, PettingZoo's
+observing loop to ``connect_four_v3``, the batched loop to pgx.
 """
 
 from __future__ import annotations
 
+import importlib
 import platform
 import time
 import warnings
@@ -30,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from hellas.core.compiled import engine_label
 from hellas.core.rng import Rng
 from hellas.sim.bench import Loop, interleave, random_play_loop
 
@@ -169,25 +177,112 @@ def connect_four_loop() -> Loop | None:
     return Loop(play_one)
 
 
+BATCH = 1024  # games per call of the batched loops (ours and pgx's)
+PGX_GAMES = {"legends": "sparrow_mahjong", "lords": "backgammon"}  # pgx game of similar size
+
+
+def vector_loop(game_id: str, options: Mapping[str, Any], batch: int = BATCH) -> Loop:
+    """Return random play through ``HellasVectorEnv``: ``batch`` games per call, observed.
+
+    Random bots play the other seats; every decision of every seat counts, and one unit is
+    one call (``batch`` learner steps, each with its observation row written).
+    """
+    from hellas.rl.vector import HellasVectorEnv  # noqa: PLC0415
+
+    envs = HellasVectorEnv(game_id, num_envs=batch, bots="random", **options)
+    envs.reset(seed=0)
+    rng = np.random.default_rng(1)
+    sessions = [env.session for env in envs.envs]
+
+    def play_one(k: int) -> int:
+        before = sum(s.decisions for s in sessions)
+        masks = envs.action_masks()
+        noise = rng.random(masks.shape)
+        actions = np.where(masks, noise, -1.0).argmax(axis=1)  # a random legal action per row
+        envs.step(actions)
+        after = sum(s.decisions for s in sessions)
+        return max(after - before, 0) or batch  # a call that only restarted games: its rows
+
+    return Loop(play_one)
+
+
+def pgx_loop(game_id: str, batch: int = BATCH) -> Loop | None:
+    """Return random play over a pgx game on the CPU (one thread), ``batch`` games per call.
+
+    None without pgx (``uv sync --extra bench``) or without a pgx game paired with this one.
+    Compilation happens before timing; actions are random among the legal ones.
+    """
+    name = PGX_GAMES.get(game_id)
+    if name is None:
+        return None
+    import os  # noqa: PLC0415
+
+    os.environ.setdefault(
+        "XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
+    )
+    os.environ.setdefault("JAX_PLATFORMS", "cpu")
+    try:  # imported by name: the benchmark extra is optional, and untyped
+        jax: Any = importlib.import_module("jax")
+        jnp: Any = importlib.import_module("jax.numpy")
+        pgx: Any = importlib.import_module("pgx")
+        auto_reset = importlib.import_module("pgx.experimental").auto_reset
+    except ImportError:
+        return None
+    env = pgx.make(name)
+    init = jax.jit(jax.vmap(env.init))
+    step = jax.jit(jax.vmap(auto_reset(env.step, env.init)))
+
+    def pick_legal(key: Any, mask: Any) -> Any:
+        logits = jnp.where(mask, 0.0, -jnp.inf)
+        return jax.random.categorical(key, logits, axis=-1)
+
+    act = jax.jit(pick_legal)
+
+    key = jax.random.PRNGKey(0)
+    key, sub = jax.random.split(key)
+    state = init(jax.random.split(sub, batch))
+    box = [state, key]
+
+    def play_one(k: int) -> int:
+        state, key = box
+        key, pick, move = jax.random.split(key, 3)
+        action = act(pick, state.legal_action_mask)
+        state = step(state, action, jax.random.split(move, batch))
+        state.legal_action_mask.block_until_ready()
+        box[0], box[1] = state, key
+        return batch
+
+    play_one(0)  # compile before the clock runs
+    return Loop(play_one)
+
+
 def observation_cost(game_id: str, options: Mapping[str, Any], seconds: float) -> dict[str, float]:
-    """Return the microseconds one observation costs: the view, then its encoding.
+    """Return the microseconds one observation costs: the view, its encoding, and the state path.
 
     Timed as the observing loops meet them: random games played through, the seat to act
-    viewed and encoded once at every decision (a game that remembers work between views, such
-    as Realms' solved hands, is credited only for what it meets in play).
+    viewed and encoded once at every decision, and observed straight from the state where the
+    encoder can (``state_us``; 0 otherwise).  A game that remembers work between observations,
+    such as Realms' solved hands, is credited only for what it meets in play.
     """
     from hellas.rl.session import Session  # noqa: PLC0415
 
     session = Session(game_id, options)
-    game, encode = session.game, session.encoder.encode
+    game, encoder = session.game, session.encoder
+    encode = encoder.encode
     rng = Rng(2)
-    view_s = encode_s = 0.0
+    view_s = encode_s = state_s = 0.0
     n = k = 0
     clock = time.process_time
-    while view_s + encode_s < seconds or n < 20:
+    row = np.zeros(encoder.layout.size, dtype=np.float32)
+    while view_s + encode_s + state_s < seconds or n < 20:
         session.reset(k)
         k += 1
         while (seat := session.to_act()) is not None:
+            if encoder.reads_state:  # first, as the environments meet it (nothing kept yet)
+                t0 = clock()
+                row[:] = 0.0
+                encoder.fill_state(row, session.state, seat)
+                state_s += clock() - t0
             t0 = clock()
             view = game.view(session.state, seat)
             t1 = clock()
@@ -197,7 +292,11 @@ def observation_cost(game_id: str, options: Mapping[str, Any], seconds: float) -
             n += 1
             legal = session.legal()
             session.play(legal[rng.below(len(legal))])
-    return {"view_us": 1e6 * view_s / n, "encode_us": 1e6 * encode_s / n}
+    return {
+        "view_us": 1e6 * view_s / n,
+        "encode_us": 1e6 * encode_s / n,
+        "state_us": 1e6 * state_s / n,
+    }
 
 
 def run(
@@ -222,6 +321,8 @@ def run(
         "gymnasium_floor": gymnasium_loop(game_id, options, free=True),
         "openspiel": openspiel_loop(game_id, options),
         "connect_four_v3": connect_four_loop(),
+        "vector": vector_loop(game_id, options),
+        "pgx": pgx_loop(game_id),
     }
     present = {name: loop for name, loop in loops.items() if loop is not None}
     interleave(present.values(), seconds, rounds)
@@ -231,7 +332,7 @@ def run(
     base = figures["engine"]["decisions_per_s"]
     figures["engine"]["us_per_decision"] = 1e6 / base
     for name, fig in figures.items():
-        if name not in ("engine", "connect_four_v3"):
+        if name not in ("engine", "connect_four_v3", "pgx"):
             fig["ratio_to_engine"] = fig["decisions_per_s"] / base
     # What one observation may cost for an observing loop to run at half the engine's speed:
     # the time per decision at half speed, less the floor's, per observation the loop builds.
@@ -243,9 +344,25 @@ def run(
     for name, per_observation in budgets.items():
         floor_us = 1e6 / figures[name]["decisions_per_s"]
         figures[name]["budget_us"] = (half_us - floor_us) * per_observation
+    ratios = {
+        "pettingzoo_observe_to_engine": figures["pettingzoo_observe"]["ratio_to_engine"],
+        "gymnasium_to_engine": figures["gymnasium"]["ratio_to_engine"],
+    }
+    if "connect_four_v3" in figures:
+        ratios["pettingzoo_observe_to_connect_four"] = (
+            figures["pettingzoo_observe"]["decisions_per_s"]
+            / figures["connect_four_v3"]["decisions_per_s"]
+        )
+    if "pgx" in figures:
+        ratios["vector_to_pgx"] = (
+            figures["vector"]["decisions_per_s"] / figures["pgx"]["decisions_per_s"]
+        )
     return {
         "game": game_id,
         "options": dict(options),
+        "engine": engine_label(),
+        "pgx_game": PGX_GAMES.get(game_id) if "pgx" in figures else None,
+        "ratios": ratios,
         "python": platform.python_version(),
         "numpy": np.__version__,
         "seconds_per_loop": seconds,
@@ -264,6 +381,8 @@ LABELS = {
     "gymnasium_floor": "Gymnasium, free observation",
     "openspiel": "OpenSpiel Python game",
     "connect_four_v3": "connect_four_v3 (PettingZoo)",
+    "vector": f"hellas.rl.vector, {BATCH} games per call",
+    "pgx": f"pgx on the CPU, {BATCH} games per call",
 }
 
 
@@ -292,8 +411,10 @@ def table(figures: Mapping[str, Any]) -> Any:
             f"{budget:.1f}" if budget is not None else "",
         )
     cost = figures["observation"]
+    straight = f"; from the state {cost['state_us']:.0f} us" if cost.get("state_us") else ""
     out.caption = (
-        f"one observation: view {cost['view_us']:.0f} us + encoding {cost['encode_us']:.0f} us; "
+        f"one observation: view {cost['view_us']:.0f} us + encoding {cost['encode_us']:.0f} us"
+        f"{straight}; "
         f"one engine decision: {figures['loops']['engine']['us_per_decision']:.1f} us; "
         "budget: what one observation may cost for that loop to reach half the engine's speed "
         "(observing loops: one observation per decision in PettingZoo, per learner step in "

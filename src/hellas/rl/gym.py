@@ -79,7 +79,7 @@ class HellasGymEnv(gymnasium.Env[np.ndarray, int]):
         self.session.reset(seed)
         while True:
             self._bot_rng = Rng(self.session.seed ^ 0xB075)
-            self._play_bots()
+            self.play_bots()
             if self.session.to_act() == self.seat:
                 return self._obs(), self._info()
             self.session.reset()  # the game ended without the learner: next game of the sequence
@@ -97,7 +97,7 @@ class HellasGymEnv(gymnasium.Env[np.ndarray, int]):
             info = self._info()
             info["illegal"] = True
             return self._obs(), self.illegal_reward, True, False, info
-        self._play_bots()
+        self.play_bots()
         if session.to_act() is None:
             return self._obs(), session.rewards()[self.seat], True, False, self._info()
         truncated = self.max_decisions is not None and session.decisions >= self.max_decisions
@@ -113,7 +113,8 @@ class HellasGymEnv(gymnasium.Env[np.ndarray, int]):
             return None
         return self.session.render(self.seat)
 
-    def _play_bots(self) -> None:
+    def play_bots(self) -> None:
+        """Let the bots decide until the learner decides again or the game ends."""
         session, game = self.session, self.session.game
         while (q := session.to_act()) is not None and q != self.seat:
             choice = self.bots[q].choose(Decision(game, session.state, q), self._bot_rng)
@@ -163,3 +164,5 @@ def register() -> None:
 
 
 register()
+
+import hellas.rl.vector  # noqa: E402, F401 - gymnasium.make_vec finds the vector environment

@@ -2,8 +2,9 @@
 
 Every adapter (PettingZoo, Gymnasium, OpenSpiel) drives the engine through a :class:`Session`,
 so they agree on what an action index means (the game's ``ChoiceTable`` index), on masks, on
-rewards and on seeding.  Observations are built on request from ``game.view(state, seat)``
-through the game's encoder; nothing here reads hidden state for a seat.
+rewards and on seeding.  Observations are built on request by the game's encoder, straight
+from the state where it can (reading only what the seat's view shows), else from
+``game.view(state, seat)``; the no-leak checks hold either way.
 """
 
 from __future__ import annotations
@@ -128,7 +129,7 @@ class Session:
         return mask
 
     def observe(self, seat: int) -> np.ndarray:
-        """Return ``seat``'s observation vector, built from its view only.
+        """Return ``seat``'s observation vector: what its view shows, and nothing else.
 
         Asking again before the state changes returns a copy of the vector already built (the
         view cannot have changed); every call returns an array of its own.
@@ -136,13 +137,26 @@ class Session:
         seen = self._seen.get(seat)
         if seen is not None and seen[0] == self._version:
             return seen[1].copy()
-        vector = self.encoder.encode(self.game.view(self.state, seat))
+        vector = self.observe_state(self.state, seat)
         self._seen[seat] = (self._version, vector.copy())
         return vector
 
     def observe_state(self, state: Any, seat: int) -> np.ndarray:
-        """Return ``seat``'s observation vector of another state of this game."""
-        return self.encoder.encode(self.game.view(state, seat))
+        """Return ``seat``'s observation vector of a state of this game."""
+        out = np.zeros(self.encoder.layout.size, dtype=np.float32)
+        self.observe_into(out, state, seat)
+        return out
+
+    def observe_into(self, out: np.ndarray, state: Any, seat: int) -> None:
+        """Write ``seat``'s observation of ``state`` into ``out`` (a zeroed float32 row).
+
+        Straight from the state when the encoder can (``Encoder.fill_state``), else through
+        the seat's JSON view.
+        """
+        if self.encoder.reads_state:
+            self.encoder.fill_state(out, state, seat)
+        else:
+            self.encoder.fill(out, self.game.view(state, seat))
 
     def play(self, action: int) -> None:
         """Apply the choice with table index ``action``; raise ``IllegalChoice`` if not legal."""

@@ -14,14 +14,19 @@ machine (the RL adapter bench uses the same loops).
 
 from __future__ import annotations
 
+import json
+import os
 import platform
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from hellas.ai.ismcts import ISMCTSBot
-from hellas.core.compiled import engine_label
+from hellas.core.compiled import compiled_now, engine_label
 from hellas.core.game import Decision, Game
 from hellas.core.rng import Rng
 
@@ -111,10 +116,8 @@ def copies(game: Game[Any], options: Mapping[str, Any], seconds: float) -> float
 SEARCH_ITERATIONS = 200  # per searched decision, as the default Legends search bot uses
 
 
-def public_apply_play(
-    game: Game[Any], options: Mapping[str, Any], seconds: float
-) -> dict[str, float]:
-    """Return random-play figures through the public ``apply`` (legality check and events)."""
+def public_apply_loop(game: Game[Any], options: Mapping[str, Any]) -> Loop:
+    """Return random play through the public ``apply`` (choice by key, legality, events)."""
     rng = Rng(1)
 
     def play_one(k: int) -> int:
@@ -126,7 +129,14 @@ def public_apply_play(
             decisions += 1
         return decisions
 
-    loop = Loop(play_one)
+    return Loop(play_one)
+
+
+def public_apply_play(
+    game: Game[Any], options: Mapping[str, Any], seconds: float
+) -> dict[str, float]:
+    """Return random-play figures through the public ``apply`` (legality check and events)."""
+    loop = public_apply_loop(game, options)
     loop.run_for(seconds)
     return loop.rates()
 
@@ -195,21 +205,27 @@ ROUNDS = 4  # turns each interleaved loop takes
 def run(game: Game[Any], options: Mapping[str, Any], seconds: float = 3.0) -> dict[str, Any]:
     """Return every benchmark figure for ``game``.
 
-    Random play, ISMCTS and Hanabi run ``seconds`` of CPU time each, interleaved in
-    ``ROUNDS`` turns; the public-apply loop and state copies are timed once, on their own.
+    Random play (the fast path and the public ``apply``), ISMCTS and Hanabi run ``seconds`` of
+    CPU time each, interleaved in ``ROUNDS`` turns; state copies are timed once, on their own.
     """
     opts = game.validate_options(options)
     engine, search, spiel = random_play_loop(game, opts), ismcts_loop(game, opts), hanabi_loop()
-    interleave([loop for loop in (engine, search, spiel) if loop is not None], seconds, ROUNDS)
+    public = public_apply_loop(game, opts)
+    loops = [loop for loop in (engine, public, search, spiel) if loop is not None]
+    interleave(loops, seconds, ROUNDS)
     result: dict[str, Any] = {
         "game": game.meta.id,
         "options": opts,
         "python": platform.python_version(),
         "machine": platform.machine(),
         "engine": engine_label(),
-        "timing": f"CPU seconds; random play, ISMCTS and Hanabi interleaved in {ROUNDS} turns",
+        "timing": (
+            f"CPU seconds; random play (fast path and public apply), ISMCTS and Hanabi"
+            f" interleaved in {ROUNDS} turns"
+        ),
         "random_play": engine.rates(),
-        "random_play_public_apply": public_apply_play(game, opts, min(seconds, 2.0)),
+        "random_play_public_apply": public.rates(),
+        "public_apply_ratio": public.rates()["decisions_per_s"] / engine.rates()["decisions_per_s"],
         "state_copies_per_s": copies(game, opts, min(seconds, 1.0)),
         "ismcts_iterations_per_s": search.rates()["decisions_per_s"],
         "ismcts_iterations_per_decision": SEARCH_ITERATIONS,
@@ -223,4 +239,48 @@ def run(game: Game[Any], options: Mapping[str, Any], seconds: float = 3.0) -> di
         result["ismcts_ratio_vs_hanabi"] = (
             result["ismcts_iterations_per_s"] / result["openspiel_hanabi"]["decisions_per_s"]
         )
+        result["public_apply_ratio_vs_hanabi"] = (
+            result["random_play_public_apply"]["decisions_per_s"]
+            / result["openspiel_hanabi"]["decisions_per_s"]
+        )
     return result
+
+
+def compiled_folder() -> Path | None:
+    """Return this checkout's up-to-date compiled build (``.compiled``), or None."""
+    root = Path(__file__).resolve().parents[3]
+    out = root / ".compiled"
+    script = root / "scripts" / "build_compiled.py"
+    if not (out / "SOURCES.sha256").exists() or not script.exists():
+        return None
+    done = subprocess.run(
+        [sys.executable, str(script), "--status"], capture_output=True, text=True, check=False
+    )
+    return out if done.returncode == 0 else None
+
+
+def other_build(args: list[str]) -> dict[str, Any] | None:
+    """Return ``hellas bench ARGS --json`` run on the compiled build, if this run is pure.
+
+    The compiled figures come from a process of their own, after this one's: each build's
+    ratios are measured within its own run (interleaved with Hanabi or the other loops).
+    """
+    if compiled_now():
+        return None
+    folder = compiled_folder()
+    if folder is None:
+        return None
+    env = dict(
+        os.environ, PYTHONPATH=os.pathsep.join([str(folder), os.environ.get("PYTHONPATH", "")])
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "hellas", "bench", *args, "--json", "--this-build"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    if done.returncode != 0:
+        return {"error": done.stderr.strip().splitlines()[-1:] or ["failed"]}
+    figures: dict[str, Any] = json.loads(done.stdout)
+    return figures

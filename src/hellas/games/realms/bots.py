@@ -15,9 +15,8 @@ from hellas.core.game import Choice, SampledPolicyBot
 from hellas.core.rng import Rng
 from hellas.games.realms.choices import TABLE
 from hellas.games.realms.content import SUITS, TAGS, tag_bit
-from hellas.games.realms.endgame import solve
 from hellas.games.realms.rules import HAND, cards, endgame_of, legal
-from hellas.games.realms.scoring import Table
+from hellas.games.realms.solver import best_score, solve
 from hellas.games.realms.state import (
     P_ALTAR,
     P_CORNUCOPIA,
@@ -42,7 +41,7 @@ INSTANT_BONUS = {"oracle": 1.0, "cornucopia": 2.0, "fates": 3.0, "altar": 0.0}
 def hand_score(hand: tuple[int, ...], afterlife: tuple[int, ...]) -> int:
     """Return the solver's best score of sorted card indices (searches repeat hands a lot)."""
     cs = cards()
-    return solve(Table([cs[i] for i in hand], [cs[i] for i in afterlife])).score
+    return best_score([cs[i] for i in hand], [cs[i] for i in afterlife])
 
 
 def best_seven(hand: Sequence[int], afterlife: Sequence[int]) -> int:

@@ -1,13 +1,12 @@
-"""The endgame as a sequence of decisions, and the solver that finds the best of them.
+"""The endgame as a sequence of decisions (the solver that finds the best is ``solver``).
 
 The rulebook's endgame steps, in order: (1) optional bonus CLEARs, (2) mandatory penalty CLEARs
 in an order of the player's choosing, (3) optional ADDs of tags, (4) Omega penalties one at a
 time in the player's chosen order (monsters facing Heroes, the Helm of Hades saving one Hero),
 then (5) scoring.  :class:`Endgame` is that procedure as a small state machine: ``options``
 lists the decisions available now (each with a stable key such as ``clear:moly=pomegranate``)
-and ``choose`` applies one.  ``solve`` searches every decision sequence (depth first, with a
-transposition table and with tags nobody cares about merged) and returns the best score and
-the decisions that reach it; ``brute_force`` does the same without any shortcut, for tests.
+and ``choose`` applies one; ``narrate`` tells a sequence of decisions in words.
+``brute_force`` scores every decision sequence without any shortcut, for tests.
 """
 
 from __future__ import annotations
@@ -16,18 +15,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from hellas.games.realms.content import (
-    A_AFTERLIFE,
-    A_LIVING,
-    ALL_TAGS,
     GOD,
     HERO,
     MONSTER,
     TAGS,
-    Card,
 )
 from hellas.games.realms.scoring import Outcome, Table, score
 
 STEP_BONUS_CLEAR, STEP_PENALTY_CLEAR, STEP_ADD, STEP_OMEGA, STEP_DONE = 1, 2, 3, 4, 5
+EACH_TAG = tuple(1 << b for b in range(len(TAGS)))  # no two tags alike: every ADD is offered
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +101,8 @@ class Endgame:
             self.story.append(text)
 
     def _names(self, mask: int) -> str:
+        if self.story is None:
+            return ""  # nobody is listening: the sentence is dropped anyway
         return ", ".join(self.table.cards[h].name for h in range(self.table.k) if mask >> h & 1)
 
     def copy(self) -> Endgame:
@@ -122,6 +120,18 @@ class Endgame:
         e.dying = self.dying
         e.log = self.log
         e.story = None if self.story is None else self.story[:]
+        return e
+
+    def skip_adds(self, tags: Sequence[int], queue: tuple[int, ...] = ()) -> Endgame:
+        """Return a copy with these tags whose ADDs still to come are ``queue`` (for searches).
+
+        The ADDs give their tags in any order, so a search may make them in an order of its
+        own; the decisions are not logged (a search that wants them replays the ADDs).
+        """
+        e = self.copy()
+        e.tags = list(tags)
+        e.queue = queue
+        e._advance()
         return e
 
     def key(self) -> tuple[object, ...]:
@@ -261,10 +271,9 @@ class Endgame:
             if defeaters:
                 self.current = i  # the player picks Heroes to face it first, then it stops
                 self.last = -1
-                self._tell(
-                    f"{name} is defeated by "
-                    f"{' or '.join(self.table.cards[h].name for h in defeaters)}."
-                )
+                if self.story is not None:  # the sentence is built only for a listener
+                    names = " or ".join(self.table.cards[h].name for h in defeaters)
+                    self._tell(f"{name} is defeated by {names}.")
             else:
                 self._tell(f"{name}: no living Hero can defeat it.")
                 self._kill(living)
@@ -297,12 +306,14 @@ class Endgame:
 
     # -- the decisions --------------------------------------------------------------------
 
-    def options(self, relevant: int = ALL_TAGS, sacrifice: bool = True) -> list[Option]:
+    def options(self, alike: Sequence[int] = EACH_TAG, sacrifice: int = -1) -> list[Option]:
         """Return the decisions available now (empty when the endgame is over).
 
-        A search may pass the tags that matter (``relevant``: one unwatched tag then stands
-        for all) and ``sacrifice=False`` when no card gains from a Hero in the Afterlife:
-        then nobody is sent to face a monster needlessly and the Helm always saves someone.
+        A search may pass groups of tags that no card tells apart (``alike``: an ADD then
+        offers one new tag of each group) and ``sacrifice``, the positions of the Heroes that
+        may ever gain from facing a monster they cannot defeat (all by default): the others
+        are never sent to face one needlessly, and with none at all (0) the Helm always saves
+        someone.
         """
         self._advance()
         cards = self.table.cards
@@ -320,7 +331,7 @@ class Endgame:
                 if not sacrifice:
                     return out
                 for h in self.living():
-                    if h > self.last and not self.tags[h] & c.omega.tags:
+                    if h > self.last and sacrifice >> h & 1 and not self.tags[h] & c.omega.tags:
                         out.append(Option("face", self.current, h))
                 return out
             if c.omega.kind == "other_hero":
@@ -359,12 +370,13 @@ class Endgame:
             c = cards[i]
             out = [Option("add", c=i)]
             allowed = c.add_tag
-            spare = allowed & ~relevant
-            choosable = allowed & relevant
-            if spare:  # any one tag nobody counts stands for all of them
-                choosable |= spare & -spare
             for h in self.living():
-                free = choosable & ~self.tags[h]
+                have = self.tags[h]
+                free = 0
+                for group in alike:  # one new tag of a group stands for all of them
+                    new = group & allowed & ~have
+                    if new:
+                        free |= new & -new
                 b = 0
                 while free >> b:
                     if free >> b & 1:
@@ -441,82 +453,6 @@ class Endgame:
         return self.step == STEP_DONE and not self.dying and self.current < 0
 
 
-def _card_tags_seen(c: Card) -> int:
-    """Return the tags a card's effects look at (ALL_TAGS for the Hydra's tag count)."""
-    mask = 0
-    sels = [s for term in (*c.bonus, *c.penalty) for s in (*term.sels, *(s for s, _ in term.needs))]
-    sels += list(c.requires)
-    for sel in sels:
-        for conj in sel:
-            for a in conj:
-                if 6 <= a < 6 + len(TAGS):
-                    mask |= 1 << (a - 6)
-    if c.omega is not None:
-        mask |= c.omega.tags
-        if c.omega.kind == "hero_with_tags":
-            mask = ALL_TAGS
-    if c.clear_penalty == "circe":
-        mask |= 1 << TAGS.index("clever")
-    return mask
-
-
-def _card_wants_dead(c: Card) -> bool:
-    """Return whether a card can gain from Heroes going to the Afterlife."""
-    if c.omega is not None and c.omega.kind == "other_hero":
-        return True  # a Heracles who dies first sends nobody else to the Afterlife
-    if any(t.kind == "copy_base" and t.what == "afterlife" for t in c.bonus):
-        return True  # Orpheus copies the base value of a card in the Afterlife
-    sels = [s for term in (*c.bonus, *c.penalty) for s in (*term.sels, *(s for s, _ in term.needs))]
-    for sel in sels:
-        for conj in sel:
-            if A_AFTERLIFE in conj:
-                return True
-    for term in c.penalty:  # penalties that count living Heroes (Apple of Discord)
-        for sel in term.sels:
-            if any(A_LIVING in conj for conj in sel):
-                return True
-    return False
-
-
-_SEEN: dict[int, int] = {}
-_WANTS: dict[int, bool] = {}
-
-
-def relevant_tags(table: Table) -> int:
-    """Return the tags any card of this table looks at (others are interchangeable)."""
-    mask = 0
-    for c in table.cards:
-        seen = _SEEN.get(c.index)
-        if seen is None:
-            seen = _SEEN[c.index] = _card_tags_seen(c)
-        mask |= seen
-    return mask
-
-
-def wants_dead(table: Table) -> bool:
-    """Return whether sending a Hero to the Afterlife could ever raise this table's score."""
-    for c in table.cards:
-        w = _WANTS.get(c.index)
-        if w is None:
-            w = _WANTS[c.index] = _card_wants_dead(c)
-        if w:
-            return True
-    return False
-
-
-@dataclass
-class Solution:
-    """The best score found and the decisions that reach it."""
-
-    score: int
-    choices: list[str]
-    outcome: Outcome
-
-    def story(self, table: Table) -> list[str]:
-        """Return what happens in the endgame with these choices, in words."""
-        return narrate(table, self.choices)
-
-
 def narrate(table: Table, keys: Sequence[str]) -> list[str]:
     """Return the endgame in words for a sequence of decision keys."""
     eg = Endgame(table)
@@ -528,56 +464,12 @@ def narrate(table: Table, keys: Sequence[str]) -> list[str]:
     return eg.story
 
 
-def solve(table: Table, forced: Sequence[str] = ()) -> Solution:
-    """Return the best endgame (after applying ``forced`` decision keys first, in order)."""
-    eg = Endgame(table)
-    for key in forced:
-        options = eg.options()
-        match = next((o for o in options if o.key(table) == key), None)
-        if match is None:
-            legal = ", ".join(o.key(table) for o in options) or "(no decision is left)"
-            raise ValueError(f"endgame choice {key!r} is not possible now; possible: {legal}")
-        eg.choose(match)
-    memo: dict[tuple[object, ...], tuple[int, Endgame]] = {}
-    best, final = _search(eg, relevant_tags(table), wants_dead(table), memo)
-    outcome = final.outcome()
-    outcome.tags = list(outcome.tags)
-    outcome.notes = final.keys()
-    return Solution(best, outcome.notes, outcome)
-
-
-def _search(
-    eg: Endgame, relevant: int, sacrifice: bool, memo: dict[tuple[object, ...], tuple[int, Endgame]]
-) -> tuple[int, Endgame]:
-    options = eg.options(relevant, sacrifice)
-    while len(options) == 1:
-        eg = eg.copy()
-        eg.choose(options[0])
-        options = eg.options(relevant, sacrifice)
-    if not options:
-        return score(eg.table, eg.outcome()), eg
-    key = eg.key()
-    hit = memo.get(key)
-    if hit is not None:
-        return hit
-    best = -(10**9)
-    best_eg = eg
-    for option in options:
-        child = eg.copy()
-        child.choose(option)
-        value, leaf = _search(child, relevant, sacrifice, memo)
-        if value > best:
-            best, best_eg = value, leaf
-    memo[key] = (best, best_eg)
-    return best, best_eg
-
-
 def brute_force(table: Table) -> list[tuple[int, list[str]]]:
     """Return the score of every complete decision sequence (no shortcuts; for tests)."""
     results: list[tuple[int, list[str]]] = []
 
     def walk(eg: Endgame) -> None:
-        options = eg.options(ALL_TAGS)
+        options = eg.options()
         if not options:
             results.append((score(eg.table, eg.outcome()), eg.keys()))
             return
@@ -590,4 +482,4 @@ def brute_force(table: Table) -> list[tuple[int, list[str]]]:
     return results
 
 
-__all__ = ["Endgame", "Option", "Solution", "brute_force", "solve"]
+__all__ = ["Endgame", "Option", "brute_force", "narrate"]

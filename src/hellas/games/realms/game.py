@@ -25,6 +25,7 @@ from hellas.games.realms.state import P_DISCARD, P_DRAW, P_OVER, RealmsState
 from hellas.games.realms.view import determinize, view
 
 VERSION = "1.0"
+CLIMB_SHARE = 4  # ``hellas bench realms`` hill-climbs for the worst hand this many times longer
 WINNING_SCORE = 120  # roughly what wins a game between greedy players (docs/benchmarks.md)
 
 OPTIONS = OptionSchema(
@@ -169,11 +170,17 @@ class RealmsGame(Game[RealmsState]):
 
         return render
 
-    def benchmarks(self, seconds: float) -> dict[str, float]:
-        """Return optimal scorings per second of random end-of-game hands."""
-        from hellas.games.realms.bench import scorings_per_second  # noqa: PLC0415
+    def benchmarks(self, seconds: float) -> dict[str, Any]:
+        """Return the exact solver's speed on random end-of-game hands and on the worst found."""
+        from hellas.games.realms.bench import climb, scorings  # noqa: PLC0415
 
-        return {"optimal_scorings_per_s": scorings_per_second(seconds)}
+        worst = climb(seconds * CLIMB_SHARE)
+        return {
+            **{f"solver_{k}": v for k, v in scorings(seconds).items()},
+            "solver_worst_found_ms": worst["solve_ms"],
+            "solver_worst_found_score_only_ms": worst["value_ms"],
+            "solver_worst_found": worst["cards"],
+        }
 
     def conformance_options(self) -> list[dict[str, Any]]:
         """Return 2-6 players with automatic and manual endgames and the extra cards."""

@@ -15,8 +15,9 @@ from hellas.core.game import Choice, Event, EventLog, everyone
 from hellas.core.rng import Rng
 from hellas.games.realms.choices import TABLE
 from hellas.games.realms.content import HERO, SUITS, TAGS, Card, deck, tag_bit
-from hellas.games.realms.endgame import Endgame, solve
+from hellas.games.realms.endgame import Endgame
 from hellas.games.realms.scoring import Table, score
+from hellas.games.realms.solver import solve
 from hellas.games.realms.state import (
     P_ALTAR,
     P_CORNUCOPIA,

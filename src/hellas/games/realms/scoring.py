@@ -79,7 +79,7 @@ class Outcome:
     notes: list[str] = field(default_factory=list)
 
 
-def _positions(table: Table, out: Outcome) -> tuple[list[int], int]:
+def positions(table: Table, out: Outcome) -> tuple[list[int], int]:
     """Return the atom position masks and the Heroes blanked by River Lethe."""
     pos = [0] * ATOMS
     pos[: len(SUITS)] = table.suit_pos
@@ -177,7 +177,12 @@ def _bonus_active(c: Card, i: int, table: Table, out: Outcome, pos: list[int], o
 
 def score(table: Table, out: Outcome) -> int:
     """Return the total score of an endgame outcome."""
-    pos, blank = _positions(table, out)
+    pos, blank = positions(table, out)
+    return score_at(table, out, pos, blank)
+
+
+def score_at(table: Table, out: Outcome, pos: list[int], blank: int) -> int:
+    """Return the total score of an outcome whose ``positions`` are known already."""
     off = out.bonus_off | blank
     penalty_off = out.penalty_off
     total = 0
@@ -311,7 +316,7 @@ def _describe(
 
 def explain(table: Table, out: Outcome) -> tuple[list[Line], int]:
     """Return each card's line (base, bonus, penalty, notes) and the Afterlife cost."""
-    pos, blank = _positions(table, out)
+    pos, blank = positions(table, out)
     off = out.bonus_off | blank
     lines = []
     for i, c in enumerate(table.cards):

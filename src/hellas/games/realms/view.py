@@ -12,9 +12,10 @@ from typing import Any
 
 from hellas.core.game import everyone
 from hellas.core.rng import Rng
-from hellas.games.realms.endgame import narrate, solve
+from hellas.games.realms.endgame import narrate
 from hellas.games.realms.rules import cards, endgame_of
 from hellas.games.realms.scoring import Outcome, Table, explain, score
+from hellas.games.realms.solver import solve
 from hellas.games.realms.state import P_ENDGAME, P_ORACLE, P_OVER, PHASE_NAMES, RealmsState
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from mypy_extensions import mypyc_attr  # interpreted subclasses of compiled encoders
 
 View = Mapping[str, Any]
 
@@ -81,10 +82,18 @@ def vocabulary(items: Iterable[str]) -> dict[str, int]:
     return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Encoder(ABC):
-    """Turns one seat's view into a fixed-length float32 vector (values in [0, 1])."""
+    """Turns one seat's view into a fixed-length float32 vector (values in [0, 1]).
+
+    An encoder may also write the same vector straight from the state (``fill_state``),
+    reading for the seat exactly what its view would show: that skips building the JSON view
+    and is what the environments use; tests prove both ways give the same vector on many
+    positions and that re-dealing what a seat cannot see never changes its observation.
+    """
 
     layout: Layout
+    reads_state = False  # True where ``fill_state`` is written (else observations use the view)
 
     def encode(self, view: View) -> np.ndarray:
         """Return the observation vector of ``view``."""
@@ -95,6 +104,10 @@ class Encoder(ABC):
     @abstractmethod
     def fill(self, out: np.ndarray, view: View) -> None:
         """Write the non-zero entries of ``view``'s vector into the zeroed ``out``."""
+
+    def fill_state(self, out: np.ndarray, state: Any, seat: int) -> None:
+        """Write ``seat``'s vector into the zeroed ``out`` from the state (``reads_state``)."""
+        raise NotImplementedError(f"{type(self).__name__} encodes views only")
 
 
 def scale(value: float, cap: float) -> float:
@@ -149,3 +162,20 @@ def seat_index(value: Any, seats: int) -> int | None:
 def names_of(items: Sequence[Any], key: str = "id") -> list[str]:
     """Return the ``key`` attribute of each record (content tuples -> id lists)."""
     return [getattr(x, key) for x in items]
+
+
+__all__ = [
+    "Encoder",
+    "Field",
+    "Layout",
+    "View",
+    "count_map",
+    "counts",
+    "multi_hot",
+    "mypyc_attr",
+    "names_of",
+    "one_hot",
+    "scale",
+    "seat_index",
+    "vocabulary",
+]

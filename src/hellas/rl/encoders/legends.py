@@ -4,6 +4,10 @@ Monsters are encoded per monster *card* (the ten cards, then Hades), so a field 
 meaning whichever slot order the table has; a Chimera's slot is written under both of its
 cards.  Seats are absolute (``players`` blocks of hero fields); ``me`` marks the observing seat.
 Counts are divided by a cap and clipped to [0, 1]; the caps are in each field's meaning.
+
+``fill`` writes the vector from the seat's view; ``fill_state`` writes the same vector straight
+from the state, reading exactly what ``legends.view.view`` shows the seat, and is what the
+environments use (``tests/rl/test_state_encoders.py`` proves the two equal).
 """
 
 from __future__ import annotations
@@ -14,11 +18,22 @@ from typing import Any
 import numpy as np
 
 from hellas.games.legends.content import ATTRIBUTES, CARD_TYPES, DIFFICULTIES, SPECIALS, content
-from hellas.games.legends.state import KIND_NAMES, PHASE_NAMES
+from hellas.games.legends.state import (
+    FACE_DOWN,
+    KIND_NAMES,
+    P_OVER,
+    P_SUPPORT_DISCARD,
+    P_SUPPORT_GIVE,
+    PHASE_NAMES,
+    SIDEWAYS,
+    LegendsState,
+    MonsterSlot,
+)
 from hellas.rl.encoders.base import (
     Encoder,
     Layout,
     View,
+    mypyc_attr,
     scale,
     vocabulary,
 )
@@ -29,12 +44,16 @@ HAND_CAP = 8  # a receiver of Support may briefly hold more than 5
 TURN_CAP = 100
 DECK_CAP = 61  # 5 x 11 attribute cards + 6 divine interventions
 MISSIONS = 12
+BLOCKS_KEPT = 1 << 12
 
 IGNORED = frozenset({"game", "players", "reason"})  # constant or prose: nothing to learn
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LegendsEncoder(Encoder):
     """Observation layout for Legends of Hellas (depends on the number of players only)."""
+
+    reads_state = True
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         c = content()
@@ -100,6 +119,10 @@ class LegendsEncoder(Encoder):
             "cards I received by type / 10",
         )
         self.o_result = a("result", 2, "won, lost")
+        # fill_state's kept blocks: a monster slot's (by slot, seat and heroes there), and
+        # the gifts' (by gifts tuple and seat); each entry holds its key object
+        self._blocks: dict[tuple[Any, ...], tuple[MonsterSlot, Any]] = {}
+        self._gift_writes: dict[tuple[int, int], tuple[Any, Any]] = {}
 
     def fill(self, out: np.ndarray, view: View) -> None:
         """Write the view's entries (zero entries are left as they are in the zeroed ``out``).
@@ -226,6 +249,215 @@ class LegendsEncoder(Encoder):
             out[self.o_result] = 1.0
         elif result == "lost":
             out[self.o_result + 1] = 1.0
+
+    def fill_state(self, out: np.ndarray, s: LegendsState, seat: int) -> None:
+        """Write what ``fill`` writes from ``seat``'s view, straight from the state."""
+        w: Any = out.data
+        n = self.n
+        c = content()
+        if 0 <= seat < n:
+            w[self.o_me + seat] = 1.0
+        w[self.o_phase + s.phase] = 1.0
+        number = s.mission.number - 1
+        if 0 <= number < MISSIONS:
+            w[self.o_mission + number] = 1.0
+        found = _DIFFICULTY.get(s.difficulty)
+        if found is not None:
+            w[self.o_diff + found] = 1.0
+        found = _SPECIAL.get(s.mission.special)
+        if found is not None:
+            w[self.o_special + found] = 1.0
+        if s.turn > 0:
+            w[self.o_turn] = scale(s.turn, TURN_CAP)
+        if 0 <= s.current < n:
+            w[self.o_current + s.current] = 1.0
+        if s.phase != P_OVER and 0 <= s.actor < n:
+            w[self.o_to_act + s.actor] = 1.0
+        if s.forced:
+            w[self.o_forced] = 1.0
+        b = seat * 6
+        _write_type_counts(w, self.o_hand, s.hands[b : b + 6], HAND_CAP)
+        block = self.slot_block
+        slots = s.monsters
+        here: dict[int, list[int]] = {}  # the seats whose disc is on each slot (by identity)
+        for q in range(n):
+            if s.discs[q] >= 0:
+                here.setdefault(id(slots[s.discs[q]]), []).append(q)
+        where: dict[str, list[int]] = {}
+        blocks = self._blocks
+        for slot in slots:
+            cards = self._slot_cards(slot)
+            where[slot.name] = cards
+            if not cards:
+                continue
+            # a slot never changes (playing a card makes a new one): its block is kept
+            slot_key = (id(slot), seat, tuple(here.get(id(slot), ())))
+            kept = blocks.get(slot_key)
+            if kept is None or kept[0] is not slot:
+                row = np.zeros(block, dtype=np.float32)
+                self._slot_state(row.data, 0, slot, len(cards) > 1, seat, here)
+                if len(blocks) >= BLOCKS_KEPT:
+                    blocks.clear()
+                kept = blocks[slot_key] = (slot, row.data)
+            for k in cards:
+                base = self.o_monsters + k * block
+                w[base : base + block] = kept[1]
+        hero_base = self.o_heroes
+        hero_count = len(self.heroes)
+        disc_at = hero_base + 10
+        for q in range(n):
+            found = self.heroes.get(c.heroes[s.heroes[q]].id)
+            if found is not None and found < hero_count:
+                w[hero_base + found] = 1.0
+            w[hero_base + 5 + s.colours[q]] = 1.0
+            disc = s.discs[q]
+            if disc >= 0:
+                for k in where.get(slots[disc].name, ()):
+                    w[disc_at + k] = 1.0
+            pos = disc_at + self.monster_slots
+            if (s.broken >> q) & 1:
+                w[pos] = 1.0
+            if s.hsize[q] > 0:
+                w[pos + 1] = scale(s.hsize[q], HAND_CAP)
+            if q != seat:
+                base = s.known_index(seat, q)
+                _write_type_counts(w, pos + 2, s.known[base : base + 6], HAND_CAP)
+            hero_base += self.hero_block
+            disc_at += self.hero_block
+        t = self.o_tables
+        table = (
+            len(s.mdeck),
+            len(s.deck),
+            len(s.discard),
+            s.divine_in_deck,
+            c.divine_total - s.divine_in_deck,
+            s.defeats,
+            s.finals_done,
+        )
+        for k, (_key, cap) in enumerate(_TABLE_FIELDS):
+            v = table[k]
+            if v > 0:
+                w[t + k] = 1.0 if v >= cap else v / cap
+        deck = s.deck
+        top = [deck[i] for i in range(len(deck) - 1, len(deck) - 1 - min(s.deck_known, 6), -1)]
+        _write_type_sequence(w, self.o_deck_top, top)
+        bit = 1 << seat
+        dmask = s.dmask
+        tally = [0] * 6
+        last = len(s.discard) - 1
+        seen = False
+        for i in range(len(dmask) - 1, -1, -1):
+            if dmask[i] & bit:
+                seen = True
+                card = s.discard[i]
+                tally[card] += 1
+                if i == last:
+                    w[self.o_discard_known + 6 + card] = 1.0
+        if seen:
+            _write_tally(w, self.o_discard_known, tally, _TENTHS)
+        if s.oracle:
+            tally = [0] * 6
+            for card in s.oracle:
+                tally[card] += 1
+            _write_tally(w, self.o_oracle, tally, _SIXTHS)
+        _write_type_sequence(w, self.o_order, s.order[:6])
+        if s.phase in (P_SUPPORT_GIVE, P_SUPPORT_DISCARD):
+            base = self.o_support
+            w[base] = 1.0
+            if 0 <= s.current < n:
+                w[base + 1 + s.current] = 1.0
+            if 0 <= s.support_to < n:
+                w[base + 1 + n + s.support_to] = 1.0
+            v = s.support_left if s.phase == P_SUPPORT_DISCARD else 0
+            if v > 0:
+                w[base + 1 + 2 * n] = scale(v, 5)
+        if s.gifts:
+            # the gifts tuple is replaced, never changed: its entries are kept per seat
+            gift_key = (id(s.gifts), seat)
+            writes = self._gift_writes.get(gift_key)
+            if writes is None or writes[0] is not s.gifts:
+                gifts = [
+                    {
+                        "from": giver,
+                        "to": receiver,
+                        "card": CARD_TYPES[card]
+                        if card >= 0 and seat in (giver, receiver)
+                        else None,
+                    }
+                    for giver, receiver, card, _turn in s.gifts
+                ]
+                row = np.zeros(self.layout.size, dtype=np.float32)
+                self._gifts(row.data, gifts, seat if 0 <= seat < n else None)
+                at = self.o_gifts
+                part = row[at : at + n * n + 12]
+                if len(self._gift_writes) >= BLOCKS_KEPT:
+                    self._gift_writes.clear()
+                writes = self._gift_writes[gift_key] = (s.gifts, part.data)
+            w[self.o_gifts : self.o_gifts + n * n + 12] = writes[1]
+        if s.result == 1:
+            w[self.o_result] = 1.0
+        elif s.result == -1:
+            w[self.o_result + 1] = 1.0
+
+    def _slot_cards(self, slot: MonsterSlot) -> list[int]:
+        """Return the monster-card blocks a slot is written under (``_cards_of`` of a state)."""
+        if slot.kind == len(KIND_NAMES) - 1:  # Hades
+            return [self.monster_slots - 1]
+        monsters = content().monsters
+        names = self.monster_names
+        return [names[monsters[i].name] for i in slot.ids if monsters[i].name in names]
+
+    def _slot_state(
+        self,
+        w: Any,
+        base: int,
+        slot: MonsterSlot,
+        half: bool,
+        seat: int,
+        here: dict[int, list[int]],
+    ) -> None:
+        """Write one slot's block as ``_slot`` writes it from the slot's view."""
+        w[base] = 1.0
+        w[base + 1 + slot.kind] = 1.0
+        pos = base + 1 + len(KIND_NAMES)
+        if slot.size > 0:
+            w[pos] = scale(slot.size, 10)
+        if slot.played > 0:
+            w[pos + 1] = scale(slot.played, 10)
+        pos += 2
+        need, counts = slot.need, slot.counts
+        for a in range(5):
+            if need[a]:
+                w[pos + a] = 1.0
+                if counts[a] < need[a]:
+                    w[pos + 10 + a] = 1.0
+            v = counts[a]
+            if v > 0:
+                w[pos + 5 + a] = 1.0 if v >= 5 else v / 5
+        pos += 15
+        if slot.slayable and slot.alive:
+            w[pos] = 1.0
+        if slot.alive:
+            w[pos + 1] = 1.0
+        if slot.by_divine:
+            w[pos + 2] = 1.0
+        if half:
+            w[pos + 3] = 1.0
+        pos += 4
+        if slot.alive:
+            for q in here.get(id(slot), ()):
+                w[pos + q] = 1.0
+        pos += self.n
+        if slot.cards:
+            tally = [0] * 14
+            for who, card, _as, mode in slot.cards:
+                if mode == SIDEWAYS:
+                    tally[13] += 1
+                elif mode == FACE_DOWN and who != seat:
+                    tally[12] += 1
+                else:
+                    tally[(0 if mode != FACE_DOWN else 6) + card] += 1
+            _write_tally(w, pos, tally, _FIFTHS)
 
     def _gifts(self, out: Any, gifts: list[Any], me: int | None) -> None:
         n, seats = self.n, self._seats
@@ -363,3 +595,17 @@ def _index(names: tuple[str, ...], value: Any) -> int | None:
         return names.index(value)
     except ValueError:
         return None
+
+
+def _write_type_counts(out: Any, start: int, counts: list[int], cap: float) -> None:
+    """Write six card-type counts scaled by ``cap`` (``_write_counts`` of a count list)."""
+    for i, value in enumerate(counts):
+        if value > 0:
+            out[start + i] = 1.0 if value >= cap else value / cap
+
+
+def _write_type_sequence(out: Any, start: int, cards: list[int]) -> None:
+    """Write up to six card types in order, each one-hot (``_write_sequence`` of types)."""
+    for card in cards[:6]:
+        out[start + card] = 1.0
+        start += 6

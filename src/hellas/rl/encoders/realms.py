@@ -4,6 +4,11 @@ Cards are multi-hot over the whole card list (base deck, then the promo and stan
 in ``content.deck()`` order), so position ``k`` of every card block is the same card.  Seats
 are absolute; ``me`` marks the observing seat.  During the game other hands are hidden except
 for the cards the seat is known to hold (``known``); once the game is over every hand is shown.
+
+``fill`` writes the vector from the seat's view; ``fill_state`` writes the same vector from
+the state, reading exactly what ``view.view`` shows that seat (its hand's best score from the
+solver's score-only entry, without the card-by-card explanation the view builds), and is what
+the environments use; ``tests/rl/test_state_encoders.py`` proves the two equal.
 """
 
 from __future__ import annotations
@@ -14,12 +19,17 @@ from typing import Any
 import numpy as np
 
 from hellas.games.realms.content import deck
-from hellas.games.realms.state import PHASE_NAMES
+from hellas.games.realms.rules import cards as card_list
+from hellas.games.realms.rules import endgame_of
+from hellas.games.realms.scoring import Table, score
+from hellas.games.realms.solver import best_score
+from hellas.games.realms.state import P_ENDGAME, P_ORACLE, P_OVER, PHASE_NAMES, RealmsState
 from hellas.rl.encoders.base import (
     Encoder,
     Layout,
     View,
     multi_hot,
+    mypyc_attr,
     one_hot,
     scale,
     seat_index,
@@ -33,8 +43,11 @@ HAND_CAP = 10
 IGNORED = frozenset({"game", "players", "endgame_choices", "scores"})  # prose / end details
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RealmsEncoder(Encoder):
     """Observation layout for Fantasy Realms (depends on the number of players only)."""
+
+    reads_state = True
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         n = self.n = int(options["players"])
@@ -97,3 +110,56 @@ class RealmsEncoder(Encoder):
         if result:
             for q in result.get("winners", ()):
                 one_hot(out, self.o_result, seat_index(q, n), n)
+
+    def fill_state(self, out: np.ndarray, s: RealmsState, seat: int) -> None:
+        """Write what ``fill`` writes from ``seat``'s view, straight from the state."""
+        n, k = self.n, self.k
+        w: Any = out.data  # a memoryview: cheaper per write than numpy indexing, same float32
+        if 0 <= seat < n:
+            w[self.o_me + seat] = 1.0
+        w[self.o_phase + s.phase] = 1.0
+        w[self.o_turn] = scale(s.turn, TURN_CAP)
+        if s.first_turn:
+            w[self.o_turn + 1] = 1.0
+        if 0 <= s.current < n:
+            w[self.o_current + s.current] = 1.0
+        if s.phase != P_OVER and 0 <= s.actor < n:
+            w[self.o_to_act + s.actor] = 1.0
+        hand = s.hands[seat]
+        for c in hand:
+            w[self.o_hand + c] = 1.0
+        w[self.o_score] = scale(self._score(s, seat), SCORE_CAP)
+        for q in range(n):
+            w[self.o_sizes + q] = scale(len(s.hands[q]), HAND_CAP)
+        for c in s.discard:
+            w[self.o_discard + c] = 1.0
+        w[self.o_deck] = scale(len(s.deck), k)
+        for q in range(n):
+            base = self.o_after + q * k
+            for c in s.afterlife[q]:
+                w[base + c] = 1.0
+            if q != seat:
+                base = self.o_known + q * k
+                for c in s.known[seat][q]:
+                    w[base + c] = 1.0
+        if seat == s.current and s.phase == P_ORACLE:
+            for c in s.look:
+                w[self.o_oracle + c] = 1.0
+        w[self.o_oracle + k] = scale(len(s.look), 5)
+        if s.phase in (P_ENDGAME, P_OVER):
+            for q in range(n):
+                base = self.o_hands + q * k
+                for c in s.hands[q]:
+                    w[base + c] = 1.0
+        if s.result:
+            for q in s.result.get("winners", ()):
+                if 0 <= q < n:
+                    w[self.o_result + q] = 1.0
+
+    def _score(self, s: RealmsState, seat: int) -> int:
+        """Return the score the seat's view shows: the hand's best, or the manual endgame's."""
+        cs = card_list()
+        if s.phase == P_ENDGAME:
+            table = Table([cs[i] for i in s.hands[seat]], [cs[i] for i in s.afterlife[seat]])
+            return score(table, endgame_of(s, seat).outcome())
+        return best_score([cs[i] for i in s.hands[seat]], [cs[i] for i in s.afterlife[seat]])

@@ -1,0 +1,290 @@
+"""How much the ADDs still to come can gain, once the end of the endgame is fixed.
+
+With the Afterlife fixed, only tags still change, and only by ADDs: each gives one Hero one
+tag.  The terms that read tags split in two:
+
+- "coverage" terms: a bonus for each card matching selectors whose every AND names at most
+  one tag, or a bonus (or an "unless" penalty) that needs one such card.  Whether a Hero
+  matches is then an OR over single tags, so these terms gain less from an ADD the more tags
+  there already are: the gain of several ADDs is at most the sum of what each would gain on
+  its own, now.  ``Gains.bound`` works that out exactly for every Hero and tag.
+- every other term that reads tags (several needs at once, pairs, products, an AND of two
+  tags): a limit on what it can gain at all - a "with" of several needs only if the ADDs left
+  can supply every missing need.
+
+Terms that only lose when tags are added (penalties for each card, a Hero with no tags) are
+left at their value now.  So the score now, plus each ADD's best gain on the coverage terms,
+plus the limits of the others, is at least the score after all the ADDs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hellas.games.realms.content import A_AFTERLIFE, A_LIVING, SUITS, TAGS, Selector, Term
+from hellas.games.realms.scoring import Outcome, Table, count, positions, score_at
+
+FIRST_TAG = len(SUITS)  # tag b is atom FIRST_TAG + b
+UNLIMITED = 10**6
+
+
+def _tag_mask(conj: tuple[int, ...]) -> int:
+    """Return the tags an AND of atoms names."""
+    mask = 0
+    for a in conj:
+        if FIRST_TAG <= a < FIRST_TAG + len(TAGS):
+            mask |= 1 << (a - FIRST_TAG)
+    return mask
+
+
+def _fits(table: Table, end: int, conj: tuple[int, ...], h: int) -> bool:
+    """Return whether Hero ``h`` meets every atom of an AND except its tags."""
+    for a in conj:
+        if FIRST_TAG <= a < FIRST_TAG + len(TAGS):
+            continue
+        if a < 0:
+            ok = table.idpos.get(-a - 1, 0) >> h & 1 == 1
+        elif a < len(SUITS):
+            ok = table.suit_pos[a] >> h & 1 == 1
+        elif a == A_LIVING:
+            ok = not end >> h & 1
+        elif a == A_AFTERLIFE:
+            ok = end >> h & 1 == 1
+        else:  # the Afterlife icon
+            ok = table.icon_mask >> h & 1 == 1
+        if not ok:
+            return False
+    return True
+
+
+class _Cover:
+    """One coverage selector of one card's term: ``value`` per new match, or once if ``need``."""
+
+    __slots__ = ("card", "index", "need", "other", "sel", "value")
+
+    def __init__(
+        self, index: int, card: int, sel: Selector, value: int, need: bool, other: bool
+    ) -> None:
+        self.index, self.card, self.sel, self.value = index, card, sel, value
+        self.need, self.other = need, other
+
+
+class Now:
+    """What ``Gains.at`` found: the score now, each (Hero, tag) ADD's gain, each ADD's best."""
+
+    __slots__ = ("best", "gains", "later", "limits", "score")
+
+    def __init__(
+        self,
+        value: int,
+        gains: list[list[int]],
+        best: list[int],
+        limits: list[tuple[int, int, int]],
+    ) -> None:
+        self.score = value
+        self.gains = gains  # by Hero position and tag bit, on the coverage terms
+        self.best = best  # for each ADD still to come, in order: its best gain
+        self.limits = limits  # other terms: (tags they name, most with the next ADD, without)
+        self.later = value + sum(best[1:])
+
+    def bound(self, hero: int, tag: int) -> int:
+        """Return a score no endgame beats after the next ADD (``hero`` -1: no tag)."""
+        total = self.later + (self.gains[hero][tag] if hero >= 0 else 0)
+        for named, full, rest in self.limits:
+            total += full if hero >= 0 and named >> tag & 1 else rest
+        return total
+
+
+class Gains:
+    """The terms of one table that ADDs can raise, sorted for the bound, with the end fixed."""
+
+    __slots__ = (
+        "adders",
+        "bonus_off",
+        "by_option",
+        "covers",
+        "end",
+        "limited",
+        "options",
+        "penalty_off",
+        "table",
+    )
+
+    def __init__(self, table: Table, end: int, bonus_off: int, penalty_off: int) -> None:
+        self.table, self.end = table, end
+        self.bonus_off, self.penalty_off = bonus_off, penalty_off
+        self.covers: list[_Cover] = []
+        self.limited: list[tuple[int, Term, int]] = []  # others: (card, term, tags it names)
+        hero = table.hero_mask
+        blank = 0
+        if table.lethe_mask & ~penalty_off:
+            blank = hero & end
+        off = bonus_off | blank
+        for i, c in enumerate(table.cards):
+            if c.bonus and not off >> i & 1 and not (c.alive and end >> i & 1):
+                named = 0
+                for sel in c.requires:
+                    for conj in sel:
+                        named |= _tag_mask(conj)
+                if named:
+                    self.limited.append((i, Term("with", UNLIMITED), named))
+                for term in c.bonus:
+                    self._sort(i, term)
+            if c.penalty and not penalty_off >> i & 1:
+                for term in c.penalty:
+                    self._sort(i, term)
+        # for each Hero and tag, the coverage selectors an ADD of that tag may newly match
+        self.by_option: list[list[list[_Cover]]] = [[[] for _ in TAGS] for _ in range(table.k)]
+        for h in range(table.k):
+            if hero >> h & 1 and not blank >> h & 1:
+                for cover in self.covers:
+                    if cover.other and cover.card == h:
+                        continue
+                    tags = 0
+                    for conj in cover.sel:
+                        if _fits(table, end, conj, h):
+                            tags |= _tag_mask(conj)
+                    for b in range(len(TAGS)):
+                        if tags >> b & 1:
+                            self.by_option[h][b].append(cover)
+        self.adders = [c.add_tag for c in table.cards]
+        # for each Hero, the tags whose ADD reaches some coverage selector, with those
+        self.options = [
+            [(b, covers) for b, covers in enumerate(row) if covers] for row in self.by_option
+        ]
+
+    def _sort(self, i: int, term: Term) -> None:
+        """File one term as coverage, limited, or one that ADDs cannot raise."""
+        sels = [*term.sels, *(s for s, _ in term.needs)]
+        named = 0
+        for sel in sels:
+            for conj in sel:
+                named |= _tag_mask(conj)
+        if not named:
+            return  # tags do not matter to it
+        single = all(_tag_mask(conj).bit_count() <= 1 for sel in sels for conj in sel)
+        kind, value = term.kind, term.value
+        if kind == "each" and value > 0 and not term.beyond and single:
+            for sel in term.sels:
+                self.covers.append(_Cover(len(self.covers), i, sel, value, False, term.other))
+        elif kind in ("with", "unless") and single and len(term.needs) == 1:
+            sel, k = term.needs[0]
+            gain = value if kind == "with" else -value
+            if k == 1 and gain > 0:
+                self.covers.append(_Cover(len(self.covers), i, sel, gain, True, True))
+            elif gain > 0:
+                self.limited.append((i, term, named))
+        elif (kind == "each" and value < 0) or (kind == "with" and value < 0):
+            return  # more tags only cost
+        elif kind == "unless" and value > 0:
+            return
+        else:
+            self.limited.append((i, term, named))
+
+    def at(self, tags: Sequence[int], living: int, queue: Sequence[int]) -> Now:
+        """Return the score now, what one ADD of each tag to each Hero gains, and the rest.
+
+        ``living``: the Heroes in hand while the ADDs are made (the ones that may gain a tag,
+        even if they die later); ``queue``: the cards whose ADDs are still to come.
+        """
+        table, end = self.table, self.end
+        out = Outcome(end, list(tags), self.bonus_off, self.penalty_off)
+        pos, blank = positions(table, out)
+        idpos = table.idpos
+        matched = [count(c.sel, pos, idpos) for c in self.covers]
+        adders = self.adders
+        wanted = 0
+        for i in queue:
+            wanted |= adders[i]
+        gains = [[0] * len(TAGS) for _ in range(table.k)]
+        best = [0] * len(queue)
+        for h in range(table.k):
+            if not living >> h & 1:
+                continue
+            row = gains[h]
+            free = wanted & ~tags[h]
+            for b, covers in self.options[h]:
+                if not free >> b & 1:
+                    continue
+                gain = 0
+                for cover in covers:
+                    mask = matched[cover.index]
+                    if mask >> h & 1:
+                        continue  # the Hero matches already
+                    if cover.need and mask & ~(1 << cover.card):
+                        continue  # the need is met already
+                    gain += cover.value
+                row[b] = gain
+                for n, i in enumerate(queue):
+                    if gain > best[n] and adders[i] >> b & 1:
+                        best[n] = gain
+        # the other terms: what they may gain with the next ADD (if its tag is one they name)
+        # and without it (from the ADDs after it only)
+        rest = list(queue[1:])
+        limits = [
+            (tags_named, self._limit(i, term, pos, queue), self._limit(i, term, pos, rest))
+            for i, term, tags_named in self.limited
+        ]
+        return Now(score_at(table, out, pos, blank), gains, best, limits)
+
+    def _limit(self, i: int, term: Term, pos: list[int], queue: Sequence[int]) -> int:
+        """Return the most a term that is not a coverage term can still gain."""
+        able = [self.adders[j] for j in queue]
+        if term.kind == "with" and term.value > 0 and term.value < UNLIMITED:
+            # each missing need wants its shortfall in ADDs that can supply it, and one ADD
+            # gives one tag, which supplies every need naming that tag
+            shorts: list[tuple[int, int]] = []
+            me = ~(1 << i)
+            for sel, k in term.needs:
+                short = k - (count(sel, pos, self.table.idpos) & me).bit_count()
+                if short > 0:
+                    tags = 0
+                    for conj in sel:
+                        tags |= _tag_mask(conj)
+                    if sum(1 for a in able if a & tags) < short:
+                        return 0  # too few ADDs left can supply this need
+                    shorts.append((short, tags))
+            if not shorts:
+                return 0  # met already: more tags cannot unmeet it
+            supply = 0
+            for a in able:
+                supply += max(
+                    (
+                        sum(1 for _, tags in shorts if tags >> b & 1)
+                        for b in range(len(TAGS))
+                        if a >> b & 1
+                    ),
+                    default=0,
+                )
+            return term.value if supply >= sum(short for short, _ in shorts) else 0
+        if term.value >= UNLIMITED:
+            return UNLIMITED  # a bonus that needs a tag to count at all
+        value = term.value
+        kind = term.kind
+        if kind == "unless":  # a penalty that several matches, or two needs, take back
+            return -value
+        if value < 0:
+            return 0  # a penalty over counts: more matches only cost
+        me = ~(1 << i) if term.other else -1
+        counts = [self._counts(sel, pos, able, me) for sel in term.sels]
+        if kind == "each":
+            beyond = term.beyond
+            return value * sum(max(hi - beyond, 0) - max(now - beyond, 0) for now, hi in counts)
+        (a, a_hi), (b, b_hi) = counts[0], counts[-1]
+        if kind == "pairs":
+            return value * (min(a_hi, b_hi) - min(a, b))
+        if kind == "pairs_of":
+            return value * (a_hi // 2 - a // 2)
+        if kind == "product":
+            return value * (a_hi * b_hi - a * b)
+        if kind == "more":
+            return value if a <= b < a_hi else 0
+        return UNLIMITED  # pragma: no cover - every kind that reads tags is handled above
+
+    def _counts(self, sel: Selector, pos: list[int], able: list[int], me: int) -> tuple[int, int]:
+        """Return how many cards match a selector now, and at most after the ADDs left."""
+        now = (count(sel, pos, self.table.idpos) & me).bit_count()
+        tags = 0
+        for conj in sel:
+            tags |= _tag_mask(conj)
+        return now, now + sum(1 for a in able if a & tags)

@@ -1,0 +1,675 @@
+"""The exact endgame solver: the best score a hand can reach, and the decisions that reach it.
+
+The endgame (``endgame.Endgame``) is a short sequence of one player's decisions: CLEARs, then
+ADDs of tags, then the Omega penalties (which send Heroes, and a God for the Pomegranate, to
+the Afterlife); the score at its end is what counts.  ``Search`` finds the best score by branch
+and bound: ``bound.upper_bound`` says how much any endgame within some limits can score at most,
+and a branch whose bound cannot beat the best score found so far is cut.  Ideas that keep it
+small, none of which can change the answer:
+
+- tags no card tells apart are alike: an ADD offers one new tag of each group
+  (``tag_groups``); only the Heroes that can gain from dying are ever sent to face a monster
+  needlessly (``sacrifices``);
+- a position searched before is not searched again: nothing under it could beat the best
+  score then, and the best score only grows;
+- once the CLEARs are done (and for large Omega phases), the search settles the end first:
+  which cards end in the Afterlife (one card at a time, dead or alive), then the tags the ADDs
+  give under that end, in any order (the tags they end with do not depend on it), bounded by
+  ``gains.Gains``, and only then whether the Omega decisions can reach that end - asked of the
+  Omega phase with each Hero's tags reduced to what the penalties read (``_strengths``), first
+  for one end at a time, then for every end at once;
+- the most promising branch is searched first.
+
+``best_score`` wants the number only, and keeps its answers keyed by the cards, whatever their
+order in the hand.  ``solve`` also returns the decisions: among equally good endgames the one
+a plain depth-first search in the order of ``Endgame.options`` meets first (the choice made
+before this search had bounds).  It walks the options in their order with bounds for a few
+dozen options (enough for most hands); past that it learns the best score first, then walks
+down from the start taking at each step the first option from which it can still be reached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from hellas.games.realms.bound import Limits, limits, upper_bound
+from hellas.games.realms.content import A_AFTERLIFE, A_LIVING, TAGS, Card
+from hellas.games.realms.endgame import EACH_TAG, STEP_ADD, STEP_OMEGA, Endgame, Option, narrate
+from hellas.games.realms.gains import Gains
+from hellas.games.realms.scoring import Outcome, Table, score
+
+NONE = -(10**9)  # below every score
+NEVER = 10**9  # above every score
+
+Use = tuple[object, ...]  # one place where a card's effect names a tag (with what else it asks)
+
+
+def _tag_uses(c: Card) -> list[tuple[Use, int]]:
+    """Return each place a card's effects name a tag, with the tag's bit.
+
+    Two tags named in the same places, each with the same other atoms beside it, are alike:
+    a Hero gains exactly the same from either.  Counting a Hero's tags (the Hydra) and asking
+    for a Hero with none (Dionysus) do not tell tags apart at all.
+    """
+    uses: list[tuple[Use, int]] = []
+    sels = [s for term in (*c.bonus, *c.penalty) for s in (*term.sels, *(s for s, _ in term.needs))]
+    sels += list(c.requires)
+    for n, sel in enumerate(sels):
+        for conj in sel:
+            for a in conj:
+                if 6 <= a < 6 + len(TAGS):
+                    rest = tuple(sorted(x for x in conj if x != a))
+                    uses.append(((c.index, n, rest), 1 << (a - 6)))
+    if c.omega is not None:
+        for b in range(len(TAGS)):
+            if c.omega.tags >> b & 1:
+                uses.append(((c.index, "omega"), 1 << b))
+    if c.clear_penalty == "circe":
+        uses.append(((c.index, "circe"), 1 << TAGS.index("clever")))
+    return uses
+
+
+def _card_wants_dead(c: Card) -> bool:
+    """Return whether a card can gain from Heroes going to the Afterlife."""
+    if c.omega is not None and c.omega.kind == "other_hero":
+        return True  # a Heracles who dies first sends nobody else to the Afterlife
+    if any(t.kind == "copy_base" and t.what == "afterlife" for t in c.bonus):
+        return True  # Orpheus copies the base value of a card in the Afterlife
+    sels = [s for term in (*c.bonus, *c.penalty) for s in (*term.sels, *(s for s, _ in term.needs))]
+    for sel in sels:
+        for conj in sel:
+            if A_AFTERLIFE in conj:
+                return True
+    for term in c.penalty:  # penalties that count living Heroes (Apple of Discord)
+        for sel in term.sels:
+            if any(A_LIVING in conj for conj in sel):
+                return True
+    return False
+
+
+_USES: dict[int, list[tuple[Use, int]]] = {}
+_WANTS: dict[int, bool] = {}
+
+
+def sacrifices(table: Table) -> int:
+    """Return the positions of the Heroes that may ever gain from facing a monster needlessly.
+
+    Every Hero when a card gains from Heroes in the Afterlife or loses from living ones
+    (``wants_dead``'s other reasons).  With only a Heracles ("another living Hero dies"), only
+    Heracles himself: his dying first spares the Hero he would take, while another Hero sent
+    to die is one Heracles could take anyway (or one more death), and a living Hero never
+    makes a later Omega penalty worse.  None when no card gains from a death at all.
+    """
+    if not wants_dead(table):
+        return 0
+    mask = 0
+    for i, c in enumerate(table.cards):
+        if c.omega is not None and c.omega.kind == "other_hero":
+            mask |= 1 << i
+        elif _card_wants_dead(c):
+            return -1
+    return mask
+
+
+def tag_groups(table: Table) -> tuple[int, ...]:
+    """Return the tags as groups (bit masks) that no card of this table tells apart."""
+    named: dict[int, set[Use]] = {1 << b: set() for b in range(len(TAGS))}
+    for c in table.cards:
+        uses = _USES.get(c.index)
+        if uses is None:
+            uses = _USES[c.index] = _tag_uses(c)
+        for use, bit in uses:
+            named[bit].add(use)
+    groups: dict[frozenset[Use], int] = {}
+    for bit, where in named.items():
+        key = frozenset(where)
+        groups[key] = groups.get(key, 0) | bit
+    return tuple(groups.values())
+
+
+def wants_dead(table: Table) -> bool:
+    """Return whether sending a Hero to the Afterlife could ever raise this table's score."""
+    for c in table.cards:
+        w = _WANTS.get(c.index)
+        if w is None:
+            w = _WANTS[c.index] = _card_wants_dead(c)
+        if w:
+            return True
+    return False
+
+
+@dataclass
+class Solution:
+    """The best score found and the decisions that reach it."""
+
+    score: int
+    choices: list[str]
+    outcome: Outcome
+
+    def story(self, table: Table) -> list[str]:
+        """Return what happens in the endgame with these choices, in words."""
+        return narrate(table, self.choices)
+
+
+class Search:
+    """Branch and bound over one table's endgame; ``nodes`` counts the positions searched."""
+
+    __slots__ = (
+        "alike",
+        "best",
+        "budget",
+        "counted",
+        "defeat",
+        "done",
+        "every_end",
+        "gains",
+        "goal",
+        "leaf",
+        "natural",
+        "nodes",
+        "omega_tags",
+        "reached",
+        "roots",
+        "sacrifice",
+        "strong",
+        "table",
+    )
+
+    def __init__(self, table: Table, natural: bool = False) -> None:
+        self.table = table
+        facts = _facts(table)
+        self.alike, self.sacrifice, self.defeat, self.counted, self.omega_tags, self.strong = facts
+        # natural: walk the options in their order (no end settled first), so that the first
+        # best endgame found is the first in that order; it keeps where it was (``leaf``)
+        self.natural = natural
+        self.leaf: Endgame | None = None
+        self.budget = NEVER  # a natural walk gives up past this many options tried
+        self.best = NONE  # the best score found so far: only better ones are looked for
+        self.goal = NEVER  # stop as soon as a score reaches this
+        self.done: set[tuple[object, ...]] = set()  # searched: nothing there beats ``best``
+        self.reached: dict[tuple[object, ...], bool] = {}  # see ``_reach``
+        # where the Omegas begin once the ADDs end with tags of given strengths
+        # (and how many ends were asked about from there)
+        self.roots: dict[tuple[object, ...], tuple[Endgame, list[Option], list[int]]] = {}
+        self.every_end: dict[tuple[object, ...], frozenset[int]] = {}  # see ``_ends``
+        self.gains: dict[tuple[int, int, int], Gains] = {}  # by end, bonus and penalty clears
+        self.nodes = 0
+
+    def settle(self, eg: Endgame) -> list[Option]:
+        """Make every decision that has only one option; return the options of the next."""
+        options = eg.options(self.alike, self.sacrifice)
+        while len(options) == 1:
+            eg.choose(options[0])
+            options = eg.options(self.alike, self.sacrifice)
+        return options
+
+    def value(self, eg: Endgame) -> int:
+        """Return the best score any endgame from ``eg`` reaches (``eg`` is not changed)."""
+        eg = eg.copy()
+        self.beats(eg, self.settle(eg))
+        return self.best
+
+    def beats(self, eg: Endgame, options: list[Option]) -> bool:
+        """Raise ``best`` to the best score from ``eg``; return True once ``goal`` is reached."""
+        if not options:
+            return self._found(score(self.table, eg.outcome()), eg)
+        key = eg.key()
+        if key in self.done:
+            return False
+        self.nodes += 1
+        if not self.natural and _many(eg):
+            hit = self._fates(eg, options, limits(eg, self.sacrifice))
+        else:
+            hit = self._walk(eg, options)
+        if not hit:
+            self.done.add(key)
+        return hit
+
+    def _found(self, value: int, eg: Endgame | None = None) -> bool:
+        """Note a score that is reached (at ``eg``); return True once ``goal`` is."""
+        if value > self.best:
+            self.best, self.leaf = value, eg
+        return self.best >= self.goal
+
+    def _walk(self, eg: Endgame, options: list[Option]) -> bool:
+        """Search the options of ``eg``, the most promising first unless ``natural``."""
+        table = self.table
+        kids = []
+        for option in options:
+            self.budget -= 1
+            if self.budget < 0:
+                raise OverBudget
+            child = eg.copy()
+            child.choose(option)
+            more = self.settle(child)
+            if not more:
+                if self._found(score(table, child.outcome()), child):
+                    return True
+                continue
+            if _near_end(child) or (self.natural and self.best == NONE == self.goal):
+                if self.beats(child, more):  # nothing to cut against, or a bound costs more
+                    return True
+                continue
+            high = upper_bound(table, limits(child, self.sacrifice))
+            if high <= self.best:
+                continue
+            if self.natural:
+                if self.beats(child, more):
+                    return True
+            else:
+                kids.append((high, child, more))
+        kids.sort(key=_first, reverse=True)
+        for high, child, more in kids:
+            if high <= self.best:
+                break
+            if self.beats(child, more):
+                return True
+        return False
+
+    def first(self, eg: Endgame, best: int) -> Endgame:
+        """Return the end of the first endgame from ``eg`` in the options' order scoring ``best``.
+
+        From the start, take at each step the first option from which ``best`` can still be
+        reached.  Once the CLEARs are done, the ends that may score ``best`` are listed once,
+        and each option is tried against them.
+        """
+        self.goal = best
+        eg = eg.copy()
+        options = self.settle(eg)
+        ends: list[int] | None = None
+        while options:
+            if ends is None and eg.step >= STEP_ADD:
+                self.best = best - 1
+                ends = []
+                self._fates(eg, options, limits(eg, self.sacrifice), ends)
+            nows = []
+            if ends is not None and eg.step == STEP_ADD:  # what each option can gain, per end
+                living = self.table.hero_mask & ~eg.afterlife
+                for end in ends:
+                    gains = self._gains(eg, end)
+                    nows.append((end, gains.at(tuple(eg.tags), living, eg.queue)))
+            for option in options:
+                child = eg.copy()
+                child.choose(option)
+                more = self.settle(child)
+                self.best = best - 1
+                if ends is None:
+                    if self.beats(child, more):
+                        break
+                    continue
+                hopeful = [end for end, now in nows if now.bound(option.a, option.b) >= best]
+                if any(self._tags(child, more, end) for end in (hopeful if nows else ends)):
+                    break
+            else:  # pragma: no cover
+                raise AssertionError("the best endgame was not found again")
+            eg, options = child, more
+        return eg
+
+    def _gains(self, eg: Endgame, end: int) -> Gains:
+        """Return what ADDs can gain for the Afterlife ``end`` after the CLEARs of ``eg``."""
+        key = (end, eg.bonus_off, eg.penalty_off)
+        gains = self.gains.get(key)
+        if gains is None:
+            gains = self.gains[key] = Gains(self.table, end, eg.bonus_off, eg.penalty_off)
+        return gains
+
+    def _fates(
+        self, eg: Endgame, options: list[Option], lim: Limits, ends: list[int] | None = None
+    ) -> bool:
+        """Settle the end one card at a time: in the Afterlife or not (narrowing ``lim``).
+
+        With ``ends``, list every end whose bound beats ``best`` instead of searching it.
+        """
+        free = lim.after_hi & ~lim.after_lo
+        if not free:
+            if ends is not None:
+                ends.append(lim.after_lo)
+                return False
+            return self._tags(eg, options, lim.after_lo)
+        bit = free & -free
+        kids = []
+        for narrow in (
+            lim.fated(lim.after_lo | bit, lim.after_hi),
+            lim.fated(lim.after_lo, lim.after_hi & ~bit),
+        ):
+            if narrow.possible():
+                high = upper_bound(self.table, narrow)
+                if high > self.best:
+                    kids.append((high, narrow))
+        kids.sort(key=_first, reverse=True)
+        for high, narrow in kids:
+            if high <= self.best:
+                break
+            if self._fates(eg, options, narrow, ends):
+                return True
+        return False
+
+    def _tags(self, eg: Endgame, options: list[Option], end: int) -> bool:
+        """Search the ADD decisions for an endgame that ends with the Afterlife ``end``."""
+        table = self.table
+        if eg.step != STEP_ADD:  # the tags are final: score ``end``, if it can be reached
+            value = score(table, Outcome(end, eg.tags, eg.bonus_off, eg.penalty_off))
+            if value <= self.best or not self._reach(eg, options, end):
+                return False
+            return self._found(value)
+        if eg.afterlife & ~end:
+            return False
+        gains = self._gains(eg, end)
+        cards = table.cards
+        queue = tuple(sorted(eg.queue, key=lambda i: -cards[i].add_tag.bit_count()))
+        return self._adds(eg, tuple(eg.tags), queue, end, gains)
+
+    def _adds(
+        self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int, gains: Gains
+    ) -> bool:
+        """Search the ADDs of ``queue`` from these tags, for the Afterlife ``end``.
+
+        The tags the ADDs end with do not depend on their order (an ADD of a tag the Hero
+        has already gained is as good as none), so the search takes them in any order: the
+        ones with fewest tags to offer first.  ``eg`` is where the ADDs began.
+        """
+        key = (eg.afterlife, eg.bonus_off, eg.penalty_off, eg.helm, tags, queue, end)
+        if key in self.done:
+            return False
+        self.nodes += 1
+        table = self.table
+        if not self._can_reach(eg, tags, queue, end):
+            self.done.add(key)
+            return False
+        now = gains.at(tags, table.hero_mask & ~eg.afterlife, queue)
+        rest = queue[1:]
+        allowed = table.cards[queue[0]].add_tag
+        living = table.hero_mask & ~eg.afterlife
+        kids: list[tuple[int, tuple[int, ...], bool]] = []
+        options = [(-1, -1)]
+        for h in range(table.k):
+            if living >> h & 1:
+                for group in self.alike:
+                    new = group & allowed & ~tags[h]
+                    if new:
+                        options.append((h, (new & -new).bit_length() - 1))
+        for h, b in options:
+            high = now.bound(h, b)
+            if high <= self.best:
+                continue
+            after = tags
+            if h >= 0:
+                after = (*tags[:h], tags[h] | 1 << b, *tags[h + 1 :])
+            if not rest:
+                known = self._reach_after(eg, after, end, look_only=True)
+                if known is False:
+                    continue
+                high = score(table, Outcome(end, list(after), eg.bonus_off, eg.penalty_off))
+                if high <= self.best or (known is None and not self._reach_after(eg, after, end)):
+                    continue
+            kids.append((high, after, not rest))
+        kids.sort(key=_first, reverse=True)
+        for high, after, last in kids:
+            if high <= self.best:
+                break
+            if last:
+                if self._found(high):
+                    return True
+            elif self._adds(eg, after, rest, end, gains):
+                return True
+        self.done.add(key)
+        return False
+
+    def _can_reach(
+        self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int
+    ) -> bool:
+        """Return whether some ADDs of ``queue`` on these tags let the Omegas reach ``end``.
+
+        The Omega penalties read only which monsters a Hero defeats and how many tags it has
+        (``_strengths``), so the ADDs are tried with one tag for each way of changing that
+        (``self.strong``), and answers are kept by what of the tags can still matter.
+        """
+        if not (self.defeat or self.counted):
+            return not queue or self._reach_after(eg, tags, end) is True
+        if not queue:
+            return self._reach_after(eg, tags, end) is True
+        table = self.table
+        living = table.hero_mask & ~eg.afterlife
+        allowed = 0
+        for i in queue:
+            allowed |= table.cards[i].add_tag
+        seen = self.omega_tags | allowed
+        count = self.counted
+        view = tuple(
+            (t & self.omega_tags, count)
+            if count and t.bit_count() >= count
+            else (t & seen, min(t.bit_count(), count))
+            for t in tags
+        )
+        key = ("can", eg.key(), view, queue, end)
+        hit = self.reached.get(key)
+        if hit is None:
+            hit = False
+            first = table.cards[queue[0]].add_tag
+            options = [tags]
+            for h in range(table.k):
+                if living >> h & 1:
+                    for group in self.strong:
+                        new = group & first & ~tags[h]
+                        if new:
+                            low = new & -new
+                            options.append((*tags[:h], tags[h] | low, *tags[h + 1 :]))
+            hit = any(self._can_reach(eg, after, queue[1:], end) for after in options)
+            self.reached[key] = hit
+        return hit
+
+    def _reach(self, eg: Endgame, options: list[Option], end: int) -> bool:
+        """Return whether some Omega decisions from ``eg`` end with the Afterlife ``end``.
+
+        Answers are kept by the position with each card's tags reduced to what the Omega
+        penalties read (``_strengths``), so positions that differ only in tags the penalties
+        ignore share one answer.  A branch stops as soon as it sends a card ``end`` leaves
+        out, or can no longer send every card ``end`` wants (``bound.limits``).
+        """
+        if eg.afterlife & ~end:
+            return False  # the Afterlife only grows
+        if not options:
+            return eg.afterlife == end
+        living = self.table.hero_mask & ~eg.afterlife
+        key = (eg.key()[:6], eg.penalty_off, eg.helm, self._strengths(eg.tags, living), end)
+        hit = self.reached.get(key)
+        if hit is None:
+            hit = False
+            lim = limits(eg, self.sacrifice)
+            if not end & ~lim.after_hi and lim.fated(end, end).possible():
+                for option in options:
+                    child = eg.copy()
+                    child.choose(option)
+                    if self._reach(child, self.settle(child), end):
+                        hit = True
+                        break
+            self.reached[key] = hit
+        return hit
+
+    def _strengths(self, tags: Sequence[int], living: int) -> tuple[int, ...]:
+        """Return what the Omega penalties read of each living Hero's tags, as small numbers.
+
+        One bit per monster that the Hero defeats, and one for holding off the Hydra.
+        """
+        out = []
+        for h in range(self.table.k):
+            if living >> h & 1:
+                t = tags[h]
+                bits = 1 if self.counted and t.bit_count() >= self.counted else 0
+                for named in self.defeat:
+                    bits = bits << 1 | (1 if t & named else 0)
+                out.append(bits)
+            else:
+                out.append(-1)
+        return tuple(out)
+
+    def _reach_after(
+        self, eg: Endgame, tags: tuple[int, ...], end: int, look_only: bool = False
+    ) -> bool | None:
+        """Return whether, once the ADDs from ``eg`` end with these tags, ``end`` is reachable.
+
+        ``look_only``: answer only if it is known already (else None).
+        """
+        living = self.table.hero_mask & ~eg.afterlife
+        where = (eg.key(), self._strengths(tags, living))
+        key = (where, end)
+        hit = self.reached.get(key)
+        if hit is None and not look_only:
+            start = self.roots.get(where)
+            if start is None:
+                root = eg.skip_adds(tags)
+                start = self.roots[where] = (root, self.settle(root), [0])
+            root, options, asked = start
+            asked[0] += 1
+            if asked[0] <= TARGETED:
+                hit = self._reach(root, options, end)
+            else:  # asked about many ends: list every end once instead
+                hit = end in self._ends(root, options)
+            self.reached[key] = hit
+        return hit
+
+    def _ends(self, eg: Endgame, options: list[Option]) -> frozenset[int]:
+        """Return every Afterlife the Omega decisions from ``eg`` can end with.
+
+        Kept by the position with the tags reduced to their strengths, like ``_reach``.
+        """
+        if not options:
+            return frozenset((eg.afterlife,))
+        living = self.table.hero_mask & ~eg.afterlife
+        key = (eg.key()[:6], eg.penalty_off, eg.helm, self._strengths(eg.tags, living))
+        hit = self.every_end.get(key)
+        if hit is None:
+            found: set[int] = set()
+            for option in options:
+                child = eg.copy()
+                child.choose(option)
+                found |= self._ends(child, self.settle(child))
+            hit = self.every_end[key] = frozenset(found)
+        return hit
+
+
+Facts = tuple[tuple[int, ...], int, list[int], int, int, tuple[int, ...]]
+
+
+def _facts(table: Table) -> Facts:
+    """Return what a search needs to know of a table's cards (kept by the cards' indices).
+
+    Tags alike for the ADDs, the Heroes that may gain from dying, the tag sets that defeat a
+    monster, the Hydra's number (0: none), the tags that defeat any monster, and the tags
+    grouped by the monsters they defeat (alike to the Omega penalties; the group that defeats
+    none matters only to the Hydra, which counts tags).
+    """
+    key = tuple(c.index for c in table.cards)
+    found = _FACTS.get(key)
+    if found is not None and all(a is b for a, b in zip(found[0], table.cards, strict=True)):
+        return found[1]
+    alike = tag_groups(table) if any(c.add_tag for c in table.cards) else EACH_TAG
+    defeat = sorted({c.omega.tags for c in table.cards if c.omega and c.omega.tags})
+    counted = 0
+    for c in table.cards:
+        if c.omega is not None and c.omega.kind == "hero_with_tags":
+            counted = max(counted, c.omega.number)
+    omega_tags = 0
+    for named in defeat:
+        omega_tags |= named
+    strong: dict[tuple[bool, ...], int] = {}
+    for b in range(len(TAGS)):
+        pattern = tuple(named >> b & 1 == 1 for named in defeat)
+        if any(pattern) or counted:
+            strong[pattern] = strong.get(pattern, 0) | 1 << b
+    facts = (alike, sacrifices(table), defeat, counted, omega_tags, tuple(strong.values()))
+    if len(_FACTS) >= SCORES_KEPT:
+        _FACTS.clear()
+    _FACTS[key] = (tuple(table.cards), facts)
+    return facts
+
+
+_FACTS: dict[tuple[int, ...], tuple[tuple[Card, ...], Facts]] = {}
+
+
+def _many(eg: Endgame) -> bool:
+    """Return whether to settle the end first: ADDs to make, or several Omega penalties."""
+    return eg.step == STEP_ADD or (
+        eg.step == STEP_OMEGA and len(eg.queue) + (eg.current >= 0) >= MANY_OMEGAS
+    )
+
+
+MANY_OMEGAS = 3
+
+
+def _near_end(eg: Endgame) -> bool:
+    """Return whether at most one Omega penalty is left to resolve (a bound costs more there)."""
+    return eg.step == STEP_OMEGA and len(eg.queue) + (eg.current >= 0) + (eg.dying != 0) < 2
+
+
+class OverBudget(Exception):
+    """A natural walk met more positions than its budget."""
+
+
+def _first(kid: tuple[int, object, object] | tuple[int, Limits]) -> int:
+    return kid[0]
+
+
+def solve(table: Table, forced: Sequence[str] = ()) -> Solution:
+    """Return the best endgame (after applying ``forced`` decision keys first, in order)."""
+    eg = Endgame(table)
+    for key in forced:
+        options = eg.options()
+        match = next((o for o in options if o.key(table) == key), None)
+        if match is None:
+            legal = ", ".join(o.key(table) for o in options) or "(no decision is left)"
+            raise ValueError(f"endgame choice {key!r} is not possible now; possible: {legal}")
+        eg.choose(match)
+    plain = Search(table, natural=True)
+    plain.budget = PLAIN_BUDGET
+    try:  # most hands: a short walk in the options' order finds the answer at once
+        plain.value(eg)
+        assert plain.leaf is not None
+        eg = plain.leaf
+    except OverBudget:
+        search = Search(table)
+        best = search.value(eg)
+        search.done.clear()  # what was cut there was cut against lower scores than ``best``
+        eg = search.first(eg, best)
+    outcome = eg.outcome()
+    outcome.tags = list(outcome.tags)
+    outcome.notes = eg.keys()
+    return Solution(score(table, outcome), outcome.notes, outcome)
+
+
+# ``_reach_after`` searches for one end at a time this many times from one Omega start, then
+# lists every end reachable from there once (many ends asked: cheaper than a search each)
+TARGETED = 3
+
+# ``solve`` first walks the options in their order, trying this many options at most
+PLAIN_BUDGET = 40
+
+
+def best_score(hand: Sequence[Card], afterlife: Sequence[Card]) -> int:
+    """Return the best score of these cards; no explanation is built and answers are kept."""
+    ordered_hand = sorted(hand, key=_index)
+    ordered_after = sorted(afterlife, key=_index)
+    key = (*(id(c) for c in ordered_hand), -1, *(id(c) for c in ordered_after))
+    hit = _SCORES.get(key)
+    cards = ordered_hand + ordered_after
+    if hit is not None and all(a is b for a, b in zip(hit[0], cards, strict=True)):
+        return hit[1]
+    table = Table(ordered_hand, ordered_after)
+    value = Search(table).value(Endgame(table))
+    if len(_SCORES) >= SCORES_KEPT:
+        _SCORES.clear()
+    _SCORES[key] = (tuple(cards), value)
+    return value
+
+
+def _index(c: Card) -> int:
+    return c.index
+
+
+# Best scores by the cards' identities (the entry keeps the cards, so an id is not reused).
+_SCORES: dict[tuple[int, ...], tuple[tuple[Card, ...], int]] = {}
+SCORES_KEPT = 1 << 16
+
+
+__all__ = ["Search", "Solution", "best_score", "sacrifices", "solve", "tag_groups", "wants_dead"]
