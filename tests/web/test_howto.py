@@ -134,7 +134,7 @@ def test_the_lords_guide_has_a_section_with_a_diagram_per_dark_ages_family(
     diagram, naming the pieces the map draws."""
     families = {
         "Poseidon": ("poseidon", "poseidon-simple"),
-        "Atlantis": ("atlantis",),
+        "Atlantis": ("atlantis", "cleito"),
         "Orichalkum": ("orichalkum",),
         "Hades": ("hades", "hades-simple"),
         "Hephaestus": ("hephaestus", "hephaestus-simple"),

@@ -120,10 +120,12 @@ export const DARK_AGES = [
     diagram: poseidonDiagram,
   },
   {
-    heading: "Atlantis",
+    heading: "Atlantis and Cleito",
     text: ["For five players, together with Poseidon: the Atlantis board is a sixth Land of three Regions east of Crete, "
       + "with a Port in North Atlantis. Whoever holds the Inner Circle may build the Factory there (it counts as a Temple) and "
-      + "command Talos, a bronze giant; the Siren and Cetus join the Monsters."],
+      + "command Talos, a bronze giant; the Siren and Cetus join the Monsters.",
+    "Cleito, the Atlantean Hero, comes with Atlantis and may also join any game on her own (the Cleito module, at any "
+      + "player count): instead of her Hero Movement she may heal one of her Injuries, and she starts with a Priest."],
     diagram: atlantisDiagram,
   },
   {
