@@ -329,7 +329,7 @@ async def view(
     hub = site_of(request).hub
     table = await hub.get(table_id)
     hub.check_token(table, seat, token_of(request, token))
-    return hub.message(table, Connection(seat, _noop), recent=True)
+    return await hub.snapshot(table, Connection(seat, _noop))
 
 
 @router.get("/api/tables/{table_id}/record")

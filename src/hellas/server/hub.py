@@ -468,19 +468,41 @@ class Hub:
             if mine
             else [],
             "events": events,
+            "recent": recent,  # True: ``events`` are the latest ones, not only the new ones
             "outcome": outcome.to_json() if outcome else None,
             "seats": shared.seats if shared.seats is not None else self.seats_info(table),
             "hints": table.hints,
         }
 
-    def current(self, table: LiveTable, conn: Connection) -> str:
-        """Return the full state message for ``conn``'s seat, serialized once per table change."""
+    async def current(self, table: LiveTable, conn: Connection) -> str:
+        """Return the full state message for ``conn``'s seat, serialized once per table change.
+
+        Built off the event loop (see ``broadcast``) when the cached one is stale.
+        """
+        cached = table.sent.get(conn.seat)
+        if cached is not None and cached[0] == table.version:
+            conn.seen = len(table.events)
+            return cached[1]
+        async with table.lock:
+            return await self._current(table, conn)
+
+    async def _current(self, table: LiveTable, conn: Connection) -> str:
+        """Return ``current``'s message (the caller holds the table's lock)."""
         cached = table.sent.get(conn.seat)
         if cached is None or cached[0] != table.version:
-            cached = (table.version, dumps(self.message(table, conn, recent=True)))
-            table.sent[conn.seat] = cached
+            version = table.version
+            text = await asyncio.to_thread(self._recent_text, table, conn)
+            cached = table.sent[conn.seat] = (version, text)
         conn.seen = len(table.events)
         return cached[1]
+
+    def _recent_text(self, table: LiveTable, conn: Connection) -> str:
+        return dumps(self.message(table, conn, recent=True))
+
+    async def snapshot(self, table: LiveTable, conn: Connection) -> dict[str, Any]:
+        """Return ``conn``'s current message as data, built off the event loop."""
+        async with table.lock:
+            return await asyncio.to_thread(self.message, table, conn, True)
 
     def seats_info(self, table: LiveTable) -> list[dict[str, Any]]:
         """Return who sits where (no tokens)."""
@@ -498,22 +520,35 @@ class Hub:
         ]
 
     async def broadcast(self, table: LiveTable, skip: Connection | None = None) -> None:
-        """Send every connection of the table (but ``skip``) its own state message."""
-        shared = Shared()
-        for conn in list(table.connections):
-            if conn is skip:
-                continue
-            seq = len(table.match.record.choices)
-            if shared.seq != seq:  # a move landed while we were sending: fresh views
-                shared = Shared(seq, self.seats_info(table))
+        """Send every connection of the table (but ``skip``) its own state message.
+
+        The messages (each seat's view, serialized) are built in a worker thread while the
+        table's lock holds the state still: a view that is slow to build (say, scoring a
+        pathological Fantasy Realms hand exactly) costs this table's own listeners a moment,
+        while the event loop goes on serving every other table.
+        """
+        conns = [c for c in table.connections if c is not skip]
+        if not conns:
+            return
+        async with table.lock:  # messages go out in the order the moves were made
+            texts = await asyncio.to_thread(self._compose, table, conns)
+            failed = [c for c, t in zip(conns, texts, strict=True) if not await c.deliver(t)]
+        for conn in failed:
+            await self._drop(table, conn)
+
+    def _compose(self, table: LiveTable, conns: list[Connection]) -> list[str]:
+        """Return each connection's state message (blocking: the caller holds the lock)."""
+        shared = Shared(len(table.match.record.choices), self.seats_info(table))
+        out = []
+        for conn in conns:
             key = (conn.seat, conn.seen)  # what a message depends on, besides the table
             text = shared.texts.get(key)
             if text is None:  # the first of its kind (spectators share one)
                 text = shared.texts[key] = dumps(self.message(table, conn, shared=shared))
             else:
                 conn.seen = len(table.events)
-            if not await conn.deliver(text):
-                await self._drop(table, conn)
+            out.append(text)
+        return out
 
     # -- presence --------------------------------------------------------------------------------
 
@@ -554,14 +589,16 @@ class Hub:
         """
         if table.closed:
             raise ServerError("closed", table.closed, 410)
-        self.admit(table, conn)
-        before = self.online(table)
-        table.connections.append(conn)
-        if conn.address:
-            self.addresses[conn.address] += 1
-        if conn.seat is not None and conn.seat not in before:
-            table.changed()  # the seat list in every message now says it is online
-        if not await conn.deliver(self.current(table, conn)):
+        async with table.lock:  # nothing reaches the newcomer before its first message
+            self.admit(table, conn)
+            before = self.online(table)
+            table.connections.append(conn)
+            if conn.address:
+                self.addresses[conn.address] += 1
+            if conn.seat is not None and conn.seat not in before:
+                table.changed()  # the seat list in every message now says it is online
+            delivered = await conn.deliver(await self._current(table, conn))
+        if not delivered:
             await self._drop(table, conn)
             raise ServerError("gone", "the connection closed", 410)
         if conn.seat is not None and conn.seat not in before:
@@ -600,8 +637,13 @@ class Hub:
 
     async def send_seats(self, table: LiveTable, skip: Connection | None = None) -> None:
         """Send every connection (but ``skip``) the seat list alone: ``{type: "seats", seats}``."""
-        text = dumps({"type": "seats", "table": table.id, "seats": self.seats_info(table)})
-        await self._send_all(table, text, skip)
+        async with table.lock:  # in order with the state messages
+            text = dumps({"type": "seats", "table": table.id, "seats": self.seats_info(table)})
+            failed = [
+                c for c in list(table.connections) if c is not skip and not await c.deliver(text)
+            ]
+        for conn in failed:
+            await self._drop(table, conn)
 
     async def _send_all(self, table: LiveTable, text: str, skip: Connection | None = None) -> None:
         for conn in list(table.connections):

@@ -135,7 +135,7 @@ async def _listen(
         elif msg["type"] == "ping":
             await conn.deliver('{"type":"pong"}')
         elif msg["type"] == "state":
-            await conn.deliver(hub.current(table, conn))
+            await conn.deliver(await hub.current(table, conn))
         elif msg["type"] == "auth":
             continue  # already authenticated
         else:
@@ -144,7 +144,7 @@ async def _listen(
                 bucket.refund()  # a move that lands is play, not traffic: only refusals count
             except HellasError as exc:
                 await conn.deliver(dumps(error_body(exc)))
-                await conn.deliver(dumps(hub.message(table, conn)))
+                await conn.deliver(await hub.current(table, conn))
 
 
 def _parse(frame: Any) -> dict[str, Any] | ServerError:

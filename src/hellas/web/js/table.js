@@ -197,9 +197,9 @@ function showFatal(message) {
 async function onState(msg) {
   const first = state === null;
   state = msg;
-  if (freshConnection) {
-    // A new connection starts with the server's recent events: keep what we knew from before
-    // them (a restarted server remembers no earlier events), then take the server's list.
+  if (freshConnection || msg.recent) {
+    // A new connection (or a full resend) starts with the server's recent events: keep what we
+    // knew from before them (a restarted server remembers no earlier events), then take its list.
     const cut = msg.events.length ? msg.events[0].step : Infinity;
     events = events.filter((e) => e.step < cut).concat(msg.events);
     freshConnection = false;
