@@ -232,7 +232,7 @@ def measure(server: Server, args: argparse.Namespace) -> list[dict[str, Any]]:
     tally = Tally()
     latencies = Stamped()
     tally.latencies = latencies
-    total = args.seconds * 8 + 30
+    total = args.seconds * 9 + 30
     background = threading.Thread(
         target=asyncio.run, args=(play(base, tables, total, args.pace, tally),), daemon=True
     )
@@ -241,7 +241,7 @@ def measure(server: Server, args: argparse.Namespace) -> list[dict[str, Any]]:
     people = [Person(server, 100 + k, stop_all) for k in range(args.victims)]
     for p in people:
         p.start()
-    time.sleep(5)  # everybody is seated and playing
+    time.sleep(5 + args.seconds)  # everybody seated and playing, the bot workers warm
     rows = []
     for name, attack in attacks(server, replay):
         stop = threading.Event()

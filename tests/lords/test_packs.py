@@ -183,3 +183,22 @@ def test_the_view_carries_the_packs_own_cards_in_words() -> None:
     assert blessing["name"] == "Example: Storm Wall" and "Invented example" in blessing["text"]
     assert part["records"]["combat"]["torch-training"]["name"] == "Example: Torch Drill"
     assert "pack" not in GAME.view(GAME.new({"players": 3}, 1), None)
+
+
+def test_a_pack_plays_with_the_modules_its_manifest_names(tmp_path: Path) -> None:
+    """``modules = [...]`` in pack.toml: a game with the pack plays with them (as ``check`` does).
+
+    A table that names only the pack (the lobby's pack picker, ``--content`` alone) gets the
+    modules its cards need; modules chosen besides them stay.
+    """
+    pack = str(copy_example(tmp_path))
+    alone = GAME.validate_options({"players": 3, "content": pack})
+    assert alone["modules"] == packs.check(pack).modules
+    both = GAME.validate_options({"players": 3, "content": pack, "modules": "hades"})
+    assert set(both["modules"].split(",")) == {*EXAMPLE_MODULES.split(","), "hades"}
+    assert GAME.validate_options({"players": 3})["modules"] == ""
+    code, out = run(
+        "play", "lords", "--seats", "bot,bot,bot", "--content", pack, "--seed", "3",
+        "--turn-limit", "5", "--quiet",
+    )  # fmt: skip
+    assert code == 0, out

@@ -120,6 +120,12 @@ def serve(
     max_live_tables: int = typer.Option(
         5000, "--max-live-tables", help="tables kept in memory at most (0: no limit)"
     ),
+    packs: str = typer.Option(
+        "",
+        "--packs",
+        help="a folder of content packs (one folder each) the lobby offers; "
+        "check them with 'hellas content list DIR'",
+    ),
     forwarded_allow_ips: str = typer.Option(
         "",
         "--forwarded-allow-ips",
@@ -177,6 +183,8 @@ def serve(
     except ValueError as exc:
         _fail(str(exc))
         return
+    if packs and not os.path.isdir(packs):
+        _fail(f"--packs: the folder {packs!r} does not exist")
     busy = port_free(host, port)
     if busy:
         _fail(busy)
@@ -190,7 +198,12 @@ def serve(
     )
     try:
         application = create_app(
-            url, bot_delay=bot_delay, public_url=base, traffic=traffic, bots=bots
+            url,
+            bot_delay=bot_delay,
+            public_url=base,
+            traffic=traffic,
+            bots=bots,
+            packs=packs or None,
         )
     except Exception as exc:
         _fail(f"cannot open the database {url!r}: {exc}")

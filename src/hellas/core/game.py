@@ -484,3 +484,11 @@ class Game(ABC, Generic[S]):
     def option_warnings(self, options: Mapping[str, Any]) -> list[str]:
         """Return advice about a valid set of options (front ends show it once)."""
         return []
+
+    def content_packs(self, root: str) -> list[dict[str, Any]]:
+        """Return the content packs in ``root`` this game can load, each checked (default: none).
+
+        Each is ``{id, name, description, modules, fingerprint, ok, error, contents, path}``;
+        a server offers the ``ok`` ones, and its ``local_only`` option takes the pack's path.
+        """
+        return []

@@ -101,8 +101,9 @@ async def how_to_play_page(game_id: str) -> FileResponse:
 
 
 @router.get("/api/games")
-async def games() -> list[dict[str, Any]]:
-    """Every game with its seats, option schema, the bots a table may seat and bot levels."""
+async def games(request: Request) -> list[dict[str, Any]]:
+    """Every game with its seats, option schema, bots, bot levels and content packs offered."""
+    packs = site_of(request).hub.packs
     return [
         {
             "id": g.meta.id,
@@ -115,6 +116,7 @@ async def games() -> list[dict[str, Any]]:
             "bots": seatable_bots(g),
             # what people pick: Easy/Normal/Hard(/Expert), each a bot and its budget
             "levels": [level.to_json() for level in g.bot_levels()],
+            "packs": packs.listed(g.meta.id),
         }
         for g in REGISTRY
     ]
@@ -232,7 +234,7 @@ async def list_tables(
                 "id": r.id,
                 "game": r.game,
                 "name": r.name,
-                "options": r.options,
+                "options": hub.packs.public_options(REGISTRY.get(r.game), r.options),
                 "seats": [s.kind for s in r.seats],
                 "free": free,
                 "moves": r.move_count,
@@ -254,7 +256,7 @@ async def table_info(table_id: str, request: Request) -> dict[str, Any]:
         "id": table.id,
         "game": table.game.meta.id,
         "name": table.name,
-        "options": table.match.record.options,
+        "options": hub.packs.public_options(table.game, table.match.record.options),
         "seats": hub.seats_info(table),
         "moves": len(table.match.record.choices),
         "outcome": outcome.to_json() if outcome else None,
@@ -338,7 +340,9 @@ async def record(table_id: str, request: Request) -> dict[str, Any]:
     table = await site_of(request).hub.get(table_id)
     if table.match.to_act() is not None:
         raise ServerError("not-finished", "the record is available once the game is over", 403)
-    return table.match.record.to_json()
+    out = table.match.record.to_json()
+    out["options"] = site_of(request).hub.packs.public_options(table.game, out["options"])
+    return out
 
 
 @router.get("/api/tables/{table_id}/replay/{step}")

@@ -22,6 +22,7 @@ from hellas.server import api, sockets
 from hellas.server.chores import start_chores
 from hellas.server.hub import Hub
 from hellas.server.limits import BodyLimit, validation_error
+from hellas.server.packs import Packs
 from hellas.server.pool import BotPool
 from hellas.server.site import Site
 from hellas.server.sockets import error_body
@@ -37,14 +38,16 @@ def create_app(
     public_url: str | None = None,
     bots: BotPool | None = None,
     traffic: TrafficLimits | None = None,
+    packs: str | None = None,
 ) -> FastAPI:
     """Return the Hellas web application backed by ``database_url``.
 
     ``public_url`` (checked by ``sharing.public_base``) is the address people reach the server
     at; links the API hands out start with it (else with the address of the request).
+    ``packs``: a folder of content packs the lobby offers (``server/packs.py``).
     """
     store = Store(database_url)
-    hub = Hub(store, bot_delay=bot_delay, bots=bots, traffic=traffic)
+    hub = Hub(store, bot_delay=bot_delay, bots=bots, traffic=traffic, packs=Packs.load(packs))
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:

@@ -40,6 +40,7 @@ from hellas.server.live import (
     stored_problem,
     unavailable_reason,
 )
+from hellas.server.packs import Packs
 from hellas.server.pool import BotPool, WorkerFailed, WorkerGone
 from hellas.server.replays import ReplayCache
 from hellas.server.store import Store, hash_token, new_token
@@ -62,8 +63,10 @@ class Hub:
         bot_delay: float = 0.0,
         bots: BotPool | None = None,
         traffic: TrafficLimits | None = None,
+        packs: Packs | None = None,
     ) -> None:
         self.store = store
+        self.packs = packs or Packs()  # content packs the operator offers (--packs)
         self.bot_delay = bot_delay
         self.bots = bots or BotPool()
         self.broken: dict[str, str] = {}  # table id -> why it cannot be loaded
@@ -95,13 +98,8 @@ class Hub:
         None: on with exactly one human seat, off with more (``default_hints``).
         """
         game = REGISTRY.get(game_id)
-        validated = game.validate_options(options)
-        for spec in game.meta.options.specs:
-            if spec.local_only and validated.get(spec.name) != spec.default:
-                raise OptionError(
-                    f"option {spec.name!r} names files on the server's machine and can only be "
-                    "set from the command line"
-                )
+        # a pack the operator offers, by name; any other file is refused
+        validated = game.validate_options(self.packs.resolve(game, options))
         n = game.meta.seats(validated)
         if len(seats) != n:
             raise OptionError(

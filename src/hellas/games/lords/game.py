@@ -25,6 +25,7 @@ from hellas.games.lords.board import MAX_HOPLITES, MAX_PRIESTS, priests_owned
 from hellas.games.lords.cards import deck_cards
 from hellas.games.lords.choices import table
 from hellas.games.lords.content import Content, configured, fingerprint
+from hellas.games.lords.packs import installed, pack_modules
 from hellas.games.lords.state import LordsState
 from hellas.games.lords.value import chances
 from hellas.games.lords.view import determinize, view
@@ -118,6 +119,8 @@ class LordsGame(Game[LordsState]):
         validated = self.meta.validate(modules.unalias(raw))
         chosen = validated["modules"]
         items = chosen.split(",") if isinstance(chosen, str) else list(chosen)
+        if validated["content"]:  # a pack plays with the modules its pack.toml names
+            items.extend(pack_modules(validated["content"]))
         if validated["additional_combat_cards"]:
             items.append("combat-cards")
         names, _ = modules.normalize(items, int(validated["players"]))
@@ -128,6 +131,10 @@ class LordsGame(Game[LordsState]):
         elif not validated["pack_fingerprint"]:
             validated["pack_fingerprint"] = fingerprint(validated["content"])
         return validated
+
+    def content_packs(self, root: str) -> list[dict[str, Any]]:
+        """Return the content packs under ``root``, each checked (``packs.installed``)."""
+        return installed(root)
 
     def option_warnings(self, options: Mapping[str, Any]) -> list[str]:
         """Return advice about a valid option set (e.g. several expansion-icon modules)."""

@@ -93,6 +93,12 @@ def read_manifest(folder: Path) -> Manifest:
     return Manifest(name, description, tuple(modules))
 
 
+def pack_modules(folder: str | Path) -> tuple[str, ...]:
+    """Return the modules a pack's ``pack.toml`` names (none when the folder has no manifest)."""
+    path = Path(folder)
+    return read_manifest(path).modules if path.is_dir() else ()
+
+
 def _modules(folder: Path, manifest: Manifest, extra: Sequence[str]) -> str:
     """Return the normalized modules to check the pack with.
 

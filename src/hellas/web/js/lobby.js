@@ -125,11 +125,37 @@ function optionField(opt, seatOpt) {
     opt.help ? h("span", { class: "help" }, opt.help) : null);
 }
 
+// the content packs the server's operator offers (hellas serve --packs): a table names one in the
+// game's local_only option, which the server maps to the pack's folder
+function packField(game) {
+  const opt = game.options.find((o) => o.local_only);
+  if (!opt || !(game.packs || []).length) return null;
+  const help = h("span", { class: "help", dataset: { testid: "pack-help" } });
+  const select = h("select", { id: `opt-${opt.name}`, name: opt.name, dataset: { testid: "pack" } },
+    h("option", { value: "" }, "None (the cards of the box)"),
+    game.packs.map((p) => h("option", { value: p.id }, p.name)));
+  const describe = () => {
+    const chosen = game.packs.find((p) => p.id === select.value);
+    if (!chosen) {
+      help.textContent = "Content packs are cards an owner typed in; this server offers them.";
+      return;
+    }
+    const lines = [chosen.description, ...(chosen.contents || [])];
+    if (chosen.modules) lines.push(`plays with: ${chosen.modules.split(",").join(", ")}`);
+    help.textContent = lines.filter(Boolean).join(" · ");
+  };
+  select.addEventListener("change", describe);
+  describe();
+  return h("div", { class: "field" }, h("label", { for: select.id }, "Content pack"), select, help);
+}
+
 function buildOptions() {
   const seatOpt = current.seats_option;
   const shown = current.options.filter((opt) => !opt.local_only && !opt.legacy);
   const fields = shown.filter((opt) => !isAdvanced(current.id, opt.name)).map((opt) => optionField(opt, seatOpt));
   const extra = shown.filter((opt) => isAdvanced(current.id, opt.name)).map((opt) => optionField(opt, seatOpt));
+  const pack = packField(current);
+  if (pack) fields.push(pack);
   replaceChildren(el.options, fields, extra.length
     ? h("details", { class: "more advanced-options", dataset: { testid: "advanced-options" } },
       h("summary", {}, "Advanced rules options"), extra)
