@@ -18,6 +18,7 @@ MODULES = (
     "hellas.core.rng",
     "hellas.games.legends.choices",
     "hellas.games.legends.hands",
+    "hellas.games.legends.notes",
     "hellas.games.legends.policy",
     "hellas.games.legends.rules",
     "hellas.games.legends.state",

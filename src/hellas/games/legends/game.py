@@ -25,7 +25,9 @@ from hellas.core.rng import Rng
 from hellas.games.legends import choices as C
 from hellas.games.legends import rules
 from hellas.games.legends.content import CARD_TYPES, DIFFICULTIES, NUM_ATTRS, content
+from hellas.games.legends.notes import Notes
 from hellas.games.legends.policy import choose
+from hellas.games.legends.sentences import LegendsEvents
 from hellas.games.legends.state import (
     FACE_DOWN,
     P_ACTION,
@@ -94,6 +96,9 @@ META = GameMeta(
 )
 
 
+_BY_KEY = C.TABLE.by_key()
+
+
 class LegendsGame(Game[LegendsState]):
     """Legends of Hellas on the Hellas contract."""
 
@@ -115,10 +120,38 @@ class LegendsGame(Game[LegendsState]):
         """Return the legal choices of the seat to act."""
         return rules.legal(s)
 
+    def resolve(self, s: LegendsState, choice: Choice | str) -> Choice:
+        """Return the legal choice matching ``choice`` (object or key) or raise IllegalChoice.
+
+        The common cases first - a table key or object that is legal, one identity check
+        against the cached legal list - and anything else through ``Game.resolve``.
+        """
+        legal = s.cache
+        if legal is None:
+            legal = rules.legal(s)
+        known = _BY_KEY.get(choice) if type(choice) is str else choice
+        if known is not None and known in legal:
+            return known  # in the legal list: a Choice
+        return super().resolve(s, choice)
+
+    def apply(self, s: LegendsState, choice: Choice | str) -> list[Event]:
+        """Apply a legal choice (object or key) and return the events; raise IllegalChoice."""
+        legal = self.resolve(s, choice)
+        events = LegendsEvents()  # its sentences are built when someone reads them
+        notes: Notes = []
+        events.notes = notes
+        rules.play(s, legal, notes)
+        return events
+
     def _apply(self, s: LegendsState, choice: Choice, log: bool) -> list[Event]:
-        events: list[Event] | None = [] if log else None
-        rules.play(s, choice, events)
-        return events or []
+        if not log:
+            rules.play(s, choice, None)
+            return []
+        events = LegendsEvents()  # its sentences are built when someone reads them
+        notes: Notes = []
+        events.notes = notes
+        rules.play(s, choice, notes)
+        return events
 
     def view(self, s: LegendsState, seat: int | None) -> View:
         """Return what ``seat`` may know."""

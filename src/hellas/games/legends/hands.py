@@ -8,8 +8,10 @@ for log lines live here too, shared by the rules and the view.
 
 from __future__ import annotations
 
-from hellas.core.game import Event, EventLog, everyone
-from hellas.games.legends.content import a_card, content
+from hellas.core.game import everyone
+from hellas.games.legends import notes as N
+from hellas.games.legends.content import content
+from hellas.games.legends.notes import NoteLog, Notes
 from hellas.games.legends.state import CHIMERA, HADES, LegendsState, MonsterSlot
 
 # -- knowledge bookkeeping -------------------------------------------------------------------
@@ -97,46 +99,20 @@ def draw(s: LegendsState, seat: int) -> int:
     return card
 
 
-def log_draw(s: LegendsState, seat: int, card: int, ev: list[Event]) -> None:
-    """Log a draw: the public line, and the card itself for the drawer only."""
-    ev.append(
-        Event(
-            "draw",
-            f"{hero_name(s, seat)} draws a card ({s.hsize[seat]} in hand, "
-            f"{len(s.deck)} left in the draw deck).",
-            None,
-            {"seat": seat},
-        )
-    )
-    ev.append(
-        Event(
-            "draw-own",
-            f"You drew {a_card(card)} card.",
-            frozenset((seat,)),
-            {"seat": seat, "card": card},
-        )
-    )
+def log_draw(s: LegendsState, seat: int, card: int, ev: Notes) -> None:
+    """Note a draw: the public line, and the card itself for the drawer only."""
+    ev.append((N.DRAW, seat, s.heroes[seat], s.hsize[seat], len(s.deck)))
+    ev.append((N.DRAW_OWN, seat, card))
 
 
-def discard(s: LegendsState, seat: int, card: int, mask: int, ev: EventLog) -> None:
+def discard(s: LegendsState, seat: int, card: int, mask: int, ev: NoteLog) -> None:
     """Discard ``card`` face-down from ``seat``'s hand; ``mask`` = who knows what it was."""
     take(s, seat, card, mask)
     s.discard.append(card)
     s.dmask.append(mask)
     if ev is not None:
-        ev.append(
-            Event(
-                "discard", f"{hero_name(s, seat)} discards a card face-down.", None, {"seat": seat}
-            )
-        )
-        ev.append(
-            Event(
-                "discard-own",
-                f"You discarded {a_card(card)} card.",
-                frozenset((seat,)),
-                {"seat": seat, "card": card},
-            )
-        )
+        ev.append((N.DISCARD, seat, s.heroes[seat]))
+        ev.append((N.DISCARD_OWN, seat, card))
 
 
 # -- words ---------------------------------------------------------------------------------------

@@ -12,16 +12,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from hellas.core.errors import OptionError
-from hellas.core.game import Choice, Event, EventLog, everyone
+from hellas.core.game import Choice, everyone
 from hellas.core.rng import Rng
 from hellas.games.legends import choices as C
+from hellas.games.legends import notes as N
 from hellas.games.legends.content import (
     ATTRIBUTES,
-    CARD_TITLES,
     CARD_TYPES,
     DIVINE,
     NUM_ATTRS,
-    a_card,
     content,
 )
 from hellas.games.legends.hands import (
@@ -32,10 +31,10 @@ from hellas.games.legends.hands import (
     hero_name,
     log_draw,
     put,
-    slot_title,
     take,
     title,
 )
+from hellas.games.legends.notes import NoteLog
 from hellas.games.legends.state import (
     CHIMERA,
     FACE_DOWN,
@@ -233,7 +232,7 @@ def legal(s: LegendsState) -> list[Choice]:
 # -- applying a choice -----------------------------------------------------------------------
 
 
-def play(s: LegendsState, choice: Choice, ev: EventLog) -> None:
+def play(s: LegendsState, choice: Choice, ev: NoteLog) -> None:
     """Apply one legal choice for the seat to act."""
     s.cache = None
     op, arg = _DISPATCH[choice.index]
@@ -275,42 +274,21 @@ def play(s: LegendsState, choice: Choice, ev: EventLog) -> None:
         s.discs[p] = _slot_index(s, choice)
         s.phase = P_MOVE_DISCARD
         if ev is not None:
-            ev.append(
-                Event(
-                    "move",
-                    f"{hero_name(s, p)} moves to {title(s, s.discs[p])} and must discard a card.",
-                    None,
-                    {"seat": p},
-                )
-            )
+            ev.append((N.MOVE, p, s.heroes[p], s.monsters[s.discs[p]]))
     elif op == _OP_PLACE:
         _place(s, p, _slot_index(s, choice), ev)
     elif op == _OP_WAIT:
         s.passes += 1
         s.actor = (p + 1) % s.n
         if ev is not None:
-            ev.append(
-                Event(
-                    "wait",
-                    f"{hero_name(s, p)} waits for another hero to place first.",
-                    None,
-                    {"seat": p},
-                )
-            )
+            ev.append((N.WAIT, p, s.heroes[p]))
     elif op == _OP_SUPPORT:
         q = s.heroes.index(arg)
         s.support_to = q
         s.support_left = 0
         s.phase = P_SUPPORT_GIVE
         if ev is not None:
-            ev.append(
-                Event(
-                    "support",
-                    f"{hero_name(s, p)} supports {hero_name(s, q)}.",
-                    None,
-                    {"seat": p, "to": q},
-                )
-            )
+            ev.append((N.SUPPORT, p, s.heroes[p], q, s.heroes[q]))
     elif op == _OP_GIVE:
         _give(s, p, arg, ev)
     elif op == _OP_DONE:
@@ -322,14 +300,7 @@ def play(s: LegendsState, choice: Choice, ev: EventLog) -> None:
         s.discard.append(arg)
         s.dmask.append((1 << (s.n + 1)) - 1)  # shown to everybody before it went face-down
         if ev is not None:
-            ev.append(
-                Event(
-                    "oracle-discard",
-                    f"{hero_name(s, p)} discards the revealed {CARD_TITLES[arg]} card.",
-                    None,
-                    {"seat": p, "card": arg},
-                )
-            )
+            ev.append((N.ORACLE_DISCARD, p, s.heroes[p], arg))
         if len(set(s.oracle)) <= 1:
             _finish_oracle(s, p, ev)
         else:
@@ -414,18 +385,11 @@ def _slot_index(s: LegendsState, choice: Choice) -> int:
 # -- actions -----------------------------------------------------------------------------------
 
 
-def _place(s: LegendsState, p: int, slot: int, ev: EventLog) -> None:
+def _place(s: LegendsState, p: int, slot: int, ev: NoteLog) -> None:
     """Place a hero disc (setup; or, with ``free_replace``, after its monster was defeated)."""
     s.discs[p] = slot
     if ev is not None:
-        ev.append(
-            Event(
-                "place",
-                f"{hero_name(s, p)} places their disc on {title(s, slot)}.",
-                None,
-                {"seat": p, "monster": s.monsters[slot].name},
-            )
-        )
+        ev.append((N.PLACE, p, s.heroes[p], s.monsters[slot]))
     if s.phase == P_VOLUNTEER:
         # "The first player to have placed their hero disc will also take the first turn";
         # "all other players must also place their discs in clockwise order".
@@ -441,59 +405,21 @@ def _place(s: LegendsState, p: int, slot: int, ev: EventLog) -> None:
         s.turn = 1
         s.phase = P_ACTION
         if ev is not None:
-            ev.append(
-                Event(
-                    "turn",
-                    f"Turn 1: {hero_name(s, s.current)} takes the first turn.",
-                    None,
-                    {"seat": s.current},
-                )
-            )
+            ev.append((N.FIRST_TURN, s.current, s.heroes[s.current]))
         return
     s.phase = P_ACTION  # P_PLACE: the turn goes on with the action
 
 
-def _fight(s: LegendsState, p: int, card: int, as_attr: int, mode: int, ev: EventLog) -> None:
+def _fight(s: LegendsState, p: int, card: int, as_attr: int, mode: int, ev: NoteLog) -> None:
     """Play a card next to the monster under ``p``'s disc ("1. Fight")."""
     idx = s.discs[p]
     slot = s.monsters[idx]
     take(s, p, card, everyone(s.n) if mode != FACE_DOWN else 0)
     new = slot.with_card(p, card, as_attr, mode)
     if ev is not None:
-        if mode == FACE_UP and card == DIVINE:
-            what = f"a divine intervention as {CARD_TITLES[as_attr]}"
-        elif mode == FACE_UP:
-            what = f"{a_card(card)} card"
-        elif mode == FACE_DOWN:
-            what = (
-                f"a card face-down with their special ability (it counts as "
-                f"{CARD_TITLES[as_attr]}; their disc is now broken)"
-            )
-        else:
-            what = "a divine intervention sideways to slay it"
-        ev.append(
-            Event(
-                "fight",
-                f"{hero_name(s, p)} plays {what} on {title(s, idx)}.",
-                None,
-                {
-                    "seat": p,
-                    "monster": slot.name,
-                    "as": as_attr,
-                    "mode": mode,
-                    "card": card if mode != FACE_DOWN else None,
-                },
-            )
-        )
+        ev.append((N.FIGHT, p, s.heroes[p], slot, card, as_attr, mode))
         if mode == FACE_DOWN:
-            ev.append(
-                Event(
-                    "fight-own",
-                    f"Your face-down card was {a_card(card)}.",
-                    frozenset((p,)),
-                    {"card": card},
-                )
-            )
+            ev.append((N.FIGHT_OWN, p, card))
     defeated = mode == SIDEWAYS or new.played == new.size
     divine = card == DIVINE and mode != FACE_DOWN
     if defeated:
@@ -520,18 +446,17 @@ def _fight(s: LegendsState, p: int, card: int, as_attr: int, mode: int, ev: Even
     _end_action(s, ev)
 
 
-def _start_recover(s: LegendsState, p: int, ev: EventLog) -> None:
+def _start_recover(s: LegendsState, p: int, ev: NoteLog) -> None:
     """Begin "3. Recover": draw one by one up to 5, then discard one."""
     if ev is not None:
-        forced = " (mission 5: after a divine intervention)" if s.forced else ""
-        ev.append(Event("recover", f"{hero_name(s, p)} recovers{forced}.", None, {"seat": p}))
+        ev.append((N.RECOVER, p, s.heroes[p], s.forced))
     if not s.hsize[p] and not s.deck:
         _lose(s, f"{hero_name(s, p)} holds no cards and must draw from the empty draw pile.", ev)
         return
     s.phase = P_RECOVER if s.hsize[p] < HAND_LIMIT and s.deck else P_RECOVER_DISCARD
 
 
-def _give(s: LegendsState, p: int, card: int, ev: EventLog) -> None:
+def _give(s: LegendsState, p: int, card: int, ev: NoteLog) -> None:
     """Give one card to the supported player ("4. Support")."""
     q = s.support_to
     take(s, p, card, 1 << q)
@@ -539,44 +464,23 @@ def _give(s: LegendsState, p: int, card: int, ev: EventLog) -> None:
     s.support_left += 1  # cards given so far, until the receiver starts discarding
     s.gifts = (*s.gifts, (p, q, card, s.turn))
     if ev is not None:
-        ev.append(
-            Event(
-                "give",
-                f"{hero_name(s, p)} gives a card to {hero_name(s, q)}.",
-                None,
-                {"seat": p, "to": q},
-            )
-        )
-        ev.append(
-            Event(
-                "give-own",
-                f"{hero_name(s, p)} gave {hero_name(s, q)} {a_card(card)} card.",
-                frozenset((p, q)),
-                {"seat": p, "to": q, "card": card},
-            )
-        )
+        ev.append((N.GIVE, p, s.heroes[p], q, s.heroes[q]))
+        ev.append((N.GIVE_OWN, p, s.heroes[p], q, s.heroes[q], card))
     if not s.hsize[p]:
         _finish_give(s, ev)
 
 
-def _finish_give(s: LegendsState, ev: EventLog) -> None:
+def _finish_give(s: LegendsState, ev: NoteLog) -> None:
     """Hand over to the receiver, who "must then discard at least 1 card" down to 4."""
     q = s.support_to
     s.support_left = max(1, s.hsize[q] - SUPPORT_KEEP)
     s.actor = q
     s.phase = P_SUPPORT_DISCARD
     if ev is not None:
-        ev.append(
-            Event(
-                "support-discard",
-                f"{hero_name(s, q)} must discard {s.support_left} card(s).",
-                None,
-                {"seat": q, "count": s.support_left},
-            )
-        )
+        ev.append((N.SUPPORT_DISCARD, q, s.heroes[q], s.support_left))
 
 
-def _oracle(s: LegendsState, p: int, ev: EventLog) -> None:
+def _oracle(s: LegendsState, p: int, ev: NoteLog) -> None:
     """Consult the Oracle (action 5): the top 6 cards go face-up for everybody to see."""
     k = min(ORACLE_REVEAL, len(s.deck))
     s.oracle = [s.deck.pop() for _ in range(k)]
@@ -584,38 +488,22 @@ def _oracle(s: LegendsState, p: int, ev: EventLog) -> None:
     s.order = []
     s.phase = P_ORACLE_DISCARD
     if ev is not None:
-        shown = ", ".join(CARD_TITLES[t] for t in s.oracle)
-        ev.append(
-            Event(
-                "oracle",
-                f"{hero_name(s, p)} consults the Oracle: {shown}.",
-                None,
-                {"seat": p, "cards": list(s.oracle)},
-            )
-        )
+        ev.append((N.ORACLE, p, s.heroes[p], tuple(s.oracle)))
 
 
-def _finish_oracle(s: LegendsState, p: int, ev: EventLog) -> None:
+def _finish_oracle(s: LegendsState, p: int, ev: NoteLog) -> None:
     """Return the remaining cards to the top of the deck in the chosen order."""
     s.order.extend(s.oracle)
     s.oracle = []
     s.deck.extend(reversed(s.order))
     s.deck_known = len(s.order)
     if ev is not None and s.order:
-        shown = ", ".join(CARD_TITLES[t] for t in s.order)
-        ev.append(
-            Event(
-                "oracle-return",
-                f"{hero_name(s, p)} puts back, from the top: {shown}.",
-                None,
-                {"seat": p, "cards": list(s.order)},
-            )
-        )
+        ev.append((N.ORACLE_RETURN, p, s.heroes[p], tuple(s.order)))
     s.order = []
     _end_action(s, ev)
 
 
-def _cycle_deck(s: LegendsState, p: int, ev: EventLog) -> None:
+def _cycle_deck(s: LegendsState, p: int, ev: NoteLog) -> None:
     """Mission 6: hand face-down under the draw deck in random order, draw as many."""
     if not s.hsize[p]:
         return
@@ -625,18 +513,10 @@ def _cycle_deck(s: LegendsState, p: int, ev: EventLog) -> None:
     for _ in cards:
         draw(s, p)
     if ev is not None:
-        ev.append(
-            Event(
-                "cycle",
-                f"{hero_name(s, p)} puts {len(cards)} card(s) under the draw "
-                f"deck and draws {len(cards)} (mission 6).",
-                None,
-                {"seat": p},
-            )
-        )
+        ev.append((N.CYCLE_DECK, p, s.heroes[p], len(cards)))
 
 
-def _cycle_discard(s: LegendsState, p: int, ev: EventLog) -> None:
+def _cycle_discard(s: LegendsState, p: int, ev: NoteLog) -> None:
     """Mission 7: hand face-down under the discard pile in random order, draw from its top."""
     if not s.hsize[p]:
         return
@@ -649,21 +529,13 @@ def _cycle_discard(s: LegendsState, p: int, ev: EventLog) -> None:
         # that p holds it.
         put(s, p, s.discard.pop(), s.dmask.pop())
     if ev is not None:
-        ev.append(
-            Event(
-                "cycle",
-                f"{hero_name(s, p)} puts {len(cards)} card(s) under the discard "
-                f"pile and draws {len(cards)} from its top (mission 7).",
-                None,
-                {"seat": p},
-            )
-        )
+        ev.append((N.CYCLE_DISCARD, p, s.heroes[p], len(cards)))
 
 
 # -- monsters, missions, turns ---------------------------------------------------------------
 
 
-def _arrive(s: LegendsState, kind: str, ev: EventLog) -> None:
+def _arrive(s: LegendsState, kind: str, ev: NoteLog) -> None:
     """Put the next monster (or a Chimera of 2 cards, or Hades of 3) face-up on the table."""
     if kind == "monster":
         slot = MonsterSlot((s.mdeck.pop(),), SINGLE)
@@ -674,28 +546,17 @@ def _arrive(s: LegendsState, kind: str, ev: EventLog) -> None:
         slot = MonsterSlot((s.mdeck.pop(), s.mdeck.pop(), s.mdeck.pop()), HADES)
     s.monsters.append(slot)
     if ev is not None:
-        ev.append(
-            Event(
-                "arrive", f"{cap(slot_title(slot))} enters the game.", None, {"monster": slot.name}
-            )
-        )
+        ev.append((N.ARRIVE, slot))
     if kind == "hades":
         # Mission 12: "Hero discs must be placed on Hades' central monster card." Hades enters
         # once every other monster is defeated; every disc is placed on him, free of the Move
         # (and its discard) that ruling 8 asks for leaving a defeated monster.
         s.discs = [len(s.monsters) - 1] * s.n
         if ev is not None:
-            ev.append(
-                Event(
-                    "place",
-                    "Every hero disc is placed on Hades' central monster card (mission 12).",
-                    None,
-                    {"monster": slot.name},
-                )
-            )
+            ev.append((N.HADES_PLACE, slot))
 
 
-def _defeat(s: LegendsState, idx: int, by_divine: bool, ev: EventLog) -> None:
+def _defeat(s: LegendsState, idx: int, by_divine: bool, ev: NoteLog) -> None:
     """Defeat a monster: discs come off it; the mission may bring new monsters or end."""
     slot = s.monsters[idx]
     s.defeats += 1
@@ -705,15 +566,7 @@ def _defeat(s: LegendsState, idx: int, by_divine: bool, ev: EventLog) -> None:
             # owner's turn, or a free placement under the ``free_replace`` option.
             s.discs[seat] = -1
     if ev is not None:
-        how = " by a divine intervention" if by_divine else ""
-        ev.append(
-            Event(
-                "defeat",
-                f"{cap(title(s, idx))} is defeated{how}! ({s.defeats} defeated)",
-                None,
-                {"monster": slot.name, "by_divine": by_divine},
-            )
-        )
+        ev.append((N.DEFEAT, slot, s.defeats, by_divine))
     if slot.kind != SINGLE:
         s.finals_done += 1
         if s.finals_done == s.mission.finals:
@@ -722,7 +575,7 @@ def _defeat(s: LegendsState, idx: int, by_divine: bool, ev: EventLog) -> None:
             s.phase = P_OVER
             s.reason = f"{cap(title(s, idx))} is defeated: the mission is won!"
             if ev is not None:
-                ev.append(Event("won", s.reason, None, {}))
+                ev.append((N.WON, s.reason))
         return
     arrivals = s.mission.arrivals_after(s.defeats)
     if arrivals and by_divine and s.mission.special == "divine-blocks-arrivals" and s.entered < 6:
@@ -731,11 +584,11 @@ def _defeat(s: LegendsState, idx: int, by_divine: bool, ev: EventLog) -> None:
         # there are 6 monsters in play."
         arrivals = tuple(k for k in arrivals if k != "monster")
         if ev is not None:
-            ev.append(Event("blocked", "No new monster replaces it (mission 10).", None, {}))
+            ev.append((N.BLOCKED,))
     s.pending = s.pending + arrivals
 
 
-def _end_action(s: LegendsState, ev: EventLog) -> None:
+def _end_action(s: LegendsState, ev: NoteLog) -> None:
     """Finish the action: new monsters enter, mission 10's check, then the next turn."""
     if s.pending:
         for kind in s.pending:
@@ -754,14 +607,14 @@ def _end_action(s: LegendsState, ev: EventLog) -> None:
     _next_turn(s, ev)
 
 
-def _next_turn(s: LegendsState, ev: EventLog) -> None:
+def _next_turn(s: LegendsState, ev: NoteLog) -> None:
     """Play continues to the next player in clockwise order."""
     p = (s.current + 1) % s.n
     s.current = p
     s.actor = p
     s.turn += 1
     if ev is not None:
-        ev.append(Event("turn", f"Turn {s.turn}: {hero_name(s, p)}.", None, {"seat": p}))
+        ev.append((N.TURN, p, s.heroes[p], s.turn))
     if not s.hsize[p] and not s.deck:
         # "if a player ever holds no action cards in their hand AND has to draw from the
         # depleted draw pile, the mission is lost"
@@ -770,9 +623,9 @@ def _next_turn(s: LegendsState, ev: EventLog) -> None:
     s.phase = P_PLACE if s.discs[p] < 0 and s.free_replace else P_ACTION
 
 
-def _lose(s: LegendsState, reason: str, ev: EventLog) -> None:
+def _lose(s: LegendsState, reason: str, ev: NoteLog) -> None:
     s.result = -1
     s.phase = P_OVER
     s.reason = reason + " The mission is lost."
     if ev is not None:
-        ev.append(Event("lost", s.reason, None, {}))
+        ev.append((N.LOST, s.reason))
