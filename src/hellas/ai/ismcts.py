@@ -30,7 +30,7 @@ from hellas.core.rng import Rng
 
 
 class _Node:
-    __slots__ = ("avail", "chance", "children", "hints", "seat", "visits", "wins")
+    __slots__ = ("avail", "chance", "children", "hints", "legal", "seat", "visits", "wins")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat  # who chose the move leading here
@@ -40,6 +40,7 @@ class _Node:
         self.avail = 0
         self.children: dict[str, _Node] = {}
         self.hints: dict[int, str] = {}  # the policy's move here, per pool sample or one (memo)
+        self.legal: dict[int, Any] = {}  # the legal list here per pool sample (see ``search``)
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,8 @@ class ISMCTSBot:
         me = decision.seat
         root = _Node(decision.seat)
         pool = self._pool(decision, rng)
+        for sample in pool:
+            legal_of(sample)  # a game that caches its legal list keeps it in every copy
         root_hint = ""  # the root's policy move is the same in every determinization
         if guide is not None:
             root_hint = guide(pool[0].copy(), rng).key
@@ -160,15 +163,27 @@ class ISMCTSBot:
                 break
             k = i % len(pool)
             s = pool[k].copy()
+            fresh = -1  # the generator's state while the walk has drawn nothing from it
             if hasattr(s, "rng"):
                 s.rng = Rng(rng.next64())  # fresh future randomness for every simulation
+                fresh = s.rng.state
             node = root
             path = []
             while True:
                 seat = to_act(s)
                 if seat is None:
                     break
-                legal = legal_of(s)
+                if node is root:
+                    legal = legal_of(s)
+                elif fresh >= 0 and s.rng.state == fresh:
+                    # No randomness drawn on the way: this is the very state the same pool
+                    # sample reached here before, so its legal list is the one found then.
+                    memo = node.legal
+                    legal = memo.get(k)
+                    if legal is None:
+                        legal = memo[k] = legal_of(s)
+                else:
+                    legal = legal_of(s)
                 children = node.children
                 if node is root:
                     hint = root_hint

@@ -56,6 +56,8 @@ MODULES = (
     "hellas.games.realms.view",
     "hellas.rl.encoders.base",
     "hellas.rl.encoders.legends",
+    "hellas.rl.encoders.lords",
+    "hellas.rl.encoders.lords_modules",
     "hellas.rl.encoders.realms",
 )
 

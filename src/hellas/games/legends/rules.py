@@ -374,8 +374,11 @@ def _build_dispatch() -> list[tuple[int, int]]:
 _DISPATCH = _build_dispatch()
 
 
+_NAMED = [key.partition(":")[2] for key in C.TABLE]  # what a key names, by index
+
+
 def _slot_index(s: LegendsState, choice: Choice) -> int:
-    name = choice.key.partition(":")[2]
+    name = _NAMED[choice.index]
     for i, m in enumerate(s.monsters):
         if m.alive and m.name == name:
             return i

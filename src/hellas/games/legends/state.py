@@ -55,6 +55,29 @@ PHASE_NAMES = (
 )
 
 
+_SHAPES: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[bool, tuple[int, ...]]] = {}
+
+
+def _shape_of(
+    need: tuple[int, ...], counts: tuple[int, ...], left: int
+) -> tuple[bool, tuple[int, ...]]:
+    """Return whether a slot is slayable now and the attributes a card may still count as.
+
+    A card of attribute a keeps the monster defeatable when the ``left`` slots after it can
+    still cover every missing symbol.  Slots share the answer for one (need, counts, room).
+    """
+    missing = 0
+    for a in range(NUM_ATTRS):
+        if counts[a] < need[a]:
+            missing += need[a] - counts[a]
+    playable = tuple(
+        a
+        for a in range(NUM_ATTRS)
+        if need[a] and left >= missing - (1 if counts[a] < need[a] else 0)
+    )
+    return missing == 0, playable
+
+
 class MonsterSlot:
     """A monster (or Chimera, or Hades) on the table with the cards played next to it.
 
@@ -102,22 +125,12 @@ class MonsterSlot:
         self.alive = alive
         self.by_divine = by_divine
         self.name = _NAME.get(ids) or _NAME.setdefault(ids, slot_name(ids, kind))
-        missing = 0
-        for a in range(NUM_ATTRS):
-            if counts[a] < need[a]:
-                missing += need[a] - counts[a]
-        left = size - played - 1
-        self.slayable = missing == 0
-        if alive:
-            # a card of attribute a keeps the monster defeatable when the slots left after
-            # it can still cover every missing symbol
-            self.playable = tuple(
-                a
-                for a in range(NUM_ATTRS)
-                if need[a] and left >= missing - (1 if counts[a] < need[a] else 0)
-            )
-        else:
-            self.playable = ()
+        shape = (need, counts, size - played)
+        known = _SHAPES.get(shape)
+        if known is None:
+            known = _SHAPES[shape] = _shape_of(need, counts, size - played - 1)
+        self.slayable = known[0]
+        self.playable = known[1] if alive else ()
 
     def with_card(self, seat: int, card: int, as_attr: int, mode: int) -> MonsterSlot:
         """Return the slot with one more card next to it (sideways cards do not count)."""

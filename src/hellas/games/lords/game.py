@@ -188,6 +188,21 @@ class LordsGame(Game[LordsState]):
         """Return the legal choices."""
         return rules.legal(s)
 
+    def resolve(self, s: LordsState, choice: Choice | str) -> Choice:
+        """Return the legal choice matching ``choice`` (object or key) or raise IllegalChoice.
+
+        The common cases first - a key of the state's own table, or its object, that is legal:
+        one look-up and one identity check against the cached legal list - and anything else
+        through ``Game.resolve``.
+        """
+        legal = s.cache
+        if legal is None:
+            legal = rules.legal(s)
+        known = table(s.content).by_key().get(choice) if type(choice) is str else choice
+        if known is not None and known in legal:
+            return known  # in the legal list: a Choice
+        return super().resolve(s, choice)
+
     def _apply(self, s: LordsState, choice: Choice, log: bool) -> list[Event]:
         events: list[Event] | None = [] if log else None
         rules.play(s, choice, events)

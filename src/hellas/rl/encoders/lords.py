@@ -24,6 +24,7 @@ from hellas.rl.encoders.base import (
     View,
     counts,
     multi_hot,
+    mypyc_attr,
     one_hot,
     scale,
     seat_index,
@@ -78,6 +79,7 @@ DECKS = (("combat", 40), ("combat_discard", 40), ("blessings", 40), ("events", 2
 PLAYER_COUNTS = (("supply", HOPLITE_CAP), ("priests", 4), ("cards", HAND_CAP))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LordsEncoder(Encoder):
     """Observation layout for Lords of Hellas (depends on players and the content in use)."""
 
