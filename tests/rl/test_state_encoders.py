@@ -26,6 +26,13 @@ CASES: list[tuple[str, dict[str, Any], int]] = [
     ("realms", {"players": 3}, 6),
     ("realms", {"players": 4, "endgame": "manual", "promo": True, "sappho": True}, 6),
     ("realms", {"players": 6}, 3),
+    ("lords", {"players": 2, "turn_limit": 40}, 2),
+    ("lords", {"players": 3, "turn_limit": 60}, 2),
+    ("lords", {"players": 4, "turn_limit": 60}, 2),
+    ("lords", {"players": 4, "modules": "poseidon,orichalkum,chiron", "turn_limit": 50}, 2),
+    ("lords", {"players": 3, "modules": "hades,hephaestus,opportunity", "turn_limit": 50}, 2),
+    ("lords", {"players": 3, "modules": "heroes-monsters,hades-simple", "turn_limit": 40}, 1),
+    ("lords", {"players": 5, "modules": "atlantis,poseidon", "turn_limit": 40}, 1),
 ]
 IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, o, _ in CASES]
 

@@ -83,11 +83,14 @@ PLAYER_COUNTS = (("supply", HOPLITE_CAP), ("priests", 4), ("cards", HAND_CAP))
 class LordsEncoder(Encoder):
     """Observation layout for Lords of Hellas (depends on players and the content in use)."""
 
+    reads_state = True
+
     def __init__(self, options: Mapping[str, Any]) -> None:
         modules = str(options.get("modules") or "")
         c = self.content = configured(modules)  # the content of this option set
         n = self.n = int(options["players"])
         self._seats: dict[Any, int] = {q: q for q in range(n)}  # a seat number -> itself
+        self.state_maps: dict[int, Any] = {}  # per content: its records as positions here
         self.regions = vocabulary(r.id for r in c.regions)
         self.heroes = vocabulary(h.id for h in c.heroes)
         self.combat = vocabulary(x.id for x in c.combat)
@@ -318,6 +321,12 @@ class LordsEncoder(Encoder):
                 out[self.o_result + n + CONDITIONS.index(cond)] = 1.0
         if self.modules is not None:
             self.modules.fill(out, view)
+
+    def fill_state(self, out: np.ndarray, state: Any, seat: int) -> None:
+        """Write ``seat``'s vector straight from the state (``lords_state.fill_state``)."""
+        from hellas.rl.encoders.lords_state import fill_state  # noqa: PLC0415 - imports this
+
+        fill_state(self, out, state, seat)
 
     def _regions(self, m: Any, regions: Any) -> None:
         """Write the Region blocks (zero entries need no write: the vector starts zeroed).

@@ -1,0 +1,322 @@
+"""The Lords of Hellas observation written straight from the state (no JSON view built).
+
+``LordsEncoder.fill`` encodes a seat's view; :func:`fill_state` writes the same vector from the
+state, reading for the seat exactly what ``games.lords.view`` shows it: the public board, its own
+hand, and the few private parts of a decision in progress (the Blessings of a draft, the Owl's
+cards, a Hunt's two Monster Attack cards), which it takes from the same small summaries the view
+uses.  The content's records are matched to the encoder's vocabularies by id once per content
+(:class:`StateMaps`), so a content pack reads as its view would.  ``tests/rl/test_state_encoders``
+proves both ways equal on every position of random games with and without modules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from hellas.games.lords import battle, hooks
+from hellas.games.lords.board import temples_and_slain
+from hellas.games.lords.content import ATTRIBUTES, Content
+from hellas.games.lords.monsters import tray
+from hellas.games.lords.quests import quest_region
+from hellas.games.lords.rules import actor
+from hellas.games.lords.state import LordsState
+from hellas.games.lords.view import hunt_summary
+from hellas.rl.encoders.base import one_hot, scale
+from hellas.rl.encoders.lords import (
+    ATTR_CAP,
+    CONDITIONS,
+    HAND_CAP,
+    HOPLITE_CAP,
+    TURN_CAP,
+    LordsEncoder,
+)
+
+
+def _index(vocab: dict[str, int], ids: list[str]) -> list[int]:
+    """Return each id's position in ``vocab`` (-1: unknown to the encoder)."""
+    return [vocab.get(i, -1) for i in ids]
+
+
+class StateMaps:
+    """A content's records as the encoder's positions (-1: a record the encoder lacks)."""
+
+    def __init__(self, enc: LordsEncoder, c: Content) -> None:
+        self.content = c  # kept: the maps are found by the content's identity
+        self.heroes = _index(enc.heroes, [h.id for h in c.heroes])
+        self.regions = _index(enc.regions, [r.id for r in c.regions])
+        self.blessings = _index(enc.blessings, [b.id for b in c.blessings])
+        self.monsters = _index(enc.monsters, [m.id for m in c.monsters])
+        self.quests = _index(enc.quests, [q.id for q in c.quests])
+        self.temples = _index(enc.temples, [t.id for t in c.temples])
+        self.combat = _index(enc.combat, [x.id for x in c.combat])
+        self.lands = _index(enc.lands, list(c.land_ids))
+        self.gods = [
+            (enc.gods.get(g.id, -1), g.index, c.artifact(g.artifact).index) for g in c.gods
+        ]
+        self.artifacts = _index(enc.artifacts, [a.id for a in c.artifacts])
+        self.evolve = [
+            _index(enc.evolutions, [card.evolve for card in m.cards]) for m in c.monsters
+        ]
+        # a content attribute -> its position among the encoder's ATTRIBUTES
+        self.attributes = [ATTRIBUTES.index(a) if a in ATTRIBUTES else -1 for a in c.attributes]
+        self.lands_regions = [list(regions) for regions in c.lands]
+
+
+def maps_of(enc: LordsEncoder, c: Content) -> StateMaps:
+    """Return the encoder's maps for content ``c`` (built once per content value)."""
+    found = enc.state_maps.get(id(c))
+    if found is None or found.content is not c:
+        found = enc.state_maps[id(c)] = StateMaps(enc, c)
+    return found
+
+
+def fill_state(enc: LordsEncoder, out: np.ndarray, s: LordsState, seat: int) -> None:
+    """Write ``seat``'s observation of ``s`` into the zeroed ``out`` (as ``fill`` of its view)."""
+    c = s.content
+    k = maps_of(enc, c)
+    n = enc.n
+    m: Any = out.data
+    if 0 <= seat < n:
+        m[enc.o_me + seat] = 1.0
+    value = scale(s.turn, TURN_CAP)
+    if value:
+        m[enc.o_turn] = value
+    if 0 <= s.current < n:
+        m[enc.o_current + s.current] = 1.0
+    stack = s.stack
+    frame = stack[-1] if stack else None
+    if s.result is None and stack:
+        q = actor(s)
+        if 0 <= q < n:
+            m[enc.o_to_act + q] = 1.0
+    proc = frame["k"] if frame else None
+    if proc is not None:
+        m[enc.o_proc + enc.procedures.get(proc, len(enc.procedures))] = 1.0
+    temples, slain = temples_and_slain(s, True)
+    _players(enc, m, s, k, temples, slain)
+    _regions(enc, m, s, k)
+    god_block, o_gods = enc.god_block, enc.o_gods
+    for gi_enc, gi, ai in k.gods:
+        if gi_enc < 0:
+            continue
+        base = o_gods + gi_enc * god_block
+        value = scale(s.monument[gi], 5)
+        if value:
+            m[base] = value
+        for q in s.monument_priests[gi]:
+            if 0 <= q < n:
+                m[base + 1 + q] = min(1.0, m[base + 1 + q] + 0.25)
+        owner = s.artifact_owner[ai]
+        if 0 <= owner < n:
+            m[base + 1 + n + owner] = 1.0
+        if s.artifact_charged[ai]:
+            m[base + 1 + 2 * n] = 1.0
+    act = s.activation
+    if len(act) >= 3:
+        a0 = act[0]
+        one_hot(out, enc.o_activation, a0 if 0 <= a0 < n else None, n)
+        out[enc.o_activation + n] = scale(act[1], 5)
+        one_hot(out, enc.o_activation + n + 1, act[2], len(enc.gods))
+    nt = len(enc.temples)
+    i = k.temples[s.temple_card]
+    if i >= 0:
+        m[enc.o_temple + i] = 1.0
+    value = scale(s.temples_built, 5)
+    if value:
+        m[enc.o_temple + nt] = value
+    if s.oracle:
+        m[enc.o_temple + nt + 1] = 1.0
+    for x in s.quest_slots:
+        i = k.quests[x]
+        if i >= 0:
+            m[enc.o_quests + i] = 1.0
+    _monsters(enc, m, s, k)
+    o = enc.o_decks
+    for j, (size, cap) in enumerate(
+        (
+            (len(s.combat_deck), 40),
+            (len(s.combat_discard), 40),
+            (len(s.blessing_deck), 40),
+            (len(s.event_deck), 20),
+        )
+    ):
+        value = scale(size, cap)
+        if value:
+            m[o + j] = value
+    if 0 <= seat < n and s.hands[seat]:
+        _counts(out, enc.o_hand, s.hands[seat], k.combat)
+    if proc == "battle" and frame is not None:
+        enc._battle(out, battle.summary(s, frame))
+    if proc == "draft" and frame is not None:
+        base = enc.o_draft
+        out[base] = 1.0
+        out[base + 1] = scale(len(frame["cards"]), 8)
+        order, turn = list(frame["order"]), frame["i"]
+        if 0 <= turn < len(order):
+            q = order[turn]
+            one_hot(out, base + 2, q if isinstance(q, int) and 0 <= q < n else None, n)
+        if seat in order[: turn + 1]:
+            for b in frame["cards"]:
+                i = k.blessings[b]
+                if i >= 0:
+                    out[base + 2 + n + i] = 1.0
+    if proc == "owl" and frame is not None and seat == s.current and frame["cards"]:
+        _counts(out, enc.o_owl, frame["cards"], k.combat)
+    hunt = hunt_summary(s, seat) if any(f["k"] == "hunt" for f in stack) else None
+    if hunt:
+        enc._hunt(out, hunt)
+    o = enc.o_artifacts
+    for ai, owner in enumerate(s.artifact_owner):
+        i = k.artifacts[ai]
+        if owner >= 0 and i >= 0:
+            base = o + i * (n + 1)
+            if owner < n:
+                m[base + owner] = 1.0
+            if s.artifact_charged[ai]:
+                m[base + n] = 1.0
+    result = s.result
+    if result:
+        winner = result.get("winner")
+        one_hot(out, enc.o_result, winner if isinstance(winner, int) else None, n)
+        cond = result.get("condition")
+        if cond in CONDITIONS:
+            out[enc.o_result + n + CONDITIONS.index(cond)] = 1.0
+    if enc.modules is not None:
+        panels = hooks.panels(s, seat) if s.options.get("modules") else {}
+        enc.modules.fill(out, {"module_panels": panels, "procedure": proc})
+
+
+def _counts(out: np.ndarray, start: int, cards: Any, positions: list[int]) -> None:
+    """Add 1/3 per card at its position (clipped to 1), as ``counts`` does with ids."""
+    step = 1.0 / 3
+    for x in cards:
+        i = positions[x]
+        if i >= 0:
+            out[start + i] = min(1.0, out[start + i] + step)
+
+
+def _players(
+    enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps, temples: list[int], slain: list[int]
+) -> None:
+    """Write every seat's block."""
+    n, na, attrs, injured = enc.n, s.na, s.attrs, s.injured
+    control = s.control
+    whole = [-1] * len(k.lands_regions)  # the seat owning each Land whole
+    for land, regions in enumerate(k.lands_regions):
+        owner = control[regions[0]]
+        if owner >= 0 and all(control[r] == owner for r in regions):
+            whole[land] = owner
+    glory_o, used_o = enc._p_sets[2][2], enc._p_sets[1][2]
+    bless_o, lands_o = enc._p_sets[0][2], enc._p_sets[3][2]
+    base = enc.o_players
+    for q in range(n):
+        h = s.heroes[q]
+        if h >= 0 and k.heroes[h] >= 0:
+            m[base + k.heroes[h]] = 1.0
+        at = s.hero_at[q]
+        if at >= 0 and k.regions[at] >= 0:
+            m[base + enc._p_at + k.regions[at]] = 1.0
+        pos = base + enc._p_attributes
+        hurt = injured[q]
+        for ci, ai in enumerate(k.attributes):
+            if ai < 0:
+                continue
+            value = attrs[q * na + ci]
+            if value > 0:
+                m[pos + ai] = 1.0 if value >= ATTR_CAP else value / ATTR_CAP
+            if hurt >> ci & 1:
+                m[pos + 3 + ai] = 1.0
+        pos += 6
+        for j, (value, cap) in enumerate(
+            ((s.supply[q], HOPLITE_CAP), (s.priests[q], 4), (len(s.hands[q]), HAND_CAP))
+        ):
+            if value > 0:
+                m[pos + j] = 1.0 if value >= cap else value / cap
+        for b in s.blessings[q]:
+            i = k.blessings[b]
+            if i >= 0:
+                m[base + bless_o + i] = 1.0
+        used = s.used[q]
+        a = 0
+        while used:
+            if used & 1 and a < len(enc.specials):
+                m[base + used_o + a] = 1.0
+            used >>= 1
+            a += 1
+        for land, owner in enumerate(s.glory):
+            if owner == q and k.lands[land] >= 0:
+                m[base + glory_o + k.lands[land]] = 1.0
+        for land, owner in enumerate(whole):
+            if owner == q and k.lands[land] >= 0:
+                m[base + lands_o + k.lands[land]] = 1.0
+        pos = base + enc._p_tail
+        if temples[q] > 0:
+            m[pos] = scale(temples[q], 5)
+        if slain[q] > 0:
+            m[pos + 1] = scale(slain[q], 7)
+        base += enc.player_block
+
+
+def _regions(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps) -> None:
+    """Write the Region blocks."""
+    n = enc.n
+    o, block = enc.o_regions, enc.region_block
+    temple, quest = 3 * n, 3 * n + 1 + len(enc.monsters)
+    quest_at = {quest_region(s, x) for x in s.quest_slots}
+    control, hop, fort, temples = s.control, s.hop, s.fort, s.temples
+    for ri, i in enumerate(k.regions):
+        if i < 0:
+            continue
+        base = o + i * block
+        q = control[ri]
+        if 0 <= q < n:
+            m[base + q] = 1.0
+        pos = base + n
+        for count in hop[ri * n : ri * n + n]:
+            if count > 0:
+                m[pos] = 1.0 if count >= HOPLITE_CAP else count / HOPLITE_CAP
+            pos += 1
+        q = fort[ri]
+        if 0 <= q < n:
+            m[base + 2 * n + q] = 1.0
+        if temples[ri]:
+            m[base + temple] = 1.0
+        if ri in quest_at:
+            m[base + quest] = 1.0
+    monster_at = s.monster_at
+    for mi, mk in enumerate(k.monsters):
+        at = monster_at[mi]
+        if at >= 0 and mk >= 0 and k.regions[at] >= 0:
+            m[o + k.regions[at] * block + temple + 1 + mk] = 1.0
+
+
+def _monsters(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps) -> None:
+    """Write the Monster blocks."""
+    n, r = enc.n, len(enc.regions)
+    o, block, ne = enc.o_monsters, enc.monster_block, len(enc.evolutions)
+    for mi, i in enumerate(k.monsters):
+        if i < 0:
+            continue
+        base = o + i * block
+        at = s.monster_at[mi]
+        if at >= 0 and k.regions[at] >= 0:
+            m[base + k.regions[at]] = 1.0
+        evolve = k.evolve[mi]
+        for x in s.evolutions[mi]:
+            e = evolve[x]
+            if e >= 0:
+                m[base + r + e] = 1.0
+        pos = base + r + ne
+        slayer = s.slain[mi]
+        if 0 <= slayer < n:
+            m[pos + slayer] = 1.0
+            m[pos + n] = 1.0
+        size = len(tray(s, mi))
+        if size:
+            m[pos + n + 1] = scale(size, 6)
+            wounds = s.wounds[mi]
+            wounded = sum(1 for w in range(size) if w in wounds)
+            if wounded:
+                m[pos + n + 2] = scale(wounded, 6)
