@@ -58,6 +58,7 @@ MODULES = (
     "hellas.rl.encoders.legends",
     "hellas.rl.encoders.lords",
     "hellas.rl.encoders.lords_modules",
+    "hellas.rl.encoders.lords_state",
     "hellas.rl.encoders.realms",
 )
 
