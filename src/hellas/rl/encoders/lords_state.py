@@ -18,7 +18,6 @@ import numpy as np
 from hellas.games.lords import battle, hooks
 from hellas.games.lords.board import temples_and_slain
 from hellas.games.lords.content import ATTRIBUTES, Content
-from hellas.games.lords.monsters import tray
 from hellas.games.lords.quests import quest_region
 from hellas.games.lords.rules import actor
 from hellas.games.lords.state import LordsState
@@ -62,6 +61,9 @@ class StateMaps:
         # a content attribute -> its position among the encoder's ATTRIBUTES
         self.attributes = [ATTRIBUTES.index(a) if a in ATTRIBUTES else -1 for a in c.attributes]
         self.lands_regions = [list(regions) for regions in c.lands]
+        # a Monster's wound tray: its own symbols, and those each Evolve card adds (``tray``)
+        self.tray = [len(mo.wounds) for mo in c.monsters]
+        self.tray_added = [[len(card.wounds) for card in mo.cards] for mo in c.monsters]
 
 
 def maps_of(enc: LordsEncoder, c: Content) -> StateMaps:
@@ -211,6 +213,15 @@ def _players(
     glory_o, used_o = enc._p_sets[2][2], enc._p_sets[1][2]
     bless_o, lands_o = enc._p_sets[0][2], enc._p_sets[3][2]
     base = enc.o_players
+    block = enc.player_block
+    for land, i in enumerate(k.lands):  # Glory tokens and Lands owned whole, by owner
+        if i >= 0:
+            owner = s.glory[land]
+            if 0 <= owner < n:
+                m[base + owner * block + glory_o + i] = 1.0
+            owner = whole[land]
+            if 0 <= owner < n:
+                m[base + owner * block + lands_o + i] = 1.0
     for q in range(n):
         h = s.heroes[q]
         if h >= 0 and k.heroes[h] >= 0:
@@ -245,12 +256,6 @@ def _players(
                 m[base + used_o + a] = 1.0
             used >>= 1
             a += 1
-        for land, owner in enumerate(s.glory):
-            if owner == q and k.lands[land] >= 0:
-                m[base + glory_o + k.lands[land]] = 1.0
-        for land, owner in enumerate(whole):
-            if owner == q and k.lands[land] >= 0:
-                m[base + lands_o + k.lands[land]] = 1.0
         pos = base + enc._p_tail
         if temples[q] > 0:
             m[pos] = scale(temples[q], 5)
@@ -313,10 +318,12 @@ def _monsters(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps) -> None:
         if 0 <= slayer < n:
             m[pos + slayer] = 1.0
             m[pos + n] = 1.0
-        size = len(tray(s, mi))
+        size = k.tray[mi]
+        for x in s.evolutions[mi]:
+            size += k.tray_added[mi][x]
         if size:
             m[pos + n + 1] = scale(size, 6)
             wounds = s.wounds[mi]
-            wounded = sum(1 for w in range(size) if w in wounds)
+            wounded = sum(1 for w in range(size) if w in wounds) if wounds else 0
             if wounded:
                 m[pos + n + 2] = scale(wounded, 6)
