@@ -21,7 +21,7 @@ from __future__ import annotations
 import inspect
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,7 +40,7 @@ class _Node:
         self.avail = 0
         self.children: dict[str, _Node] = {}
         self.hints: dict[int, str] = {}  # the policy's move here, per pool sample or one (memo)
-        self.legal: dict[int, Any] = {}  # the legal list here per pool sample (see ``search``)
+        self.legal: dict[int, Sequence[Choice]] = {}  # the legal list per pool sample (``search``)
 
 
 @dataclass(frozen=True)
@@ -179,9 +179,10 @@ class ISMCTSBot:
                     # No randomness drawn on the way: this is the very state the same pool
                     # sample reached here before, so its legal list is the one found then.
                     memo = node.legal
-                    legal = memo.get(k)
-                    if legal is None:
-                        legal = memo[k] = legal_of(s)
+                    kept = memo.get(k)
+                    if kept is None:
+                        kept = memo[k] = legal_of(s)
+                    legal = kept
                 else:
                     legal = legal_of(s)
                 children = node.children
