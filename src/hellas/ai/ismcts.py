@@ -69,6 +69,7 @@ class ISMCTSBot:
 
     name = "ismcts"
     clairvoyant = False
+    keep_legal = True  # reuse a node's legal list per pool sample while no randomness was drawn
 
     def __init__(
         self,
@@ -149,6 +150,7 @@ class ISMCTSBot:
         per_sample = shared or game.policy_reads_samples  # partners' moves read sampled hands
         chance_of = getattr(game, "win_chance", None)
         me = decision.seat
+        keep_legal = self.keep_legal
         root = _Node(decision.seat)
         pool = self._pool(decision, rng)
         for sample in pool:
@@ -175,7 +177,7 @@ class ISMCTSBot:
                     break
                 if node is root:
                     legal = legal_of(s)
-                elif fresh >= 0 and s.rng.state == fresh:
+                elif keep_legal and fresh >= 0 and s.rng.state == fresh:
                     # No randomness drawn on the way: this is the very state the same pool
                     # sample reached here before, so its legal list is the one found then.
                     memo = node.legal

@@ -157,6 +157,7 @@ class Search:
 
     __slots__ = (
         "alike",
+        "asked",
         "best",
         "budget",
         "counted",
@@ -193,6 +194,7 @@ class Search:
         # (and how many ends were asked about from there)
         self.roots: dict[tuple[object, ...], tuple[Endgame, list[Option], list[int]]] = {}
         self.every_end: dict[tuple[object, ...], frozenset[int]] = {}  # see ``_ends``
+        self.asked: dict[tuple[object, ...], int] = {}  # ends asked about per position
         self.gains: dict[tuple[int, int, int], Gains] = {}  # by end, bonus and penalty clears
         self.nodes = 0
 
@@ -350,7 +352,7 @@ class Search:
         table = self.table
         if eg.step != STEP_ADD:  # the tags are final: score ``end``, if it can be reached
             value = score(table, Outcome(end, eg.tags, eg.bonus_off, eg.penalty_off))
-            if value <= self.best or not self._reach(eg, options, end):
+            if value <= self.best or not self._reachable(eg, options, end):
                 return False
             return self._found(value)
         if eg.afterlife & ~end:
@@ -486,6 +488,23 @@ class Search:
                         break
             self.reached[key] = hit
         return hit
+
+    def _reachable(self, eg: Endgame, options: list[Option], end: int) -> bool:
+        """Return ``_reach(eg, options, end)``; once asked about many ends, from ``_ends``.
+
+        A position whose tags are final is asked about every end the bounds leave hopeful;
+        past ``TARGETED`` of them, listing every reachable end once costs less.
+        """
+        if eg.afterlife & ~end:
+            return False
+        if not options:
+            return eg.afterlife == end
+        living = self.table.hero_mask & ~eg.afterlife
+        key = (eg.key()[:6], eg.penalty_off, eg.helm, self._strengths(eg.tags, living))
+        asked = self.asked[key] = self.asked.get(key, 0) + 1
+        if asked <= TARGETED:
+            return self._reach(eg, options, end)
+        return end in self._ends(eg, options)
 
     def _strengths(self, tags: Sequence[int], living: int) -> tuple[int, ...]:
         """Return what the Omega penalties read of each living Hero's tags, as small numbers.
@@ -638,9 +657,11 @@ def solve(table: Table, forced: Sequence[str] = ()) -> Solution:
     return Solution(score(table, outcome), outcome.notes, outcome)
 
 
-# ``_reach_after`` searches for one end at a time this many times from one Omega start, then
-# lists every end reachable from there once (many ends asked: cheaper than a search each)
-TARGETED = 3
+# ``_reach_after`` and ``_reachable`` search for one end at a time this many times from one
+# Omega start, then list every end reachable from there once (a second end asked about: the
+# list costs less than a search each - the issue's slowest hands halved - while a start with
+# very many ends, which a single question never lists, stays a targeted search)
+TARGETED = 1
 
 # ``solve`` first walks the options in their order, trying this many options at most
 PLAIN_BUDGET = 40
