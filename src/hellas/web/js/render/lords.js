@@ -515,6 +515,40 @@ export function targets(key, view) {
   return places.length <= 2 ? places.map(region) : [];
 }
 
+const hoplitesWord = (k) => `${k} Hoplite${k === 1 ? "" : "s"}`;
+
+/**
+ * A whole March built on the board (see board-control.js): from the view's march_plan, every
+ * (Army, destination, how many) offered as one choice of steps, so it can be cancelled until the
+ * last click.  Null when the decision is not a March's first step.
+ */
+export function compound(choices, view) {
+  const plan = view.march_plan;
+  if (!plan) return null;
+  const keys = new Set(choices.map((c) => c.key));
+  const replaces = new Set();
+  const out = [];
+  for (const [src, where] of Object.entries(plan)) {
+    const first = `march:${src}`;
+    if (!keys.has(first)) continue;
+    replaces.add(first);
+    const ways = [["to", where.to, where.most], ["murder", where.murder, where.murder_most]];
+    for (const [verb, places, most] of ways) {
+      for (const dst of places) {
+        for (let k = 1; k <= Math.max(1, most); k += 1) {
+          const steps = [first, `${verb}:${dst}`, ...(most > 1 ? [`count:${k}`] : [])];
+          const move = `${hoplitesWord(k)} from ${regionName(src)} to ${regionName(dst)}`;
+          const label = verb === "to" ? `March ${move}`
+            : `Murderous March: lose ${hoplitesWord(where.murder_cost)}, then ${move}`;
+          const firstStep = verb === "to" ? `March from ${regionName(src)}` : `Murderous March from ${regionName(src)}`;
+          out.push({ key: steps.join(" "), label, steps, firstStep, path: [`region:${src}`, `region:${dst}`] });
+        }
+      }
+    }
+  }
+  return { replaces, choices: out };
+}
+
 const VICTORIES = {
   warlord: "Warlord of Hellas", favored: "Favored of the Gods", slayer: "Monster Slayer", king: "King of Kings",
 };
