@@ -5,7 +5,7 @@ import { capital, h, pretty, replaceChildren, s, seatClass, seatColour } from ".
 import { fact, none, panel, possessive, who } from "./common.js";
 import { MARKER_ICONS, MARKER_WORDS, mapFor, markerFacts, markerTokens, modulePanels, modulesTitle, useModules } from "./lords-modules.js";
 import { ARTIFACTS, BLESSINGS, COMBAT, GODS, MONSTERS, QUESTS, TEMPLE_CARDS, TEXTS } from "./lords-data.js";
-import { artifactsOf, huntPanel, monstersPanel, progressPanel, questOf } from "./lords-panels.js";
+import { artifactsOf, huntPanel, monstersPanel, progressPanel, questOf, standIn, useProvisional } from "./lords-panels.js";
 import { clashMark, heroFigure, hoplites, mapDefs, monsterToken, monumentBuilding, seaRoute, templeBuilding, terrain } from "./lords-art.js";
 import { markMotion } from "./lords-motion.js";
 import { mapView } from "./lords-zoom.js";
@@ -332,6 +332,7 @@ function combatCard(id, opts = {}) {
   },
   h("span", { class: "cc-strength", title: `Strength ${c.strength}` }, String(c.strength)),
   h("span", { class: "cc-name" }, c.name),
+  standIn(id),
   opts.small ? null : h("span", { class: "cc-meta" }, `${capital(c.symbol)} · `,
     h("span", { title: deaths }, c.casualties ? "☠".repeat(c.casualties) : "no ☠")),
   opts.small || !effect ? null : h("span", { class: "cc-effect", dataset: { testid: "card-effect" } }, effect));
@@ -353,6 +354,7 @@ function battlePanel(b, names, viewer) {
 /** Draw a Lords view. */
 export function render(root, view, ctx = {}) {
   useModules(view.modules);
+  useProvisional(view);
   MAP = mapFor(view.modules);
   const names = seatNames(view);
   const viewer = view.seat;
