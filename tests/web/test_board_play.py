@@ -104,20 +104,27 @@ def test_a_whole_game_on_the_board_on_a_phone(
     print(game, "phone", dict(counts))
 
 
+def lords_action(web: Server, browser: Any, action: str, steps: int) -> tuple[Any, Any, int]:
+    """Open a Lords table, play through the setup by the board to ``action`` and click it.
+
+    Returns the table, the page, and the step drawn once the action's first Regions are lit.
+    """
+    data = create(web, "lords", {"players": 2}, ["human", "heuristic"], seed=21)
+    page = open_table(browser, web.url + data["you"]["link"], viewport=DESKTOP)
+    assert advance(page, f"#board [data-target='action:{action}'].target", steps)
+    before = page.evaluate("() => window.hellasSeq")
+    page.locator(f"#board [data-target='action:{action}']").click()
+    wait_after(page, before)
+    page.wait_for_function("() => document.querySelector('#board .region.target')")
+    return data, page, page.evaluate("() => window.hellasSeq")
+
+
 def test_a_two_step_march_is_built_by_clicks_and_can_be_cancelled(
     web: Server, browser: Any
 ) -> None:
     """Hoplite Movement in Lords: the Region to leave, then the one to enter; Cancel undoes the
     first click and nothing is sent until the second."""
-    data = create(web, "lords", {"players": 2}, ["human", "heuristic"], seed=21)
-    page = open_table(browser, web.url + data["you"]["link"], viewport=DESKTOP)
-    # through the setup, by the board, to the first Hoplite Movement
-    assert advance(page, "#board [data-target='action:hoplite-move'].target", 30)
-    before = page.evaluate("() => window.hellasSeq")
-    page.locator("#board [data-target='action:hoplite-move']").click()
-    wait_after(page, before)
-    page.wait_for_function("() => document.querySelector('#board [data-target^=region].target')")
-    seq = page.evaluate("() => window.hellasSeq")
+    _data, page, seq = lords_action(web, browser, "hoplite-move", 30)
     sources = page.eval_on_selector_all(
         "#board .region.target", "gs => gs.map(g => g.dataset.target)"
     )
@@ -159,14 +166,7 @@ def test_a_whole_special_march_is_built_by_clicks_and_cancelled_until_the_last_o
     """The Special Action March in Lords (which Army, where, how many): nothing is sent until the
     number is picked, Cancel (or Escape) undoes it at every step, then its steps go one after
     the other and the Hoplites arrive."""
-    data = create(web, "lords", {"players": 2}, ["human", "heuristic"], seed=21)
-    page = open_table(browser, web.url + data["you"]["link"], viewport=DESKTOP)
-    assert advance(page, "#board [data-target='action:march'].target", 60)
-    before = page.evaluate("() => window.hellasSeq")
-    page.locator("#board [data-target='action:march']").click()
-    wait_after(page, before)
-    page.wait_for_function("() => document.querySelector('#board .region.target')")
-    seq = page.evaluate("() => window.hellasSeq")
+    data, page, seq = lords_action(web, browser, "march", 60)
     view = web.get(f"/api/tables/{data['id']}/view?seat=0&token={data['you']['token']}")[1]
     plan = view["view"]["march_plan"]
     regions_js = "gs => gs.map(g => g.dataset.target)"
