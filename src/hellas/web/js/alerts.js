@@ -126,6 +126,7 @@ export class TurnAlerts {
     const became = mine && !this.mine;
     this.mine = mine;
     if (!became) return;
+    document.documentElement.dataset.turns = String(Number(document.documentElement.dataset.turns || 0) + 1);
     if (this.sound) {
       this.played += 1;
       chime();
@@ -143,5 +144,6 @@ export class TurnAlerts {
         // some browsers allow notifications only from a service worker: the title still says it
       }
     }
+    document.documentElement.dataset.alerts = String(this.played);
   }
 }
