@@ -9,14 +9,16 @@ it was written at, sent to everyone at the table, and hidden by the table's crea
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from websockets.sync.client import connect
 
 from hellas.games import REGISTRY
-from hellas.server.chat import BURST, MAX_TEXT
+from hellas.server.chat import BURST, MAX_TEXT, PER_MINUTE
+from hellas.server.chat import READS_PER_MINUTE as READS
 
-from .conftest import Server
+from .conftest import Server, start_server, stop_server
 
 
 def recv(ws: Any) -> dict[str, Any]:
@@ -149,3 +151,33 @@ def test_muted_spectators_and_hiding(server: Server) -> None:
 
 def _realms() -> dict[str, Any]:
     return {"game": "realms", "options": {"players": 2}, "seats": ["human", "greedy"]}
+
+
+def test_an_address_is_limited_across_its_connections(tmp_path: Path) -> None:
+    server = start_server(f"sqlite:///{tmp_path / 'chat.db'}")
+    try:
+        table, tokens = new_table(server, "realms")
+        sent = 0
+        refused = None
+        for _ in range(int(PER_MINUTE // BURST) + 10):  # a fresh connection each time
+            with connect(server.ws(table, 0, tokens[0])) as ws:
+                until(ws, "state")
+                for _ in range(BURST):
+                    say(ws, text="again")
+                    msg = recv(ws)
+                    while msg["type"] not in ("chat", "error"):
+                        msg = recv(ws)
+                    if msg["type"] == "error":
+                        refused = msg
+                        break
+                    sent += 1
+            if refused:
+                break
+        assert refused is not None and refused["code"] == "too-many-messages"
+        assert sent >= PER_MINUTE  # the address's allowance (and what refilled meanwhile)
+        codes = []
+        while len(codes) < 4 * READS and 429 not in codes:
+            codes.append(server.get(f"/api/tables/{table}/chat")[0])
+        assert codes[-1] == 429 and codes.count(200) >= READS  # the history is limited too
+    finally:
+        stop_server(server)

@@ -51,6 +51,7 @@ MAX_TEXT = 300  # characters of one message
 RATE = 0.5  # messages a second one connection may send, after a burst of
 BURST = 5
 PER_MINUTE = 30.0  # messages a minute from one client address
+READS_PER_MINUTE = 120.0  # chat pages (history) a minute to one client address
 MAX_PER_TABLE = 2000  # messages one table keeps; then it takes no more
 LISTED = 500  # the newest messages a table's chat page lists
 
@@ -161,6 +162,7 @@ class Chat:
     def __init__(self, hub: Hub, per_minute: float = PER_MINUTE) -> None:
         self.hub = hub
         self.addresses = RateLimiter(per_minute, "too-many-messages", "chat messages")
+        self.reads = RateLimiter(READS_PER_MINUTE, "too-many-requests", "chat pages")
 
     @staticmethod
     def bucket() -> Bucket:

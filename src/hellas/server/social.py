@@ -83,6 +83,7 @@ async def ask_rematch(table_id: str, request: Request) -> dict[str, Any]:
 async def chat_messages(table_id: str, request: Request) -> dict[str, Any]:
     """Return a table's chat, oldest first (hidden messages without their words), and its rules."""
     hub = site_of(request).hub
+    social_of(request).chat.reads.check(address(request))  # each page is a query: limited
     table = await hub.get(table_id)
     found = await asyncio.to_thread(messages, hub.store, table.id)
     return {"table": table.id, "talk": table.extras.get("talk"), "messages": found}
