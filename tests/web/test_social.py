@@ -117,9 +117,20 @@ def test_table_talk_is_text_never_html_and_the_creator_hides(web: Server, browse
     assert "hidden by the table's creator" in watcher.inner_text("[data-testid=chat-list]")
     # the replay shows each message from the step it was written at
     play_out(web, table, tokens)
+    host.wait_for_selector("[data-testid=outcome]", timeout=TIMEOUT)
+    host.fill("[data-testid=chat-input]", "Well, that was close")  # written at the last step
+    host.click("[data-testid=chat-send]")
+    friend.wait_for_selector("[data-testid=chat-line]:has-text('that was close')", timeout=TIMEOUT)
     replay = open_page(browser, f"{web.url}/replay/{table}?step=0")
     replay.wait_for_selector("[data-testid=replay-chat] [data-testid=chat-line]", timeout=TIMEOUT)
-    assert "Good luck both" in replay.inner_text("[data-testid=replay-chat]")
+    said = replay.inner_text("[data-testid=replay-chat]")
+    assert "Good luck both" in said and "that was close" not in said  # not yet at step 0
+    replay.click("[data-testid=last]")
+    replay.wait_for_selector(
+        "[data-testid=replay-chat] [data-testid=chat-line]:has-text('that was close')",
+        timeout=TIMEOUT,
+    )
+    shot(replay, "social-replay-chat")
     for page in (host, friend, watcher, replay):
         assert not page.errors, page.errors
 
