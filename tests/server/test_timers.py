@@ -13,12 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import update
 
 from hellas.games import REGISTRY
 from hellas.server.hub import Hub
 from hellas.server.settings import PACES, Pace
 from hellas.server.social import install
-from hellas.server.store import Store
+from hellas.server.store import MOVES, Store
 from hellas.server.timers import load_clocks, stand_in
 
 from .conftest import Server, start_server, stop_server
@@ -165,6 +166,47 @@ def test_a_slow_decision_draws_on_the_reserve(tmp_path: Path) -> None:
             assert stored[seat]["deadline"] is None
         assert creator["seat"] == 0
         await hub.close()
+        store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_stop_between_a_move_and_its_clocks_is_dated_by_the_stored_move(
+    tmp_path: Path,
+) -> None:
+    """After a crash that stored a move but not the clocks, the moves' ``at`` date them."""
+
+    async def scenario() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'crash.db'}")
+        hub = Hub(store)
+        social = install(hub)
+        table, _creator = await hub.create(
+            "realms", {"players": 2}, ["human", "human"], 3, "", private=True
+        )
+        await social.configure(table, Pace("custom", 60.0, 100.0), False)
+        seat = table.match.to_act()
+        assert seat is not None
+        started = load_clocks(store, table.id)[seat]
+        key = table.game.choices(table.match.state)[0].key
+        async with table.lock:
+            await hub._commit(table, seat, key)  # stored; the server "dies" before the clocks
+        moved = started["since"] + 90.0  # say the move was stored 90 s into the decision
+        with store.engine.begin() as conn:
+            conn.execute(
+                update(MOVES).where(MOVES.c.table_id == table.id, MOVES.c.seq == 0).values(at=moved)
+            )
+        await hub.close()
+        again = Hub(store)  # a new server over the same database
+        install(again)
+        live = await again.get(table.id)
+        stored = load_clocks(store, table.id)
+        assert stored[seat]["reserve"] == pytest.approx(70.0)  # ended at the move, not now
+        nxt = live.match.to_act()
+        assert nxt is not None
+        left = 70.0 if nxt == seat else 100.0
+        assert stored[nxt]["since"] == pytest.approx(moved)  # began when the move was made
+        assert stored[nxt]["deadline"] == pytest.approx(moved + 60.0 + left)
+        await again.close()
         store.close()
 
     asyncio.run(scenario())

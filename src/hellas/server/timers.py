@@ -43,7 +43,7 @@ from hellas.server.errors import ServerError
 from hellas.server.hub import HUMAN, Hub
 from hellas.server.live import LiveTable
 from hellas.server.settings import Pace, pace_of
-from hellas.server.store import METADATA, Store
+from hellas.server.store import METADATA, MOVES, Store
 
 log = logging.getLogger("hellas.server")
 CHECK_EVERY = 1.0  # seconds between looks for deadlines that have passed
@@ -101,6 +101,15 @@ def save_clocks(store: Store, table_id: str, clocks: dict[int, dict[str, Any]]) 
             conn.execute(insert(CLOCKS).values(table_id=table_id, seat=seat, **clock))
 
 
+def move_times(store: Store, table_id: str, steps: list[int]) -> dict[int, float]:
+    """Return the stored time of some of a table's moves, by step (blocking)."""
+    with store.engine.connect() as conn:
+        query = select(MOVES.c.seq, MOVES.c.at).where(
+            MOVES.c.table_id == table_id, MOVES.c.seq.in_(steps)
+        )
+        return {int(r.seq): float(r.at) for r in conn.execute(query).all()}
+
+
 def due(store: Store, now: float, limit: int = BATCH) -> list[tuple[str, int]]:
     """Return up to ``limit`` (table, seat) whose deadline has passed, earliest first."""
     with store.engine.connect() as conn:
@@ -134,7 +143,17 @@ class Timers:
         if pace_of(table) is None:
             table.extras["_clocks"] = None
             return
-        table.extras["_clocks"] = await asyncio.to_thread(load_clocks, self.hub.store, table.id)
+        clocks = await asyncio.to_thread(load_clocks, self.hub.store, table.id)
+        table.extras["_clocks"] = clocks
+        seq = len(table.match.record.choices)
+        running = [c for c in clocks.values() if c["since"] is not None]
+        stale = [int(c["seq"]) for c in running if c["seq"] != seq]
+        if stale or not running:
+            # the server stopped between storing a move and storing the clocks: the moves'
+            # stored times say when each decision ended and when the current one began
+            steps = [*stale, seq - 1]
+            times = await asyncio.to_thread(move_times, self.hub.store, table.id, steps)
+            await self.update(table, times=times)
         self._publish(table)
 
     async def start(self, table: LiveTable) -> None:
@@ -142,12 +161,15 @@ class Timers:
         table.extras["_clocks"] = {}
         await self.update(table)
 
-    async def update(self, table: LiveTable, now: float | None = None) -> None:
+    async def update(
+        self, table: LiveTable, now: float | None = None, times: dict[int, float] | None = None
+    ) -> None:
         """Bring a timed table's clocks up to date with its state; store the ones that changed.
 
         The clock of a decision that was made (or that a bot now plays) stops, and what it took
         beyond ``per_move`` comes off the reserve; the clock of the seat whose decision it now
-        is starts.
+        is starts.  ``times`` (step -> the stored time of that step's move) dates these from the
+        moves themselves; without them (a change happening now) they are dated ``now``.
         """
         pace = pace_of(table)
         if pace is None:
@@ -164,19 +186,22 @@ class Timers:
                 and table.seats[to_act].kind == HUMAN
                 and table.seat_driver(to_act) == HUMAN
             )
+            times = times or {}
             changed: dict[int, dict[str, Any]] = {}
             for seat, clock in clocks.items():
                 if clock["since"] is None or (running and seat == to_act and clock["seq"] == seq):
                     continue
-                spent = max(0.0, now - float(clock["since"]) - pace.per_move)
+                ended = times.get(int(clock["seq"]), now) if clock["seq"] is not None else now
+                spent = max(0.0, ended - float(clock["since"]) - pace.per_move)
                 clock.update(reserve=max(0.0, clock["reserve"] - spent), since=None)
                 clock.update(seq=None, deadline=None)
                 changed[seat] = clock
             if running and to_act is not None:
                 clock = clocks.setdefault(to_act, _fresh(pace.reserve))
                 if clock["since"] is None:
-                    deadline = now + pace.per_move + clock["reserve"]
-                    clock.update(since=now, seq=seq, deadline=deadline, timed_out=False)
+                    began = times.get(seq - 1, now)
+                    deadline = began + pace.per_move + clock["reserve"]
+                    clock.update(since=began, seq=seq, deadline=deadline, timed_out=False)
                     changed[to_act] = clock
             if changed:
                 await asyncio.to_thread(save_clocks, self.hub.store, table.id, changed)
