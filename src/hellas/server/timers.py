@@ -5,8 +5,10 @@ row per human seat in ``hellas_clocks``: the reserve left, and while the seat ha
 to make, when its clock started (``since``, wall-clock time), at which step (``seq``) and its
 **deadline** (``since + per_move + reserve``).  Every row is written when it changes - after
 each change at the table (``Hub.on_change``), never from an in-memory counter - so a server
-that restarts (even after ``kill -9``) finds every deadline where it left it.  A decision that
-took longer than ``per_move`` takes the difference from the seat's reserve.
+that restarts (even after ``kill -9``) finds every deadline where it left it; one that stopped
+between storing a move and storing the clocks dates them from the moves' stored times (``at``)
+when it loads the table.  A decision that took longer than ``per_move`` takes the difference
+from the seat's reserve.
 
 ``enforce`` (run by a chore every ``CHECK_EVERY`` seconds) asks the database for the deadlines
 that have passed - an indexed range query, at most ``BATCH`` rows - and hands each such seat,
