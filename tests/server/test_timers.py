@@ -20,7 +20,7 @@ from hellas.server.hub import Hub
 from hellas.server.settings import PACES, Pace
 from hellas.server.social import install
 from hellas.server.store import MOVES, Store
-from hellas.server.timers import load_clocks, stand_in
+from hellas.server.timers import CHECK_EVERY, load_clocks, stand_in
 
 from .conftest import Server, start_server, stop_server
 from .test_persistence import backends, database
@@ -210,3 +210,26 @@ def test_a_stop_between_a_move_and_its_clocks_is_dated_by_the_stored_move(
         store.close()
 
     asyncio.run(scenario())
+
+
+def test_a_free_seat_s_clock_waits_until_someone_takes_it(server: Server) -> None:
+    body = {"game": "realms", "options": {"players": 2}, "seats": ["human", "human"], "seed": 6}
+    status, data = server.post("/api/tables", {**body, "pace": {"per_move": PER_MOVE}})
+    assert status == 200, data
+    table, token = data["id"], data["you"]["token"]
+    for _ in range(10):  # the creator plays until the free seat is to decide
+        view = my_view(server, table, token)
+        if view["to_act"] == 1:
+            break
+        key = view["choices"][0]["key"]
+        server.post(f"/api/tables/{table}/choose", {"seat": 0, "token": token, "key": key})
+    view = my_view(server, table, token)
+    assert view["to_act"] == 1 and not view["seats"][1]["claimed"]
+    assert all(c["deadline"] is None for c in view["clock"]["seats"])  # nobody's clock runs
+    time.sleep(PER_MOVE + 2 * CHECK_EVERY)  # longer than a decision may take
+    assert my_view(server, table, token)["seats"][1]["driver"] == "human"  # not handed on
+    _s, claimed = server.post(f"/api/tables/{table}/claim", {"seat": 1})
+    view = my_view(server, table, token)
+    running = [c for c in view["clock"]["seats"] if c["deadline"] is not None]
+    assert [c["seat"] for c in running] == [1]  # taken: its clock starts now
+    assert claimed["token"]

@@ -162,6 +162,7 @@ class Timers:
         """Start a new timed table's clocks (its first decision's clock runs from now)."""
         table.extras["_clocks"] = {}
         await self.update(table)
+        self._publish(table)  # a timed table's messages always carry its clocks
 
     async def update(
         self, table: LiveTable, now: float | None = None, times: dict[int, float] | None = None
@@ -186,6 +187,7 @@ class Timers:
                 to_act is not None
                 and not table.closed
                 and table.seats[to_act].kind == HUMAN
+                and table.seats[to_act].claimed  # a free seat's clock starts once it is taken
                 and table.seat_driver(to_act) == HUMAN
             )
             times = times or {}
