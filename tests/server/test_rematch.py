@@ -82,6 +82,10 @@ def test_rematch_seats_everyone_and_everyone_hears_of_it(server: Server) -> None
         heard = until(watcher, lambda m: m["type"] == "state" and m.get("rematch"))
         assert heard["rematch"] == {"table": new}
         assert until(player, lambda m: m.get("rematch"))["rematch"] == {"table": new}
+    _s, mine = server.post(
+        "/api/my-tables", {"seats": [{"table": table, "seat": 2, "token": tokens[2]}]}
+    )
+    assert mine[0]["rematch"] == new  # "My tables" offers it too
     # asking again, from either player, gives the same table: one rematch per table
     for seat in (0, 2, 0):
         status, again = server.post(

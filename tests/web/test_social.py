@@ -81,6 +81,15 @@ def test_rematch_from_the_results_and_everyone_is_told(web: Server, browser: Any
             "watch it", "join"
         )
     shot(friend, "social-rematch-ready")
+    lobby = friend.context.new_page()  # "My tables" offers the rematch too
+    lobby.goto(web.url + "/")
+    lobby.wait_for_selector(
+        f"[data-testid=my-table][data-table='{table}'] [data-testid=my-rematch]", timeout=TIMEOUT
+    )
+    assert f"/table/{new}#seat=2&token=" in lobby.get_attribute(
+        f"[data-table='{table}'] [data-testid=my-rematch]", "href"
+    )
+    lobby.close()
     friend.click("[data-testid=rematch-join]")
     friend.wait_for_url(f"**/table/{new}#seat=2&token=*", timeout=TIMEOUT)
     friend.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)

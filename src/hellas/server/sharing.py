@@ -139,6 +139,7 @@ async def my_tables(hub: Hub, entries: Any) -> list[dict[str, Any]]:
                 "status": status,
                 "deadline": clock["deadline"] if clock else None,  # a timed table's, running
                 "timed_out": bool(clock and clock["timed_out"]),
+                "rematch": (table.extras.get("rematch") or {}).get("table"),  # a finished one's
                 "game": table.game.meta.id,
                 "title": table.game.meta.title,
                 "name": table.name,

@@ -434,6 +434,9 @@ function mineItem(e, t) {
     h("span", { class: "t-actions" },
       status === "unknown" ? null
         : h("a", { href: link, class: "button small", dataset: { testid: "my-table-link" } }, status === "finished" ? "Open" : "Play"),
+      t && t.rematch
+        ? h("a", { href: seatLink(`/table/${encodeURIComponent(t.rematch)}`, e.seat, e.token), class: "button small", dataset: { testid: "my-rematch" } }, "Rematch ready — join")
+        : null,
       h("button", {
         type: "button",
         class: "small secondary",
