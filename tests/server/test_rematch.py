@@ -9,6 +9,7 @@ player asking) returns the same table.  Nobody else may ask, nor before the game
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from websockets.sync.client import connect
@@ -29,16 +30,24 @@ def until(ws: Any, test: Any) -> dict[str, Any]:
 
 
 def play_out(server: Server, table: str, tokens: dict[int, str]) -> None:
-    """Play every human decision of a table with its first choice until the game ends."""
+    """Play every human decision of a table with its first choice until the game ends.
+
+    It polls gently (a bot may be thinking), well within the server's API request rate.
+    """
     for _ in range(5000):
-        _s, public = server.get(f"/api/tables/{table}/view")
+        status, public = server.get(f"/api/tables/{table}/view")
+        if status == 429:  # over the request rate: wait as told
+            time.sleep(1.0)
+            continue
         if public["outcome"]:
             return
         seat = public["to_act"]
         if seat not in tokens:  # a bot is thinking
+            time.sleep(0.02)
             continue
         _s, mine = server.get(f"/api/tables/{table}/view?seat={seat}&token={tokens[seat]}")
-        if not mine["choices"]:
+        if not mine.get("choices"):
+            time.sleep(0.02)
             continue
         key = mine["choices"][0]["key"]
         body = {"seat": seat, "token": tokens[seat], "key": key, "seq": mine["seq"]}
