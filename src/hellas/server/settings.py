@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Boolean, Column, ForeignKey, String, Table, Text, insert, select, update
+from sqlalchemy import Boolean, Column, ForeignKey, String, Table, Text, insert, select
 
 from hellas.server.errors import ServerError
 from hellas.server.live import LiveTable
@@ -147,16 +147,6 @@ def load(store: Store, table_id: str) -> tuple[Pace | None, bool]:
         data = json.loads(row.pace)
         pace = Pace(str(data["name"]), float(data["per_move"]), float(data["reserve"]))
     return pace, bool(row.mute_spectators)
-
-
-def set_mute(store: Store, table_id: str, mute: bool) -> None:
-    """Change whether spectators may chat (blocking: call it in a thread)."""
-    with store.engine.begin() as conn:
-        done = conn.execute(
-            update(SETTINGS).where(SETTINGS.c.table_id == table_id).values(mute_spectators=mute)
-        )
-        if done.rowcount == 0:
-            conn.execute(insert(SETTINGS).values(**_row(table_id, None, mute, "")))
 
 
 def apply(table: LiveTable, pace: Pace | None, mute: bool) -> None:
