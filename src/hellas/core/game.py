@@ -158,6 +158,10 @@ class GameMeta:
     cooperative: bool = False
     report_layout: tuple[str, ...] = ()  # option columns of report tables: rows, then columns
     progress_metric: str | None = None  # an outcome detail whose distribution reports plot
+    # may the players talk at the table?  False: the rulebook forbids it, and ``talk_rule``
+    # says why in words (a table then offers only non-informative reactions)
+    table_talk: bool = True
+    talk_rule: str = ""
 
     def validate(self, raw: Mapping[str, Any]) -> Options:
         """Return complete, typed options for this game or raise ``OptionError``."""

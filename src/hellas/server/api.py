@@ -34,8 +34,10 @@ from hellas.server.limits import (
     parse_json,
 )
 from hellas.server.live import HUMAN, Connection, stored_hints
+from hellas.server.settings import parse_mute, parse_pace
 from hellas.server.sharing import join_path, my_tables, seat_path
 from hellas.server.site import address, site_of, token_of
+from hellas.server.social import social_of
 from hellas.server.traffic import PAGE_DEFAULT, PAGE_MAX
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -124,11 +126,12 @@ async def games(request: Request) -> list[dict[str, Any]]:
 
 @router.post("/api/tables", openapi_extra=CREATE_TABLE)
 async def create_table(request: Request) -> dict[str, Any]:
-    """Create a table: {game, options, seats: [human or bot], seed?, name?, private?, hints?}.
+    """Create a table: {game, options, seats, seed?, name?, private?, hints?, pace?, ...}.
 
     A private table is never listed, and each human seat gets its own secret link.  Hints
     (the seat to act may ask the search bot for its top choices) are on by default with one
-    human seat and off with more.
+    human seat and off with more.  ``pace`` (untimed, live, relaxed, days or {per_move,
+    reserve}) and ``mute_spectators`` are the table's settings (``server/settings.py``).
     """
     site = site_of(request)
     body = await _json_body(request)
@@ -149,8 +152,10 @@ async def create_table(request: Request) -> dict[str, Any]:
     hints = body.get("hints")
     if hints is not None and not isinstance(hints, bool):
         raise ServerError("bad-request", "'hints' must be true or false (or left out)")
+    pace, mute = parse_pace(body.get("pace")), parse_mute(body.get("mute_spectators"))
     site.creations.check(address(request))  # 429 when too many
     table, creator = await site.hub.create(game, options, seats, seed, name, private, hints)
+    await social_of(request).configure(table, pace, mute)  # pace, clocks, spectators' chat
     return _created(request, table, creator, private)
 
 

@@ -18,7 +18,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from hellas.core.errors import HellasError
-from hellas.server import api, sockets
+from hellas.server import api, social, sockets
 from hellas.server.chores import start_chores
 from hellas.server.hub import Hub
 from hellas.server.limits import BodyLimit, RequestRate, validation_error
@@ -48,10 +48,12 @@ def create_app(
     """
     store = Store(database_url)
     hub = Hub(store, bot_delay=bot_delay, bots=bots, traffic=traffic, packs=Packs.load(packs))
+    parts = social.install(hub)  # settings, timers, chat and rematches (server/social.py)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
         chores = start_chores(hub)  # bot tables resume and stale open tables close, meanwhile
+        chores += parts.chores()  # timed seats whose time ran out go to a bot
         gc.freeze()  # what start-up built lives on: full collections skip it (shorter pauses)
         yield
         for chore in chores:
@@ -62,6 +64,7 @@ def create_app(
     app = FastAPI(title="Hellas", lifespan=lifespan)
     app.state.hub = hub
     app.state.site = Site.build(hub, public_url)
+    app.state.social = parts
     app.add_middleware(BodyLimit)  # bodies are refused while they stream in, never buffered
     # a flood of API requests from one address is refused before any routing (the outermost)
     app.add_middleware(RequestRate, rate=hub.traffic.http_rate)
@@ -71,6 +74,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=api.WEB), name="static")
     app.include_router(api.router)
     app.include_router(sockets.router)
+    app.include_router(social.router)
     return app
 
 

@@ -20,6 +20,7 @@ import logging
 import secrets
 import time
 from collections import Counter, OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from hellas.core.errors import IllegalChoice, OptionError
@@ -78,6 +79,9 @@ class Hub:
         self.addresses: Counter[str] = Counter()  # open WebSockets per client address
         self.hinting: set[str] = set()  # client addresses with a hint being thought out
         self.unloads = 0
+        # other modules' work when a table is loaded and after each change (timers, settings)
+        self.on_load: list[Callable[[LiveTable], Awaitable[None]]] = []
+        self.on_change: list[Callable[[LiveTable], Awaitable[None]]] = []
 
     # -- tables -------------------------------------------------------------------------------
 
@@ -155,6 +159,8 @@ class Hub:
             try:
                 table = await asyncio.to_thread(build, row)  # replaying: off the loop
                 await self._admit_bots(table)
+                for hook in self.on_load:
+                    await hook(table)
             except Exception as exc:  # any damage to one stored table stays with that table
                 self.broken[table_id] = reason = unavailable_reason(row, exc)
                 log.warning("table unavailable table=%s reason=%r", table_id, reason)
@@ -284,6 +290,10 @@ class Hub:
     async def hand_to_bot(self, table: LiveTable, seat: int, token: str, bot: str) -> None:
         """Let a bot play a human seat ("" takes it back)."""
         self.check_token(table, seat, token)
+        await self.set_driver(table, seat, bot)
+
+    async def set_driver(self, table: LiveTable, seat: int, bot: str) -> None:
+        """Let ``bot`` play a human seat ("" hands it back), store it, tell everyone."""
         if bot:
             self.bots.check(table.game, bot)
         await asyncio.to_thread(self.store.set_bot, table.id, seat, bot)
@@ -470,6 +480,7 @@ class Hub:
             "outcome": outcome.to_json() if outcome else None,
             "seats": shared.seats if shared.seats is not None else self.seats_info(table),
             "hints": table.hints,
+            **{k: v for k, v in table.extras.items() if not k.startswith("_")},
         }
 
     async def current(self, table: LiveTable, conn: Connection) -> str:
@@ -525,6 +536,8 @@ class Hub:
         pathological Fantasy Realms hand exactly) costs this table's own listeners a moment,
         while the event loop goes on serving every other table.
         """
+        for hook in self.on_change:
+            await hook(table)
         conns = [c for c in table.connections if c is not skip]
         if not conns:
             return

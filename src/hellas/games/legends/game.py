@@ -91,6 +91,11 @@ META = GameMeta(
     cooperative=True,
     report_layout=("mission", "difficulty", "players"),
     progress_metric="monsters_defeated",
+    table_talk=False,
+    talk_rule=(
+        "Legends of Hellas forbids talking about your cards: players may not hint at what they "
+        "hold, so this table offers only a few reactions that reveal nothing."
+    ),
 )
 
 

@@ -3,6 +3,7 @@
 // made at each step does next.  ?step=N opens at that step.
 
 import { rendererFor } from "./render/index.js";
+import { ReplayChat } from "./chat.js";
 import {
   api, games, h, query, replaceChildren, seatClass, seatDot, seatLink, seatParams, tableIdFromPath, typingIn,
 } from "./util.js";
@@ -39,6 +40,8 @@ let total = 0;
 let shownSeq = 0;
 let playTimer = null;
 let debounce = null;
+const talk = new ReplayChat(tableId, (s) => (names && names[s]) || `Player ${s + 1}`);
+document.querySelector(".replay-side").append(talk.root);
 
 function stepUrl(n) {
   const q = new URLSearchParams();
@@ -106,6 +109,7 @@ async function show(n, { refresh = false } = {}) {
     ? texts.map((e) => h("li", {}, e.text))
     : [h("li", { class: "muted" }, n >= total ? (data.finished ? "The game is over." : "This is the latest position.") : "Nothing visible happens.")]);
   renderOutcome();
+  talk.show(n); // the table talk up to this step
   const url = new URL(window.location.href);
   url.searchParams.set("step", String(n));
   window.history.replaceState(null, "", url);
