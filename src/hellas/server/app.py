@@ -18,12 +18,14 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from hellas.core.errors import HellasError
-from hellas.server import api, sockets
+from hellas.server import account_api, api, sockets
+from hellas.server.accounts import Accounts
 from hellas.server.chores import start_chores
 from hellas.server.hub import Hub
 from hellas.server.limits import BodyLimit, validation_error
 from hellas.server.packs import Packs
 from hellas.server.pool import BotPool
+from hellas.server.ratings import Ratings
 from hellas.server.site import Site
 from hellas.server.sockets import error_body
 from hellas.server.store import Store
@@ -48,6 +50,9 @@ def create_app(
     """
     store = Store(database_url)
     hub = Hub(store, bot_delay=bot_delay, bots=bots, traffic=traffic, packs=Packs.load(packs))
+    accounts = Accounts(store.engine)  # optional accounts, their ratings and campaigns
+    ratings = Ratings(accounts)
+    hub.on_finish.append(ratings.game_over)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
@@ -62,6 +67,7 @@ def create_app(
     app = FastAPI(title="Hellas", lifespan=lifespan)
     app.state.hub = hub
     app.state.site = Site.build(hub, public_url)
+    app.state.accounts = account_api.AccountSite(accounts, ratings)
     app.add_middleware(BodyLimit)  # bodies are refused while they stream in, never buffered
     app.add_exception_handler(RequestValidationError, validation_error)  # 400, not 422
     app.add_exception_handler(HellasError, _hellas_error)
@@ -69,6 +75,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=api.WEB), name="static")
     app.include_router(api.router)
     app.include_router(sockets.router)
+    app.include_router(account_api.router)
     return app
 
 

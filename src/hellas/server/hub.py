@@ -20,6 +20,7 @@ import logging
 import secrets
 import time
 from collections import Counter, OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from hellas.core.errors import IllegalChoice, OptionError
@@ -78,6 +79,7 @@ class Hub:
         self.addresses: Counter[str] = Counter()  # open WebSockets per client address
         self.hinting: set[str] = set()  # client addresses with a hint being thought out
         self.unloads = 0
+        self.on_finish: list[Callable[[LiveTable], Awaitable[None]]] = []  # run at game over
 
     # -- tables -------------------------------------------------------------------------------
 
@@ -255,7 +257,11 @@ class Hub:
             or not isinstance(token, str)
             or not token
             or len(token) > 200
-            or not hmac.compare_digest(row.token_hash, hash_token(token))
+            or not (
+                hmac.compare_digest(row.token_hash, hash_token(token))
+                # a signed-in account's own token for a seat linked to it (server/accounts.py)
+                or (row.account_hash and hmac.compare_digest(row.account_hash, hash_token(token)))
+            )
         ):
             raise ServerError("bad-token", "wrong or missing seat token", 403)
 
@@ -348,6 +354,11 @@ class Hub:
                 conn.seen = max(0, conn.seen - drop)
         if match.to_act() is None:
             await self.commits.finish(table.id)
+            for hook in self.on_finish:  # e.g. accounts' results and ratings (server/ratings.py)
+                try:
+                    await hook(table)
+                except Exception:  # a hook's failure never undoes the finished game
+                    log.exception("a game-over hook failed at table %s", table.id)
 
     # -- bots ------------------------------------------------------------------------------------
 
