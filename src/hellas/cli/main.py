@@ -19,6 +19,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from hellas.ai import bot_names, make_bot
+from hellas.cli.accounts import accounts_app
 from hellas.cli.content import content_app
 from hellas.cli.serve import serve
 from hellas.cli.table import HUMAN, TerminalTable, _actors_of, fresh_seed, winners_text
@@ -35,6 +36,7 @@ app = typer.Typer(
 )
 console = Console()
 app.add_typer(content_app, name="content")  # content packs (hellas.cli.content)
+app.add_typer(accounts_app, name="accounts")  # player accounts (hellas.cli.accounts)
 
 
 def parse_game_flags(game: Game[Any], args: list[str]) -> dict[str, str]:

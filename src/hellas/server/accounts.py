@@ -109,7 +109,7 @@ CAMPAIGN = Table(  # Legends: each account's missions by difficulty
     Column("at", Float, nullable=False),
 )
 
-NAME_MIN, NAME_MAX = 3, 24
+NAME_MIN, NAME_MAX = 2, 24
 PASSWORD_MIN, PASSWORD_MAX = 8, 200  # the hash's work does not grow with length; still bounded
 SESSION_DAYS = 30
 SESSIONS_PER_ACCOUNT = 20  # the oldest are dropped past this
