@@ -703,6 +703,7 @@ class Hub:
             step,
             seat,
             dict(table.checkpoints),
+            over and seat is None,  # a finished game's public replay reveals every hand
         )
         return {
             "type": "replay",
@@ -712,6 +713,7 @@ class Hub:
             "total": total,
             "finished": over,
             "seat": seat,
+            "revealed": over and seat is None,
             "view": page["view"],
             "next": page["next"],
         }

@@ -24,7 +24,7 @@ from hellas.core.options import OptionSchema, OptionSpec
 from hellas.core.rng import Rng
 from hellas.games.legends import choices as C
 from hellas.games.legends import rules
-from hellas.games.legends.content import CARD_TYPES, DIFFICULTIES, NUM_ATTRS, content
+from hellas.games.legends.content import CARD_TITLES, CARD_TYPES, DIFFICULTIES, NUM_ATTRS, content
 from hellas.games.legends.policy import choose
 from hellas.games.legends.state import (
     FACE_DOWN,
@@ -124,6 +124,11 @@ class LegendsGame(Game[LegendsState]):
         """Return what ``seat`` may know."""
         check_seat(seat, s.n)
         return view(s, seat)
+
+    def hand_words(self, s: LegendsState, seat: int) -> list[str]:
+        """Return ``seat``'s hand as counts of each card type, in words."""
+        counts = s.hand(seat)
+        return [f"{counts[t]} × {CARD_TITLES[t]}" for t in range(len(counts)) if counts[t]]
 
     def outcome(self, s: LegendsState) -> Outcome | None:
         """Return won/lost (every seat scores 1 on a win, 0 on a loss), or ``None``."""
