@@ -26,12 +26,20 @@ from hellas.server.account_api import COOKIE
 from hellas.server.accounts import ACCOUNTS, SESSIONS
 from hellas.server.app import create_app
 
+from .conftest import fresh_pg_database, postgres_url
+
 PASSWORD = "correct horse battery"
 
 
-@pytest.fixture
-def site(tmp_path: Path) -> Iterator[tuple[TestClient, str]]:
-    url = f"sqlite:///{tmp_path / 'accounts.db'}"
+@pytest.fixture(params=["sqlite", "postgresql"])
+def site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[TestClient, str]]:
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'accounts.db'}"
+    else:
+        base = postgres_url()
+        if not base:
+            pytest.skip("no PostgreSQL configured (set HELLAS_TEST_PG_URL; ./check does)")
+        url = fresh_pg_database(base)
     with TestClient(create_app(url, bot_delay=0.0)) as client:
         yield client, url
 
