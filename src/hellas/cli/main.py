@@ -60,6 +60,18 @@ def parse_game_flags(game: Game[Any], args: list[str]) -> dict[str, str]:
     return raw
 
 
+def bot_alias_text() -> list[str]:
+    """Return, per game, which bot the ``bot`` seat name stands for (e.g. "Legends: heuristic")."""
+    out = []
+    for game in REGISTRY:
+        bots = game.bots()
+        alias = bots.get("bot")
+        same = sorted(name for name, make in bots.items() if make is alias and name != "bot")
+        if alias is not None and same:
+            out.append(f"{game.meta.id}: {same[0]}")
+    return out
+
+
 def parse_seats(game: Game[Any], seats: str | None, options: Options) -> list[str]:
     """Return the seat list (``human`` or bot names), checked against the game's bots."""
     n = game.meta.seats(options)
@@ -135,7 +147,12 @@ def play(
     game_id: str = typer.Argument(
         ..., metavar="GAME", help="one of: " + ", ".join(g.meta.id for g in REGISTRY)
     ),
-    seats: str = typer.Option(None, "--seats", help="comma-separated: human or a bot name"),
+    seats: str = typer.Option(
+        None,
+        "--seats",
+        help="comma-separated: human or a bot name. Default: human in seat 1 (you), bot in "
+        "every other seat. 'bot' is each game's everyday bot: " + ", ".join(bot_alias_text()),
+    ),
     seed: int = typer.Option(None, "--seed", help="seed for the shuffle (random if omitted)"),
     load: str = typer.Option(None, "--load", help="resume a saved game record"),
     no_pause: bool = typer.Option(
