@@ -121,6 +121,10 @@ def test_sign_up_in_out_and_the_stored_hashes(site: tuple[TestClient, str]) -> N
     assert r.status_code == 401 and r.json()["code"] == "bad-credentials"
     r = client.post("/api/account/signin", json={"name": "Nobody", "password": PASSWORD})
     assert r.status_code == 401 and r.json()["message"] == "wrong name or password"
+    for odd in ("Ari\x00adne", "x" * 500, ""):  # never reaches the database (PostgreSQL: NUL)
+        r = client.post("/api/account/signin", json={"name": odd, "password": PASSWORD})
+        assert r.status_code == 401
+    assert client.get("/api/accounts/Ari%00adne").status_code == 404
     r = client.post("/api/account/signin", json={"name": "ARIADNE", "password": PASSWORD})
     assert r.status_code == 200 and r.json() == {"name": "Ariadne"}
     as_(client, r.cookies[COOKIE])
@@ -264,3 +268,27 @@ def test_the_host_command_lists_resets_and_deletes(site: tuple[TestClient, str])
     gone = run([*hellas, "delete", "Orpheus", "--yes", "--db", url])
     assert gone.returncode == 0, gone.stderr
     assert client.get("/api/accounts/Orpheus").status_code == 404
+
+
+def test_a_held_seat_can_be_linked_once(site: tuple[TestClient, str]) -> None:
+    client, _ = site
+    ana, bo = signup(client, "Ana"), signup(client, "Bo")
+    as_(client, None)  # a guest creates a table, then signs in and links the seat
+    made = client.post(
+        "/api/tables", json={"game": "realms", "options": {"players": 2}, "seats": ["human"] * 2}
+    ).json()
+    table, token = made["id"], made["you"]["token"]
+    as_(client, ana)
+    wrong = client.post("/api/account/link", json={"table": table, "seat": 0, "token": "nope"})
+    assert wrong.status_code == 403
+    done = client.post("/api/account/link", json={"table": table, "seat": 0, "token": token})
+    assert done.status_code == 200
+    assert [(m["table"], m["seat"]) for m in client.get("/api/account/seats").json()] == [
+        (table, 0)
+    ]
+    as_(client, bo)  # the seat's link still works, but the seat is Ana's
+    taken = client.post("/api/account/link", json={"table": table, "seat": 0, "token": token})
+    assert taken.status_code == 409 and client.get("/api/account/seats").json() == []
+    as_(client, None)
+    refused = client.post("/api/account/link", json={"table": table, "seat": 0, "token": token})
+    assert refused.status_code == 401

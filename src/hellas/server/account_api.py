@@ -18,7 +18,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import FileResponse
 
 from hellas.games import REGISTRY
-from hellas.server.accounts import Account, Accounts, name_key
+from hellas.server.accounts import Account, Accounts, lookup_key
 from hellas.server.errors import ServerError
 from hellas.server.hub import LiveTable
 from hellas.server.limits import parse_json
@@ -134,8 +134,9 @@ async def signin(request: Request, response: Response) -> dict[str, Any]:
     body = parse_json(await request.body())
     name, password = body.get("name"), body.get("password")
     books.signins.check(address(request))
-    if isinstance(name, str):
-        wait = books.per_name.take(name_key(name.strip())[:60])
+    key = lookup_key(name)
+    if key is not None:
+        wait = books.per_name.take(key[:60])
         if wait > 0:
             seconds = max(1, int(wait) + 1)
             raise TrafficError(

@@ -156,6 +156,19 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
+def lookup_key(name: Any) -> str | None:
+    """Return the key to look a typed name up by, or None if no account could have it.
+
+    Control characters (a NUL, which PostgreSQL refuses in text) and overlong input never
+    reach the database.
+    """
+    if not isinstance(name, str) or len(name) > 200:
+        return None
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
+        return None
+    return name_key(name.strip())
+
+
 class Accounts:
     """The accounts kept in a server's database (blocking calls: run them in a thread)."""
 
@@ -216,10 +229,11 @@ class Accounts:
 
     def find(self, name: str) -> Account | None:
         """Return the account of a name (any case), or None."""
+        key = lookup_key(name)
+        if key is None:
+            return None
         with self.engine.connect() as conn:
-            row = conn.execute(
-                select(ACCOUNTS).where(ACCOUNTS.c.name_key == name_key(name.strip()))
-            ).first()
+            row = conn.execute(select(ACCOUNTS).where(ACCOUNTS.c.name_key == key)).first()
         return None if row is None else Account(row.id, row.name, row.created)
 
     def get(self, account_id: str) -> Account | None:
@@ -231,14 +245,11 @@ class Accounts:
     def authenticate(self, name: Any, password: Any) -> Account:
         """Return the account if the password is right, else raise one vague 401."""
         wrong = ServerError("bad-credentials", "wrong name or password", 401)
-        if not isinstance(name, str) or not isinstance(password, str):
-            raise wrong
-        if len(password) > PASSWORD_MAX or len(name) > 200:
+        key = lookup_key(name)
+        if key is None or not isinstance(password, str) or len(password) > PASSWORD_MAX:
             raise wrong
         with self.engine.connect() as conn:
-            row = conn.execute(
-                select(ACCOUNTS).where(ACCOUNTS.c.name_key == name_key(name.strip()))
-            ).first()
+            row = conn.execute(select(ACCOUNTS).where(ACCOUNTS.c.name_key == key)).first()
         if row is None or not self._verify(row.password, password):
             raise wrong
         if self.hasher.check_needs_rehash(row.password):  # parameters moved on: upgrade it
