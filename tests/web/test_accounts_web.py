@@ -13,6 +13,7 @@ from typing import Any
 from tests.server.conftest import Server
 
 from .conftest import shot
+from .test_a11y import serious
 from .test_browser import create, open_table
 
 
@@ -26,6 +27,10 @@ def sign_up(page: Any, name: str) -> None:
 
 def test_an_account_follows_its_tables_to_another_device(web: Server, browser: Any) -> None:
     page = open_table(browser, web.url + "/")
+    page.click("[data-testid=account-open]")
+    assert serious(page) == []  # the sign-in form, open
+    shot(page, "account-form")
+    page.click("[data-testid=account-open]")
     sign_up(page, "Penelope")
     assert "Signed in as Penelope" in page.inner_text("[data-testid=account-name]")
     shot(page, "account-signed-in")
@@ -68,11 +73,13 @@ def test_profile_and_leaderboard_pages(web: Server, browser: Any) -> None:
     assert page.inner_text("#title") == "Hector"
     assert len(page.query_selector_all("[data-testid=campaign] tbody tr")) == 12
     assert page.inner_text("[data-testid=mission-human-1]") == "Not played"
+    assert serious(page) == []
     shot(page, "profile")
     page.goto(web.url + "/leaderboard")
     page.wait_for_selector("body[data-ready='1']")
     assert "Fantasy Realms" in page.inner_text("[data-testid=board-realms]")
     assert "Nobody is rated yet" in page.inner_text("[data-testid=board-lords]")
+    assert serious(page) == []
     shot(page, "leaderboard")
     assert not page.errors
 
@@ -90,6 +97,7 @@ def test_a_finished_replay_reveals_hands_and_keeps_the_result_for_the_end(
     assert len(hands) == 2 and all(len(h.inner_text()) > 20 for h in hands)
     assert "result shows at the last step" in page.inner_text("#outcome-info")
     assert not page.query_selector(".winner-badge")
+    assert serious(page) == []
     shot(page, "replay-revealed")
     page.click("[data-testid=last]")
     page.wait_for_selector(".winner-badge")
