@@ -182,7 +182,7 @@ def test_a_game_between_accounts_moves_ratings_and_follows_them(
     assert profile["history"][0]["table"] == table and profile["history"][0]["rated"] is True
 
 
-def test_games_with_a_bot_or_a_guest_move_no_rating(site: tuple[TestClient, str]) -> None:
+def test_a_bot_a_guest_or_one_account_twice_moves_no_rating(site: tuple[TestClient, str]) -> None:
     client, _ = site
     ana = signup(client, "Ana")
     as_(client, ana)
@@ -199,10 +199,17 @@ def test_games_with_a_bot_or_a_guest_move_no_rating(site: tuple[TestClient, str]
     as_(client, None)
     guest = client.post(f"/api/tables/{with_guest['id']}/claim", json={"seat": 1}).json()
     play_out(client, with_guest["id"], {0: with_guest["you"]["token"], 1: guest["token"]}, [])
+    # one account in both seats
+    as_(client, ana)
+    alone = client.post(
+        "/api/tables", json={"game": "realms", "options": {"players": 2}, "seats": ["human"] * 2}
+    ).json()
+    other = client.post(f"/api/tables/{alone['id']}/claim", json={"seat": 1}).json()
+    play_out(client, alone["id"], {0: alone["you"]["token"], 1: other["token"]}, [])
     assert client.get("/api/leaderboard/realms").json()["players"] == []
     profile = client.get("/api/accounts/Ana").json()
     assert profile["ratings"] == []
-    assert [g["rated"] for g in profile["history"]] == [False, False]
+    assert [g["rated"] for g in profile["history"]] == [False] * 4  # kept, unrated
 
 
 def run(args: list[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
@@ -292,3 +299,18 @@ def test_a_held_seat_can_be_linked_once(site: tuple[TestClient, str]) -> None:
     as_(client, None)
     refused = client.post("/api/account/link", json={"table": table, "seat": 0, "token": token})
     assert refused.status_code == 401
+
+
+def test_the_session_cookie_is_secure_over_https(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'https.db'}"
+    with TestClient(create_app(url), base_url="https://hellas.example") as client:
+        r = client.post("/api/account/signup", json={"name": "Circe", "password": PASSWORD})
+        assert r.status_code == 200
+        cookie = r.headers["set-cookie"]
+        assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=lax" in cookie
+    with TestClient(create_app(url, public_url="https://hellas.example")) as client:
+        r = client.post("/api/account/signin", json={"name": "Circe", "password": PASSWORD})
+        assert r.status_code == 200 and "Secure" in r.headers["set-cookie"]
+    with TestClient(create_app(url)) as client:  # plain http: a Secure cookie would be lost
+        r = client.post("/api/account/signin", json={"name": "Circe", "password": PASSWORD})
+        assert "Secure" not in r.headers["set-cookie"]
