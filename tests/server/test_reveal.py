@@ -11,6 +11,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from hellas.ai import make_bot
+from hellas.core.game import Decision
+from hellas.core.rng import Rng
 from hellas.games import REGISTRY
 from hellas.server.app import create_app
 
@@ -74,3 +77,19 @@ def test_the_reveal_view_holds_each_seats_own_hand(game_id: str) -> None:
     for entry in shown["revealed"]:
         assert entry["hand"] == game.view(state, entry["seat"])["hand"]
         assert entry["cards"]
+
+
+def test_legends_reveals_face_down_cards_and_gifts() -> None:
+    game = REGISTRY.get("legends")
+    state = game.new({"players": 3, "mission": 1}, 5)
+    bot, rng = make_bot(game, "heuristic"), Rng(5)
+    hidden_seen = False
+    while (seat := game.to_act(state)) is not None:
+        game.step(state, bot.choose(Decision(game, state, seat), rng))
+        public, shown = game.view(state, None), game.reveal(state)
+        hidden = [c for m in public["monsters"] for c in m["cards"] if c["card"] is None]
+        hidden += [g for g in public["gifts"] if g["card"] is None]
+        hidden_seen = hidden_seen or bool(hidden)
+        assert all(c["card"] for m in shown["monsters"] for c in m["cards"])
+        assert all(g["card"] for g in shown["gifts"])
+    assert hidden_seen  # the game had something to reveal

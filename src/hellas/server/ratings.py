@@ -3,7 +3,7 @@
 The hub calls ``Ratings.game_over`` once a table's last choice is stored.  Each seat linked to
 an account gets a result row (its place, whether it won).  A competitive game (Fantasy Realms,
 Lords of Hellas) moves ratings only when *every* seat is a human with an account, each a
-different one, no bot standing in; ratings come from OpenSkill's Plackett-Luce model (a
+different one, no bot playing any seat at the end; ratings come from OpenSkill's Plackett-Luce model (a
 multi-player Bayesian rating: ``mu`` and its uncertainty ``sigma``; people see the
 conservative ``mu - 3 sigma``).  A Legends game records each account's mission, difficulty and
 result (won or lost) for the campaign view.  A table is counted once (``SCORED``), whatever

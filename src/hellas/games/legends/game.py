@@ -125,6 +125,22 @@ class LegendsGame(Game[LegendsState]):
         check_seat(seat, s.n)
         return view(s, seat)
 
+    def reveal(self, s: LegendsState) -> View:
+        """Return the all-seats view: every hand, and every face-down card and gift turned up."""
+        shown = super().reveal(s)
+        seats = [self.view(s, q) for q in range(s.n)]
+        for i, slot in enumerate(shown["monsters"]):
+            for j, card in enumerate(slot["cards"]):
+                if card.get("card") is None:  # face down: its player's view knows it
+                    known = (v["monsters"][i]["cards"][j] for v in seats)
+                    slot["cards"][j] = next((c for c in known if c.get("card")), card)
+        for k, gift in enumerate(shown["gifts"]):
+            if gift["card"] is None:
+                gift["card"] = next(
+                    (v["gifts"][k]["card"] for v in seats if v["gifts"][k]["card"]), None
+                )
+        return shown
+
     def hand_words(self, s: LegendsState, seat: int) -> list[str]:
         """Return ``seat``'s hand as counts of each card type, in words."""
         counts = s.hand(seat)
