@@ -3,8 +3,8 @@
 The hub calls ``Ratings.game_over`` once a table's last choice is stored.  Each seat linked to
 an account gets a result row (its place, whether it won).  A competitive game (Fantasy Realms,
 Lords of Hellas) moves ratings only when *every* seat is a human with an account, each a
-different one, no bot playing any seat at the end; ratings come from OpenSkill's Plackett-Luce model (a
-multi-player Bayesian rating: ``mu`` and its uncertainty ``sigma``; people see the
+different one, no bot playing any seat at the end; ratings come from OpenSkill's Plackett-Luce
+model (a multi-player Bayesian rating: ``mu`` and its uncertainty ``sigma``; people see the
 conservative ``mu - 3 sigma``).  A Legends game records each account's mission, difficulty and
 result (won or lost) for the campaign view.  A table is counted once (``SCORED``), whatever
 happens after.
@@ -45,7 +45,7 @@ class Finished:
     table_id: str
     game: str
     accounts: list[str]  # per seat: the linked account, "" for none
-    countable: bool  # every seat a human with its own account, no bot standing in
+    countable: bool  # every seat a human with its own account, no bot playing at the end
     winners: list[int]
     scores: list[float]
     mission: int | None = None  # Legends only
