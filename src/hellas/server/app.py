@@ -22,7 +22,7 @@ from hellas.server import account_api, api, sockets
 from hellas.server.accounts import Accounts
 from hellas.server.chores import start_chores
 from hellas.server.hub import Hub
-from hellas.server.limits import BodyLimit, validation_error
+from hellas.server.limits import BodyLimit, RequestRate, validation_error
 from hellas.server.packs import Packs
 from hellas.server.pool import BotPool
 from hellas.server.ratings import Ratings
@@ -69,6 +69,8 @@ def create_app(
     app.state.site = Site.build(hub, public_url)
     app.state.accounts = account_api.AccountSite(accounts, ratings)
     app.add_middleware(BodyLimit)  # bodies are refused while they stream in, never buffered
+    # a flood of API requests from one address is refused before any routing (the outermost)
+    app.add_middleware(RequestRate, rate=hub.traffic.http_rate)
     app.add_exception_handler(RequestValidationError, validation_error)  # 400, not 422
     app.add_exception_handler(HellasError, _hellas_error)
     app.add_exception_handler(Exception, _internal_error)
