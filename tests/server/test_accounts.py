@@ -25,10 +25,14 @@ from hellas.games import REGISTRY
 from hellas.server.account_api import COOKIE
 from hellas.server.accounts import ACCOUNTS, SESSIONS
 from hellas.server.app import create_app
+from hellas.server.traffic import TrafficLimits
 
 from .conftest import fresh_pg_database, postgres_url
 
 PASSWORD = "correct horse battery"
+
+# these tests play whole games through the API as fast as they can: no per-address API rate
+FAST = TrafficLimits(http_rate=0)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -40,7 +44,7 @@ def site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[TestC
         if not base:
             pytest.skip("no PostgreSQL configured (set HELLAS_TEST_PG_URL; ./check does)")
         url = fresh_pg_database(base)
-    with TestClient(create_app(url, bot_delay=0.0)) as client:
+    with TestClient(create_app(url, bot_delay=0.0, traffic=FAST)) as client:
         yield client, url
 
 

@@ -16,13 +16,19 @@ from hellas.core.game import Decision
 from hellas.core.rng import Rng
 from hellas.games import REGISTRY
 from hellas.server.app import create_app
+from hellas.server.traffic import TrafficLimits
 
 from .test_accounts import play_out
+
+# these tests play whole games through the API as fast as they can: no per-address API rate
+FAST = TrafficLimits(http_rate=0)
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'reveal.db'}", bot_delay=0.0)) as c:
+    with TestClient(
+        create_app(f"sqlite:///{tmp_path / 'reveal.db'}", bot_delay=0.0, traffic=FAST)
+    ) as c:
         yield c
 
 
