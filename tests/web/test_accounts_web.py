@@ -59,8 +59,10 @@ def test_an_account_follows_its_tables_to_another_device(web: Server, browser: A
     assert "/table/" in other.url
     other.goto(web.url + "/")
     other.wait_for_selector("[data-testid=sign-out]")
+    other.wait_for_selector(f"[data-testid=my-table][data-table='{made['id']}']")
     other.click("[data-testid=sign-out]")
     other.wait_for_selector("[data-testid=account-open]")
+    other.wait_for_selector("[data-testid=my-table]", state="detached")  # nothing left behind
     assert not page.errors
     assert not [e for e in other.errors if "401" not in e]  # only the wrong password's answer
 

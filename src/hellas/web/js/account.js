@@ -1,8 +1,9 @@
 // The lobby's account box: sign up, sign in, sign out (all optional: links alone are enough to
 // play).  Signed in, the seats linked to the account come from the server and join this
-// browser's "My tables", so a game started on one device continues on another.
+// browser's "My tables", so a game started on one device continues on another; signing out
+// forgets them again (a shared computer keeps no one's seats).
 
-import { api, h, rememberSeat, replaceChildren } from "./util.js";
+import { api, forgetSeat, h, mySeats, rememberSeat, replaceChildren } from "./util.js";
 
 const box = () => document.getElementById("account-box");
 
@@ -13,7 +14,11 @@ function profileHref(name) {
 async function fetchSeats(onSeats) {
   try {
     const seats = await api("/api/account/seats");
-    for (const s of seats) rememberSeat({ table: s.table, seat: s.seat, token: s.token });
+    const held = new Set(mySeats().map((e) => `${e.table}/${e.seat}`));
+    for (const s of seats) {
+      // a seat this browser did not hold is the account's: forgotten again on signing out
+      if (!held.has(`${s.table}/${s.seat}`)) rememberSeat({ table: s.table, seat: s.seat, token: s.token, fromAccount: true });
+    }
     if (seats.length && onSeats) onSeats();
   } catch {
     // signed out meanwhile or the server is away: this browser's own seats still show
@@ -31,6 +36,8 @@ function signedIn(name, onSeats) {
       dataset: { testid: "sign-out" },
       onclick: async () => {
         await api("/api/account/signout", {}).catch(() => null);
+        for (const e of mySeats().filter((x) => x.fromAccount)) forgetSeat(e.table, e.seat);
+        if (onSeats) onSeats();
         signedOut(onSeats);
       },
     }, "Sign out"));
