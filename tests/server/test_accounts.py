@@ -129,6 +129,12 @@ def test_sign_up_in_out_and_the_stored_hashes(site: tuple[TestClient, str]) -> N
         r = client.post("/api/account/signin", json={"name": odd, "password": PASSWORD})
         assert r.status_code == 401
     assert client.get("/api/accounts/Ari%00adne").status_code == 404
+    forged = client.post(  # what a form on another site could send: refused, no cookie
+        "/api/account/signin",
+        content=f'{{"name": "Ariadne", "password": "{PASSWORD}"}}',
+        headers={"content-type": "text/plain"},
+    )
+    assert forged.status_code == 415 and "set-cookie" not in forged.headers
     r = client.post("/api/account/signin", json={"name": "ARIADNE", "password": PASSWORD})
     assert r.status_code == 200 and r.json() == {"name": "Ariadne"}
     as_(client, r.cookies[COOKIE])

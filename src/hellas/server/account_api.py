@@ -49,6 +49,19 @@ class AccountSite:
     )
 
 
+async def _json_only(request: Request) -> dict[str, Any]:
+    """Return the JSON body of an account request; refuse any other kind of body.
+
+    A page on another site can make a browser send a form (``text/plain`` included) here, but
+    never ``application/json`` without this server's consent: no one is signed in, signed out
+    or linked by someone else's page.
+    """
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise ServerError("bad-request", "send the request as application/json", 415)
+    return parse_json(await request.body())
+
+
 def accounts_of(request: Any) -> AccountSite:
     """Return the accounts of the server a request reached."""
     found: AccountSite = request.app.state.accounts
@@ -121,7 +134,7 @@ async def leaderboard_page() -> FileResponse:
 async def signup(request: Request, response: Response) -> dict[str, Any]:
     """Create an account {name, password} and sign in."""
     books = accounts_of(request)
-    body = parse_json(await request.body())
+    body = await _json_only(request)
     books.signups.check(address(request))
     account = await asyncio.to_thread(books.accounts.create, body.get("name"), body.get("password"))
     return await asyncio.to_thread(_start, request, response, account)
@@ -131,7 +144,7 @@ async def signup(request: Request, response: Response) -> dict[str, Any]:
 async def signin(request: Request, response: Response) -> dict[str, Any]:
     """Sign in with {name, password}; attempts are limited per address and per name."""
     books = accounts_of(request)
-    body = parse_json(await request.body())
+    body = await _json_only(request)
     name, password = body.get("name"), body.get("password")
     books.signins.check(address(request))
     key = lookup_key(name)
@@ -152,6 +165,7 @@ async def signin(request: Request, response: Response) -> dict[str, Any]:
 @router.post("/api/account/signout")
 async def signout(request: Request, response: Response) -> dict[str, Any]:
     """End this browser's session."""
+    await _json_only(request)
     value = request.cookies.get(COOKIE)
     await asyncio.to_thread(accounts_of(request).accounts.close_session, value)
     response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
@@ -186,7 +200,7 @@ async def seats(request: Request) -> list[dict[str, Any]]:
 async def link(request: Request) -> dict[str, Any]:
     """Link a seat this browser holds ({table, seat, token}) to the signed-in account."""
     account = await _required(request)
-    body = parse_json(await request.body())
+    body = await _json_only(request)
     table_id, seat, token = body.get("table"), body.get("seat"), body.get("token")
     if not isinstance(table_id, str) or isinstance(seat, bool) or not isinstance(seat, int):
         raise ServerError("bad-request", "give {table, seat, token}")
