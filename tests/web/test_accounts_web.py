@@ -103,4 +103,10 @@ def test_a_finished_replay_reveals_hands_and_keeps_the_result_for_the_end(
     shot(page, "replay-revealed")
     page.click("[data-testid=last]")
     page.wait_for_selector(".winner-badge")
+    page.click("[data-testid=seat-view] >> nth=1")  # as player 2 saw it: no other hand
+    page.wait_for_selector("[data-testid=every-hand]")
+    assert "Seen from seat 2" in page.inner_text("#role")
+    assert not page.query_selector("[data-testid=revealed-hand]")
+    page.click("[data-testid=every-hand]")
+    page.wait_for_selector("[data-testid=revealed-hand]")
     assert not page.errors

@@ -30,6 +30,7 @@ const el = {
   outcome: document.getElementById("outcome-info"),
   hands: document.getElementById("hands-panel"),
   handList: document.getElementById("hand-list"),
+  handsNote: document.getElementById("hands-note"),
 };
 
 const cache = new Map();
@@ -119,8 +120,16 @@ async function show(n, { refresh = false } = {}) {
 // A finished game's public replay reveals every hand (the server sends them, only then).
 function renderRevealed(data) {
   const revealed = data.view && data.view.revealed;
-  el.hands.hidden = !revealed;
-  if (!revealed) return;
+  el.hands.hidden = !data.finished;
+  if (!data.finished) return;
+  if (!revealed) { // one seat's replay of a finished game: the way back to every hand
+    el.handsNote.textContent = "This is what one player saw.";
+    replaceChildren(el.handList, h("li", {}, h("a", { href: "#", "data-testid": "every-hand" }, "Show every hand")));
+    return;
+  }
+  el.handsNote.textContent = "The game is over: every hand is shown, at every step. As one player saw it: ";
+  el.handsNote.append(...revealed.flatMap((r, i) => [i ? " · " : "",
+    h("a", { href: `#seat=${r.seat}`, "data-testid": "seat-view" }, seatName(r.seat))]));
   replaceChildren(el.handList, revealed.map((r) => h("li", { class: seatClass(r.seat), "data-testid": "revealed-hand" },
     seatDot(r.seat), " ", h("strong", {}, seatName(r.seat)), ": ",
     r.cards.length ? r.cards.join(", ") : "no cards")));
