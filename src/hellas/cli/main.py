@@ -19,6 +19,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from hellas.ai import bot_names, make_bot
+from hellas.cli.accounts import accounts_app
 from hellas.cli.content import content_app
 from hellas.cli.serve import serve
 from hellas.cli.table import HUMAN, TerminalTable, _actors_of, fresh_seed, winners_text
@@ -35,6 +36,7 @@ app = typer.Typer(
 )
 console = Console()
 app.add_typer(content_app, name="content")  # content packs (hellas.cli.content)
+app.add_typer(accounts_app, name="accounts")  # player accounts (hellas.cli.accounts)
 
 
 def parse_game_flags(game: Game[Any], args: list[str]) -> dict[str, str]:
@@ -56,6 +58,18 @@ def parse_game_flags(game: Game[Any], args: list[str]) -> dict[str, str]:
         raw[name] = value
         i += 1
     return raw
+
+
+def bot_alias_text() -> list[str]:
+    """Return, per game, which bot the ``bot`` seat name stands for (e.g. "Legends: heuristic")."""
+    out = []
+    for game in REGISTRY:
+        bots = game.bots()
+        alias = bots.get("bot")
+        same = sorted(name for name, make in bots.items() if make is alias and name != "bot")
+        if alias is not None and same:
+            out.append(f"{game.meta.id}: {same[0]}")
+    return out
 
 
 def parse_seats(game: Game[Any], seats: str | None, options: Options) -> list[str]:
@@ -133,7 +147,12 @@ def play(
     game_id: str = typer.Argument(
         ..., metavar="GAME", help="one of: " + ", ".join(g.meta.id for g in REGISTRY)
     ),
-    seats: str = typer.Option(None, "--seats", help="comma-separated: human or a bot name"),
+    seats: str = typer.Option(
+        None,
+        "--seats",
+        help="comma-separated: human or a bot name. Default: human in seat 1 (you), bot in "
+        "every other seat. 'bot' is each game's everyday bot: " + ", ".join(bot_alias_text()),
+    ),
     seed: int = typer.Option(None, "--seed", help="seed for the shuffle (random if omitted)"),
     load: str = typer.Option(None, "--load", help="resume a saved game record"),
     no_pause: bool = typer.Option(

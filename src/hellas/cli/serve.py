@@ -15,6 +15,8 @@ import socket
 import typer
 from rich.console import Console
 
+from hellas.cli.paths import default_db
+
 console = Console()
 
 
@@ -64,8 +66,9 @@ def serve(
     db: str = typer.Option(
         "",
         "--db",
-        help="database URL (default: SQLite file hellas.db, or "
-        "$HELLAS_DB; e.g. postgresql+psycopg://user@host/db)",
+        help="database URL (default: $HELLAS_DB, else the SQLite file "
+        "$XDG_DATA_HOME/hellas/hellas.db, i.e. ~/.local/share/hellas/hellas.db; "
+        "e.g. postgresql+psycopg://user@host/db)",
     ),
     bot_delay: float = typer.Option(0.3, "--bot-delay", help="seconds between bot moves"),
     public_url: str = typer.Option(
@@ -169,7 +172,9 @@ def serve(
     )
     if bot_memory and bot_memory < 256:
         _fail("--bot-memory is 0 (no ceiling) or at least 256 MiB (a worker needs ~100)")
-    url = db or os.environ.get("HELLAS_DB") or "sqlite:///hellas.db"
+    url, note = (db, "") if db else default_db()  # a data directory (cli/paths.py)
+    if note:
+        console.print(note, soft_wrap=True, markup=False)
     try:
         base = public_base(public_url) if public_url else None
         traffic = TrafficLimits(

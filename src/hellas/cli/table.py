@@ -3,9 +3,10 @@
 The loop only ever shows a seat its own view and the events it may see.  Between two different
 human seats it clears the screen and asks for the device to be passed, so hands stay private.
 Commands at the prompt: a choice number or key, ``save [FILE]``, ``load FILE``, ``undo``,
-``card NAME`` (what a card does, for games whose renderer can say), ``hint`` (the search bot's
-top 3 choices from this seat's view; off with several humans unless the table allows it),
-``help``, ``quit``.
+``card NAME`` (what a card does, for games whose renderer can say), ``board`` (Lords: the
+board is drawn only when a turn starts), ``rules`` (Legends: the mission's special rule),
+``hint`` (the search bot's top 3 choices from this seat's view; off with several humans unless
+the table allows it), ``help``, ``quit``.
 With no human seat the table narrates the game from its public events (``quiet`` keeps only
 the ending).
 """
@@ -36,6 +37,8 @@ HELP = (
     "save [FILE] · load FILE · undo · help · quit"
 )
 CARD_HELP = " · card NAME (what a card does)"
+BOARD_HELP = " · board (draw the board again)"
+RULES_HELP = " · rules (the mission and its special rule)"
 HINT_HELP = " · hint (the search bot's top 3 choices for you)"
 
 
@@ -71,10 +74,18 @@ class TerminalTable:
         self.explain = game_hook(self.game, "explain")
         if self.hints is None:
             self.hints = len(self.inbox) <= 1
+        # a game whose renderer says when a turn starts (Lords) draws its board only then or on
+        # 'board', and tells a lone human each step in one line meanwhile
+        self.turn_key = game_hook(self.game, "turn_key")
+        self.rules = game_hook(self.game, "rules")
+        self.drawn_at: dict[int, Any] = {}
         self.help = HELP + (CARD_HELP if self.explain else "") + (HINT_HELP if self.hints else "")
+        self.help += (BOARD_HELP if self.turn_key else "") + (RULES_HELP if self.rules else "")
         self.narrator: Narrator | None = None
         if not self.inbox and not self.quiet:
             self.narrator = Narrator(self.game, self.console)
+        elif self.turn_key is not None and len(self.inbox) == 1:
+            self.narrator = Narrator(self.game, self.console, viewer=next(iter(self.inbox)))
 
     # -- the loop ----------------------------------------------------------------------------
 
@@ -82,6 +93,8 @@ class TerminalTable:
         """Play until the game ends or a human quits."""
         if self.narrator is not None:
             self.narrator.before = self.game.view(self.match.state, None)
+        if self.rules is not None and self.inbox:
+            self._rules()
         try:
             while (seat := self.match.to_act()) is not None:
                 if seat in self.bots:
@@ -97,6 +110,9 @@ class TerminalTable:
         self._summary()
 
     def _deliver(self, events: list[Event]) -> None:
+        if self.narrator is not None and self.inbox:  # one human: a line per step
+            self.narrator.step(events, self.game.view(self.match.state, None))
+            return
         for seat, box in self.inbox.items():
             box.extend(e for e in events if e.visible_to(seat))
         if len(self.inbox) == 1:
@@ -114,7 +130,7 @@ class TerminalTable:
         events = self.match.apply(choice)
         self.actors.append(seat)
         self._deliver(events)
-        if self.narrator is not None:
+        if self.narrator is not None and not self.inbox:
             self.narrator.step(events, self.game.view(self.match.state, None))
 
     def _human_turn(self, seat: int) -> None:
@@ -126,9 +142,14 @@ class TerminalTable:
         self.last_human = seat
         if humans > 1:
             self._show_events(seat)
+        if self.narrator is not None:
+            self.narrator.flush()
         view = self.game.view(self.match.state, seat)
-        draw = self.game.renderer()
-        self.console.print(draw(view) if draw else json.dumps(view, indent=1))
+        key = self.turn_key(view) if self.turn_key is not None else None
+        if self.turn_key is None or self.drawn_at.get(seat, ()) != key:
+            self._board(seat)
+        else:
+            self.console.print("[dim](Same turn: 'board' draws the board again.)[/]")
         choices = list(self.game.choices(self.match.state))
         self._list_choices(choices)
         while True:
@@ -147,6 +168,20 @@ class TerminalTable:
             self.actors.append(seat)
             self._deliver(events)
             return
+
+    def _board(self, seat: int) -> None:
+        """Draw the board as ``seat`` sees it."""
+        view = self.game.view(self.match.state, seat)
+        draw = self.game.renderer()
+        self.console.print(draw(view) if draw else json.dumps(view, indent=1))
+        if self.turn_key is not None:
+            self.drawn_at[seat] = self.turn_key(view)
+
+    def _rules(self) -> None:
+        """Print the game's rules summary for this table (Legends: the mission's special rule)."""
+        assert self.rules is not None
+        for line in self.rules(self.game.view(self.match.state, None)):
+            self.console.print(escape(line), highlight=False)
 
     def _only_choice(self, seat: int) -> bool:
         """Take the seat's choice if it is the only legal one; return whether it did.
@@ -215,6 +250,13 @@ class TerminalTable:
             return False
         if word == "save":
             self._save(rest.strip())
+            return False
+        if word == "board":
+            self._board(seat)
+            self._list_choices(list(self.game.choices(self.match.state)))
+            return False
+        if word == "rules" and self.rules is not None:
+            self._rules()
             return False
         if word == "load":
             if not rest.strip():

@@ -345,6 +345,31 @@ class Game(ABC, Generic[S]):
     def outcome(self, s: S) -> Outcome | None:
         """Return how the game ended, or ``None`` while it goes on."""
 
+    def reveal(self, s: S) -> View:
+        """Return the all-seats view of a state of a *finished* game (its public replay).
+
+        The spectator's view plus ``revealed``: for each seat its hand as its own view shows
+        it (``hand``) and in words (``cards``).  It reads the whole state, so the server asks
+        for it only once the game is over; a live table's replay never gets it.
+        """
+        public = dict(self.view(s, None))
+        players = public.get("players")
+        seats = players if isinstance(players, int) else 0
+        public["revealed"] = [
+            {"seat": q, "hand": self.view(s, q).get("hand"), "cards": self.hand_words(s, q)}
+            for q in range(seats)
+        ]
+        return public
+
+    def hand_words(self, s: S, seat: int) -> list[str]:
+        """Return ``seat``'s hand in words, one entry a card (default: from its own view)."""
+        hand = self.view(s, seat).get("hand")
+        if isinstance(hand, dict):
+            return [f"{count} × {name}" for name, count in hand.items()]
+        if isinstance(hand, list):
+            return [str(card) for card in hand]
+        return []
+
     @abstractmethod
     def determinize(self, s: S, seat: int, rng: Rng) -> S:
         """Return a copy with everything ``seat`` cannot know re-dealt using ``rng``."""

@@ -19,6 +19,7 @@ from fastapi.responses import FileResponse
 
 from hellas.ai import bot_names
 from hellas.games import REGISTRY
+from hellas.server.account_api import link_if_signed_in
 from hellas.server.errors import ServerError
 from hellas.server.hints import ask
 from hellas.server.limits import (
@@ -156,6 +157,8 @@ async def create_table(request: Request) -> dict[str, Any]:
     site.creations.check(address(request))  # 429 when too many
     table, creator = await site.hub.create(game, options, seats, seed, name, private, hints)
     await social_of(request).configure(table, pace, mute)  # pace, clocks, spectators' chat
+    if creator:
+        await link_if_signed_in(request, table, creator["seat"])  # "My tables" on any device
     return _created(request, table, creator, private)
 
 
@@ -284,6 +287,7 @@ async def claim(table_id: str, request: Request) -> dict[str, Any]:
         raise ServerError("bad-request", "give the 'seat' number to claim")
     table = await site.hub.get(table_id)
     token = await site.hub.claim(table, seat)
+    await link_if_signed_in(request, table, seat)  # a signed-in player's seat follows them
     link = seat_path(table_id, seat, token)
     return {"seat": seat, "token": token, "link": link, "url": site.url(request, link)}
 

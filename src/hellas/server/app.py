@@ -18,12 +18,14 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from hellas.core.errors import HellasError
-from hellas.server import api, social, sockets
+from hellas.server import account_api, api, social, sockets
+from hellas.server.accounts import Accounts
 from hellas.server.chores import start_chores
 from hellas.server.hub import Hub
 from hellas.server.limits import BodyLimit, RequestRate, validation_error
 from hellas.server.packs import Packs
 from hellas.server.pool import BotPool
+from hellas.server.ratings import Ratings
 from hellas.server.site import Site
 from hellas.server.sockets import error_body
 from hellas.server.store import Store
@@ -49,6 +51,9 @@ def create_app(
     store = Store(database_url)
     hub = Hub(store, bot_delay=bot_delay, bots=bots, traffic=traffic, packs=Packs.load(packs))
     parts = social.install(hub)  # settings, timers, chat and rematches (server/social.py)
+    accounts = Accounts(store.engine)  # optional accounts, their ratings and campaigns
+    ratings = Ratings(accounts)
+    hub.on_finish.append(ratings.game_over)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
@@ -65,6 +70,7 @@ def create_app(
     app.state.hub = hub
     app.state.site = Site.build(hub, public_url)
     app.state.social = parts
+    app.state.accounts = account_api.AccountSite(accounts, ratings)
     app.add_middleware(BodyLimit)  # bodies are refused while they stream in, never buffered
     # a flood of API requests from one address is refused before any routing (the outermost)
     app.add_middleware(RequestRate, rate=hub.traffic.http_rate)
@@ -75,6 +81,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(sockets.router)
     app.include_router(social.router)
+    app.include_router(account_api.router)
     return app
 
 

@@ -82,6 +82,7 @@ class Hub:
         # other modules' work when a table is loaded and after each change (timers, settings)
         self.on_load: list[Callable[[LiveTable], Awaitable[None]]] = []
         self.on_change: list[Callable[[LiveTable], Awaitable[None]]] = []
+        self.on_finish: list[Callable[[LiveTable], Awaitable[None]]] = []  # run at game over
 
     # -- tables -------------------------------------------------------------------------------
 
@@ -261,7 +262,11 @@ class Hub:
             or not isinstance(token, str)
             or not token
             or len(token) > 200
-            or not hmac.compare_digest(row.token_hash, hash_token(token))
+            or not (
+                hmac.compare_digest(row.token_hash, hash_token(token))
+                # a signed-in account's own token for a seat linked to it (server/accounts.py)
+                or (row.account_hash and hmac.compare_digest(row.account_hash, hash_token(token)))
+            )
         ):
             raise ServerError("bad-token", "wrong or missing seat token", 403)
 
@@ -358,6 +363,11 @@ class Hub:
                 conn.seen = max(0, conn.seen - drop)
         if match.to_act() is None:
             await self.commits.finish(table.id)
+            for hook in self.on_finish:  # e.g. accounts' results and ratings (server/ratings.py)
+                try:
+                    await hook(table)
+                except Exception:  # a hook's failure never undoes the finished game
+                    log.exception("a game-over hook failed at table %s", table.id)
 
     # -- bots ------------------------------------------------------------------------------------
 
@@ -705,6 +715,7 @@ class Hub:
             step,
             seat,
             dict(table.checkpoints),
+            over and seat is None,  # a finished game's public replay reveals every hand
         )
         return {
             "type": "replay",
@@ -714,6 +725,7 @@ class Hub:
             "total": total,
             "finished": over,
             "seat": seat,
+            "revealed": over and seat is None,
             "view": page["view"],
             "next": page["next"],
         }

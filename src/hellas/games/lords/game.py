@@ -198,6 +198,10 @@ class LordsGame(Game[LordsState]):
         check_seat(seat, s.n)
         return view(s, seat)
 
+    def hand_words(self, s: LordsState, seat: int) -> list[str]:
+        """Return the names of the Combat Cards in ``seat``'s hand."""
+        return [s.content.combat[x].name for x in s.hands[seat]]
+
     def outcome(self, s: LordsState) -> Outcome | None:
         """Return the winner (1 point) or a draw at the turn limit (0 for all)."""
         if s.result is None:

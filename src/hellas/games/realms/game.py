@@ -86,6 +86,11 @@ class RealmsGame(Game[RealmsState]):
         check_seat(seat, s.n)
         return view(s, seat)
 
+    def hand_words(self, s: RealmsState, seat: int) -> list[str]:
+        """Return the names of the cards in ``seat``'s hand."""
+        cs = rules.cards()
+        return [cs[i].name for i in s.hands[seat]]
+
     def outcome(self, s: RealmsState) -> Outcome | None:
         """Return final scores and winners (ties: lowest total base value, then shared)."""
         if s.phase != P_OVER or s.result is None:

@@ -2,6 +2,7 @@
 // or private), join an open seat, watch or replay a table, and find again the tables whose seats
 // this browser holds ("My tables").  /?join=ID&seat=K claims that open seat and goes to it.
 
+import { startAccount } from "./account.js";
 import {
   api, copyText, forgetSeat, games, h, mySeats, query, rememberSeat, replaceChildren,
   seatClass, seatDot, seatLink, toast,
@@ -479,6 +480,7 @@ async function showMine() {
 
 async function start() {
   const params = query();
+  startAccount(showMine); // optional accounts: their linked seats join "My tables"
   if (params.get("join")) {
     handleJoin(params);
   }
