@@ -192,6 +192,37 @@ def test_a_game_between_accounts_moves_ratings_and_follows_them(
     assert profile["history"][0]["table"] == table and profile["history"][0]["rated"] is True
 
 
+def test_a_rematch_between_accounts_is_theirs_on_every_device(
+    site: tuple[TestClient, str],
+) -> None:
+    """Asked with an account's own seat token, the rematch opens with that token, lists under
+    "My tables" from the server, and counts for ratings like the first game."""
+    client, _ = site
+    ana, bo = signup(client, "Ana"), signup(client, "Bo")
+    as_(client, ana)
+    body = {"game": "realms", "options": {"players": 2}, "seats": ["human"] * 2}
+    table = client.post("/api/tables", json=body).json()["id"]
+    as_(client, bo)
+    client.post(f"/api/tables/{table}/claim", json={"seat": 1})
+    bo_token = client.get("/api/account/seats").json()[0]["token"]
+    as_(client, ana)
+    ana_token = client.get("/api/account/seats").json()[0]["token"]  # the account's own token
+    play_out(client, table, {0: ana_token, 1: bo_token}, [])
+    asked = client.post(f"/api/tables/{table}/rematch", json={"seat": 0, "token": ana_token})
+    assert asked.status_code == 200, asked.text
+    new = asked.json()["table"]
+    mine = client.get("/api/account/seats").json()
+    assert {m["table"] for m in mine} == {table, new}
+    again = next(m for m in mine if m["table"] == new)
+    seen = client.get(f"/api/tables/{new}/view?seat=0", headers={"x-seat-token": again["token"]})
+    assert seen.status_code == 200, seen.text
+    as_(client, bo)
+    bos = next(m for m in client.get("/api/account/seats").json() if m["table"] == new)
+    play_out(client, new, {0: again["token"], 1: bos["token"]}, [])
+    board = client.get("/api/leaderboard/realms").json()["players"]
+    assert all(p["games"] == 2 for p in board)
+
+
 def test_a_bot_a_guest_or_one_account_twice_moves_no_rating(site: tuple[TestClient, str]) -> None:
     client, _ = site
     ana = signup(client, "Ana")

@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from hellas.server import rematch, settings
+from hellas.server.account_api import accounts_of
 from hellas.server.chat import Chat, messages
 from hellas.server.hub import Hub
 from hellas.server.limits import parse_json
@@ -74,9 +75,23 @@ async def ask_rematch(table_id: str, request: Request) -> dict[str, Any]:
     body = parse_json(await request.body())
     table = await hub.get(table_id)
     new_id = await rematch.rematch(hub, table, body.get("seat"), body.get("token"))
+    await _link_accounts(request, table, new_id)
     answer = rematch.answer(new_id, body["seat"], body["token"])
     answer["url"] = site_of(request).url(request, answer["link"])
     return answer
+
+
+async def _link_accounts(request: Request, table: LiveTable, new_id: str) -> None:
+    """Link each seat of the rematch to the account its old seat had (its tokens open it too)."""
+    linked = [row for row in table.seats if row.account]
+    if not linked:
+        return
+    books = accounts_of(request).accounts
+    fresh = await site_of(request).hub.get(new_id)
+    for row in linked:
+        token_hash = await asyncio.to_thread(books.link, row.account, new_id, row.seat)
+        seat = fresh.seats[row.seat]
+        seat.account, seat.account_hash = row.account, token_hash
 
 
 @router.get("/api/tables/{table_id}/chat")
