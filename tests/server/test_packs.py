@@ -67,7 +67,11 @@ def test_the_lobby_lists_the_packs_that_load_by_name_only(
 
 def test_a_table_plays_with_a_pack_chosen_by_name(offering: tuple[Server, Path]) -> None:
     server, root = offering
-    body = {"game": "lords", "options": {"players": 3, "content": "example"}, "seats": ["human"] * 3}
+    body = {
+        "game": "lords",
+        "options": {"players": 3, "content": "example"},
+        "seats": ["human"] * 3,
+    }
     status, data = server.post("/api/tables", body)
     assert status == 200, data
     table = data["id"]
@@ -97,7 +101,11 @@ def test_other_files_are_refused_and_nothing_is_created(
 
 
 def test_a_server_without_packs_refuses_any_pack(server: Server) -> None:
-    body = {"game": "lords", "options": {"players": 3, "content": "example"}, "seats": ["human"] * 3}
+    body = {
+        "game": "lords",
+        "options": {"players": 3, "content": "example"},
+        "seats": ["human"] * 3,
+    }
     status, data = server.post("/api/tables", body)
     assert status == 400
     assert "offered: none" in data["message"]

@@ -259,8 +259,17 @@ def score(
 
 
 @app.command()
-def games() -> None:
+def games(
+    markdown: bool = typer.Option(
+        False, "--markdown", help="print the catalogue page (docs/games.md) instead"
+    ),
+) -> None:
     """List the registered games and their options."""
+    if markdown:
+        from hellas.cli.catalogue import markdown as catalogue  # noqa: PLC0415
+
+        print(catalogue(REGISTRY), end="")
+        return
     for game in REGISTRY:
         table = Table(
             title=f"{game.meta.title} ({game.meta.id}, {game.meta.min_seats}-"

@@ -18,6 +18,7 @@ from hellas.core.game import (
     GameMeta,
     Outcome,
     View,
+    WebModules,
     check_seat,
 )
 from hellas.core.options import OptionSchema, OptionSpec
@@ -91,6 +92,15 @@ META = GameMeta(
     cooperative=True,
     report_layout=("mission", "difficulty", "players"),
     progress_metric="monsters_defeated",
+    talk=False,
+    encoder="hellas.rl.encoders.legends:LegendsEncoder",
+    max_decisions=5_000,
+    web=WebModules(
+        renderer="render/legends.js",
+        help="help/legends.js",
+        guide="howto/legends.js",
+        art="legends",
+    ),
 )
 
 

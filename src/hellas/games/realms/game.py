@@ -15,6 +15,7 @@ from hellas.core.game import (
     GameMeta,
     Outcome,
     View,
+    WebModules,
     check_seat,
 )
 from hellas.core.options import OptionSchema, OptionSpec
@@ -54,6 +55,11 @@ META = GameMeta(
     summary="Hand building: keep the best seven cards; the Afterlife and a rich endgame.",
     report_layout=("players",),
     progress_metric=None,
+    encoder="hellas.rl.encoders.realms:RealmsEncoder",
+    max_decisions=2_000,
+    web=WebModules(
+        renderer="render/realms.js", help="help/realms.js", guide="howto/realms.js", art="realms"
+    ),
 )
 
 
