@@ -20,6 +20,7 @@ from rich.table import Table
 
 from hellas.ai import bot_names, make_bot
 from hellas.cli.content import content_app
+from hellas.cli.explain import explain, score
 from hellas.cli.serve import serve
 from hellas.cli.table import HUMAN, TerminalTable, _actors_of, fresh_seed, winners_text
 from hellas.core.errors import HellasError, OptionError
@@ -207,55 +208,6 @@ def _ask(prompt: str) -> str:
         return console.input(prompt)
     except EOFError:
         return "quit"
-
-
-@app.command()
-def score(
-    game_id: str = typer.Argument(..., metavar="GAME", help="realms"),
-    hand: str = typer.Option(..., "--hand", help="comma-separated card names"),
-    afterlife: str = typer.Option("", "--afterlife", help="comma-separated card names"),
-    choose: list[str] = typer.Option(
-        [],
-        "--choose",
-        help="an endgame decision to make "
-        "yourself, e.g. clear:moly=pomegranate (repeatable); "
-        "the solver makes the rest",
-    ),
-    as_json: bool = typer.Option(False, "--json", help="print machine-readable JSON"),
-) -> None:
-    """Score a Fantasy Realms hand exactly, card by card, with the best endgame choices."""
-    from hellas.games.realms.content import deck  # noqa: PLC0415
-    from hellas.games.realms.lookup import parse_cards  # noqa: PLC0415
-    from hellas.games.realms.scoring import Table  # noqa: PLC0415
-    from hellas.games.realms.solver import solve  # noqa: PLC0415
-    from hellas.games.realms.view import score_report  # noqa: PLC0415
-
-    try:
-        if REGISTRY.get(game_id).meta.id != "realms":
-            raise HellasError(f"hellas score works for realms, not {game_id!r}")
-        cards = deck()
-        mine = parse_cards(cards, hand)
-        after = parse_cards(cards, afterlife)
-        both = {c.id for c in mine} & {c.id for c in after}
-        if both:
-            raise HellasError(
-                f"{', '.join(sorted(both))} cannot be in the hand and the Afterlife at once"
-            )
-        table = Table(mine, after)
-        try:
-            solution = solve(table, choose)
-        except ValueError as exc:
-            raise HellasError(str(exc)) from exc
-    except HellasError as exc:
-        _fail(str(exc))
-        return
-    result = score_report(table, solution.outcome, solution.score, solution.choices)
-    if as_json:
-        print(json.dumps(result, indent=1))
-        return
-    from hellas.games.realms.render import score_table  # noqa: PLC0415
-
-    console.print(score_table(result, f"Best score: {solution.score}"))
 
 
 @app.command()
@@ -532,6 +484,8 @@ def _bench_table(figures: dict[str, Any], seconds: float) -> None:
 
 
 app.command()(serve)
+app.command()(explain)
+app.command()(score)  # the older, Realms-only name of explain
 
 
 def main() -> None:

@@ -555,6 +555,13 @@ class Game(ABC, Generic[S]):
         """Return advice about a valid set of options (front ends show it once)."""
         return []
 
+    def capabilities(self) -> Mapping[type, Any]:
+        """Return the game's own capability objects by kind (``hellas.core.capabilities``).
+
+        Default: none; front ends then use adapters over this class's optional methods.
+        """
+        return {}
+
     def content_packs(self, root: str) -> list[dict[str, Any]]:
         """Return the content packs in ``root`` this game can load, each checked (default: none).
 

@@ -6,6 +6,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from hellas.core.capabilities import Presentation
 from hellas.core.game import (
     BotFactory,
     BotLevel,
@@ -22,6 +23,7 @@ from hellas.core.options import OptionSchema, OptionSpec
 from hellas.core.rng import Rng
 from hellas.games.realms import rules
 from hellas.games.realms.choices import TABLE
+from hellas.games.realms.present import RealmsPresentation
 from hellas.games.realms.state import P_DISCARD, P_DRAW, P_OVER, RealmsState
 from hellas.games.realms.view import determinize, view
 
@@ -165,6 +167,10 @@ class RealmsGame(Game[RealmsState]):
         hand value (against a typical winning score) ranks its moves far more reliably.
         """
         return 1.0 / (1.0 + math.exp(-(_hand_value(s, seat) - WINNING_SCORE) / 15.0))
+
+    def capabilities(self) -> Mapping[type, Any]:
+        """Return Realms' presentation (exact score explanations for ``hellas explain``)."""
+        return {Presentation: RealmsPresentation(self)}
 
     def seat_name(self, view: View, seat: int) -> str:
         """Return ``Player n``, the name every Realms screen and event uses."""
