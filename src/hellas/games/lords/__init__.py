@@ -13,6 +13,7 @@ special actions), ``battle``, ``hunt``, ``quests``, ``artifacts``, ``monster_pha
 -> battle/hunt -> artifacts -> monster_phase/quests/movement -> board/cards/monsters -> state.
 """
 
+from hellas.games.lords import packs  # content packs: checked by ``hellas content``
 from hellas.games.lords.game import GAME, LordsGame
 
-__all__ = ["GAME", "LordsGame"]
+__all__ = ["GAME", "LordsGame", "packs"]
