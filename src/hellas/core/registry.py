@@ -36,6 +36,11 @@ class Registry:
             raise ValueError(f"game {game.meta.id!r} is registered twice")
         self._games[game.meta.id] = game
 
+    def unregister(self, game_id: str) -> None:
+        """Remove a game (tests that register a game of their own put things back)."""
+        self.get(game_id)  # raises UnknownGame with suggestions
+        del self._games[game_id.strip().lower()]
+
     def get(self, game_id: str) -> Game[Any]:
         """Return the game with this id, or raise ``UnknownGame`` with suggestions."""
         key = game_id.strip().lower()
