@@ -16,6 +16,7 @@ The clairvoyant variants read the true state: labelled upper bounds only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from hellas.core.game import BotCost, Choice, Decision
@@ -138,7 +139,7 @@ class LookaheadBot:
         return picked
 
 
-def _same(legal: Any, move: Choice) -> Choice:
+def _same(legal: Sequence[Choice], move: Choice) -> Choice:
     """Return ``move`` from this sample's legal list (it is legal: the view fixes the choices)."""
     for c in legal:
         if c is move or c.key == move.key:

@@ -74,8 +74,8 @@ def details(game: Game[Any]) -> list[str]:
             + "."
         )
     web = m.web.to_json()
-    shown = [f"{kind} `js/{path}`" for kind, path in web.items() if path and kind != "art"]
-    out.append("Web: " + (", ".join(shown) if shown else "the generic view") + ".")
+    modules = [f"{kind} `js/{path}`" for kind, path in web.items() if path and kind != "art"]
+    out.append("Web: " + (", ".join(modules) if modules else "the generic view") + ".")
     return out
 
 

@@ -74,9 +74,11 @@ def _fail(message: str) -> None:
 
 def explain(
     game_id: str = typer.Argument(..., metavar="GAME", help="a game id (hellas games)"),
-    record: str = typer.Option(None, "--record", help="a saved game record (JSON)"),
-    step: int = typer.Option(None, "--step", help="explain after this many choices (default: end)"),
-    seat: int = typer.Option(
+    record: str | None = typer.Option(None, "--record", help="a saved game record (JSON)"),
+    step: int | None = typer.Option(
+        None, "--step", help="explain after this many choices (default: end)"
+    ),
+    seat: int | None = typer.Option(
         None, "--seat", help="explain as this seat (1-based) sees it; default: a spectator"
     ),
     fields: list[str] = typer.Option(

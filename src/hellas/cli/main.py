@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -240,7 +240,7 @@ def games(
 @app.command()
 def replay(
     path: str = typer.Argument(..., help="a saved game record (JSON)"),
-    seat: int = typer.Option(
+    seat: int | None = typer.Option(
         None, "--seat", help="show what this seat (1-based) saw; default: the public view"
     ),
 ) -> None:
@@ -284,7 +284,7 @@ def simulate(
     backend: str = typer.Option("local", "--backend", help="local or ray"),
     address: str = typer.Option(None, "--address", help="Ray cluster address (ray backend)"),
     limit: int = typer.Option(None, "--limit", help="stop after this many games (resume later)"),
-    until_ci: float = typer.Option(
+    until_ci: float | None = typer.Option(
         None,
         "--until-ci",
         help="keep playing each cell until its 95%% half-width is at most this many points "
@@ -322,10 +322,9 @@ def simulate(
 
     with SweepProgress(console, out) as bar:
         try:
+            run: Callable[..., Any] = run_sweep
             if until_ci is not None:
                 run = partial(simulate_until, points=until_ci, max_games=max_games)
-            else:
-                run = run_sweep
             summary = run(
                 sweep,
                 out,
