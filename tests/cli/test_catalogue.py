@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import subprocess
+import sys
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -39,3 +41,21 @@ def test_game_packages_do_not_restate_their_metadata_in_docstrings() -> None:
         package = importlib.import_module(type(game).__module__.rsplit(".", 1)[0])
         doc = package.__doc__ or ""
         assert "Version  " not in doc and "Seats  " not in doc, game.meta.id
+
+
+def test_simulate_without_the_reports_extra_says_what_to_install() -> None:
+    """Playing never needs pandas; the simulator says which extra it needs when it is absent."""
+    code = (
+        "import sys; sys.modules['pandas'] = None\n"  # as if the package were not installed
+        "from hellas.cli.main import main\n"
+        "sys.argv = ['hellas', 'simulate', 'legends', '--games', '1']\n"
+        "main()\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert out.returncode == 2
+    assert "needs the reports extra (pandas missing)" in " ".join(out.stdout.split())
+    play = "import sys, hellas.cli.main, hellas.server.app; print('pandas' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", play], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"  # the play set never imports it

@@ -99,6 +99,23 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
+def _needs_reports(command: str) -> None:
+    """Stop with a clear hint when the ``reports`` extra (pandas, pyarrow, matplotlib) is absent."""
+    import importlib  # noqa: PLC0415
+
+    missing = []
+    for name in ("pandas", "pyarrow", "matplotlib"):
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            missing.append(name)
+    if missing:
+        _fail(
+            f"hellas {command} needs the reports extra ({', '.join(missing)} missing): "
+            "pip install 'hellas[reports]', or HELLAS_EXTRAS=reports ./play"
+        )
+
+
 def version_lines() -> list[str]:
     """Return the package version and each game's rules version (saved games depend on it)."""
     from hellas import __version__  # noqa: PLC0415
@@ -293,6 +310,7 @@ def simulate(
     max_games: int = typer.Option(2000, "--max-games", help="cap per cell with --until-ci"),
 ) -> None:
     """Play a sweep of games (options may be ranges: --mission 1-12 --players 2-4)."""
+    _needs_reports("simulate")
     from hellas.sim.precision import check_precision  # noqa: PLC0415
     from hellas.sim.run import simulate as run_sweep  # noqa: PLC0415
     from hellas.sim.run import simulate_until  # noqa: PLC0415
@@ -353,6 +371,7 @@ def report(
     out: Path = typer.Option(Path("report"), "--out", help="folder for the PNG charts"),
 ) -> None:
     """Print win rates with 95% intervals (and paired team comparisons); write PNG charts."""
+    _needs_reports("report")
     import pandas as pd  # noqa: PLC0415
 
     from hellas.sim.report import CLAIRVOYANT_NOTE, build  # noqa: PLC0415
