@@ -55,7 +55,8 @@ def test_simulate_without_the_reports_extra_says_what_to_install() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
     )
     assert out.returncode == 2
-    assert "needs the reports extra (pandas missing)" in " ".join(out.stdout.split())
+    said = " ".join(out.stdout.split())
+    assert "needs the reports extra (pandas missing)" in said and "'hellas[reports]'" in said
     play = "import sys, hellas.cli.main, hellas.server.app; print('pandas' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", play], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"  # the play set never imports it

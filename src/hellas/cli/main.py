@@ -111,8 +111,10 @@ def _needs_reports(command: str) -> None:
             missing.append(name)
     if missing:
         _fail(
-            f"hellas {command} needs the reports extra ({', '.join(missing)} missing): "
-            "pip install 'hellas[reports]', or HELLAS_EXTRAS=reports ./play"
+            escape(
+                f"hellas {command} needs the reports extra ({', '.join(missing)} missing): "
+                "pip install 'hellas[reports]', or HELLAS_EXTRAS=reports ./play"
+            )
         )
 
 
