@@ -23,7 +23,15 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = SRC / "hellas"
 ABOVE_GAMES = {"ai", "sim", "server", "rl", "cli", "web"}
 FRONT_ENDS = {"ai", "sim", "server", "rl", "cli"}
-GENERIC_JS = ["render/index.js", "help/index.js", "howto.js", "lobby-games.js", "table.js"]
+GENERIC_JS = [
+    "render/index.js",
+    "help/index.js",
+    "howto.js",
+    "pickers.js",
+    "lobby.js",
+    "lobby-games.js",
+    "table.js",
+]
 
 
 def _imports(path: Path) -> Iterator[tuple[int, str, list[str]]]:

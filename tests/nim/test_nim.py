@@ -97,7 +97,7 @@ def nim_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def test_a_nim_table_is_created_and_played_over_the_api(nim_server: Server) -> None:
     server = nim_server
     games = {g["id"]: g for g in server.get("/api/games")[1]}
-    assert games["nim"]["web"] == {"renderer": None, "help": None, "guide": None, "art": None}
+    assert set(games["nim"]["web"].values()) == {None}  # no web module: the fallbacks
     body = {"game": "nim", "options": {"heap": 5}, "seats": ["human", "human"]}
     status, data = server.post("/api/tables", body)
     assert status == 200, data

@@ -39,7 +39,7 @@ def test_games_serve_the_web_modules_each_game_declares(server: Server) -> None:
         served = games[game.meta.id]
         assert served["web"] == game.meta.web.to_json()
         assert served["version"] == game.meta.version and served["talk"] == game.meta.talk
-        for kind in ("renderer", "help", "guide"):  # every declared module exists
+        for kind in ("renderer", "help", "guide", "pickers"):  # every declared module exists
             assert (js / served["web"][kind]).is_file(), (game.meta.id, kind)
     assert games["legends"]["talk"] is False
 

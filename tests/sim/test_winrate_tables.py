@@ -17,7 +17,9 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_ratio_table_of_the_search_sweep_counts_its_cells() -> None:
-    done = _run("results/legends-search.parquet", "--ratio", "ismcts:200", "clairvoyant-lookahead:8")
+    done = _run(
+        "results/legends-search.parquet", "--ratio", "ismcts:200", "clairvoyant-lookahead:8"
+    )
     assert done.returncode == 0, done.stderr
     assert "| 12 |" in done.stdout
     assert "cells with a clairvoyant win reach 0.90." in done.stdout

@@ -151,24 +151,32 @@ class WebModules:
     """The browser modules a game brings, as paths under the web's ``js/`` folder.
 
     ``renderer`` draws a view (``render/legends.js``), ``help`` explains choices at the table,
-    ``guide`` is the how-to-play page and ``art`` names the lobby tile's drawing.  ``None``: the
-    web's generic fallback (the view as JSON, the phase line, no guide, a plain tile).
+    ``guide`` is the how-to-play page, ``pickers`` the lobby's fields for its options and ``art``
+    names the lobby tile's drawing.  ``None``: the web's generic fallback (the view as JSON, the
+    phase line, no guide, the generic option fields, a plain tile).
     """
 
     renderer: str | None = None
     help: str | None = None
     guide: str | None = None
+    pickers: str | None = None
     art: str | None = None
 
     def __post_init__(self) -> None:
-        for name in ("renderer", "help", "guide"):
+        for name in ("renderer", "help", "guide", "pickers"):
             path = getattr(self, name)
             if path is not None and not _WEB_PATH.match(path):
                 raise ValueError(f"web {name} module {path!r} is not a relative .js path")
 
     def to_json(self) -> dict[str, str | None]:
         """Return the module paths as plain JSON data."""
-        return {"renderer": self.renderer, "help": self.help, "guide": self.guide, "art": self.art}
+        return {
+            "renderer": self.renderer,
+            "help": self.help,
+            "guide": self.guide,
+            "pickers": self.pickers,
+            "art": self.art,
+        }
 
 
 @dataclass(frozen=True)

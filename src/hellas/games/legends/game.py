@@ -99,6 +99,7 @@ META = GameMeta(
         renderer="render/legends.js",
         help="help/legends.js",
         guide="howto/legends.js",
+        pickers="pickers/legends.js",
         art="legends",
     ),
 )

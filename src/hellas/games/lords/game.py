@@ -106,7 +106,11 @@ META = GameMeta(
     encoder="hellas.rl.encoders.lords:LordsEncoder",
     max_decisions=200_000,
     web=WebModules(
-        renderer="render/lords.js", help="help/lords.js", guide="howto/lords.js", art="lords"
+        renderer="render/lords.js",
+        help="help/lords.js",
+        guide="howto/lords.js",
+        pickers="pickers/lords.js",
+        art="lords",
     ),
 )
 

@@ -60,7 +60,11 @@ META = GameMeta(
     encoder="hellas.rl.encoders.realms:RealmsEncoder",
     max_decisions=2_000,
     web=WebModules(
-        renderer="render/realms.js", help="help/realms.js", guide="howto/realms.js", art="realms"
+        renderer="render/realms.js",
+        help="help/realms.js",
+        guide="howto/realms.js",
+        pickers="pickers/realms.js",
+        art="realms",
     ),
 )
 
