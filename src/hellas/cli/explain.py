@@ -67,13 +67,24 @@ def show(result: Explanation, as_json: bool) -> None:
         console.print_json(data=result.data)
 
 
+def _words_help() -> str:
+    """Return the ``--set`` help: each game's position fields, from its presentation."""
+    told = []
+    for game in REGISTRY:
+        fields = REGISTRY.capability(game.meta.id, Presentation).position_fields
+        if fields:
+            told.append(f"{game.meta.id}: {', '.join(fields)}")
+    known = "; ".join(told) or "no game takes one"
+    return f"a position in words, NAME=VALUE (repeatable; {known})"
+
+
 def _fail(message: str) -> None:
     console.print(f"[red]Error:[/] {message}")
     raise typer.Exit(2)
 
 
 def explain(
-    game_id: str = typer.Argument(..., metavar="GAME", help="a game id (hellas games)"),
+    game_id: str = typer.Argument(..., metavar="GAME", help="one of: " + ", ".join(REGISTRY.ids())),
     record: str | None = typer.Option(None, "--record", help="a saved game record (JSON)"),
     step: int | None = typer.Option(
         None, "--step", help="explain after this many choices (default: end)"
@@ -81,9 +92,7 @@ def explain(
     seat: int | None = typer.Option(
         None, "--seat", help="explain as this seat (1-based) sees it; default: a spectator"
     ),
-    fields: list[str] = typer.Option(
-        [], "--set", help="a position in words, NAME=VALUE (repeatable; realms: hand, afterlife)"
-    ),
+    fields: list[str] = typer.Option([], "--set", help=_words_help()),
     choose: list[str] = typer.Option(
         [], "--choose", help="an endgame decision you make yourself (repeatable)"
     ),
