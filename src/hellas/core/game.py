@@ -204,6 +204,8 @@ class GameMeta:
     talk: bool = True  # whether players may talk about their hidden cards (Legends: no)
     encoder: str | None = None  # the RL observation encoder, "module:Class"
     max_decisions: int = 100_000  # a bound on a game's length (OpenSpiel's max_game_length)
+    # a game of similar size in another library, by library, timed beside it by ``hellas bench``
+    bench_peers: tuple[tuple[str, str], ...] = ()  # (library, game) pairs: hashable
     web: WebModules = field(default_factory=WebModules)
 
     @property

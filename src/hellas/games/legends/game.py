@@ -95,6 +95,7 @@ META = GameMeta(
     talk=False,
     encoder="hellas.rl.encoders.legends:LegendsEncoder",
     max_decisions=5_000,
+    bench_peers=(("pgx", "sparrow_mahjong"),),
     web=WebModules(
         renderer="render/legends.js",
         help="help/legends.js",

@@ -105,6 +105,7 @@ META = GameMeta(
     report_layout=("players",),
     encoder="hellas.rl.encoders.lords:LordsEncoder",
     max_decisions=200_000,
+    bench_peers=(("pgx", "backgammon"),),
     web=WebModules(
         renderer="render/lords.js",
         help="help/lords.js",
