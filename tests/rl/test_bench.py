@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 from typer.testing import CliRunner
 
@@ -22,10 +23,11 @@ def test_bench_rl_reports_every_loop_and_its_ratio() -> None:
     )
     assert "connect_four_v3" in loops
     # the floors (the observing loops with a free observation) and what one may cost: their
-    # budgets are figures for docs/benchmarks.md; only their presence and signs are checked
-    # here (comparing two short throughputs is a timing assertion that flakes under load)
+    # budgets are figures for docs/benchmarks.md, differences of two short timings that may
+    # even come out negative under load; only that they are reported is checked here
     for name in ("pettingzoo_floor", "gymnasium_floor"):
-        assert loops[name]["decisions_per_s"] > 0 and loops[name]["budget_us"] > 0
+        assert loops[name]["decisions_per_s"] > 0
+        assert math.isfinite(loops[name]["budget_us"])
     for name, fig in loops.items():
         assert fig["decisions_per_s"] > 0
         if name not in ("engine", "connect_four_v3", "pgx"):
