@@ -114,7 +114,7 @@ def test_a_server_without_packs_refuses_any_pack(server: Server) -> None:
 
 def test_serve_refuses_a_packs_folder_that_does_not_exist(tmp_path: Path) -> None:
     cmd = [sys.executable, "-m", "hellas.cli.main", "serve", "--packs", str(tmp_path / "nope")]
-    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
     assert out.returncode != 0
     assert "does not exist" in out.stdout + out.stderr
     assert "Traceback" not in out.stdout + out.stderr
