@@ -54,7 +54,7 @@ def new_table(server: Server, game: str, **extra: Any) -> tuple[str, dict[int, s
 
 
 def test_the_talk_fact_lives_with_each_game() -> None:
-    talk = {g.meta.id: g.meta.table_talk for g in REGISTRY}
+    talk = {g.meta.id: g.meta.talk for g in REGISTRY}
     assert talk == {"legends": False, "realms": True, "lords": True}
     assert "hint" in REGISTRY.get("legends").meta.talk_rule
 

@@ -18,6 +18,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from hellas.core.capabilities import Presentation, capability
 from hellas.core.game import Event, Game
 
 View = dict[str, Any]
@@ -25,7 +26,7 @@ View = dict[str, Any]
 
 def game_hook(game: Game[Any], name: str) -> Callable[..., Any] | None:
     """Return an optional function ``name`` of the game's terminal renderer module, if any."""
-    draw = game.renderer()
+    draw = capability(game, Presentation).renderer()
     if draw is None:
         return None
     module = sys.modules.get(getattr(draw, "__module__", ""))

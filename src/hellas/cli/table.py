@@ -26,6 +26,7 @@ from rich.table import Table
 
 from hellas.ai import make_bot
 from hellas.cli.narrate import Narrator, game_hook
+from hellas.core.capabilities import Presentation, capability
 from hellas.core.errors import HellasError
 from hellas.core.game import Bot, Decision, Event, Game, Outcome
 from hellas.core.record import Match, Record
@@ -172,7 +173,7 @@ class TerminalTable:
     def _board(self, seat: int) -> None:
         """Draw the board as ``seat`` sees it."""
         view = self.game.view(self.match.state, seat)
-        draw = self.game.renderer()
+        draw = capability(self.game, Presentation).renderer()
         self.console.print(draw(view) if draw else json.dumps(view, indent=1))
         if self.turn_key is not None:
             self.drawn_at[seat] = self.turn_key(view)
@@ -223,7 +224,8 @@ class TerminalTable:
         return None
 
     def _seat_name(self, seat: int) -> str:
-        return self.game.seat_name(self.game.view(self.match.state, None), seat)
+        public = self.game.view(self.match.state, None)
+        return capability(self.game, Presentation).seat_name(public, seat)
 
     def _pass_device(self, seat: int) -> None:
         self.console.clear()
@@ -384,7 +386,8 @@ class TerminalTable:
 def winners_text(game: Game[Any], state: Any, outcome: Outcome) -> str:
     """Return the end screen's line naming the winner(s), as Rich markup."""
     public = game.view(state, None)
-    names = [escape(game.seat_name(public, w)) for w in outcome.winners]
+    present = capability(game, Presentation)
+    names = [escape(present.seat_name(public, w)) for w in outcome.winners]
     if not names:
         return "[bold]No winner.[/]"
     if len(names) == len(outcome.scores) > 1:

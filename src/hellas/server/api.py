@@ -105,7 +105,7 @@ async def how_to_play_page(game_id: str) -> FileResponse:
 
 @router.get("/api/games")
 async def games(request: Request) -> list[dict[str, Any]]:
-    """Every game with its seats, option schema, bots, bot levels and content packs offered."""
+    """Every game with its seats, options, bots, levels, packs offered and web modules."""
     packs = site_of(request).hub.packs
     return [
         {
@@ -120,6 +120,11 @@ async def games(request: Request) -> list[dict[str, Any]]:
             # what people pick: Easy/Normal/Hard(/Expert), each a bot and its budget
             "levels": [level.to_json() for level in g.bot_levels()],
             "packs": packs.listed(g.meta.id),
+            # declared once in the game's package: rules version, talk, web modules and art
+            "version": g.meta.version,
+            "cooperative": g.meta.cooperative,
+            "talk": g.meta.talk,
+            "web": g.meta.web.to_json(),
         }
         for g in REGISTRY
     ]

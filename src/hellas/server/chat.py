@@ -1,7 +1,7 @@
 """Chat at a table: messages where the game's rules allow talking, reactions everywhere.
 
 Whether a game's players may talk is a fact of its rules, declared in its metadata
-(``GameMeta.table_talk``, with ``talk_rule`` saying why not): Fantasy Realms and Lords of
+(``GameMeta.talk``, with ``talk_rule`` saying why not): Fantasy Realms and Lords of
 Hellas allow it; Legends of Hellas forbids hinting at one's cards, so its tables take only the
 fixed, non-informative reactions of ``settings.REACTIONS`` ("Well played", "Thanks" ...), and
 any text is refused with the rule in words.
@@ -179,7 +179,7 @@ class Chat:
                 raise ServerError("bad-chat", f"a reaction is one of {', '.join(REACTIONS)}")
             text = ""
         else:
-            if not table.game.meta.table_talk:
+            if not table.game.meta.talk:
                 raise ServerError("no-talk", table.game.meta.talk_rule, 403)
             text = check_text(msg.get("text"))
         if conn.seat is None and spectators_muted(table):

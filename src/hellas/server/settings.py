@@ -154,7 +154,7 @@ def apply(table: LiveTable, pace: Pace | None, mute: bool) -> None:
     meta = table.game.meta
     table.extras["pace"] = pace.to_json() if pace else None
     table.extras["talk"] = {
-        "allowed": meta.table_talk,
+        "allowed": meta.talk,
         "rule": meta.talk_rule,
         "reactions": [{"id": k, "text": v} for k, v in REACTIONS.items()],
         "spectators_muted": mute,

@@ -18,6 +18,7 @@ from hellas.core.game import (
     GameMeta,
     Outcome,
     View,
+    WebModules,
     check_seat,
 )
 from hellas.core.options import OptionSchema, OptionSpec
@@ -91,10 +92,20 @@ META = GameMeta(
     cooperative=True,
     report_layout=("mission", "difficulty", "players"),
     progress_metric="monsters_defeated",
-    table_talk=False,
+    talk=False,
     talk_rule=(
         "Legends of Hellas forbids talking about your cards: players may not hint at what they "
         "hold, so this table offers only a few reactions that reveal nothing."
+    ),
+    encoder="hellas.rl.encoders.legends:LegendsEncoder",
+    max_decisions=5_000,
+    bench_peers=(("pgx", "sparrow_mahjong"),),
+    web=WebModules(
+        renderer="render/legends.js",
+        help="help/legends.js",
+        guide="howto/legends.js",
+        pickers="pickers/legends.js",
+        art="legends",
     ),
 )
 

@@ -10,7 +10,7 @@ import {
 import { drawTiles, quickPlay } from "./lobby-games.js";
 import { markTitle } from "./alerts.js";
 import { duration } from "./clock.js";
-import { customField, isAdvanced } from "./pickers.js";
+import { customField, isAdvanced, loadPickers } from "./pickers.js";
 import { advancedBots, botOptions, botTitle, levelsHelp, levelsOf, normalBot } from "./levels.js";
 
 const LIST_LIMIT = 15;
@@ -486,6 +486,7 @@ async function start() {
   }
   try {
     gameList = await games();
+    await loadPickers(gameList); // each game's own option pickers (/api/games "web.pickers")
   } catch (err) {
     replaceChildren(el.game, h("option", {}, "cannot load the games"));
     el.createError.textContent = err.message;
