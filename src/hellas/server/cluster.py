@@ -1,0 +1,526 @@
+"""Several server processes over one PostgreSQL database: notifications, catch-up and leases.
+
+With PostgreSQL, any number of ``hellas serve`` processes (on one machine or several) share the
+database behind an ordinary HTTP load balancer; a client may reach any of them.  Each process
+keeps its own copy of the tables its clients use (``hub.Hub``), so the processes must tell each
+other what changed, and agree who plays each table's bots:
+
+- **Notifications.**  A process stores every move first (as alone); in the same transaction it
+  sends ``NOTIFY hellas, 'NODE TABLE move STEP'``, so the notice exists exactly when the move
+  does.  Seat changes (``seats``), closed tables (``table``) and any other feature's kind (a
+  chat line, say: ``publish(table, "chat", step)``, heard by ``on("chat", handler)``) are sent
+  the same way.  Each process listens on a dedicated psycopg connection in a thread; a notice
+  from another process makes it read the new rows of that table (``catch_up``), apply them to
+  its copy and send its own clients their new views.  The payload only names what changed: the
+  rows are the truth.
+- **Catch-up.**  A notice can be lost (the listening connection dropped, a restart).  Every
+  ``lease_seconds / 3`` each process compares the stored move count of every table it holds in
+  memory with its copy and catches up the ones behind; it does so at once after the listening
+  connection comes back.  A process that tries to store a move another process stored first is
+  refused by the unique ``(table, seq)`` key; it catches up and the client gets ``stale``.
+- **Leases.**  A table's bots (and any timers) run on one process at a time: the one holding the
+  table's row in ``hellas_leases`` (owner, expiry in database time).  A process takes the lease
+  when a bot is to act and nobody else holds it, renews what it holds every
+  ``lease_seconds / 3``, and lets go of tables it unloads (row deleted) or when it stops (expired
+  at once).  A lease left to expire (its owner was killed) is taken over by another process,
+  which loads the table from the stored moves and plays on.  Two owners at once (a stalled
+  process whose lease ran out) cannot both store a move: the unique key refuses the second.
+
+With SQLite (or any other database) there is one process and nothing to agree on: ``Cluster``
+then always holds every lease and sends nothing; ``sqlite_lock`` refuses a second process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import logging
+import os
+import secrets
+import threading
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from sqlalchemy import Column, Float, MetaData, String, Table, bindparam, func, select, text
+from sqlalchemy.engine import make_url
+
+from hellas.server.store import MOVES, TABLES, Store
+
+if TYPE_CHECKING:
+    from hellas.server.commits import Write
+    from hellas.server.hub import Hub
+    from hellas.server.live import LiveTable
+
+log = logging.getLogger("hellas.server.cluster")
+CHANNEL = "hellas"
+DEFAULT_LEASE = 6.0  # seconds a lease lasts unrenewed (renewed every third of it)
+CHUNK = 500  # table ids per catch-up query
+ADOPT_MAX = 20  # expired leases taken over per round
+LISTEN_PAUSE_MAX = 10.0  # the longest pause before the listener connects again
+
+Handler = Callable[[str, int], Awaitable[None]]
+
+LEASE_METADATA = MetaData()
+LEASES = Table(
+    "hellas_leases",
+    LEASE_METADATA,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(40), nullable=False),
+    Column("expires", Float, nullable=False),  # database time (epoch seconds)
+)
+NOW = "extract(epoch from clock_timestamp())"
+TAKE = text(
+    f"INSERT INTO hellas_leases (table_id, owner, expires) VALUES (:t, :me, {NOW} + :ttl) "
+    "ON CONFLICT (table_id) DO UPDATE SET owner = :me, expires = EXCLUDED.expires "
+    f"WHERE hellas_leases.owner = :me OR hellas_leases.expires < {NOW} RETURNING owner"
+)
+RENEW = text(
+    f"UPDATE hellas_leases SET expires = {NOW} + :ttl WHERE owner = :me AND table_id IN :ids "
+    "RETURNING table_id"
+).bindparams(bindparam("ids", expanding=True))
+RELEASE = text("DELETE FROM hellas_leases WHERE owner = :me AND table_id IN :ids").bindparams(
+    bindparam("ids", expanding=True)
+)
+EXPIRE = text("UPDATE hellas_leases SET expires = 0 WHERE owner = :me")
+ORPHANS = text(
+    f"SELECT table_id, owner FROM hellas_leases WHERE expires < {NOW} AND owner <> :me "
+    "ORDER BY expires LIMIT :n"
+)
+NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+
+
+@dataclass
+class ClusterStats:
+    """What this process's part in the cluster did (for metrics, logs and tests)."""
+
+    heard: int = 0  # notices from other processes
+    sent: int = 0  # notices sent outside a move's transaction (seats, table, other kinds)
+    caught_up: int = 0  # moves of other processes applied to this process's copies
+    swept: int = 0  # of those, moves found by the periodic sweep (their notice was lost)
+    conflicts: int = 0  # moves refused because another process stored the step first
+    reconnects: int = 0  # times the listening connection was made again
+    taken: int = 0  # leases taken (new, or renewed after a lapse)
+    adopted: int = 0  # leases taken over from a process that stopped renewing them
+    lost: int = 0  # leases this process found it no longer held
+
+
+def sqlite_lock(url: str) -> IO[str] | None:
+    """Lock a SQLite database file for this process; raise ``RuntimeError`` if another holds it.
+
+    The lock (``flock`` on ``FILE.lock`` next to the database) lasts as long as this process,
+    however it ends; an in-memory database or another kind of database needs none (None).
+    """
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    path = Path(str(parsed.database)).resolve()
+    lock_path = path.with_name(path.name + ".lock")
+    handle = open(lock_path, "a+")  # noqa: SIM115 (held open for the life of the process)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.seek(0)
+        holder = handle.read().strip() or "another process"
+        handle.close()
+        raise RuntimeError(
+            f"another Hellas server ({holder}) is already serving the SQLite database {path}; "
+            "a SQLite file serves one process. Stop it, or run several processes over "
+            "PostgreSQL (--db postgresql+psycopg://...; see docs/hosting.md)"
+        ) from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(f"process {os.getpid()}\n")
+    handle.flush()
+    return handle
+
+
+def listen_url(url: str) -> str:
+    """Return a SQLAlchemy PostgreSQL URL as the plain libpq URL psycopg connects with."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+class Cluster:
+    """One process's part among the server processes sharing one database."""
+
+    def __init__(self, store: Store, lease_seconds: float = DEFAULT_LEASE) -> None:
+        self.store = store
+        self.shared = make_url(store.url).get_backend_name() == "postgresql"
+        self.node = f"{os.getpid()}-{secrets.token_hex(3)}"
+        self.lease_seconds = lease_seconds
+        self.stats = ClusterStats()
+        self.held: dict[str, float] = {}  # table id -> monotonic time the lease surely lasts to
+        self.handlers: dict[str, Handler] = {}
+        self.listening = False  # the listening connection is up (always False alone)
+        self.renewed = 0.0  # monotonic time of the last renewal that reached the database
+        self.hub: Hub | None = None
+        self._dirty: dict[str, set[str]] = {}  # table id -> kinds heard, not yet handled
+        self._wake: asyncio.Event | None = None
+        self._sweep_now: asyncio.Event | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        if self.shared:
+            LEASE_METADATA.create_all(store.engine)
+
+    def attach(self, hub: Hub) -> None:
+        """Work for ``hub``: its tables are the ones kept up to date and leased."""
+        self.hub = hub
+        if self.shared:
+            hub.commits.notes = self.notes
+
+    def on(self, kind: str, handler: Handler) -> None:
+        """Call ``handler(table_id, step)`` when another process publishes ``kind`` (e.g. chat)."""
+        self.handlers[kind] = handler
+
+    # -- running ------------------------------------------------------------------------------
+
+    def start(self) -> list[asyncio.Task[None]]:
+        """Start listening, catching up and renewing leases; return the tasks (none alone)."""
+        if not self.shared:
+            return []
+        loop = asyncio.get_running_loop()
+        self._wake = asyncio.Event()
+        self._sweep_now = asyncio.Event()
+        self._stop.clear()
+        self._thread = threading.Thread(
+            target=self._listen, args=(loop,), name="hellas-listen", daemon=True
+        )
+        self._thread.start()
+        return [loop.create_task(self._handle_notices()), loop.create_task(self._keep())]
+
+    async def close(self) -> None:
+        """Stop listening and let go of every lease at once (another process takes them)."""
+        self._stop.set()
+        if not self.shared:
+            return
+        self.held.clear()
+        try:
+            await asyncio.to_thread(self._expire_all)
+        except Exception:  # the database is gone: the leases lapse on their own
+            log.warning("could not hand back the leases; they lapse in %.0f s", self.lease_seconds)
+
+    def ready(self) -> tuple[bool, str]:
+        """Return whether this process's part works (listening, leases renewed) and why not."""
+        if not self.shared:
+            return True, "one process"
+        if not self.listening:
+            return False, "not listening for other processes' notices"
+        if self.held and time.monotonic() - self.renewed > self.lease_seconds:
+            return False, "leases not renewed in time"
+        return True, "listening; leases renewed"
+
+    # -- notices ------------------------------------------------------------------------------
+
+    def notes(self, writes: Iterable[Write]) -> list[str]:
+        """Return the notices a batch of writes sends in its transaction: one per table moved."""
+        last: dict[str, int] = {}
+        for w in writes:
+            if not w.finished:
+                last[w.table_id] = max(w.seq, last.get(w.table_id, -1))
+        return [f"{self.node} {t} move {step}" for t, step in last.items()]
+
+    async def publish(self, table_id: str, kind: str, step: int = 0) -> None:
+        """Tell the other processes that ``kind`` changed at a table (best effort, logged)."""
+        if not self.shared:
+            return
+        payload = f"{self.node} {table_id} {kind} {step}"
+        try:
+            await asyncio.to_thread(self._notify, payload)
+            self.stats.sent += 1
+        except Exception as exc:  # the periodic sweep still finds moves; seats are re-read too
+            log.warning("notice not sent table=%s kind=%s reason=%r", table_id, kind, str(exc))
+
+    def _notify(self, payload: str) -> None:
+        with self.store.engine.begin() as conn:
+            conn.execute(NOTIFY, {"channel": CHANNEL, "payload": payload})
+
+    def _listen(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Hold a LISTEN connection (a thread): hand each notice to the loop; reconnect."""
+        import psycopg  # noqa: PLC0415 (PostgreSQL only)
+
+        url = listen_url(self.store.url)
+        pause, first = 0.5, True
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(url, autocommit=True, connect_timeout=10) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening = True
+                    if not first:
+                        self.stats.reconnects += 1
+                        log.warning("listening again; catching up what was missed")
+                    first, pause = False, 0.5
+                    loop.call_soon_threadsafe(self._missed)  # notices sent meanwhile are lost
+                    while not self._stop.is_set():
+                        for note in conn.notifies(timeout=1.0, stop_after=200):
+                            loop.call_soon_threadsafe(self._heard, note.payload)
+            except Exception as exc:  # the connection broke: try again after a pause
+                self.listening = False
+                if self._stop.is_set():
+                    break
+                log.warning("listening connection lost (%s); again in %.1f s", exc, pause)
+                self._stop.wait(pause)
+                pause = min(pause * 2, LISTEN_PAUSE_MAX)
+            except BaseException:  # the interpreter is stopping
+                break
+        self.listening = False
+
+    def _missed(self) -> None:
+        if self._sweep_now is not None:
+            self._sweep_now.set()
+
+    def _heard(self, payload: str) -> None:
+        """Note one notice (on the event loop); ``_handle_notices`` acts on it."""
+        parts = payload.split(" ")
+        if len(parts) != 4 or parts[0] == self.node:
+            return  # malformed, or this process's own
+        self.stats.heard += 1
+        kinds = self._dirty.setdefault(parts[1][:32], set())
+        if len(kinds) < 16:
+            kinds.add(f"{parts[2][:32]} {parts[3][:12]}")
+        if self._wake is not None:
+            self._wake.set()
+
+    async def _handle_notices(self) -> None:
+        """Act on the tables other processes changed, each table once per round."""
+        assert self._wake is not None
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            dirty, self._dirty = self._dirty, {}
+            for table_id, kinds in dirty.items():
+                try:
+                    await self._act(table_id, kinds)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("acting on a notice failed table=%s", table_id)
+
+    async def _act(self, table_id: str, kinds: set[str]) -> None:
+        hub = self.hub
+        assert hub is not None
+        names = {k.split(" ")[0] for k in kinds}
+        for kind in sorted(kinds):
+            name, _, step = kind.partition(" ")
+            handler = self.handlers.get(name)
+            if handler is not None:
+                await handler(table_id, int(step) if step.isdigit() else 0)
+        table = hub.tables.get(table_id)
+        if table is None:
+            return  # not in this process's memory: it is read afresh when used
+        if names & {"seats", "table"}:
+            await self.refresh(table)
+        if "move" in names:
+            await self.catch_up(table)
+
+    # -- catching up --------------------------------------------------------------------------
+
+    async def catch_up(self, table: LiveTable) -> int:
+        """Apply the moves other processes stored for ``table``; broadcast; return how many."""
+        async with table.lock:
+            count = await self.caught_up(table)
+        if count:
+            await self._after(table)
+        return count
+
+    async def caught_up(self, table: LiveTable) -> int:
+        """Apply the stored moves ``table``'s copy lacks (the caller holds its lock)."""
+        if table.unloaded:
+            return 0
+        have = len(table.match.record.choices)
+        rows = await asyncio.to_thread(self._moves_since, table.id, have)
+        for step, key in rows:
+            if step != len(table.match.record.choices):
+                break  # never skip a step
+            table.note(step, table.match.apply(key))
+        count = len(table.match.record.choices) - have
+        self.stats.caught_up += count
+        return count
+
+    async def conflict(self, table: LiveTable) -> None:
+        """Another process stored the step first (the caller holds the lock): catch up now."""
+        self.stats.conflicts += 1
+        if await self.caught_up(table):
+            asyncio.get_running_loop().create_task(self._after(table))
+
+    async def _after(self, table: LiveTable) -> None:
+        """Send a table's clients their new views; play its bots if this process holds it."""
+        hub = self.hub
+        assert hub is not None
+        await hub.broadcast(table)
+        hub.kick_bots(table)
+
+    def _moves_since(self, table_id: str, step: int) -> list[tuple[int, str]]:
+        query = (
+            select(MOVES.c.seq, MOVES.c.key)
+            .where(MOVES.c.table_id == table_id, MOVES.c.seq >= step)
+            .order_by(MOVES.c.seq)
+        )
+        with self.store.engine.connect() as conn:
+            return [(int(r.seq), str(r.key)) for r in conn.execute(query)]
+
+    async def refresh(self, table: LiveTable) -> bool:
+        """Read a table's seats and closed mark again; tell its clients if they changed."""
+        seats, closed = await asyncio.to_thread(self._seats_and_closed, table.id)
+        async with table.lock:
+            changed = self._update(table, seats, closed)
+        if changed:
+            await self._after(table)
+        return changed
+
+    def _seats_and_closed(self, table_id: str) -> tuple[list[Any], str]:
+        with self.store.engine.connect() as conn:
+            seats = self.store._seats(conn, [table_id]).get(table_id, [])
+            closed = conn.execute(select(TABLES.c.closed).where(TABLES.c.id == table_id)).scalar()
+        return seats, closed or ""
+
+    @staticmethod
+    def _update(table: LiveTable, seats: list[Any], closed: str) -> bool:
+        changed = closed != table.closed
+        table.closed = closed
+        for mine, stored in zip(table.seats, seats, strict=False):
+            now = (stored.bot, stored.claimed, stored.token_hash)
+            if (mine.bot, mine.claimed, mine.token_hash) != now:
+                mine.bot, mine.claimed, mine.token_hash = now
+                changed = True
+        if changed:
+            table.changed()
+        return changed
+
+    async def sweep(self) -> int:
+        """Catch up every table in memory whose stored moves are ahead; return moves applied."""
+        hub = self.hub
+        assert hub is not None
+        tables = list(hub.tables.values())
+        applied = 0
+        for start in range(0, len(tables), CHUNK):
+            chunk = tables[start : start + CHUNK]
+            counts = await asyncio.to_thread(self._counts, [t.id for t in chunk])
+            for table in chunk:
+                if counts.get(table.id, 0) > len(table.match.record.choices):
+                    found = await self.catch_up(table)
+                    self.stats.swept += found
+                    applied += found
+        for table in tables:  # seats and closing, for tables someone is watching here
+            if table.connections and not table.unloaded:
+                await self.refresh(table)
+        return applied
+
+    def _counts(self, ids: list[str]) -> dict[str, int]:
+        query = (
+            select(MOVES.c.table_id, func.count())
+            .where(MOVES.c.table_id.in_(ids))
+            .group_by(MOVES.c.table_id)
+        )
+        with self.store.engine.connect() as conn:
+            return {str(t): int(n) for t, n in conn.execute(query)}
+
+    # -- leases -------------------------------------------------------------------------------
+
+    def holds(self, table_id: str) -> bool:
+        """Return whether this process surely holds ``table_id``'s lease now (alone: always)."""
+        return not self.shared or self.held.get(table_id, 0.0) > time.monotonic()
+
+    async def acquire(self, table_id: str) -> bool:
+        """Hold ``table_id``'s lease (taken if free or lapsed); return whether this process does."""
+        if self.holds(table_id):
+            return True
+        began = time.monotonic()
+        try:
+            won = await asyncio.to_thread(self._take, table_id)
+        except Exception as exc:
+            log.warning("lease not taken table=%s reason=%r", table_id, str(exc))
+            return False
+        if won:
+            self.held[table_id] = began + self.lease_seconds - 0.5
+            self.stats.taken += 1
+        return won
+
+    def _take(self, table_id: str) -> bool:
+        with self.store.engine.begin() as conn:
+            row = conn.execute(
+                TAKE, {"t": table_id, "me": self.node, "ttl": self.lease_seconds}
+            ).first()
+        return row is not None
+
+    async def _keep(self) -> None:
+        """Renew, release and adopt leases and sweep for lost notices, every third of a lease."""
+        assert self._sweep_now is not None
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._sweep_now.wait(), self.lease_seconds / 3)
+            self._sweep_now.clear()
+            for name, work in (
+                ("renewing leases", self.renew),
+                ("taking over lapsed leases", self.adopt),
+                ("catching up", self.sweep),
+            ):
+                try:
+                    await work()
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("%s failed; trying again soon", name)
+
+    async def renew(self) -> None:
+        """Renew the leases of tables in memory; let go of the others; note the ones lost."""
+        hub = self.hub
+        assert hub is not None
+        keep = [t for t in self.held if t in hub.tables]
+        drop = [t for t in self.held if t not in hub.tables]
+        began = time.monotonic()
+        kept = await asyncio.to_thread(self._renew, keep, drop)
+        for table_id in drop:
+            self.held.pop(table_id, None)
+        for table_id in keep:
+            if table_id in kept:
+                self.held[table_id] = began + self.lease_seconds - 0.5
+            elif self.held.pop(table_id, None) is not None:
+                self.stats.lost += 1
+                log.warning("lease lost table=%s (another process took it)", table_id)
+        self.renewed = time.monotonic()
+
+    def _renew(self, keep: list[str], drop: list[str]) -> set[str]:
+        with self.store.engine.begin() as conn:
+            kept: set[str] = set()
+            if keep:
+                params = {"me": self.node, "ttl": self.lease_seconds, "ids": keep}
+                kept = {str(r[0]) for r in conn.execute(RENEW, params)}
+            if drop:
+                conn.execute(RELEASE, {"me": self.node, "ids": drop})
+            conn.execute(text("SELECT 1"))
+        return kept
+
+    async def adopt(self) -> list[str]:
+        """Take over the lapsed leases of other processes and play those tables on."""
+        hub = self.hub
+        assert hub is not None
+        orphans = await asyncio.to_thread(self._orphans)
+        adopted = []
+        for table_id, owner in orphans:
+            if not await self.acquire(table_id):
+                continue
+            self.stats.adopted += 1
+            adopted.append(table_id)
+            log.warning("lease taken over table=%s from=%s", table_id, owner)
+            table = hub.tables.get(table_id)
+            try:
+                if table is None:
+                    await hub.get(table_id)  # loads from the stored moves; its bots go on
+                else:
+                    await self.catch_up(table)
+                    hub.kick_bots(table)
+            except Exception as exc:  # unavailable here: the lease is let go at the next renewal
+                log.warning("taken-over table not loaded table=%s reason=%r", table_id, str(exc))
+        return adopted
+
+    def _orphans(self) -> list[tuple[str, str]]:
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(ORPHANS, {"me": self.node, "n": ADOPT_MAX})
+            return [(str(r.table_id), str(r.owner)) for r in rows]
+
+    def _expire_all(self) -> None:
+        with self.store.engine.begin() as conn:
+            conn.execute(EXPIRE, {"me": self.node})
