@@ -76,6 +76,7 @@ class Metrics:
         )
         for kind in ("bot", "hint"):
             queue.labels(kind).set_function(_waiting(hub, kind))
+            self.bot_wait.labels(kind)  # shown (at zero) before the first job
         registry.register(_ClusterFigures(hub))
         hub.bots.waited = self.waited
 
