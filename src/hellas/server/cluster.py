@@ -158,6 +158,8 @@ class Cluster:
         self.renewed = 0.0  # monotonic time of the last renewal that reached the database
         self.hub: Hub | None = None
         self._dirty: dict[str, set[str]] = {}  # table id -> kinds heard, not yet handled
+        self._keys: dict[str, dict[int, str]] = {}  # table id -> step -> key, from notices
+        self._keys_now: dict[str, dict[int, str]] = {}  # the keys of the round being handled
         self._wake: asyncio.Event | None = None
         self._sweep_now: asyncio.Event | None = None
         self._stop = threading.Event()
@@ -215,12 +217,13 @@ class Cluster:
     # -- notices ------------------------------------------------------------------------------
 
     def notes(self, writes: Iterable[Write]) -> list[str]:
-        """Return the notices a batch of writes sends in its transaction: one per table moved."""
-        last: dict[str, int] = {}
-        for w in writes:
-            if not w.finished:
-                last[w.table_id] = max(w.seq, last.get(w.table_id, -1))
-        return [f"{self.node} {t} move {step}" for t, step in last.items()]
+        """Return the notices a batch of writes sends in its transaction: one per move.
+
+        A notice names the move's key too, so a listener whose copy is at that very step
+        applies it without reading the database (the notice exists only once the move is
+        committed); any other listener reads the stored moves.
+        """
+        return [f"{self.node} {w.table_id} move {w.seq} {w.key}" for w in writes if not w.finished]
 
     async def publish(self, table_id: str, kind: str, step: int = 0) -> None:
         """Tell the other processes that ``kind`` changed at a table (best effort, logged)."""
@@ -273,13 +276,18 @@ class Cluster:
 
     def _heard(self, payload: str) -> None:
         """Note one notice (on the event loop); ``_handle_notices`` acts on it."""
-        parts = payload.split(" ")
-        if len(parts) != 4 or parts[0] == self.node:
+        parts = payload.split(" ", 4)
+        if len(parts) < 4 or parts[0] == self.node:
             return  # malformed, or this process's own
         self.stats.heard += 1
-        kinds = self._dirty.setdefault(parts[1][:32], set())
+        table_id, kind, step = parts[1][:32], parts[2][:32], parts[3][:12]
+        kinds = self._dirty.setdefault(table_id, set())
         if len(kinds) < 16:
-            kinds.add(f"{parts[2][:32]} {parts[3][:12]}")
+            kinds.add(f"{kind} {step}")
+        if kind == "move" and len(parts) == 5 and step.isdigit():
+            keys = self._keys.setdefault(table_id, {})
+            if len(keys) < 64:
+                keys[int(step)] = parts[4]
         if self._wake is not None:
             self._wake.set()
 
@@ -290,6 +298,7 @@ class Cluster:
             await self._wake.wait()
             self._wake.clear()
             dirty, self._dirty = self._dirty, {}
+            self._keys_now, self._keys = self._keys, {}
             for table_id, kinds in dirty.items():
                 try:
                     await self._act(table_id, kinds)
@@ -313,28 +322,37 @@ class Cluster:
         if names & {"seats", "table"}:
             await self.refresh(table)
         if "move" in names:
-            await self.catch_up(table)
+            await self.catch_up(table, self._keys_now.get(table_id))
 
     # -- catching up --------------------------------------------------------------------------
 
-    async def catch_up(self, table: LiveTable) -> int:
-        """Apply the moves other processes stored for ``table``; broadcast; return how many."""
+    async def catch_up(self, table: LiveTable, heard: dict[int, str] | None = None) -> int:
+        """Apply the moves other processes stored for ``table``; broadcast; return how many.
+
+        ``heard``: moves (step -> key) that notices named; the database is read only for
+        the ones missing.
+        """
         async with table.lock:
-            count = await self.caught_up(table)
+            count = await self.caught_up(table, heard)
         if count:
             await self._after(table)
         return count
 
-    async def caught_up(self, table: LiveTable) -> int:
+    async def caught_up(self, table: LiveTable, heard: dict[int, str] | None = None) -> int:
         """Apply the stored moves ``table``'s copy lacks (the caller holds its lock)."""
         if table.unloaded:
             return 0
-        have = len(table.match.record.choices)
-        rows = await asyncio.to_thread(self._moves_since, table.id, have)
-        for step, key in rows:
-            if step != len(table.match.record.choices):
-                break  # never skip a step
-            table.note(step, table.match.apply(key))
+        choices = table.match.record.choices
+        have = len(choices)
+        while heard and len(choices) in heard:  # committed moves a notice named, in order
+            step = len(choices)
+            table.note(step, table.match.apply(heard[step]))
+        if not heard or max(heard) >= len(choices):  # more than the notices said: read them
+            rows = await asyncio.to_thread(self._moves_since, table.id, len(choices))
+            for step, key in rows:
+                if step != len(choices):
+                    break  # never skip a step
+                table.note(step, table.match.apply(key))
         count = len(table.match.record.choices) - have
         self.stats.caught_up += count
         return count
