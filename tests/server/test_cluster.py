@@ -291,3 +291,54 @@ def test_a_step_stored_twice_is_refused_and_the_loser_catches_up(pg_db: str) -> 
             store_b.close()
 
     asyncio.run(scenario())
+
+
+def test_a_seat_taken_on_one_process_shows_on_the_other(pair: tuple[Server, Server]) -> None:
+    a, b = pair
+    _s, data = a.post(
+        "/api/tables",
+        {"game": "legends", "options": {"players": 2}, "seats": ["human", "human"]},
+    )
+    table, free = data["id"], data["join"][0]["seat"]
+    with connect(a.ws(table)) as watch_a:
+        first = state_at(watch_a, 0)
+        assert not first["seats"][free]["claimed"]
+        status, _claimed = b.post(f"/api/tables/{table}/claim", {"seat": free})
+        assert status == 200
+        while True:  # the spectator on A hears of the seat taken on B
+            msg = recv(watch_a)
+            if msg.get("seats") and msg["seats"][free]["claimed"]:
+                break
+    status, again = a.post(f"/api/tables/{table}/claim", {"seat": free})
+    assert status == 409 and again["code"] == "taken"
+
+
+def test_other_features_hear_their_own_kind_of_notice(pg_db: str) -> None:
+    async def scenario() -> None:
+        stores = [Store(pg_db), Store(pg_db)]
+        hubs = [Hub(s, cluster=Cluster(s, 2.0)) for s in stores]
+        heard: asyncio.Queue[tuple[str, int]] = asyncio.Queue()
+
+        async def on_chat(table_id: str, step: int) -> None:
+            await heard.put((table_id, step))
+
+        hubs[1].cluster.on("chat", on_chat)
+        tasks = [task for hub in hubs for task in hub.cluster.start()]
+        try:
+            deadline = time.monotonic() + BOUND
+            while not all(hub.cluster.listening for hub in hubs):
+                assert time.monotonic() < deadline, "never listening"
+                await asyncio.sleep(0.05)
+            await hubs[0].cluster.publish("t0", "chat", 17)
+            assert await asyncio.wait_for(heard.get(), BOUND) == ("t0", 17)
+            await hubs[1].cluster.publish("t1", "chat", 3)  # a process never hears itself
+            await hubs[0].cluster.publish("t2", "chat", 4)
+            assert await asyncio.wait_for(heard.get(), BOUND) == ("t2", 4)
+        finally:
+            for task in tasks:
+                task.cancel()
+            for hub, store in zip(hubs, stores, strict=True):
+                await hub.close()
+                store.close()
+
+    asyncio.run(scenario())

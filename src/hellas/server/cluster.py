@@ -381,18 +381,28 @@ class Cluster:
 
     async def refresh(self, table: LiveTable) -> bool:
         """Read a table's seats and closed mark again; tell its clients if they changed."""
-        seats, closed = await asyncio.to_thread(self._seats_and_closed, table.id)
-        async with table.lock:
-            changed = self._update(table, seats, closed)
-        if changed:
-            await self._after(table)
+        return bool(await self.refresh_many([table]))
+
+    async def refresh_many(self, tables: list[LiveTable]) -> int:
+        """Read the seats and closed marks of tables (one query each); return how many changed."""
+        stored = await asyncio.to_thread(self._seats_and_closed, [t.id for t in tables])
+        changed = 0
+        for table in tables:
+            if table.id not in stored:
+                continue
+            seats, closed = stored[table.id]
+            async with table.lock:
+                moved = self._update(table, seats, closed)
+            if moved:
+                changed += 1
+                await self._after(table)
         return changed
 
-    def _seats_and_closed(self, table_id: str) -> tuple[list[Any], str]:
+    def _seats_and_closed(self, ids: list[str]) -> dict[str, tuple[list[Any], str]]:
         with self.store.engine.connect() as conn:
-            seats = self.store._seats(conn, [table_id]).get(table_id, [])
-            closed = conn.execute(select(TABLES.c.closed).where(TABLES.c.id == table_id)).scalar()
-        return seats, closed or ""
+            seats = self.store._seats(conn, ids)
+            query = select(TABLES.c.id, TABLES.c.closed).where(TABLES.c.id.in_(ids))
+            return {str(i): (seats.get(i, []), c or "") for i, c in conn.execute(query)}
 
     @staticmethod
     def _update(table: LiveTable, seats: list[Any], closed: str) -> bool:
@@ -421,9 +431,9 @@ class Cluster:
                     found = await self.catch_up(table)
                     self.stats.swept += found
                     applied += found
-        for table in tables:  # seats and closing, for tables someone is watching here
-            if table.connections and not table.unloaded:
-                await self.refresh(table)
+        watched = [t for t in tables if t.connections and not t.unloaded]
+        for start in range(0, len(watched), CHUNK):  # seats and closing, where someone watches
+            await self.refresh_many(watched[start : start + CHUNK])
         return applied
 
     def _counts(self, ids: list[str]) -> dict[str, int]:
