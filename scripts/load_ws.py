@@ -128,7 +128,11 @@ async def play_seat(ws: Any, table: str, pace: float, tally: Tally, rng: random.
 
 
 async def run(
-    ws_bases: list[str], tables: list[dict[str, object]], seconds: float, pace: float
+    ws_bases: list[str],
+    tables: list[dict[str, object]],
+    seconds: float,
+    pace: float,
+    spread: bool = True,
 ) -> tuple[Tally, float]:
     """Run every seat's client until the deadline; return the tally and the elapsed time."""
     tally = Tally()
@@ -137,7 +141,7 @@ async def run(
     rng = random.Random(1)
     jobs = [
         seat_client(
-            ws_bases[(n + seat) % len(ws_bases)],  # each seat one process further round the ring
+            ws_bases[(n + seat * spread) % len(ws_bases)],  # each seat one process further on
             str(t["id"]),
             seat,
             token,
@@ -179,6 +183,11 @@ def main() -> int:
     parser.add_argument(
         "--processes", type=int, default=1, help="server processes (more than 1: PostgreSQL --db)"
     )
+    parser.add_argument(
+        "--together",
+        action="store_true",
+        help="every seat of a table on the process that made it (no move is relayed)",
+    )
     args = parser.parse_args()
     if args.processes > 1 and not args.db.startswith("postgresql"):
         parser.error("--processes above 1 needs a PostgreSQL --db")
@@ -190,7 +199,14 @@ def main() -> int:
             if args.url:
                 bases = [args.url.rstrip("/")]
             else:
-                flags = ["--create-rate", "0", "--bot-workers", "1"]
+                flags = [
+                    "--create-rate",
+                    "0",
+                    "--bot-workers",
+                    "1",
+                    "--max-address-connections",
+                    "0",
+                ]
                 servers = [start_server(db, args=flags) for _ in range(args.processes)]
                 bases = [server.url for server in servers]
             tables = [
@@ -200,7 +216,9 @@ def main() -> int:
             ws_bases = ["ws" + base.removeprefix("http") for base in bases]
             server_cpu = sum(cpu_seconds(server.proc.pid) for server in servers)
             client_cpu = time.process_time()
-            tally, elapsed = uvloop.run(run(ws_bases, tables, args.seconds, args.pace))
+            tally, elapsed = uvloop.run(
+                run(ws_bases, tables, args.seconds, args.pace, not args.together)
+            )
             client_cpu = time.process_time() - client_cpu
             server_cpu = sum(cpu_seconds(server.proc.pid) for server in servers) - server_cpu
         finally:
@@ -212,6 +230,7 @@ def main() -> int:
     top = latencies[-1] * 1000 if latencies else float("nan")
     where = "running server" if args.url else ("custom" if args.db else "SQLite (temporary)")
     where += f", {args.processes} server process(es)" if not args.url else ""
+    where += ", each table's seats on one process" if args.together else ""
     pace = f"pace {args.pace:g} s per choice" if args.pace else "saturated (no thinking)"
     print(
         f"tables: {args.tables} x {args.players} seats ({args.tables * args.players} "
