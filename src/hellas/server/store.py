@@ -79,6 +79,9 @@ MOVES = Table(
 )
 
 
+NOTIFY_ALL = text("SELECT pg_notify('hellas', note) FROM unnest(CAST(:notes AS text[])) AS note")
+
+
 def _free_seat() -> Any:
     """Return the condition "the table has an unclaimed human seat" (for TABLES queries)."""
     free = select(SEATS.c.table_id).where(
@@ -276,8 +279,8 @@ class Store:
         """
         now = time.time()
         with self.engine.begin() as conn:
-            for note in notes:  # [cluster, issue 38]
-                conn.execute(text("SELECT pg_notify('hellas', :p)"), {"p": note})
+            if notes:  # [cluster, issue 38] one statement for the whole batch
+                conn.execute(NOTIFY_ALL, {"notes": list(notes)})
             if moves:
                 rows = [dict(table_id=t, seq=q, key=k, seat=n, at=now) for t, q, k, n in moves]
                 conn.execute(insert(MOVES), rows)
