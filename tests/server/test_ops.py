@@ -62,7 +62,9 @@ def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
 
 
 def test_health_readiness_and_metrics(tmp_path: Path) -> None:
-    server = start_server(f"sqlite:///{tmp_path / 'm.db'}", args=["--create-rate", "2"])
+    server = start_server(
+        f"sqlite:///{tmp_path / 'm.db'}", args=["--create-rate", "2", "--hint-seconds", "0.2"]
+    )
     try:
         assert server.get("/healthz") == (200, {"status": "alive"})
         status, ready = server.get("/readyz")
@@ -78,6 +80,12 @@ def test_health_readiness_and_metrics(tmp_path: Path) -> None:
         key = view["choices"][0]["key"]
         server.post(f"/api/tables/{table}/choose", {"seat": 0, "token": token, "key": key})
         server.get(f"/api/tables/{table}/replay/0?seat=0&token={token}")
+        for _ in range(600):  # the bot answers; then seat 0 asks for a hint
+            _s, view = server.get(f"/api/tables/{table}/view?seat=0&token={token}")
+            if view["choices"] or view["outcome"]:
+                break
+            time.sleep(0.1)
+        hinted, _found = server.post(f"/api/tables/{table}/hint", {"seat": 0, "token": token})
         body = {"game": "legends", "options": {"players": 2}, "seats": ["human", "human"]}
         refused = [server.post("/api/tables", body)[0] for _ in range(3)]
         assert 429 in refused
@@ -96,7 +104,9 @@ def test_health_readiness_and_metrics(tmp_path: Path) -> None:
             time.sleep(0.2)
             body = scrape(server)
         assert value(body, 'hellas_bot_queue{kind="bot"}') >= 0
-        assert value(body, "hellas_hints_total") == 0
+        assert value(body, "hellas_hints_total") == (1 if hinted == 200 else 0)
+        assert hinted == 200 or view["outcome"]  # a game over already cannot be hinted
+        assert value(body, 'hellas_bot_wait_seconds_count{kind="hint"}') == (hinted == 200)
         assert value(body, "hellas_leases_held") == 0  # one process: no leases at all
         assert token not in body
     finally:
