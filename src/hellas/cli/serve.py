@@ -104,6 +104,9 @@ def serve(
     hint_rate: float = typer.Option(
         30.0, "--hint-rate", help="hints a minute per address (0: no limit)"
     ),
+    http_rate: float = typer.Option(
+        50.0, "--http-rate", help="API requests a second per address (0: no limit)"
+    ),
     idle_unload: str = typer.Option(
         "10m", "--idle-unload", help="unload tables nobody used for this long (0: never)"
     ),
@@ -164,6 +167,7 @@ def serve(
         max_address_connections=(max_address_connections, 0),
         replay_rate=(replay_rate, 0),
         hint_rate=(hint_rate, 0),
+        http_rate=(http_rate, 0),
         max_live_tables=(max_live_tables, 0),
         port=(port, 1),
         lease_seconds=(lease_seconds, 1),
@@ -184,6 +188,7 @@ def serve(
             hint_rate=hint_rate,
             idle_unload=parse_duration(idle_unload),
             max_live_tables=max_live_tables,
+            http_rate=http_rate,
         )
     except ValueError as exc:
         _fail(str(exc))

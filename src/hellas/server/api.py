@@ -234,7 +234,7 @@ async def list_tables(
                 "id": r.id,
                 "game": r.game,
                 "name": r.name,
-                "options": hub.packs.public_options(REGISTRY.get(r.game), r.options),
+                "options": hub.packs.public_options(r.game, r.options),
                 "seats": [s.kind for s in r.seats],
                 "free": free,
                 "moves": r.move_count,
@@ -256,7 +256,7 @@ async def table_info(table_id: str, request: Request) -> dict[str, Any]:
         "id": table.id,
         "game": table.game.meta.id,
         "name": table.name,
-        "options": hub.packs.public_options(table.game, table.match.record.options),
+        "options": hub.packs.public_options(table.game.meta.id, table.match.record.options),
         "seats": hub.seats_info(table),
         "moves": len(table.match.record.choices),
         "outcome": outcome.to_json() if outcome else None,
@@ -341,7 +341,7 @@ async def record(table_id: str, request: Request) -> dict[str, Any]:
     if table.match.to_act() is not None:
         raise ServerError("not-finished", "the record is available once the game is over", 403)
     out = table.match.record.to_json()
-    out["options"] = site_of(request).hub.packs.public_options(table.game, out["options"])
+    out["options"] = site_of(request).hub.packs.public_options(table.game.meta.id, out["options"])
     return out
 
 

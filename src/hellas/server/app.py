@@ -23,7 +23,7 @@ from hellas.server.chores import start_chores
 from hellas.server.cluster import DEFAULT_LEASE, Cluster
 from hellas.server.hub import Hub
 from hellas.server.jsonlog import RequestContext
-from hellas.server.limits import BodyLimit, validation_error
+from hellas.server.limits import BodyLimit, RequestRate, validation_error
 from hellas.server.packs import Packs
 from hellas.server.pool import BotPool
 from hellas.server.site import Site
@@ -73,6 +73,8 @@ def create_app(
     app.state.readiness = health.Readiness()
     app.add_middleware(BodyLimit)  # bodies are refused while they stream in, never buffered
     app.add_middleware(RequestContext)  # request and table ids for the log lines
+    # a flood of API requests from one address is refused before any routing (the outermost)
+    app.add_middleware(RequestRate, rate=hub.traffic.http_rate, refused=hub.metrics.refuse)
     app.add_exception_handler(RequestValidationError, validation_error)  # 400, not 422
     app.add_exception_handler(HellasError, _hellas_error)
     app.add_exception_handler(Exception, _internal_error)

@@ -261,7 +261,8 @@ async function onState(msg) {
       h("pre", { class: "raw-view dev-only" }, JSON.stringify(msg.view, null, 2))));
   }
   board.setBusy(false);
-  board.update(msg.choices, renderer.targets ? (key) => renderer.targets(key, msg.view) : null, el.phase.textContent);
+  board.update(msg.choices, renderer.targets ? (key) => renderer.targets(key, msg.view) : null, el.phase.textContent,
+    renderer.compound ? (choices) => renderer.compound(choices, msg.view) : null);
   hints.update(msg);
   el.hintsNote.textContent = hintsNote(msg);
   panel.update(msg.choices, waitingText(msg));

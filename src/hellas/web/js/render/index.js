@@ -2,7 +2,9 @@
 //
 // A renderer module exports:
 //   render(root, view, ctx)  - draw the view into the element `root` (replacing its content);
-//   seatNames(view)          - optional: a display name per seat (hero names...), or null.
+//   seatNames(view)          - optional: a display name per seat (hero names...), or null;
+//   targets(key, view)       - optional: the things on the board a choice acts on (board-control.js);
+//   compound(choices, view)  - optional: whole decisions of several steps, built by clicks.
 // ctx = {seat, choices, choose(key), hint(keys), replay}: `seat` is the viewer's seat (null for
 // spectators), `choices` the current choices (empty unless it is the viewer's decision),
 // `choose` sends a choice, `hint` highlights some choices in the choice panel.
