@@ -185,3 +185,15 @@ def test_bad_cluster_numbers_are_refused(flag: str) -> None:
     cmd = [sys.executable, "-m", "hellas.cli.main", "serve", flag, "0.1"]
     done = subprocess.run(cmd, check=False, cwd=ROOT, capture_output=True, timeout=120)
     assert done.returncode == 2 and flag in (done.stdout.decode() + done.stderr.decode())
+
+
+def test_a_flood_refused_before_routing_is_counted(tmp_path: Path) -> None:
+    server = start_server(f"sqlite:///{tmp_path / 'f.db'}", args=["--http-rate", "1"])
+    try:
+        statuses = [server.get("/api/games")[0] for _ in range(12)]
+        assert 429 in statuses
+        body = scrape(server)  # /metrics is not an API route: never refused by the API rate
+        refused = value(body, 'hellas_rate_limited_total{code="too-many-requests"}')
+        assert refused == statuses.count(429)
+    finally:
+        stop_server(server)
