@@ -299,13 +299,16 @@ class Cluster:
             self._wake.clear()
             dirty, self._dirty = self._dirty, {}
             self._keys_now, self._keys = self._keys, {}
-            for table_id, kinds in dirty.items():
-                try:
-                    await self._act(table_id, kinds)
-                except asyncio.CancelledError:
-                    raise
-                except Exception:
-                    log.exception("acting on a notice failed table=%s", table_id)
+            # each table on its own: one table's slow views never hold up another's notice
+            await asyncio.gather(*(self._act_logged(t, kinds) for t, kinds in dirty.items()))
+
+    async def _act_logged(self, table_id: str, kinds: set[str]) -> None:
+        try:
+            await self._act(table_id, kinds)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("acting on a notice failed table=%s", table_id)
 
     async def _act(self, table_id: str, kinds: set[str]) -> None:
         hub = self.hub

@@ -19,6 +19,7 @@ import logging
 import re
 import secrets
 import time
+from datetime import UTC, datetime
 from typing import Any
 
 REQUEST: contextvars.ContextVar[str] = contextvars.ContextVar("hellas_request", default="")
@@ -57,7 +58,7 @@ class JsonFormatter(logging.Formatter):
         message = redact(record.getMessage())
         found = TABLE_IN_TEXT.search(message)
         line: dict[str, Any] = {
-            "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S") + f".{int(record.msecs):03d}",
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname.lower(),
             "logger": record.name,
             "message": message,
