@@ -165,6 +165,13 @@ class Cluster:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         if self.shared:
+            try:
+                import psycopg  # noqa: F401, PLC0415 (the listening connection needs psycopg 3)
+            except ImportError as exc:
+                raise RuntimeError(
+                    "listening for the other server processes needs psycopg 3: "
+                    "pip install 'hellas[postgres]' (or psycopg[binary])"
+                ) from exc
             LEASE_METADATA.create_all(store.engine)
 
     def attach(self, hub: Hub) -> None:
