@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import signal
+import socket
 import statistics
 import sys
 import time
@@ -67,7 +68,7 @@ def one_round(base: str, lease: float, bound: float, seed: int) -> tuple[float, 
         count = "SELECT count(*), max(at) FROM hellas_moves WHERE table_id = %s"
         wait(lambda: sql(db, count, table)[0][0] >= 10, bound)
         owner = sql(db, "SELECT owner FROM hellas_leases WHERE table_id = %s", table)[0][0]
-        victim = a if owner.startswith(f"{a.proc.pid}-") else b
+        victim = a if owner == f"{socket.gethostname()}:{a.port}" else b
         victim.proc.send_signal(signal.SIGKILL)
         killed = time.time()
         victim.proc.wait()

@@ -14,6 +14,7 @@ import asyncio
 import json
 import re
 import signal
+import socket
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -162,6 +163,11 @@ def bot_table(server: Server, seed: int) -> str:
     return str(data["id"])
 
 
+def node(server: Server) -> str:
+    """Return the name a server process holds leases under."""
+    return f"{socket.gethostname()}:{server.port}"
+
+
 def moves(db: str, table: str) -> list[str]:
     rows = sql(db, "SELECT seq, key FROM hellas_moves WHERE table_id = %s ORDER BY seq", table)
     assert [r[0] for r in rows] == list(range(len(rows)))  # no gap, no step twice
@@ -183,8 +189,8 @@ def test_bot_table_moves_to_the_other_process_when_its_owner_is_killed(pg_db: st
             lambda: sql(pg_db, "SELECT owner FROM hellas_leases WHERE table_id = %s", table),
             "a process takes the table's lease",
         )[0][0]
-        victim, survivor = (a, b) if owner.startswith(f"{a.proc.pid}-") else (b, a)
-        assert owner.startswith(f"{victim.proc.pid}-")
+        victim, survivor = (a, b) if owner == node(a) else (b, a)
+        assert owner == node(victim)
         until(lambda: len(moves(pg_db, table)) >= 8, "the bots play a few moves")
         assert not finished(pg_db, table), "the game ended before the owner could be killed"
         victim.proc.send_signal(signal.SIGKILL)
@@ -192,7 +198,7 @@ def test_bot_table_moves_to_the_other_process_when_its_owner_is_killed(pg_db: st
         at_kill = len(moves(pg_db, table))
         until(lambda: len(moves(pg_db, table)) > at_kill, "another process plays on")
         new_owner = sql(pg_db, "SELECT owner FROM hellas_leases WHERE table_id = %s", table)
-        assert new_owner and new_owner[0][0].startswith(f"{survivor.proc.pid}-")
+        assert new_owner and new_owner[0][0] == node(survivor)
         until(lambda: finished(pg_db, table) and finished(pg_db, control), "both games end")
         played, uninterrupted = moves(pg_db, table), moves(pg_db, control)
         assert played == uninterrupted  # nothing lost, nothing played twice
@@ -277,13 +283,25 @@ def test_a_step_stored_twice_is_refused_and_the_loser_catches_up(pg_db: str) -> 
             assert hub_b.cluster.stats.conflicts == 1
             with pytest.raises(IntegrityError):
                 store_b.add_move(table_a.id, 0, options[-1], seat)
-            # one lease holder at a time; a holder that stops hands it over at once
-            assert await hub_a.cluster.acquire(table_a.id)
-            assert not await hub_b.cluster.acquire(table_a.id)
             status, body = await Readiness().check(hub_b)
             assert status == 503 and "not listening" in body["cluster"]
-            await hub_a.cluster.close()
+            # a lease whose owner does not listen (no liveness lock) is anyone's to take
+            assert await hub_a.cluster.acquire(table_a.id)
+            hub_a.cluster.held.clear()  # forget it locally: B takes it from the database
             assert await hub_b.cluster.acquire(table_a.id)
+            tasks = hub_a.cluster.start() + hub_b.cluster.start()
+            deadline = time.monotonic() + BOUND
+            while not (hub_a.cluster.listening and hub_b.cluster.listening):
+                assert time.monotonic() < deadline, "never listening"
+                await asyncio.sleep(0.05)
+            # both alive: one lease holder at a time; a holder that stops hands it over at once
+            other = (await hub_a.create("legends", {"players": 2}, ["human", "human"], 8, ""))[0]
+            assert await hub_a.cluster.acquire(other.id)
+            assert not await hub_b.cluster.acquire(other.id)
+            await hub_a.cluster.close()
+            assert await hub_b.cluster.acquire(other.id)
+            for task in tasks:
+                task.cancel()
         finally:
             await hub_a.close()
             await hub_b.close()

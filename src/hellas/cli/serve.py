@@ -220,6 +220,7 @@ def serve(
             bots=bots,
             packs=packs or None,
             lease_seconds=lease_seconds,
+            node=f"{socket.gethostname()}:{port}",  # a restart on this port takes its leases back
         )
     except Exception as exc:
         _fail(f"cannot open the database {url!r}: {exc}")

@@ -42,17 +42,19 @@ def create_app(
     traffic: TrafficLimits | None = None,
     packs: str | None = None,
     lease_seconds: float = DEFAULT_LEASE,
+    node: str = "",
 ) -> FastAPI:
     """Return the Hellas web application backed by ``database_url``.
 
     ``public_url`` (checked by ``sharing.public_base``) is the address people reach the server
     at; links the API hands out start with it (else with the address of the request).
     ``packs``: a folder of content packs the lobby offers (``server/packs.py``).
-    ``lease_seconds``: with PostgreSQL, how long a table's bots stay with a silent process
+    ``lease_seconds``: with PostgreSQL, how long a table's bots stay with a silent process;
+    ``node``: this process's name among them (``hellas serve``: host:port).
     (``server/cluster.py``).
     """
     store = Store(database_url)
-    cluster = Cluster(store, lease_seconds)
+    cluster = Cluster(store, lease_seconds, node)
     packs_offered = Packs.load(packs)
     hub = Hub(store, bot_delay, bots, traffic, packs_offered, cluster)
 

@@ -22,8 +22,11 @@ other what changed, and agree who plays each table's bots:
   table's row in ``hellas_leases`` (owner, expiry in database time).  A process takes the lease
   when a bot is to act and nobody else holds it, renews what it holds every
   ``lease_seconds / 3``, and lets go of tables it unloads (row deleted) or when it stops (expired
-  at once).  A lease left to expire (its owner was killed) is taken over by another process,
-  which loads the table from the stored moves and plays on.  Two owners at once (a stalled
+  at once).  A lease is taken over by another process, which loads the table from the stored
+  moves and plays on, once it has lapsed (its owner stopped renewing: hung, cut off) or as
+  soon as its owner's liveness lock is gone: each process holds a PostgreSQL advisory lock
+  named after it on its listening connection, which PostgreSQL releases the moment that
+  session ends (the process was killed, or lost its connection).  Two owners at once (a stalled
   process whose lease ran out) cannot both store a move: the unique key refuses the second.
 
 With SQLite (or any other database) there is one process and nothing to agree on: ``Cluster``
@@ -73,10 +76,18 @@ LEASES = Table(
     Column("expires", Float, nullable=False),  # database time (epoch seconds)
 )
 NOW = "extract(epoch from clock_timestamp())"
+ALIVE_CLASS = 18501  # advisory lock (ALIVE_CLASS, hashtext(node)): held while a process listens
+GONE = (  # the lease's owner holds no liveness lock: its process (or its session) ended
+    "NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' "
+    f"AND l.classid = {ALIVE_CLASS} AND l.objid = CAST(hashtext(hellas_leases.owner) AS oid) "
+    "AND l.objsubid = 2 AND l.granted "
+    "AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()))"
+)
 TAKE = text(
     f"INSERT INTO hellas_leases (table_id, owner, expires) VALUES (:t, :me, {NOW} + :ttl) "
     "ON CONFLICT (table_id) DO UPDATE SET owner = :me, expires = EXCLUDED.expires "
-    f"WHERE hellas_leases.owner = :me OR hellas_leases.expires < {NOW} RETURNING owner"
+    f"WHERE hellas_leases.owner = :me OR hellas_leases.expires < {NOW} OR {GONE} "
+    "RETURNING owner"
 )
 RENEW = text(
     f"UPDATE hellas_leases SET expires = {NOW} + :ttl WHERE owner = :me AND table_id IN :ids "
@@ -87,8 +98,8 @@ RELEASE = text("DELETE FROM hellas_leases WHERE owner = :me AND table_id IN :ids
 )
 EXPIRE = text("UPDATE hellas_leases SET expires = 0 WHERE owner = :me")
 ORPHANS = text(
-    f"SELECT table_id, owner FROM hellas_leases WHERE expires < {NOW} AND owner <> :me "
-    "ORDER BY expires LIMIT :n"
+    f"SELECT table_id, owner FROM hellas_leases WHERE owner <> :me "
+    f"AND (expires < {NOW} OR {GONE}) ORDER BY expires LIMIT :n"
 )
 NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
@@ -146,10 +157,13 @@ def listen_url(url: str) -> str:
 class Cluster:
     """One process's part among the server processes sharing one database."""
 
-    def __init__(self, store: Store, lease_seconds: float = DEFAULT_LEASE) -> None:
+    def __init__(self, store: Store, lease_seconds: float = DEFAULT_LEASE, node: str = "") -> None:
         self.store = store
         self.shared = make_url(store.url).get_backend_name() == "postgresql"
-        self.node = f"{os.getpid()}-{secrets.token_hex(3)}"
+        # the process's name in leases and notices: ``hellas serve`` gives host:port, so a
+        # process started again on its port takes back at once the leases it held when it died
+        name = "".join(c for c in node if c.isprintable() and not c.isspace())[:40]
+        self.node = name or f"{os.getpid()}-{secrets.token_hex(3)}"
         self.lease_seconds = lease_seconds
         self.stats = ClusterStats()
         self.held: dict[str, float] = {}  # table id -> monotonic time the lease surely lasts to
@@ -256,6 +270,11 @@ class Cluster:
         while not self._stop.is_set():
             try:
                 with psycopg.connect(url, autocommit=True, connect_timeout=10) as conn:
+                    alive = conn.execute(  # released by PostgreSQL the moment this session ends
+                        "SELECT pg_try_advisory_lock(%s, hashtext(%s))", (ALIVE_CLASS, self.node)
+                    ).fetchone()
+                    if not (alive and alive[0]):
+                        log.warning("another session holds this process's name %s", self.node)
                     conn.execute(f"LISTEN {CHANNEL}")
                     self.listening = True
                     if not first:
