@@ -5,7 +5,8 @@ that --db names), creates an all-bot Legends table, waits for a few moves, kills
 that holds the table's lease with SIGKILL, and measures the time from the last move stored
 before the kill to the first move the other process stores (from the moves' own timestamps).
 Repeats --rounds times, each with a fresh pair of processes.  Bounded: each round gives up after
---seconds.
+--seconds.  With --freeze the owner is stopped with SIGSTOP instead (a hung process: its
+database sessions stay open, so the other process must wait for the lease to lapse).
 
     .venv/bin/python scripts/failover_bench.py \\
         --db postgresql+psycopg://hellas@127.0.0.1:54329/postgres --rounds 3 --lease 6
@@ -48,7 +49,9 @@ def wait(check: Any, seconds: float) -> Any:
     raise TimeoutError(f"nothing within {seconds:g} s")
 
 
-def one_round(base: str, lease: float, bound: float, seed: int) -> tuple[float, float]:
+def one_round(
+    base: str, lease: float, bound: float, seed: int, freeze: bool = False
+) -> tuple[float, float]:
     """Return (seconds the table stood still, seconds from the kill to the next move)."""
     db = fresh_pg_database(base)
     flags = ["--lease-seconds", f"{lease:g}", "--bot-workers", "1", "--create-rate", "0"]
@@ -69,9 +72,10 @@ def one_round(base: str, lease: float, bound: float, seed: int) -> tuple[float, 
         wait(lambda: sql(db, count, table)[0][0] >= 10, bound)
         owner = sql(db, "SELECT owner FROM hellas_leases WHERE table_id = %s", table)[0][0]
         victim = a if owner == f"{socket.gethostname()}:{a.port}" else b
-        victim.proc.send_signal(signal.SIGKILL)
+        victim.proc.send_signal(signal.SIGSTOP if freeze else signal.SIGKILL)
         killed = time.time()
-        victim.proc.wait()
+        if not freeze:
+            victim.proc.wait()
         before, last = sql(db, count, table)[0]
         wait(lambda: sql(db, count, table)[0][0] > before, bound)
         first = sql(
@@ -79,8 +83,10 @@ def one_round(base: str, lease: float, bound: float, seed: int) -> tuple[float, 
         )[0][0]
         return first - last, first - killed
     finally:
-        stop_server(a)
-        stop_server(b)
+        for server in (a, b):
+            if freeze:
+                server.proc.kill()  # a stopped process cannot hear SIGTERM
+            stop_server(server)
 
 
 def main() -> int:
@@ -90,17 +96,18 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--lease", type=float, default=6.0, help="hellas serve --lease-seconds")
     parser.add_argument("--seconds", type=float, default=120.0, help="bound per round")
+    parser.add_argument("--freeze", action="store_true", help="SIGSTOP the owner, not SIGKILL")
     args = parser.parse_args()
     before = os.getloadavg()[0]
     stills, after_kill = [], []
     for n in range(args.rounds):
-        still, since = one_round(args.db, args.lease, args.seconds, 100 + n)
+        still, since = one_round(args.db, args.lease, args.seconds, 100 + n, args.freeze)
         stills.append(still)
         after_kill.append(since)
-        print(f"round {n + 1}: table still {still:.2f} s; first move {since:.2f} s after the kill")
+        print(f"round {n + 1}: table still {still:.2f} s; first move {since:.2f} s after it")
     print(
         f"--lease-seconds {args.lease:g}: the table stood still {statistics.median(stills):.2f} s "
-        f"(median of {args.rounds}; max {max(stills):.2f} s); first move after the kill: "
+        f"(median of {args.rounds}; max {max(stills):.2f} s); first move after the signal: "
         f"median {statistics.median(after_kill):.2f} s, max {max(after_kill):.2f} s"
     )
     print(f"load average (1 min): {before:.2f} before, {os.getloadavg()[0]:.2f} after")
