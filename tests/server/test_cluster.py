@@ -360,3 +360,30 @@ def test_other_features_hear_their_own_kind_of_notice(pg_db: str) -> None:
                 store.close()
 
     asyncio.run(scenario())
+
+
+def test_a_process_started_again_under_its_name_takes_its_leases_back(pg_db: str) -> None:
+    async def scenario() -> None:
+        store = Store(pg_db)
+        hubs = [Hub(store, cluster=Cluster(store, 60.0, name)) for name in ("h:1", "h:1", "h:2")]
+        first, again, other = (hub.cluster for hub in hubs)
+        tasks: list[asyncio.Task[None]] = []
+        try:
+            table = (await hubs[1].create("legends", {"players": 2}, ["human"] * 2, 9, ""))[0]
+            assert await first.acquire(table.id)  # then "h:1" dies without a word
+            assert await again.acquire(table.id)  # the same name, before the lease lapsed
+            tasks = again.start()
+            deadline = time.monotonic() + BOUND
+            while not again.listening:
+                assert time.monotonic() < deadline, "never listening"
+                await asyncio.sleep(0.05)
+            again.held.clear()
+            assert not await other.acquire(table.id)  # "h:1" is alive and holds it
+        finally:
+            for task in tasks:
+                task.cancel()
+            for hub in hubs:
+                await hub.close()
+            store.close()
+
+    asyncio.run(scenario())

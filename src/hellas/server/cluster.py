@@ -270,11 +270,9 @@ class Cluster:
         while not self._stop.is_set():
             try:
                 with psycopg.connect(url, autocommit=True, connect_timeout=10) as conn:
-                    alive = conn.execute(  # released by PostgreSQL the moment this session ends
-                        "SELECT pg_try_advisory_lock(%s, hashtext(%s))", (ALIVE_CLASS, self.node)
-                    ).fetchone()
-                    if not (alive and alive[0]):
-                        log.warning("another session holds this process's name %s", self.node)
+                    alive = self._alive(conn)
+                    if not alive:
+                        log.warning("an older session still holds the name %s", self.node)
                     conn.execute(f"LISTEN {CHANNEL}")
                     self.listening = True
                     if not first:
@@ -285,6 +283,7 @@ class Cluster:
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=1.0, stop_after=200):
                             loop.call_soon_threadsafe(self._heard, note.payload)
+                        alive = alive or self._alive(conn)  # the old session has ended now?
             except Exception as exc:  # the connection broke: try again after a pause
                 self.listening = False
                 if self._stop.is_set():
@@ -295,6 +294,17 @@ class Cluster:
             except BaseException:  # the interpreter is stopping
                 break
         self.listening = False
+
+    def _alive(self, conn: Any) -> bool:
+        """Take this process's liveness lock on the listening session; return whether it has it.
+
+        PostgreSQL releases it the moment the session ends, so the other processes know at once
+        that this one's leases are free (``GONE``).
+        """
+        row = conn.execute(
+            "SELECT pg_try_advisory_lock(%s, hashtext(%s))", (ALIVE_CLASS, self.node)
+        ).fetchone()
+        return bool(row and row[0])
 
     def _missed(self) -> None:
         if self._sweep_now is not None:
