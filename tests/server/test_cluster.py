@@ -387,3 +387,22 @@ def test_a_process_started_again_under_its_name_takes_its_leases_back(pg_db: str
             store.close()
 
     asyncio.run(scenario())
+
+
+def test_chat_posted_on_one_process_reaches_the_other(pair: tuple[Server, Server]) -> None:
+    a, b = pair
+    table, tokens = two_human_table(a)
+    with (
+        connect(f"ws://127.0.0.1:{a.port}/ws/{table}?seat=0") as seat0,
+        connect(b.ws(table)) as watch_b,
+    ):
+        auth(seat0, tokens[0])
+        state_at(seat0, 0)
+        state_at(watch_b, 0)
+        seat0.send(json.dumps({"type": "chat", "reaction": "well-played"}))
+        while True:  # the spectator on B gets the message A stored
+            msg = recv(watch_b)
+            if msg["type"] == "chat":
+                break
+        assert msg["table"] == table and msg["message"]["reaction"] == "well-played"
+        assert msg["message"]["seat"] == 0

@@ -14,6 +14,8 @@ import socket
 import typer
 from rich.console import Console
 
+from hellas.cli.paths import default_db
+
 console = Console()
 
 
@@ -54,8 +56,9 @@ def serve(
     db: str = typer.Option(
         "",
         "--db",
-        help="database URL (default: SQLite file hellas.db, or "
-        "$HELLAS_DB; e.g. postgresql+psycopg://user@host/db)",
+        help="database URL (default: $HELLAS_DB, else the SQLite file "
+        "$XDG_DATA_HOME/hellas/hellas.db, i.e. ~/.local/share/hellas/hellas.db; "
+        "e.g. postgresql+psycopg://user@host/db)",
     ),
     bot_delay: float = typer.Option(0.3, "--bot-delay", help="seconds between bot moves"),
     public_url: str = typer.Option(
@@ -139,6 +142,7 @@ def serve(
 ) -> None:
     """Run the web table: lobby, tables, live play, replays (SQLite by default)."""
     import uvicorn  # noqa: PLC0415
+    from uvicorn.config import LOGGING_CONFIG  # noqa: PLC0415
 
     from hellas.server.app import create_app  # noqa: PLC0415
     from hellas.server.cluster import sqlite_lock  # noqa: PLC0415
@@ -174,7 +178,9 @@ def serve(
     )
     if bot_memory and bot_memory < 256:
         _fail("--bot-memory is 0 (no ceiling) or at least 256 MiB (a worker needs ~100)")
-    url = db or os.environ.get("HELLAS_DB") or "sqlite:///hellas.db"
+    url, note = (db, "") if db else default_db()  # a data directory (cli/paths.py)
+    if note:
+        console.print(note, soft_wrap=True, markup=False)
     try:
         base = public_base(public_url) if public_url else None
         traffic = TrafficLimits(
@@ -244,6 +250,6 @@ def serve(
         ws_max_size=64 * 1024,  # a larger WebSocket frame closes the connection unread
         proxy_headers=bool(forwarded_allow_ips),
         forwarded_allow_ips=forwarded_allow_ips or None,
-        **({"log_config": None} if log_json else {}),
+        log_config=None if log_json else LOGGING_CONFIG,  # JSON: ours for uvicorn's lines too
     )
     del lock  # kept open (and locked) until the server stops

@@ -18,7 +18,8 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from hellas.core.errors import HellasError
-from hellas.server import api, health, metrics, sockets
+from hellas.server import account_api, api, health, metrics, social, sockets
+from hellas.server.accounts import Accounts
 from hellas.server.chores import start_chores
 from hellas.server.cluster import DEFAULT_LEASE, Cluster
 from hellas.server.hub import Hub
@@ -26,6 +27,7 @@ from hellas.server.jsonlog import RequestContext
 from hellas.server.limits import BodyLimit, RequestRate, validation_error
 from hellas.server.packs import Packs
 from hellas.server.pool import BotPool
+from hellas.server.ratings import Ratings
 from hellas.server.site import Site
 from hellas.server.sockets import error_body
 from hellas.server.store import Store
@@ -57,11 +59,16 @@ def create_app(
     cluster = Cluster(store, lease_seconds, node)
     packs_offered = Packs.load(packs)
     hub = Hub(store, bot_delay, bots, traffic, packs_offered, cluster)
+    parts = social.install(hub)  # settings, timers, chat and rematches (server/social.py)
+    accounts = Accounts(store.engine)  # optional accounts, their ratings and campaigns
+    ratings = Ratings(accounts)
+    hub.on_finish.append(ratings.game_over)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
         chores = start_chores(hub)  # bot tables resume and stale open tables close, meanwhile
         chores += hub.cluster.start()  # with PostgreSQL: notices, catch-up, leases
+        chores += parts.chores()  # timed seats whose time ran out go to a bot
         gc.freeze()  # what start-up built lives on: full collections skip it (shorter pauses)
         yield
         for chore in chores:
@@ -73,6 +80,8 @@ def create_app(
     app.state.hub = hub
     app.state.site = Site.build(hub, public_url)
     app.state.readiness = health.Readiness()
+    app.state.social = parts
+    app.state.accounts = account_api.AccountSite(accounts, ratings)
     app.add_middleware(BodyLimit)  # bodies are refused while they stream in, never buffered
     app.add_middleware(RequestContext)  # request and table ids for the log lines
     # a flood of API requests from one address is refused before any routing (the outermost)
@@ -85,6 +94,8 @@ def create_app(
     app.include_router(sockets.router)
     app.include_router(health.router)
     app.include_router(metrics.router)
+    app.include_router(social.router)
+    app.include_router(account_api.router)
     return app
 
 

@@ -20,6 +20,7 @@ import logging
 import secrets
 import time
 from collections import Counter, OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -82,6 +83,10 @@ class Hub:
         self.addresses: Counter[str] = Counter()  # open WebSockets per client address
         self.hinting: set[str] = set()  # client addresses with a hint being thought out
         self.unloads = 0
+        # other modules' work when a table is loaded and after each change (timers, settings)
+        self.on_load: list[Callable[[LiveTable], Awaitable[None]]] = []
+        self.on_change: list[Callable[[LiveTable], Awaitable[None]]] = []
+        self.on_finish: list[Callable[[LiveTable], Awaitable[None]]] = []  # run at game over
         # [cluster/metrics, issue 38] other processes over the same database; what /metrics shows
         self.cluster = cluster or Cluster(store)
         self.cluster.attach(self)
@@ -163,6 +168,8 @@ class Hub:
             try:
                 table = await asyncio.to_thread(build, row)  # replaying: off the loop
                 await self._admit_bots(table)
+                for hook in self.on_load:
+                    await hook(table)
             except Exception as exc:  # any damage to one stored table stays with that table
                 self.broken[table_id] = reason = unavailable_reason(row, exc)
                 log.warning("table unavailable table=%s reason=%r", table_id, reason)
@@ -263,7 +270,11 @@ class Hub:
             or not isinstance(token, str)
             or not token
             or len(token) > 200
-            or not hmac.compare_digest(row.token_hash, hash_token(token))
+            or not (
+                hmac.compare_digest(row.token_hash, hash_token(token))
+                # a signed-in account's own token for a seat linked to it (server/accounts.py)
+                or (row.account_hash and hmac.compare_digest(row.account_hash, hash_token(token)))
+            )
         ):
             raise ServerError("bad-token", "wrong or missing seat token", 403)
 
@@ -293,6 +304,10 @@ class Hub:
     async def hand_to_bot(self, table: LiveTable, seat: int, token: str, bot: str) -> None:
         """Let a bot play a human seat ("" takes it back)."""
         self.check_token(table, seat, token)
+        await self.set_driver(table, seat, bot)
+
+    async def set_driver(self, table: LiveTable, seat: int, bot: str) -> None:
+        """Let ``bot`` play a human seat ("" hands it back), store it, tell everyone."""
         if bot:
             self.bots.check(table.game, bot)
         await asyncio.to_thread(self.store.set_bot, table.id, seat, bot)
@@ -358,6 +373,11 @@ class Hub:
         self.metrics.chose(time.perf_counter() - began)  # [cluster/metrics, issue 38]
         if match.to_act() is None:
             await self.commits.finish(table.id)
+            for hook in self.on_finish:  # e.g. accounts' results and ratings (server/ratings.py)
+                try:
+                    await hook(table)
+                except Exception:  # a hook's failure never undoes the finished game
+                    log.exception("a game-over hook failed at table %s", table.id)
 
     # -- bots ------------------------------------------------------------------------------------
 
@@ -487,6 +507,7 @@ class Hub:
             "outcome": outcome.to_json() if outcome else None,
             "seats": shared.seats if shared.seats is not None else self.seats_info(table),
             "hints": table.hints,
+            **{k: v for k, v in table.extras.items() if not k.startswith("_")},
         }
 
     async def current(self, table: LiveTable, conn: Connection) -> str:
@@ -542,6 +563,8 @@ class Hub:
         pathological Fantasy Realms hand exactly) costs this table's own listeners a moment,
         while the event loop goes on serving every other table.
         """
+        for hook in self.on_change:
+            await hook(table)
         conns = [c for c in table.connections if c is not skip]
         if not conns:
             return
@@ -711,6 +734,7 @@ class Hub:
             step,
             seat,
             dict(table.checkpoints),
+            over and seat is None,  # a finished game's public replay reveals every hand
         )
         return {
             "type": "replay",
@@ -720,6 +744,7 @@ class Hub:
             "total": total,
             "finished": over,
             "seat": seat,
+            "revealed": over and seat is None,
             "view": page["view"],
             "next": page["next"],
         }

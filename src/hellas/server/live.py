@@ -112,6 +112,9 @@ class LiveTable:
     sent: dict[int | None, tuple[int, str]] = field(default_factory=dict)  # seat -> (version, text)
     used: float = 0.0  # event-loop time of the last use (idle tables are unloaded)
     unloaded: bool = False  # dropped from memory: a late user must load it afresh
+    # what other modules add to every state message (pace and clock, chat, rematch): plain data;
+    # keys starting with "_" stay on the server
+    extras: dict[str, Any] = field(default_factory=dict)
 
     def seat_driver(self, seat: int) -> str:
         """Return who plays a seat now: ``human`` or a bot name."""

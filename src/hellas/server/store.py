@@ -66,6 +66,10 @@ SEATS = Table(
     Column("bot", String(40), nullable=False, default=""),  # bot standing in for a human
     Column("token_hash", String(64), nullable=False, default=""),
     Column("claimed", Boolean, nullable=False, default=False),
+    # the account the seat is linked to (server/accounts.py) and the hash of that account's own
+    # token for the seat; added after the first release, so nullable (None: not linked)
+    Column("account", String(32), nullable=True),
+    Column("account_hash", String(64), nullable=True),
 )
 MOVES = Table(
     "hellas_moves",
@@ -136,6 +140,8 @@ class SeatRow:
     bot: str
     token_hash: str
     claimed: bool
+    account: str = ""  # the account this seat is linked to ("" for none)
+    account_hash: str = ""  # the hash of that account's own token for the seat
 
 
 @dataclass
@@ -353,7 +359,15 @@ class Store:
         query = select(SEATS).where(SEATS.c.table_id.in_(table_ids)).order_by(SEATS.c.seat)
         for s in conn.execute(query).all():
             out.setdefault(s.table_id, []).append(
-                SeatRow(s.seat, s.kind, s.bot, s.token_hash, s.claimed)
+                SeatRow(
+                    s.seat,
+                    s.kind,
+                    s.bot,
+                    s.token_hash,
+                    s.claimed,
+                    s.account or "",
+                    s.account_hash or "",
+                )
             )
         return out
 
