@@ -7,7 +7,6 @@ its range (``nan``, ``inf`` and negatives included), and so is a port another pr
 from __future__ import annotations
 
 import errno
-import logging
 import math
 import os
 import socket
@@ -49,15 +48,6 @@ def port_free(host: str, port: int) -> str:
                 )
             return f"cannot listen on {host}:{port}: {exc.strerror or exc}"
     return ""
-
-
-def _log_to_stderr() -> None:
-    """Send the server's own log lines (info and up) to standard error, one event a line."""
-    handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
-    root = logging.getLogger("hellas")
-    root.addHandler(handler)
-    root.setLevel(logging.INFO)
 
 
 def serve(
@@ -137,11 +127,26 @@ def serve(
         "--forwarded-allow-ips",
         help="proxies whose X-Forwarded-For names the client (per-address limits count it)",
     ),
+    log_json: bool = typer.Option(
+        False,
+        "--log-json",
+        help="log one JSON object a line (time, level, message, request and table ids; "
+        "never a seat token), and one line per HTTP request",
+    ),
+    lease_seconds: float = typer.Option(
+        6.0,
+        "--lease-seconds",
+        help="with PostgreSQL and several processes: seconds before another process takes "
+        "over the bots of a process that stopped answering",
+    ),
 ) -> None:
     """Run the web table: lobby, tables, live play, replays (SQLite by default)."""
     import uvicorn  # noqa: PLC0415
+    from uvicorn.config import LOGGING_CONFIG  # noqa: PLC0415
 
     from hellas.server.app import create_app  # noqa: PLC0415
+    from hellas.server.cluster import sqlite_lock  # noqa: PLC0415
+    from hellas.server.jsonlog import setup as setup_logging  # noqa: PLC0415
     from hellas.server.pool import BotPool  # noqa: PLC0415
     from hellas.server.sharing import (  # noqa: PLC0415
         ANY_HOST,
@@ -169,6 +174,7 @@ def serve(
         http_rate=(http_rate, 0),
         max_live_tables=(max_live_tables, 0),
         port=(port, 1),
+        lease_seconds=(lease_seconds, 1),
     )
     if bot_memory and bot_memory < 256:
         _fail("--bot-memory is 0 (no ceiling) or at least 256 MiB (a worker needs ~100)")
@@ -198,6 +204,11 @@ def serve(
     busy = port_free(host, port)
     if busy:
         _fail(busy)
+    try:
+        lock = sqlite_lock(url)  # held until this process ends: one process per SQLite file
+    except (RuntimeError, OSError) as exc:
+        _fail(str(exc))
+        return
     bots = BotPool(
         bot_workers or None,
         bot_budget,
@@ -214,6 +225,8 @@ def serve(
             traffic=traffic,
             bots=bots,
             packs=packs or None,
+            lease_seconds=lease_seconds,
+            node=f"{socket.gethostname()}:{port}",  # a restart on this port takes its leases back
         )
     except Exception as exc:
         _fail(f"cannot open the database {url!r}: {exc}")
@@ -226,7 +239,7 @@ def serve(
     lan = lan_address() if host in ANY_HOST and not base else None
     for line in startup_lines(host, port, base, lan):
         console.print(line, soft_wrap=True, markup=False)
-    _log_to_stderr()
+    setup_logging(log_json)
     # no per-message compression: it cost more CPU than building the views (docs/benchmarks.md)
     uvicorn.run(
         application,
@@ -237,4 +250,6 @@ def serve(
         ws_max_size=64 * 1024,  # a larger WebSocket frame closes the connection unread
         proxy_headers=bool(forwarded_allow_ips),
         forwarded_allow_ips=forwarded_allow_ips or None,
+        log_config=None if log_json else LOGGING_CONFIG,  # JSON: ours for uvicorn's lines too
     )
+    del lock  # kept open (and locked) until the server stops

@@ -145,6 +145,14 @@ def messages(store: Store, table_id: str, limit: int = LISTED) -> list[dict[str,
     return [_as_json(r) for r in reversed(rows)]
 
 
+def one_message(store: Store, table_id: str, message_id: int) -> dict[str, Any] | None:
+    """Return one stored message of a table as clients see it, or None (blocking)."""
+    with store.engine.connect() as conn:
+        query = select(CHAT).where(CHAT.c.table_id == table_id, CHAT.c.id == message_id)
+        row = conn.execute(query).first()
+    return None if row is None else _as_json(row)
+
+
 def hide_message(store: Store, table_id: str, message_id: int) -> bool:
     """Hide one message of a table; return whether there was such a message (blocking)."""
     with store.engine.begin() as conn:
@@ -163,6 +171,9 @@ class Chat:
         self.hub = hub
         self.addresses = RateLimiter(per_minute, "too-many-messages", "chat messages")
         self.reads = RateLimiter(READS_PER_MINUTE, "too-many-requests", "chat pages")
+        # [cluster, issue 38] messages posted or hidden through another server process
+        hub.cluster.on("chat", self._posted_elsewhere)
+        hub.cluster.on("chat-hidden", self._hidden_elsewhere)
 
     @staticmethod
     def bucket() -> Bucket:
@@ -196,6 +207,7 @@ class Chat:
         if stored is None:
             raise ServerError("chat-full", f"this table's chat holds {MAX_PER_TABLE} messages")
         await self._send(table, {"type": "chat", "table": table.id, "message": stored})
+        await self.hub.cluster.publish(table.id, "chat", stored["id"])  # [cluster, issue 38]
         return stored
 
     async def hide(self, table: LiveTable, seat: object, token: object, message_id: object) -> None:
@@ -211,6 +223,22 @@ class Chat:
         if not found:
             raise ServerError("no-message", "no such message at this table", 404)
         await self._send(table, {"type": "chat-hidden", "table": table.id, "id": message_id})
+        await self.hub.cluster.publish(table.id, "chat-hidden", message_id)  # [cluster, issue 38]
+
+    async def _posted_elsewhere(self, table_id: str, message_id: int) -> None:
+        """Send this process's clients a message another process stored (read back from it)."""
+        table = self.hub.tables.get(table_id)
+        if table is None or not table.connections:
+            return
+        stored = await asyncio.to_thread(one_message, self.hub.store, table_id, message_id)
+        if stored is not None:
+            await self._send(table, {"type": "chat", "table": table_id, "message": stored})
+
+    async def _hidden_elsewhere(self, table_id: str, message_id: int) -> None:
+        """Tell this process's clients that another process hid a message."""
+        table = self.hub.tables.get(table_id)
+        if table is not None and table.connections:
+            await self._send(table, {"type": "chat-hidden", "table": table_id, "id": message_id})
 
     async def _send(self, table: LiveTable, message: dict[str, Any]) -> None:
         """Send one chat message to every connection of the table, in order with the rest."""

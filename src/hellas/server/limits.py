@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import Request
@@ -237,12 +238,19 @@ class RequestRate:
     files are not counted (a page load fetches many at once); WebSockets have their own limits.
     """
 
-    def __init__(self, app: ASGIApp, rate: float = 0.0, burst: float = 0.0) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        rate: float = 0.0,
+        burst: float = 0.0,
+        refused: Callable[[str], None] | None = None,
+    ) -> None:
         self.app = app
         self.rate = rate
         self.burst = burst or 4 * rate
         self.buckets: OrderedDict[str, Bucket] = OrderedDict()  # least recently seen first
         self.refused = 0
+        self.on_refuse = refused  # [metrics, issue 38] told the code of each refusal
 
     def allow(self, address: str) -> bool:
         """Spend one of ``address``'s tokens; return whether it had one."""
@@ -265,6 +273,8 @@ class RequestRate:
             await self.app(scope, receive, send)
             return
         self.refused += 1
+        if self.on_refuse is not None:
+            self.on_refuse("too-many-requests")
         status, payload = _error(
             "too-many-requests",
             f"too many requests from your address (at most {self.rate:g} a second); slow down",

@@ -128,6 +128,17 @@ class LiveTable:
         self.version += 1
         self.sent.clear()
 
+    def note(self, step: int, events: list[Event]) -> None:
+        """Record a move just applied at ``step``: a checkpoint, a new version, its events."""
+        self.keep()
+        self.changed()
+        self.events.extend((step, e) for e in events)
+        if len(self.events) > EVENT_MEMORY:
+            drop = len(self.events) - EVENT_MEMORY
+            del self.events[:drop]
+            for conn in self.connections:
+                conn.seen = max(0, conn.seen - drop)
+
     def keep(self) -> None:
         """Keep a checkpoint of the state if the move count is a multiple of ``CHECKPOINT``."""
         step = len(self.match.record.choices)

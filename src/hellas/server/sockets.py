@@ -44,8 +44,11 @@ def error_body(exc: Exception) -> dict[str, Any]:
 
 async def refuse(ws: WebSocket, exc: Exception) -> None:
     """Send the error that refuses a connection, and close it with a matching code."""
+    code = CLOSE_CODES.get(getattr(exc, "code", ""), 4400)
+    if code == TOO_MANY:  # [metrics, issue 38] a cap refused it
+        site_of(ws).hub.metrics.refuse(getattr(exc, "code", "limit"))
     await ws.send_text(json.dumps(error_body(exc)))
-    await ws.close(code=CLOSE_CODES.get(getattr(exc, "code", ""), 4400))
+    await ws.close(code=code)
 
 
 @router.websocket("/ws/{table_id}")
@@ -130,6 +133,7 @@ async def _listen(
                 f"more than {limits.ws_rate:g} messages a second: this connection is closed",
                 429,
             )
+            hub.metrics.refuse(too_many.code)  # [metrics, issue 38]
             await ws.send_text(dumps(error_body(too_many)))
             await ws.close(code=TOO_MANY, reason="too many messages")
             return

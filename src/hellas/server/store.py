@@ -11,6 +11,7 @@ import hashlib
 import json
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,6 +81,9 @@ MOVES = Table(
     Column("at", Float, nullable=False),
     UniqueConstraint("table_id", "seq", name="one_move_per_step"),
 )
+
+
+NOTIFY_ALL = text("SELECT pg_notify('hellas', note) FROM unnest(CAST(:notes AS text[])) AS note")
 
 
 def _free_seat() -> Any:
@@ -268,10 +272,21 @@ class Store:
                 insert(MOVES).values(table_id=table_id, seq=seq, key=key, seat=seat, at=time.time())
             )
 
-    def add_moves(self, moves: list[tuple[str, int, str, int]], finished: list[str]) -> None:
-        """Durably store several ``(table, seq, key, seat)`` choices and game-over marks at once."""
+    def add_moves(
+        self,
+        moves: list[tuple[str, int, str, int]],
+        finished: list[str],
+        notes: Sequence[str] = (),
+    ) -> None:
+        """Durably store several ``(table, seq, key, seat)`` choices and game-over marks at once.
+
+        ``notes``: PostgreSQL notices for the other server processes, sent by the same
+        transaction, so they go out exactly when the moves are stored (``cluster``).
+        """
         now = time.time()
         with self.engine.begin() as conn:
+            if notes:  # [cluster, issue 38] one statement for the whole batch
+                conn.execute(NOTIFY_ALL, {"notes": list(notes)})
             if moves:
                 rows = [dict(table_id=t, seq=q, key=k, seat=n, at=now) for t, q, k, n in moves]
                 conn.execute(insert(MOVES), rows)

@@ -233,6 +233,8 @@ class Timers:
         now = time.time() if now is None else now
         handed = []
         for table_id, seat in await asyncio.to_thread(due, self.hub.store, now):
+            if not await self.hub.cluster.acquire(table_id):  # [cluster, issue 38]
+                continue  # another server process holds the table's lease: it keeps the time
             try:
                 table = await self.hub.get(table_id)
             except ServerError as exc:  # gone or unavailable: its clock stops for good
