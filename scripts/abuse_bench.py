@@ -21,6 +21,7 @@ import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -165,11 +166,18 @@ def main() -> int:
     parser.add_argument("--victims", type=int, default=6)
     parser.add_argument("--seconds", type=float, default=10.0, help="per phase")
     parser.add_argument("--json", action="store_true")
+    # (internal) run one attack against a running server, for --seconds, then stop
+    parser.add_argument("--attack", type=int, default=-1, help=argparse.SUPPRESS)
+    parser.add_argument("--url", default="", help=argparse.SUPPRESS)
+    parser.add_argument("--db", default="", help=argparse.SUPPRESS)
+    parser.add_argument("--replay", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.attack >= 0:
+        return attack_alone(args)
     with tempfile.TemporaryDirectory() as tmp:
         server = start_server(
             f"sqlite:///{Path(tmp) / 'abuse.db'}",
-            bot_delay=0.3,
+            bot_delay=0.0,  # a bot reply is then the server's own time, not a pause
             args=["--create-rate", "0", "--max-address-connections", "0", "--open-table-ttl", "0"],
         )
         try:
@@ -196,6 +204,21 @@ def main() -> int:
             f"{c['p50'] / cq['p50']:5.2f} / {c['p99'] / cq['p99']:5.2f} "
             f"{b['p50']:12.0f}      {b['p50'] / bq['p50']:5.2f}"
         )
+    return 0
+
+
+def attack_alone(args: argparse.Namespace) -> int:
+    """Run attack number ``args.attack`` against the server at ``args.url`` for ``--seconds``."""
+    port = int(args.url.rsplit(":", 1)[1])
+    server = Server(args.url, args.db, port, None)  # type: ignore[arg-type]
+    table, _, total = args.replay.partition(":")
+    _name, attack = attacks(server, (table, int(total)))[args.attack]
+    stop = threading.Event()
+    thread = threading.Thread(target=attack, args=(stop,), daemon=True)
+    thread.start()
+    time.sleep(args.seconds)
+    stop.set()
+    thread.join(timeout=60)
     return 0
 
 
@@ -243,15 +266,22 @@ def measure(server: Server, args: argparse.Namespace) -> list[dict[str, Any]]:
         p.start()
     time.sleep(5 + args.seconds)  # everybody seated and playing, the bot workers warm
     rows = []
-    for name, attack in attacks(server, replay):
-        stop = threading.Event()
-        thread = threading.Thread(target=attack, args=(stop,), daemon=True)
+    for index, (name, _attack) in enumerate(attacks(server, replay)):
+        # each attack runs in a process of its own, as a real attacker would: its threads never
+        # take this process's interpreter lock from the clients that measure
+        attacker = subprocess.Popen(
+            [sys.executable, __file__, "--attack", str(index), "--url", server.url,
+             "--db", server.db, "--replay", f"{replay[0]}:{replay[1]}",
+             "--seconds", str(args.seconds)],
+        )  # fmt: skip
         start = time.monotonic()
-        thread.start()
         time.sleep(args.seconds)
         end = time.monotonic()
-        stop.set()
-        thread.join(timeout=60)
+        try:
+            attacker.wait(timeout=90)
+        except subprocess.TimeoutExpired:
+            attacker.kill()
+            attacker.wait()
         choice = between(latencies, latencies.at, start + 1, end)
         replies: list[float] = []
         for p in people:

@@ -8,8 +8,16 @@ time is drawn uniformly from 0.5x to 1.5x the pace).  Bounded: it stops when eve
 finished or after --seconds.  Prints the machine's load average, choices per second and the
 latency from sending a choice to receiving the state that includes it.
 
+With --processes N (N > 1, a PostgreSQL --db) it starts N server processes on that database,
+creates each table on one of them and connects each seat to the next one round the ring, so
+every move reaches the other seats through another process (PostgreSQL LISTEN/NOTIFY): it also
+prints the relay latency, from a choice sent to one process until another seat, on another
+process, receives the state that includes it.
+
     .venv/bin/python scripts/load_ws.py --tables 100 --seconds 60            # saturated
     .venv/bin/python scripts/load_ws.py --tables 100 --seconds 60 --pace 2   # human pace
+    .venv/bin/python scripts/load_ws.py --tables 20 --seconds 15 --processes 2 \
+        --db postgresql+psycopg://hellas@127.0.0.1:54329/bench       # two processes
 """
 
 from __future__ import annotations
@@ -70,6 +78,8 @@ class Tally:
     """What all clients measured."""
 
     latencies: list[float] = field(default_factory=list)
+    relayed: list[float] = field(default_factory=list)  # choice sent -> another seat sees it
+    sent: dict[tuple[str, int], float] = field(default_factory=dict)  # (table, seq) -> when
     done: set[str] = field(default_factory=set)
     made: int = 0
 
@@ -101,6 +111,8 @@ async def play_seat(ws: Any, table: str, pace: float, tally: Tally, rng: random.
         if pending and msg["seq"] > pending[0]:
             tally.latencies.append(time.monotonic() - pending[1])
             pending = None
+        elif (table, msg["seq"] - 1) in tally.sent:  # another seat's choice, seen here
+            tally.relayed.append(time.monotonic() - tally.sent.pop((table, msg["seq"] - 1)))
         if msg["outcome"]:
             tally.done.add(table)
             break
@@ -109,13 +121,18 @@ async def play_seat(ws: Any, table: str, pace: float, tally: Tally, rng: random.
                 await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
             key = rng.choice(msg["choices"])["key"]
             pending = (msg["seq"], time.monotonic())
+            tally.sent[(table, msg["seq"])] = pending[1]
             choice = {"type": "choose", "key": key, "seq": msg["seq"]}
             await ws.send(orjson.dumps(choice).decode())
             tally.made += 1
 
 
 async def run(
-    ws_base: str, tables: list[dict[str, object]], seconds: float, pace: float
+    ws_bases: list[str],
+    tables: list[dict[str, object]],
+    seconds: float,
+    pace: float,
+    spread: bool = True,
 ) -> tuple[Tally, float]:
     """Run every seat's client until the deadline; return the tally and the elapsed time."""
     tally = Tally()
@@ -124,9 +141,16 @@ async def run(
     rng = random.Random(1)
     jobs = [
         seat_client(
-            ws_base, str(t["id"]), seat, token, deadline, pace, tally, random.Random(rng.random())
+            ws_bases[(n + seat * spread) % len(ws_bases)],  # each seat one process further on
+            str(t["id"]),
+            seat,
+            token,
+            deadline,
+            pace,
+            tally,
+            random.Random(rng.random()),
         )
-        for t in tables
+        for n, t in enumerate(tables)
         for seat, token in t["tokens"].items()  # type: ignore[attr-defined]
     ]
     await asyncio.gather(*jobs)
@@ -156,32 +180,57 @@ def main() -> int:
     parser.add_argument("--pace", type=float, default=0.0, help="mean seconds per choice")
     parser.add_argument("--db", default="", help="database URL (default: a temporary SQLite)")
     parser.add_argument("--url", default="", help="use this running server (http://host:port)")
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes (more than 1: PostgreSQL --db)"
+    )
+    parser.add_argument(
+        "--together",
+        action="store_true",
+        help="every seat of a table on the process that made it (no move is relayed)",
+    )
     args = parser.parse_args()
+    if args.processes > 1 and not args.db.startswith("postgresql"):
+        parser.error("--processes above 1 needs a PostgreSQL --db")
     before = load()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
-        server = None
-        if args.url:
-            base = args.url.rstrip("/")
-        else:
-            server = start_server(db, args=["--create-rate", "0"])
-            base = server.url
+        servers = []
         try:
-            tables = [create_table(base, args.players, seed) for seed in range(args.tables)]
-            ws_base = "ws" + base.removeprefix("http")
-            server_cpu = cpu_seconds(server.proc.pid) if server else 0.0
+            if args.url:
+                bases = [args.url.rstrip("/")]
+            else:
+                flags = [
+                    "--create-rate",
+                    "0",
+                    "--bot-workers",
+                    "1",
+                    "--max-address-connections",
+                    "0",
+                ]
+                servers = [start_server(db, args=flags) for _ in range(args.processes)]
+                bases = [server.url for server in servers]
+            tables = [
+                create_table(bases[seed % len(bases)], args.players, seed)
+                for seed in range(args.tables)
+            ]
+            ws_bases = ["ws" + base.removeprefix("http") for base in bases]
+            server_cpu = sum(cpu_seconds(server.proc.pid) for server in servers)
             client_cpu = time.process_time()
-            tally, elapsed = uvloop.run(run(ws_base, tables, args.seconds, args.pace))
+            tally, elapsed = uvloop.run(
+                run(ws_bases, tables, args.seconds, args.pace, not args.together)
+            )
             client_cpu = time.process_time() - client_cpu
-            server_cpu = cpu_seconds(server.proc.pid) - server_cpu if server else 0.0
+            server_cpu = sum(cpu_seconds(server.proc.pid) for server in servers) - server_cpu
         finally:
-            if server is not None:
+            for server in servers:
                 stop_server(server)
     latencies = sorted(tally.latencies)
     p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
     p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000 if latencies else float("nan")
     top = latencies[-1] * 1000 if latencies else float("nan")
     where = "running server" if args.url else ("custom" if args.db else "SQLite (temporary)")
+    where += f", {args.processes} server process(es)" if not args.url else ""
+    where += ", each table's seats on one process" if args.together else ""
     pace = f"pace {args.pace:g} s per choice" if args.pace else "saturated (no thinking)"
     print(
         f"tables: {args.tables} x {args.players} seats ({args.tables * args.players} "
@@ -192,10 +241,17 @@ def main() -> int:
         f"choice latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {top:.1f} ms "
         f"({len(latencies)} samples); finished tables: {len(tally.done)}"
     )
+    if tally.relayed:
+        relayed = sorted(tally.relayed)
+        print(
+            f"seen by the other seats: p50 {statistics.median(relayed) * 1000:.1f} ms, "
+            f"p99 {relayed[int(0.99 * (len(relayed) - 1))] * 1000:.1f} ms "
+            f"({len(relayed)} samples)"
+        )
     per = 1e6 / max(1, tally.made)
     print(
         f"CPU per choice: server {server_cpu * per:.0f} us, this client {client_cpu * per:.0f} us"
-        f" (server busy {server_cpu / elapsed:.0%} of one core)"
+        f" (servers busy {server_cpu / elapsed:.0%} of one core, all processes together)"
     )
     print(f"load average (1 min): {before} before, {load()} after")
     return 0

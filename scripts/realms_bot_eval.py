@@ -14,10 +14,11 @@ runs.  A second line splits the games by who made the last discard: the move aft
 rules announce the end (the discard area full).
 ``--read-hands`` is an upper-bound experiment, never a player: the planner decides on the true
 state and its last-turn race and denial start the other seats from their real hands
-(``READ_HANDS``).  ``--peek-deck`` is another bound: the planner values a draw by the card on top
-of the deck (``PEEK_DECK``), so it knows its next draw.  With ``--improver``, ``--read-hands``
-plays the improver's rollouts on the true state (the real hands and the real deck order, so it
-sees every future draw as greedy play would meet it): a clairvoyant bound on the improver.
+(``Bounds.read_hands``).  ``--peek-deck`` is another bound: the planner values a draw by the card
+on top of the deck (``Bounds.peek_deck``), so it knows its next draw.  With ``--improver``,
+``--read-hands`` plays the improver's rollouts on the true state (the real hands and the real
+deck order, so it sees every future draw as greedy play would meet it): a clairvoyant bound on
+the improver.
 ``--known-hands`` (with ``--improver``) is a half-way bound: the improver's samples hold the
 other seats' real hands but re-shuffle the deck cards its seat has not seen, so it measures
 what reading the opponents' hands (a perfect belief over them) would be worth on its own.
@@ -49,15 +50,18 @@ from hellas.sim.stats import wilson
 
 
 class TrueStatePlanner:
-    """The planner on the TRUE state (reading hands or the deck top, as switched): a bound only."""
+    """The planner on the TRUE state (reading hands or the deck top, as bounded): a bound only."""
 
     name = "planner-on-the-true-state"
+
+    def __init__(self, bounds: planner.Bounds) -> None:
+        self.bounds = bounds
 
     def choose(self, decision: Decision[RealmsState], rng: Rng) -> Choice:
         """Return the planner's choice with the real state in hand."""
         if len(decision.choices) == 1:
             return decision.choices[0]
-        picked = planner.planner_choice(decision.true_state().copy(), rng)
+        picked = planner.planner_choice(decision.true_state().copy(), rng, self.bounds)
         return next(c for c in decision.choices if c.key == picked.key)
 
 
@@ -86,7 +90,9 @@ class _HandsDecision(Decision[RealmsState]):
         return t
 
 
-IMPROVER_SETTINGS = tuple(inspect.signature(ImproverBot).parameters)  # samples, top, ...
+IMPROVER_SETTINGS = tuple(  # samples, top, ... (the bounds come from --read-hands)
+    name for name in inspect.signature(ImproverBot).parameters if name != "bounds"
+)
 
 
 def play(
@@ -99,6 +105,10 @@ def play(
     settings = dict(settings)
     improver = settings.pop("improver", None)
     known_hands = bool(settings.pop("known_hands", False))
+    bounds = planner.Bounds(
+        read_hands=bool(settings.pop("read_hands", False)),
+        peek_deck=bool(settings.pop("peek_deck", False)),
+    )
     saved = {name: getattr(planner, name) for name in settings}
     for name, value in settings.items():
         setattr(planner, name, value)
@@ -106,12 +116,12 @@ def play(
         s = GAME.new({"players": players}, seed)
         rng = Rng(seed * 7 + seat)
         bots: list[Bot] = [GreedyBot() for _ in range(players)]
-        bound = planner.READ_HANDS or planner.PEEK_DECK
-        bots[seat] = TrueStatePlanner() if bound else planner.PlannerBot()
+        bound = bounds != planner.HONEST
+        bots[seat] = TrueStatePlanner(bounds) if bound else planner.PlannerBot()
         sampled: type[Decision[RealmsState]] = Decision  # how the measured seat's samples deal
         if isinstance(improver, dict):
-            bots[seat] = ImproverBot(**improver)
-            if planner.READ_HANDS:
+            bots[seat] = ImproverBot(**improver, bounds=bounds)
+            if bounds.read_hands:
                 sampled = _TrueDecision
             elif known_hands:
                 sampled = _HandsDecision
@@ -151,9 +161,9 @@ def main(argv: list[str]) -> int:
     a = ap.parse_args(argv)
     if a.known_hands and (a.improver is None or a.read_hands):
         ap.error("--known-hands needs --improver and goes without --read-hands")
-    settings: dict[str, object] = {"READ_HANDS": True} if a.read_hands else {}
+    settings: dict[str, object] = {"read_hands": True} if a.read_hands else {}
     if a.peek_deck:
-        settings["PEEK_DECK"] = True
+        settings["peek_deck"] = True
     for item in a.set:
         name, _, value = item.partition("=")
         settings[name] = ast.literal_eval(value)

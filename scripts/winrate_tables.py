@@ -1,10 +1,10 @@
 """Print Markdown win-rate tables (mission x difficulty x players) from Legends results files.
 
     .venv/bin/python scripts/winrate_tables.py results/heuristic.csv results/ismcts.csv
-    .venv/bin/python scripts/winrate_tables.py results/legends-search.csv \
+    .venv/bin/python scripts/winrate_tables.py results/legends-search.parquet \
         --ratio ismcts:200 clairvoyant-lookahead:8
-    .venv/bin/python scripts/winrate_tables.py results/legends-search.csv \
-        results/legends-references.csv --paired --ratio ismcts:200 clairvoyant:200
+    .venv/bin/python scripts/winrate_tables.py results/legends-search.parquet \
+        results/legends-references.parquet --paired --ratio ismcts:200 clairvoyant:200
 
 Each cell is "win % ±95% half-width (Wilson)"; used to write docs/benchmarks.md.  With
 ``--ratio HONEST CLAIRVOYANT`` it prints, per cell, the honest team's win rate divided by the

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from hellas.core.conformance import random_game
+from hellas.core.conformance import check_capabilities, random_game
 from hellas.games import REGISTRY
 
 # Games and how many random games each option set gets: shallow (every step: legality, replay,
@@ -39,3 +39,10 @@ def test_random_games_never_break_the_contract(
     for k in range(plan["shallow_per_options"]):
         seed = index * 1000 + k
         random_game(game, options, seed, deep=(k == 0 and index % plan["deep_every"] == 0))
+
+
+@pytest.mark.parametrize("game_id", REGISTRY.ids())
+def test_the_lean_contract_and_capabilities_hold(game_id: str) -> None:
+    game = REGISTRY.get(game_id)
+    for seed, options in enumerate(game.conformance_options()[:2]):
+        assert check_capabilities(game, options, seed) > 0

@@ -89,6 +89,8 @@ def test_play_and_check_share_one_environment(tmp_path: Path) -> None:
     bootstrap("")
     assert (tmp_path / ".venv" / "bin" / "hellas").exists()
     assert not (tmp_path / ".venv" / "bin" / "pytest").exists()  # the play set only
+    heavy = [p.name for p in (tmp_path / ".venv").glob("lib/python*/site-packages/*")]
+    assert not {"pandas", "pyarrow", "matplotlib"} & set(heavy)  # the reports extra only
     added = bootstrap("test")
     assert "+ pytest==" in added and "Uninstalled" not in added, added
     again = bootstrap("")

@@ -64,7 +64,7 @@ def test_score_errors_suggest_names() -> None:
     )
     assert result.exit_code == 2 and "not possible now" in result.output
     result = runner.invoke(app, ["score", "legends", "--hand", "Moly"])
-    assert result.exit_code == 2 and "works for realms" in result.output
+    assert result.exit_code == 2 and "explains saved games only" in result.output
     result = runner.invoke(app, ["score", "realms", "--hand", "Moly", "--afterlife", "moly"])
     assert result.exit_code == 2 and "cannot be in the hand and the Afterlife" in result.output
 

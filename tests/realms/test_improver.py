@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from hellas.ai import make_bot
-from hellas.ai.lookahead import clear_gain
 from hellas.core.game import Decision
 from hellas.core.rng import Rng
+from hellas.core.stats import clear_gain
 from hellas.games.realms import GAME
 from hellas.games.realms.bots import GreedyBot, card_index, hand_score
 from hellas.games.realms.improver import ImproverBot, shortlist

@@ -82,10 +82,8 @@ def test_planner_beats_random_play() -> None:
     assert wins == games
 
 
-def test_the_read_hands_experiment_starts_the_others_from_their_real_hands(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """``READ_HANDS`` (an upper-bound experiment) values the others' real hands, else samples."""
+def test_the_read_hands_experiment_starts_the_others_from_their_real_hands() -> None:
+    """``read_hands`` (an upper-bound experiment) values the others' real hands, else samples."""
     s = POSITIONS[3]
     p = s.actor
     plan = Planner(s, p, Rng(1), 10)
@@ -95,8 +93,8 @@ def test_the_read_hands_experiment_starts_the_others_from_their_real_hands(
     )
     sampled = planner._opponent_finals(s, plan, Rng(2), s.discard, no_turns)
     assert len(set(sampled)) > 1  # honest: the other hand is re-sampled each time
-    monkeypatch.setattr(planner, "READ_HANDS", True)
-    read = planner._opponent_finals(s, plan, Rng(2), s.discard, no_turns)
+    bound = Planner(s, p, Rng(1), 10, planner.Bounds(read_hands=True))
+    read = planner._opponent_finals(s, bound, Rng(2), s.discard, no_turns)
     assert read == [real] * planner.OPPONENT_SAMPLES
 
 
@@ -136,7 +134,7 @@ def test_the_evaluation_script_runs_both_ways(capsys: pytest.CaptureFixture[str]
     script = _eval_script()
     assert script.main(["--deals", "1", "--first", "5"]) == 0
     assert script.main(["--deals", "1", "--first", "5", "--read-hands"]) == 0
-    assert planner.READ_HANDS is False  # a run's settings do not outlive its games
+    assert planner.Bounds() == planner.HONEST  # bounds are parameters: nothing to leak
     lines = capsys.readouterr().out.splitlines()
     assert "[defaults] seeds 5+1" in lines[0] and "/2 = " in lines[0]
     split = re.search(r"last discard in (\d+) games.*greedy did in (\d+)", lines[1])
@@ -171,16 +169,14 @@ def test_the_script_credits_the_last_discard_to_the_move_that_fills_the_area(sea
     assert planner_ended == (filler == seat)
 
 
-def test_peeking_at_the_deck_values_the_draw_by_the_top_card(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """``PEEK_DECK`` (a bound, never a player): the best unseen card on top is drawn, the worst not.
+def test_peeking_at_the_deck_values_the_draw_by_the_top_card() -> None:
+    """``peek_deck`` (a bound, never a player): the best unseen card on top is drawn, the worst not.
 
     On every draw position with a take in reach, the bound draws when the top card is the one that
     makes the best hand, and takes a card when the top is the one that helps least and some take
     beats it.
     """
-    monkeypatch.setattr(planner, "PEEK_DECK", True)
+    peek = planner.Bounds(peek_deck=True)
     checked = 0
     for i, s in enumerate(POSITIONS):
         if s.phase != P_DRAW or not any(c.key.startswith("take:") for c in legal(s)):
@@ -196,7 +192,7 @@ def test_peeking_at_the_deck_values_the_draw_by_the_top_card(
             t = s.copy()
             t.deck.remove(top)
             t.deck.append(top)
-            choice = planner_choice(t, Rng(i))
+            choice = planner_choice(t, Rng(i), peek)
             worth = plan.best_keep([*t.hands[p], top], turns, t.discard)
             takes = [
                 plan.best_keep(
@@ -220,7 +216,6 @@ def test_peeking_at_the_deck_values_the_draw_by_the_top_card(
 def test_the_evaluation_script_can_peek_at_the_deck(capsys: pytest.CaptureFixture[str]) -> None:
     """``--peek-deck`` plays the bound and leaves the module as it was."""
     assert _eval_script().main(["--deals", "1", "--first", "5", "--peek-deck"]) == 0
-    assert planner.PEEK_DECK is False
     assert "[--peek-deck] seeds 5+1" in capsys.readouterr().out
 
 
@@ -283,7 +278,6 @@ def test_the_clairvoyant_improver_bound_rolls_out_the_true_state(
     honest = Decision(GAME, s, seat).sample(Rng(1))
     assert (honest.deck, honest.hands) != (s.deck, s.hands)  # a plain sample re-deals
     _run_bound(capsys, monkeypatch, script, "--read-hands")
-    assert planner.READ_HANDS is False
 
 
 def test_the_known_hands_bound_keeps_the_hands_and_reshuffles_the_unseen_deck(
@@ -305,3 +299,10 @@ def test_the_known_hands_bound_keeps_the_hands_and_reshuffles_the_unseen_deck(
         with pytest.raises(SystemExit):
             script.main(["--deals", "1", *bad])
         assert "--known-hands needs --improver" in capsys.readouterr().err
+
+
+def test_a_bounded_planner_is_marked_as_reading_hidden_cards() -> None:
+    """A bound is an explicit parameter of one bot, never a process-wide switch."""
+    assert not planner.PlannerBot().cost().reads_hidden
+    assert planner.PlannerBot(planner.Bounds(read_hands=True)).cost().reads_hidden
+    assert not hasattr(planner, "READ_HANDS") and not hasattr(planner, "PEEK_DECK")

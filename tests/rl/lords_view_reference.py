@@ -13,6 +13,7 @@ from hellas.games.lords.monsters import tray
 from hellas.games.lords.quests import quest_region
 from hellas.games.lords.rules import actor
 from hellas.games.lords.state import SPECIALS, LordsState
+from hellas.games.lords.turn import march_plan
 from hellas.games.lords.view import _battle, hunt_summary, progress, stand_ins
 
 
@@ -156,6 +157,8 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
     }
     if frame and frame["k"] == "artifact-pick" and seat == frame["seat"]:
         v["artifact_pick"] = [c.artifacts[a].id for a in frame["cards"]]
+    if frame and frame["k"] == "march" and frame["stage"] == "from" and seat == actor(s):
+        v["march_plan"] = march_plan(s, frame)  # (added with the board's March, issue 34)
     if frame and frame["k"] == "owl" and seat == s.current:
         v["owl"] = [c.combat[x].id for x in frame["cards"]]
     return v

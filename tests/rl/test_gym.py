@@ -13,12 +13,13 @@ import hellas.rl.gym
 from hellas.core.errors import HellasError, IllegalChoice
 from hellas.core.game import Decision
 from hellas.core.rng import Rng
+from hellas.games import REGISTRY
 from hellas.games.legends.bots import HeuristicBot
 
 ENVS: list[tuple[str, dict[str, Any]]] = [
-    ("hellas/Legends-v0", {"players": 3, "bots": "heuristic"}),
-    ("hellas/Realms-v0", {"players": 3, "bots": "greedy"}),
-    ("hellas/Lords-v0", {"players": 2, "turn_limit": 8, "bots": "heuristic"}),
+    ("hellas/Legends-v101", {"players": 3, "bots": "heuristic"}),
+    ("hellas/Realms-v100", {"players": 3, "bots": "greedy"}),
+    ("hellas/Lords-v3", {"players": 2, "turn_limit": 8, "bots": "heuristic"}),
 ]
 
 
@@ -30,6 +31,14 @@ def test_gymnasium_env_checker_passes(env_id: str, kwargs: dict[str, Any]) -> No
 
 def test_registered_ids() -> None:
     assert set(hellas.rl.gym.ENV_IDS.values()) <= set(gymnasium.registry)
+
+
+def test_ids_come_from_the_registry_with_the_rules_version() -> None:
+    for game in REGISTRY:
+        env_id = hellas.rl.gym.ENV_IDS[game.meta.id]
+        major, minor = (int(x) for x in game.meta.version.split("."))
+        assert env_id == f"hellas/{game.meta.id.capitalize()}-v{major * 100 + minor}"
+        assert gymnasium.spec(env_id).kwargs["game_id"] == game.meta.id
 
 
 def _play_episode(env: Any, seed: int) -> tuple[float, int]:
@@ -49,7 +58,9 @@ def _play_episode(env: Any, seed: int) -> tuple[float, int]:
 
 
 def test_a_learner_plays_with_bots_until_the_end() -> None:
-    env = gymnasium.make("hellas/Legends-v0", players=3, seat=1, bots=["heuristic", None, "random"])
+    env = gymnasium.make(
+        "hellas/Legends-v101", players=3, seat=1, bots=["heuristic", None, "random"]
+    )
     total, steps = _play_episode(env, 3)
     session = env.unwrapped.session
     outcome = session.game.outcome(session.state)
@@ -60,7 +71,7 @@ def test_a_learner_plays_with_bots_until_the_end() -> None:
 
 
 def test_the_learner_only_decides_for_its_own_seat() -> None:
-    env = gymnasium.make("hellas/Realms-v0", players=3, seat=2, bots={0: "greedy", 1: "random"})
+    env = gymnasium.make("hellas/Realms-v100", players=3, seat=2, bots={0: "greedy", 1: "random"})
     env.reset(seed=5)
     for _ in range(20):
         assert env.unwrapped.session.to_act() == 2
@@ -71,7 +82,7 @@ def test_the_learner_only_decides_for_its_own_seat() -> None:
 
 
 def test_a_heuristic_learner_plays_a_whole_episode() -> None:
-    env = gymnasium.make("hellas/Legends-v0", players=2, bots="heuristic")
+    env = gymnasium.make("hellas/Legends-v101", players=2, bots="heuristic")
     env.reset(seed=8)
     session = env.unwrapped.session
     # Replaying the same game with the heuristic in the learner's seat too must be deterministic.
@@ -85,12 +96,12 @@ def test_a_heuristic_learner_plays_a_whole_episode() -> None:
 
 
 def test_illegal_actions_lose_or_raise() -> None:
-    env = gymnasium.make("hellas/Legends-v0", players=3)
+    env = gymnasium.make("hellas/Legends-v101", players=3)
     _obs, info = env.reset(seed=2)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     _obs, reward, terminated, _trunc, info = env.step(illegal)
     assert terminated and reward == -1.0 and info["illegal"]
-    strict = gymnasium.make("hellas/Legends-v0", players=3, illegal="raise")
+    strict = gymnasium.make("hellas/Legends-v101", players=3, illegal="raise")
     strict.reset(seed=2)
     with pytest.raises(IllegalChoice):
         strict.step(illegal)
@@ -98,17 +109,17 @@ def test_illegal_actions_lose_or_raise() -> None:
 
 def test_bad_keywords_are_refused() -> None:
     with pytest.raises(HellasError, match="seat must be"):
-        gymnasium.make("hellas/Legends-v0", players=2, seat=4)
+        gymnasium.make("hellas/Legends-v101", players=2, seat=4)
     with pytest.raises(HellasError, match="one entry per seat"):
-        gymnasium.make("hellas/Legends-v0", players=3, bots=["heuristic"])
+        gymnasium.make("hellas/Legends-v101", players=3, bots=["heuristic"])
     with pytest.raises(HellasError, match="unknown bot"):
-        gymnasium.make("hellas/Legends-v0", players=3, bots="nobody")
+        gymnasium.make("hellas/Legends-v101", players=3, bots="nobody")
     with pytest.raises(ValueError, match="illegal must be"):
-        gymnasium.make("hellas/Legends-v0", illegal="ignore")
+        gymnasium.make("hellas/Legends-v101", illegal="ignore")
 
 
 def test_same_seed_same_episode() -> None:
-    a = gymnasium.make("hellas/Realms-v0", players=2)
-    b = gymnasium.make("hellas/Realms-v0", players=2)
+    a = gymnasium.make("hellas/Realms-v100", players=2)
+    b = gymnasium.make("hellas/Realms-v100", players=2)
     assert _play_episode(a, 12) == _play_episode(b, 12)
     assert np.array_equal(a.unwrapped._obs(), b.unwrapped._obs())

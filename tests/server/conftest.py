@@ -69,13 +69,17 @@ class Server:
 
 
 def start_server(
-    db: str, port: int | None = None, bot_delay: float = 0.0, args: Sequence[str] = ()
+    db: str,
+    port: int | None = None,
+    bot_delay: float = 0.0,
+    args: Sequence[str] = (),
+    main: str = "hellas.cli.main",  # the command's module (tests.nim.serve: with Nim registered)
 ) -> Server:
     port = port or free_port()
     cmd = [
         sys.executable,
         "-m",
-        "hellas.cli.main",
+        main,
         "serve",
         "--port",
         str(port),

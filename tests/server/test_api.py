@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from hellas.games import REGISTRY
+
 from .conftest import Server
 
 
@@ -26,6 +30,18 @@ def test_games_lists_every_registered_game_with_its_schema(server: Server) -> No
         assert [x["title"] for x in levels][:3] == ["Easy", "Normal", "Hard"]
         assert all(x["bot"] in game["bots"] or ":" in x["bot"] for x in levels)
         assert not any(x["bot"].startswith("clairvoyant") for x in levels)
+
+
+def test_games_serve_the_web_modules_each_game_declares(server: Server) -> None:
+    js = Path(__file__).resolve().parents[2] / "src" / "hellas" / "web" / "js"
+    games = {g["id"]: g for g in server.get("/api/games")[1]}
+    for game in REGISTRY:
+        served = games[game.meta.id]
+        assert served["web"] == game.meta.web.to_json()
+        assert served["version"] == game.meta.version and served["talk"] == game.meta.talk
+        for kind in ("renderer", "help", "guide", "pickers"):  # every declared module exists
+            assert (js / served["web"][kind]).is_file(), (game.meta.id, kind)
+    assert games["legends"]["talk"] is False
 
 
 def test_create_claim_join_and_list(server: Server) -> None:

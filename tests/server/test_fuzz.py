@@ -38,7 +38,7 @@ FUZZ = settings(
 def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'hellas.db'}"
     # no message rate: the fuzzer probes what each message does (the rate has tests of its own)
-    limits = ["--ws-rate", "0", "--replay-rate", "0", "--hint-rate", "0"]
+    limits = ["--ws-rate", "0", "--replay-rate", "0", "--hint-rate", "0", "--http-rate", "0"]
     server = start_server(db, args=["--create-rate", "0", "--max-bot-iterations", "20", *limits])
     yield server
     stop_server(server)

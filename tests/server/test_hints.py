@@ -71,7 +71,8 @@ def test_a_hint_ranks_up_to_three_of_the_seats_own_legal_choices(server: Server)
         legal = {c["key"]: c for c in before["choices"]}
         keys = [c["key"] for c in found["choices"]]
         assert 1 <= len(keys) <= 3 and len(set(keys)) == len(keys) and set(keys) <= set(legal)
-        assert len(keys) == min(3, len(legal))
+        if found["iterations"] >= len(legal):  # (a loaded machine may think less in its second)
+            assert len(keys) == min(3, len(legal))
         for c in found["choices"]:
             assert c["label"] == legal[c["key"]]["label"] and c["index"] == legal[c["key"]]["index"]
             assert 0.0 <= c["win_chance"] <= 1.0

@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -279,6 +280,7 @@ NONSENSE = [
     ["--replay-rate", "-1"],
     ["--hint-rate", "nan"],
     ["--max-seat-connections", "-1"],
+    ["--http-rate", "nan"],
 ]
 
 
@@ -295,3 +297,23 @@ def test_serve_refuses_limits_that_make_no_sense(flags: list[str]) -> None:
     said = done.stdout + done.stderr
     assert flags[0] in said and "Traceback" not in said, said
     assert len(said.strip().splitlines()) == 1, said  # one clear line
+
+
+def test_a_flood_of_api_requests_is_refused_before_the_application(tmp_path: Path) -> None:
+    """``--http-rate``: past a burst, one address's API requests are a quick 429 (any path, a
+    table that does not exist included), pages still load, and the address is served again once
+    its rate allows."""
+    server = start_server(f"sqlite:///{tmp_path / 'h.db'}", args=["--http-rate", "5"])
+    try:
+        statuses = [server.get("/api/tables/nope")[0] for _ in range(40)]
+        assert statuses[:15] == [404] * 15  # the burst: four seconds' worth (less start-up checks)
+        assert 429 in statuses[20:]
+        status, body = server.get("/api/games")
+        assert status == 429 and body["code"] == "too-many-requests"
+        assert "at most 5 a second" in body["message"]
+        with urllib.request.urlopen(server.url + "/", timeout=30) as page:  # pages are not counted
+            assert page.status == 200
+        time.sleep(1.5)
+        assert server.get("/api/games")[0] == 200  # tokens came back
+    finally:
+        stop_server(server)

@@ -17,7 +17,9 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_ratio_table_of_the_search_sweep_counts_its_cells() -> None:
-    done = _run("results/legends-search.csv", "--ratio", "ismcts:200", "clairvoyant-lookahead:8")
+    done = _run(
+        "results/legends-search.parquet", "--ratio", "ismcts:200", "clairvoyant-lookahead:8"
+    )
     assert done.returncode == 0, done.stderr
     assert "| 12 |" in done.stdout
     assert "cells with a clairvoyant win reach 0.90." in done.stdout
@@ -26,5 +28,5 @@ def test_the_ratio_table_of_the_search_sweep_counts_its_cells() -> None:
 def test_a_missing_file_or_an_unknown_team_is_a_clear_error() -> None:
     missing = _run("no-such-results.csv")
     assert missing.returncode == 2 and "no such results file: no-such-results.csv" in missing.stderr
-    unknown = _run("results/legends-search.csv", "--ratio", "ismcts:200", "nobody")
+    unknown = _run("results/legends-search.parquet", "--ratio", "ismcts:200", "nobody")
     assert unknown.returncode == 2 and "no games of nobody" in unknown.stderr

@@ -104,20 +104,27 @@ def test_a_whole_game_on_the_board_on_a_phone(
     print(game, "phone", dict(counts))
 
 
+def lords_action(web: Server, browser: Any, action: str, steps: int) -> tuple[Any, Any, int]:
+    """Open a Lords table, play through the setup by the board to ``action`` and click it.
+
+    Returns the table, the page, and the step drawn once the action's first Regions are lit.
+    """
+    data = create(web, "lords", {"players": 2}, ["human", "heuristic"], seed=21)
+    page = open_table(browser, web.url + data["you"]["link"], viewport=DESKTOP)
+    assert advance(page, f"#board [data-target='action:{action}'].target", steps)
+    before = page.evaluate("() => window.hellasSeq")
+    page.locator(f"#board [data-target='action:{action}']").click()
+    wait_after(page, before)
+    page.wait_for_function("() => document.querySelector('#board .region.target')")
+    return data, page, page.evaluate("() => window.hellasSeq")
+
+
 def test_a_two_step_march_is_built_by_clicks_and_can_be_cancelled(
     web: Server, browser: Any
 ) -> None:
     """Hoplite Movement in Lords: the Region to leave, then the one to enter; Cancel undoes the
     first click and nothing is sent until the second."""
-    data = create(web, "lords", {"players": 2}, ["human", "heuristic"], seed=21)
-    page = open_table(browser, web.url + data["you"]["link"], viewport=DESKTOP)
-    # through the setup, by the board, to the first Hoplite Movement
-    assert advance(page, "#board [data-target='action:hoplite-move'].target", 30)
-    before = page.evaluate("() => window.hellasSeq")
-    page.locator("#board [data-target='action:hoplite-move']").click()
-    wait_after(page, before)
-    page.wait_for_function("() => document.querySelector('#board [data-target^=region].target')")
-    seq = page.evaluate("() => window.hellasSeq")
+    _data, page, seq = lords_action(web, browser, "hoplite-move", 30)
     sources = page.eval_on_selector_all(
         "#board .region.target", "gs => gs.map(g => g.dataset.target)"
     )
@@ -150,6 +157,56 @@ def test_a_two_step_march_is_built_by_clicks_and_can_be_cancelled(
     page.locator(f"#board g.region[data-target='{target}']").click()
     wait_after(page, seq)
     assert page.evaluate("() => window.hellasSeq") == seq + 1
+    assert not page.errors, page.errors
+
+
+def test_a_whole_special_march_is_built_by_clicks_and_cancelled_until_the_last_one(
+    web: Server, browser: Any
+) -> None:
+    """The Special Action March in Lords (which Army, where, how many): nothing is sent until the
+    number is picked, Cancel (or Escape) undoes it at every step, then its steps go one after
+    the other and the Hoplites arrive."""
+    data, page, seq = lords_action(web, browser, "march", 60)
+    view = web.get(f"/api/tables/{data['id']}/view?seat=0&token={data['you']['token']}")[1]
+    plan = view["view"]["march_plan"]
+    regions_js = "gs => gs.map(g => g.dataset.target)"
+    sources = page.eval_on_selector_all("#board .region.target", regions_js)
+    assert set(sources) == {f"region:{r}" for r, w in plan.items() if w["to"] or w["murder"]}
+    source = max(plan, key=lambda r: (plan[r]["most"], r) if plan[r]["to"] else (0, r))
+    page.locator(f"#board g.region[data-target='region:{source}']").click()
+    page.wait_for_selector("[data-testid=board-cancel]")
+    ends = page.eval_on_selector_all("#board .region.target", "gs => gs.map(g => g.dataset.target)")
+    where = plan[source]
+    assert set(ends) == {f"region:{r}" for r in where["to"] + where["murder"]}
+    page.click("[data-testid=board-cancel]")  # back to the Armies, nothing sent
+    page.wait_for_selector("[data-testid=board-cancel]", state="detached")
+    assert page.evaluate("() => window.hellasSeq") == seq
+    page.locator(f"#board g.region[data-target='region:{source}']").click()
+    regions = {r["id"]: r for r in view["view"]["regions"]}
+    quiet = [r for r in where["to"] if not regions[r]["hoplites"][1] and not regions[r]["monsters"]]
+    target = (quiet or where["to"])[0]  # where no battle follows, if there is such a place
+    page.locator(f"#board g.region[data-target='region:{target}']").click()
+    most = where["most"]
+    if most > 1:  # how many: a menu, which Cancel closes with nothing sent
+        page.wait_for_selector("[data-testid=board-menu]")
+        labels = page.eval_on_selector_all(
+            "[data-testid=board-menu-choice]", "bs => bs.map(b => b.textContent)"
+        )
+        assert len(labels) == most and all("March" in t and "Hoplite" in t for t in labels)
+        page.screenshot(path=str(ARTIFACTS / "board-lords-march-count.png"))
+        page.click("[data-testid=board-menu-cancel]")
+        page.wait_for_selector("[data-testid=board-menu]", state="detached")
+        assert page.evaluate("() => window.hellasSeq") == seq
+        page.locator(f"#board g.region[data-target='region:{source}']").click()
+        page.locator(f"#board g.region[data-target='region:{target}']").click()
+        page.locator("[data-testid=board-menu-choice]").last.click()  # every Hoplite
+    steps = 3 if most > 1 else 2
+    page.wait_for_function(f"() => window.hellasSeq >= {seq + steps}", timeout=60_000)
+    after = web.get(f"/api/tables/{data['id']}/view?seat=0&token={data['you']['token']}")[1]
+    now = {r["id"]: r for r in after["view"]["regions"]}
+    assert now[source]["hoplites"][0] == regions[source]["hoplites"][0] - most  # all of them left
+    if quiet:
+        assert now[target]["hoplites"][0] == regions[target]["hoplites"][0] + most
     assert not page.errors, page.errors
 
 

@@ -284,3 +284,30 @@ def test_a_spectator_sees_each_modules_panel_after_a_bot_game(
     replay.click("[data-testid=next]")
     replay.wait_for_selector(f"[data-testid=module-panel][data-module={drawn[0]}]")
     assert not replay.errors, replay.errors
+
+
+def test_provisional_stand_in_cards_wear_a_badge(web: Server, browser: Any) -> None:
+    """Issue 33: a provisional stand-in card (here the Relics Reforge offers with Hephaestus)
+    shows a visible "provisional" badge that says in words what it means; with "Printed only"
+    there is none."""
+    data = create(
+        web, "lords", {"players": 2, "modules": "hephaestus,chiron"}, ["heuristic"] * 2, seed=1
+    )
+    page = open_table(
+        browser, web.url + data["id"].join(["/table/", ""]), viewport={"width": 1366, "height": 850}
+    )
+    page.wait_for_selector("[data-testid=provisional]", timeout=60_000)
+    badge = page.locator("[data-testid=provisional]").first
+    assert badge.inner_text().strip().lower() == "provisional"
+    assert "stand-in" in (badge.get_attribute("title") or "")
+    shot(page, "lords-provisional")
+    assert not page.errors, page.errors
+    page.context.close()
+    printed = create(
+        web, "lords", {"players": 2, "modules": "hephaestus,chiron", "printed_only": True},
+        ["heuristic", "heuristic"], seed=1,
+    )  # fmt: skip
+    page = open_table(browser, web.url + printed["id"].join(["/table/", ""]))
+    page.wait_for_selector("[data-testid=module-card]", timeout=60_000)
+    assert page.query_selector("[data-testid=provisional]") is None
+    page.context.close()

@@ -16,12 +16,12 @@ The clairvoyant variants read the true state: labelled upper bounds only.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from hellas.core.game import BotCost, Choice, Decision
 from hellas.core.rng import Rng
+from hellas.core.stats import clear_gain
 
 
 class LookaheadBot:
@@ -139,36 +139,7 @@ class LookaheadBot:
         return picked
 
 
-def paired_gain(values: Sequence[float], base: Sequence[float]) -> tuple[float, float]:
-    """Return the mean paired gain of ``values`` over ``base`` and its standard error."""
-    diffs = [a - b for a, b in zip(values, base, strict=True)]
-    gain = sum(diffs) / len(diffs)
-    spread = sum((d - gain) ** 2 for d in diffs) / max(1, len(diffs) - 1)
-    return gain, math.sqrt(spread / len(diffs))
-
-
-def clear_gain(
-    outcomes: Mapping[str, Sequence[float]], favourite: str, margin: float, z: float
-) -> str | None:
-    """Return the move whose paired gain over ``favourite`` is largest and clearly real, or None.
-
-    ``outcomes`` holds each move's value on the same samples; a move qualifies when its mean
-    gain is at least ``margin``, above every earlier qualifier's, and ``z`` standard errors.
-    """
-    base = outcomes[favourite]
-    best, best_gain = None, 0.0
-    for key, values in outcomes.items():
-        if key == favourite:
-            continue
-        gain, error = paired_gain(values, base)
-        if gain < margin or gain <= best_gain:
-            continue
-        if gain >= z * error:
-            best, best_gain = key, gain
-    return best
-
-
-def _same(legal: Any, move: Choice) -> Choice:
+def _same(legal: Sequence[Choice], move: Choice) -> Choice:
     """Return ``move`` from this sample's legal list (it is legal: the view fixes the choices)."""
     for c in legal:
         if c is move or c.key == move.key:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -19,7 +19,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from hellas.ai import bot_names, make_bot
+from hellas.cli.accounts import accounts_app
 from hellas.cli.content import content_app
+from hellas.cli.explain import explain, score
 from hellas.cli.serve import serve
 from hellas.cli.table import HUMAN, TerminalTable, _actors_of, fresh_seed, winners_text
 from hellas.core.errors import HellasError, OptionError
@@ -35,6 +37,7 @@ app = typer.Typer(
 )
 console = Console()
 app.add_typer(content_app, name="content")  # content packs (hellas.cli.content)
+app.add_typer(accounts_app, name="accounts")  # player accounts (hellas.cli.accounts)
 
 
 def parse_game_flags(game: Game[Any], args: list[str]) -> dict[str, str]:
@@ -56,6 +59,18 @@ def parse_game_flags(game: Game[Any], args: list[str]) -> dict[str, str]:
         raw[name] = value
         i += 1
     return raw
+
+
+def bot_alias_text() -> list[str]:
+    """Return, per game, which bot the ``bot`` seat name stands for (e.g. "Legends: heuristic")."""
+    out = []
+    for game in REGISTRY:
+        bots = game.bots()
+        alias = bots.get("bot")
+        same = sorted(name for name, make in bots.items() if make is alias and name != "bot")
+        if alias is not None and same:
+            out.append(f"{game.meta.id}: {same[0]}")
+    return out
 
 
 def parse_seats(game: Game[Any], seats: str | None, options: Options) -> list[str]:
@@ -98,6 +113,25 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
+def _needs_reports(command: str) -> None:
+    """Stop with a clear hint when the ``reports`` extra (pandas, pyarrow, matplotlib) is absent."""
+    import importlib  # noqa: PLC0415
+
+    missing = []
+    for name in ("pandas", "pyarrow", "matplotlib"):
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            missing.append(name)
+    if missing:
+        _fail(
+            escape(
+                f"hellas {command} needs the reports extra ({', '.join(missing)} missing): "
+                "pip install 'hellas[reports]', or HELLAS_EXTRAS=reports ./play"
+            )
+        )
+
+
 def version_lines() -> list[str]:
     """Return the package version and each game's rules version (saved games depend on it)."""
     from hellas import __version__  # noqa: PLC0415
@@ -133,7 +167,12 @@ def play(
     game_id: str = typer.Argument(
         ..., metavar="GAME", help="one of: " + ", ".join(g.meta.id for g in REGISTRY)
     ),
-    seats: str = typer.Option(None, "--seats", help="comma-separated: human or a bot name"),
+    seats: str = typer.Option(
+        None,
+        "--seats",
+        help="comma-separated: human or a bot name. Default: human in seat 1 (you), bot in "
+        "every other seat. 'bot' is each game's everyday bot: " + ", ".join(bot_alias_text()),
+    ),
     seed: int = typer.Option(None, "--seed", help="seed for the shuffle (random if omitted)"),
     load: str = typer.Option(None, "--load", help="resume a saved game record"),
     no_pause: bool = typer.Option(
@@ -210,57 +249,17 @@ def _ask(prompt: str) -> str:
 
 
 @app.command()
-def score(
-    game_id: str = typer.Argument(..., metavar="GAME", help="realms"),
-    hand: str = typer.Option(..., "--hand", help="comma-separated card names"),
-    afterlife: str = typer.Option("", "--afterlife", help="comma-separated card names"),
-    choose: list[str] = typer.Option(
-        [],
-        "--choose",
-        help="an endgame decision to make "
-        "yourself, e.g. clear:moly=pomegranate (repeatable); "
-        "the solver makes the rest",
+def games(
+    markdown: bool = typer.Option(
+        False, "--markdown", help="print the catalogue page (docs/games.md) instead"
     ),
-    as_json: bool = typer.Option(False, "--json", help="print machine-readable JSON"),
 ) -> None:
-    """Score a Fantasy Realms hand exactly, card by card, with the best endgame choices."""
-    from hellas.games.realms.content import deck  # noqa: PLC0415
-    from hellas.games.realms.lookup import parse_cards  # noqa: PLC0415
-    from hellas.games.realms.scoring import Table  # noqa: PLC0415
-    from hellas.games.realms.solver import solve  # noqa: PLC0415
-    from hellas.games.realms.view import score_report  # noqa: PLC0415
-
-    try:
-        if REGISTRY.get(game_id).meta.id != "realms":
-            raise HellasError(f"hellas score works for realms, not {game_id!r}")
-        cards = deck()
-        mine = parse_cards(cards, hand)
-        after = parse_cards(cards, afterlife)
-        both = {c.id for c in mine} & {c.id for c in after}
-        if both:
-            raise HellasError(
-                f"{', '.join(sorted(both))} cannot be in the hand and the Afterlife at once"
-            )
-        table = Table(mine, after)
-        try:
-            solution = solve(table, choose)
-        except ValueError as exc:
-            raise HellasError(str(exc)) from exc
-    except HellasError as exc:
-        _fail(str(exc))
-        return
-    result = score_report(table, solution.outcome, solution.score, solution.choices)
-    if as_json:
-        print(json.dumps(result, indent=1))
-        return
-    from hellas.games.realms.render import score_table  # noqa: PLC0415
-
-    console.print(score_table(result, f"Best score: {solution.score}"))
-
-
-@app.command()
-def games() -> None:
     """List the registered games and their options."""
+    if markdown:
+        from hellas.cli.catalogue import markdown as catalogue  # noqa: PLC0415
+
+        print(catalogue(REGISTRY), end="")
+        return
     for game in REGISTRY:
         table = Table(
             title=f"{game.meta.title} ({game.meta.id}, {game.meta.min_seats}-"
@@ -279,7 +278,7 @@ def games() -> None:
 @app.command()
 def replay(
     path: str = typer.Argument(..., help="a saved game record (JSON)"),
-    seat: int = typer.Option(
+    seat: int | None = typer.Option(
         None, "--seat", help="show what this seat (1-based) saw; default: the public view"
     ),
 ) -> None:
@@ -323,7 +322,7 @@ def simulate(
     backend: str = typer.Option("local", "--backend", help="local or ray"),
     address: str = typer.Option(None, "--address", help="Ray cluster address (ray backend)"),
     limit: int = typer.Option(None, "--limit", help="stop after this many games (resume later)"),
-    until_ci: float = typer.Option(
+    until_ci: float | None = typer.Option(
         None,
         "--until-ci",
         help="keep playing each cell until its 95%% half-width is at most this many points "
@@ -332,6 +331,7 @@ def simulate(
     max_games: int = typer.Option(2000, "--max-games", help="cap per cell with --until-ci"),
 ) -> None:
     """Play a sweep of games (options may be ranges: --mission 1-12 --players 2-4)."""
+    _needs_reports("simulate")
     from hellas.sim.precision import check_precision  # noqa: PLC0415
     from hellas.sim.run import simulate as run_sweep  # noqa: PLC0415
     from hellas.sim.run import simulate_until  # noqa: PLC0415
@@ -361,10 +361,9 @@ def simulate(
 
     with SweepProgress(console, out) as bar:
         try:
+            run: Callable[..., Any] = run_sweep
             if until_ci is not None:
                 run = partial(simulate_until, points=until_ci, max_games=max_games)
-            else:
-                run = run_sweep
             summary = run(
                 sweep,
                 out,
@@ -393,6 +392,7 @@ def report(
     out: Path = typer.Option(Path("report"), "--out", help="folder for the PNG charts"),
 ) -> None:
     """Print win rates with 95% intervals (and paired team comparisons); write PNG charts."""
+    _needs_reports("report")
     import pandas as pd  # noqa: PLC0415
 
     from hellas.sim.report import CLAIRVOYANT_NOTE, build  # noqa: PLC0415
@@ -523,6 +523,8 @@ def _bench_table(figures: dict[str, Any], seconds: float) -> None:
 
 
 app.command()(serve)
+app.command()(explain)
+app.command()(score)  # the older, Realms-only name of explain
 
 
 def main() -> None:

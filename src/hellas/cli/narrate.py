@@ -4,7 +4,9 @@ The narrator sees only what a spectator may see: the events visible to everyone 
 view (``view(state, None)``).  A run of small steps by one player (``Helen (P2): March from
 Euboea``, ``Helen (P2): ... to Boeotia``) is joined into one line.  A game may add lines that
 only a comparison of two public views reveals (who won a battle, what a monster's attack cost)
-by giving its renderer module a ``narrate(before, after)`` function; see ``game_hook``.
+by giving its renderer module a ``narrate(before, after)`` function, and may tell a run of
+steps as one sentence with ``phrase(who, deeds)``; see ``game_hook``.  With one human at the
+table the same narrator tells that seat what it may see (``viewer``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from hellas.core.capabilities import Presentation, capability
 from hellas.core.game import Event, Game
 
 View = dict[str, Any]
@@ -23,7 +26,7 @@ View = dict[str, Any]
 
 def game_hook(game: Game[Any], name: str) -> Callable[..., Any] | None:
     """Return an optional function ``name`` of the game's terminal renderer module, if any."""
-    draw = game.renderer()
+    draw = capability(game, Presentation).renderer()
     if draw is None:
         return None
     module = sys.modules.get(getattr(draw, "__module__", ""))
@@ -40,10 +43,12 @@ def _split(text: str) -> tuple[str, str]:
 class Narrator:
     """Turns the public events of each step into lines on a console."""
 
-    def __init__(self, game: Game[Any], console: Console) -> None:
+    def __init__(self, game: Game[Any], console: Console, viewer: int | None = None) -> None:
         self.game = game
         self.console = console
+        self.viewer = viewer  # whose events: None for a spectator, else the human's seat
         self.extra = game_hook(game, "narrate")
+        self.phrase = game_hook(game, "phrase")  # a run of steps as a sentence (Lords)
         self.who = ""
         self.deeds: list[str] = []
         self.before: View | None = None
@@ -51,7 +56,7 @@ class Narrator:
     def step(self, events: Iterable[Event], after: View) -> None:
         """Narrate one applied choice: its public events, then what the views reveal."""
         for e in events:
-            if not e.visible_to(None):
+            if not e.visible_to(self.viewer):
                 continue
             if e.kind == "choice" and "seat" in e.data:
                 who, deed = _split(e.text)
@@ -78,9 +83,11 @@ class Narrator:
         """Print the pending run of one player's steps as one line."""
         if not self.deeds:
             return
-        text = self.deeds[0]
-        for deed in self.deeds[1:]:
-            text += (" " if deed.startswith("...") else " · ") + deed
-        prefix = f"{self.who}: " if self.who else ""
-        self.console.print(f"  {escape(prefix + text)}", highlight=False)
+        said = self.phrase(self.who, self.deeds) if self.phrase is not None else None
+        if said is None:
+            text = self.deeds[0]
+            for deed in self.deeds[1:]:
+                text += (" " if deed.startswith("...") else " · ") + deed
+            said = (f"{self.who}: " if self.who else "") + text
+        self.console.print(f"  {escape(said)}", highlight=False)
         self.who, self.deeds = "", []

@@ -7,13 +7,14 @@ its range (``nan``, ``inf`` and negatives included), and so is a port another pr
 from __future__ import annotations
 
 import errno
-import logging
 import math
 import os
 import socket
 
 import typer
 from rich.console import Console
+
+from hellas.cli.paths import default_db
 
 console = Console()
 
@@ -49,23 +50,15 @@ def port_free(host: str, port: int) -> str:
     return ""
 
 
-def _log_to_stderr() -> None:
-    """Send the server's own log lines (info and up) to standard error, one event a line."""
-    handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
-    root = logging.getLogger("hellas")
-    root.addHandler(handler)
-    root.setLevel(logging.INFO)
-
-
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="interface to listen on"),
     port: int = typer.Option(8000, "--port", help="TCP port"),
     db: str = typer.Option(
         "",
         "--db",
-        help="database URL (default: SQLite file hellas.db, or "
-        "$HELLAS_DB; e.g. postgresql+psycopg://user@host/db)",
+        help="database URL (default: $HELLAS_DB, else the SQLite file "
+        "$XDG_DATA_HOME/hellas/hellas.db, i.e. ~/.local/share/hellas/hellas.db; "
+        "e.g. postgresql+psycopg://user@host/db)",
     ),
     bot_delay: float = typer.Option(0.3, "--bot-delay", help="seconds between bot moves"),
     public_url: str = typer.Option(
@@ -114,6 +107,9 @@ def serve(
     hint_rate: float = typer.Option(
         30.0, "--hint-rate", help="hints a minute per address (0: no limit)"
     ),
+    http_rate: float = typer.Option(
+        50.0, "--http-rate", help="API requests a second per address (0: no limit)"
+    ),
     idle_unload: str = typer.Option(
         "10m", "--idle-unload", help="unload tables nobody used for this long (0: never)"
     ),
@@ -131,11 +127,26 @@ def serve(
         "--forwarded-allow-ips",
         help="proxies whose X-Forwarded-For names the client (per-address limits count it)",
     ),
+    log_json: bool = typer.Option(
+        False,
+        "--log-json",
+        help="log one JSON object a line (time, level, message, request and table ids; "
+        "never a seat token), and one line per HTTP request",
+    ),
+    lease_seconds: float = typer.Option(
+        6.0,
+        "--lease-seconds",
+        help="with PostgreSQL and several processes: seconds before another process takes "
+        "over the bots of a process that stopped answering",
+    ),
 ) -> None:
     """Run the web table: lobby, tables, live play, replays (SQLite by default)."""
     import uvicorn  # noqa: PLC0415
+    from uvicorn.config import LOGGING_CONFIG  # noqa: PLC0415
 
     from hellas.server.app import create_app  # noqa: PLC0415
+    from hellas.server.cluster import sqlite_lock  # noqa: PLC0415
+    from hellas.server.jsonlog import setup as setup_logging  # noqa: PLC0415
     from hellas.server.pool import BotPool  # noqa: PLC0415
     from hellas.server.sharing import (  # noqa: PLC0415
         ANY_HOST,
@@ -160,12 +171,16 @@ def serve(
         max_address_connections=(max_address_connections, 0),
         replay_rate=(replay_rate, 0),
         hint_rate=(hint_rate, 0),
+        http_rate=(http_rate, 0),
         max_live_tables=(max_live_tables, 0),
         port=(port, 1),
+        lease_seconds=(lease_seconds, 1),
     )
     if bot_memory and bot_memory < 256:
         _fail("--bot-memory is 0 (no ceiling) or at least 256 MiB (a worker needs ~100)")
-    url = db or os.environ.get("HELLAS_DB") or "sqlite:///hellas.db"
+    url, note = (db, "") if db else default_db()  # a data directory (cli/paths.py)
+    if note:
+        console.print(note, soft_wrap=True, markup=False)
     try:
         base = public_base(public_url) if public_url else None
         traffic = TrafficLimits(
@@ -179,6 +194,7 @@ def serve(
             hint_rate=hint_rate,
             idle_unload=parse_duration(idle_unload),
             max_live_tables=max_live_tables,
+            http_rate=http_rate,
         )
     except ValueError as exc:
         _fail(str(exc))
@@ -188,6 +204,11 @@ def serve(
     busy = port_free(host, port)
     if busy:
         _fail(busy)
+    try:
+        lock = sqlite_lock(url)  # held until this process ends: one process per SQLite file
+    except (RuntimeError, OSError) as exc:
+        _fail(str(exc))
+        return
     bots = BotPool(
         bot_workers or None,
         bot_budget,
@@ -204,6 +225,8 @@ def serve(
             traffic=traffic,
             bots=bots,
             packs=packs or None,
+            lease_seconds=lease_seconds,
+            node=f"{socket.gethostname()}:{port}",  # a restart on this port takes its leases back
         )
     except Exception as exc:
         _fail(f"cannot open the database {url!r}: {exc}")
@@ -216,7 +239,7 @@ def serve(
     lan = lan_address() if host in ANY_HOST and not base else None
     for line in startup_lines(host, port, base, lan):
         console.print(line, soft_wrap=True, markup=False)
-    _log_to_stderr()
+    setup_logging(log_json)
     # no per-message compression: it cost more CPU than building the views (docs/benchmarks.md)
     uvicorn.run(
         application,
@@ -227,4 +250,6 @@ def serve(
         ws_max_size=64 * 1024,  # a larger WebSocket frame closes the connection unread
         proxy_headers=bool(forwarded_allow_ips),
         forwarded_allow_ips=forwarded_allow_ips or None,
+        log_config=None if log_json else LOGGING_CONFIG,  # JSON: ours for uvicorn's lines too
     )
+    del lock  # kept open (and locked) until the server stops

@@ -3,9 +3,10 @@
 The loop only ever shows a seat its own view and the events it may see.  Between two different
 human seats it clears the screen and asks for the device to be passed, so hands stay private.
 Commands at the prompt: a choice number or key, ``save [FILE]``, ``load FILE``, ``undo``,
-``card NAME`` (what a card does, for games whose renderer can say), ``hint`` (the search bot's
-top 3 choices from this seat's view; off with several humans unless the table allows it),
-``help``, ``quit``.
+``card NAME`` (what a card does, for games whose renderer can say), ``board`` (Lords: the
+board is drawn only when a turn starts), ``rules`` (Legends: the mission's special rule),
+``hint`` (the search bot's top 3 choices from this seat's view; off with several humans unless
+the table allows it), ``help``, ``quit``.
 With no human seat the table narrates the game from its public events (``quiet`` keeps only
 the ending).
 """
@@ -25,6 +26,7 @@ from rich.table import Table
 
 from hellas.ai import make_bot
 from hellas.cli.narrate import Narrator, game_hook
+from hellas.core.capabilities import Presentation, capability
 from hellas.core.errors import HellasError
 from hellas.core.game import Bot, Decision, Event, Game, Outcome
 from hellas.core.record import Match, Record
@@ -36,6 +38,8 @@ HELP = (
     "save [FILE] · load FILE · undo · help · quit"
 )
 CARD_HELP = " · card NAME (what a card does)"
+BOARD_HELP = " · board (draw the board again)"
+RULES_HELP = " · rules (the mission and its special rule)"
 HINT_HELP = " · hint (the search bot's top 3 choices for you)"
 
 
@@ -71,10 +75,18 @@ class TerminalTable:
         self.explain = game_hook(self.game, "explain")
         if self.hints is None:
             self.hints = len(self.inbox) <= 1
+        # a game whose renderer says when a turn starts (Lords) draws its board only then or on
+        # 'board', and tells a lone human each step in one line meanwhile
+        self.turn_key = game_hook(self.game, "turn_key")
+        self.rules = game_hook(self.game, "rules")
+        self.drawn_at: dict[int, Any] = {}
         self.help = HELP + (CARD_HELP if self.explain else "") + (HINT_HELP if self.hints else "")
+        self.help += (BOARD_HELP if self.turn_key else "") + (RULES_HELP if self.rules else "")
         self.narrator: Narrator | None = None
         if not self.inbox and not self.quiet:
             self.narrator = Narrator(self.game, self.console)
+        elif self.turn_key is not None and len(self.inbox) == 1:
+            self.narrator = Narrator(self.game, self.console, viewer=next(iter(self.inbox)))
 
     # -- the loop ----------------------------------------------------------------------------
 
@@ -82,6 +94,8 @@ class TerminalTable:
         """Play until the game ends or a human quits."""
         if self.narrator is not None:
             self.narrator.before = self.game.view(self.match.state, None)
+        if self.rules is not None and self.inbox:
+            self._rules()
         try:
             while (seat := self.match.to_act()) is not None:
                 if seat in self.bots:
@@ -97,6 +111,9 @@ class TerminalTable:
         self._summary()
 
     def _deliver(self, events: list[Event]) -> None:
+        if self.narrator is not None and self.inbox:  # one human: a line per step
+            self.narrator.step(events, self.game.view(self.match.state, None))
+            return
         for seat, box in self.inbox.items():
             box.extend(e for e in events if e.visible_to(seat))
         if len(self.inbox) == 1:
@@ -114,7 +131,7 @@ class TerminalTable:
         events = self.match.apply(choice)
         self.actors.append(seat)
         self._deliver(events)
-        if self.narrator is not None:
+        if self.narrator is not None and not self.inbox:
             self.narrator.step(events, self.game.view(self.match.state, None))
 
     def _human_turn(self, seat: int) -> None:
@@ -126,9 +143,14 @@ class TerminalTable:
         self.last_human = seat
         if humans > 1:
             self._show_events(seat)
+        if self.narrator is not None:
+            self.narrator.flush()
         view = self.game.view(self.match.state, seat)
-        draw = self.game.renderer()
-        self.console.print(draw(view) if draw else json.dumps(view, indent=1))
+        key = self.turn_key(view) if self.turn_key is not None else None
+        if self.turn_key is None or self.drawn_at.get(seat, ()) != key:
+            self._board(seat)
+        else:
+            self.console.print("[dim](Same turn: 'board' draws the board again.)[/]")
         choices = list(self.game.choices(self.match.state))
         self._list_choices(choices)
         while True:
@@ -147,6 +169,20 @@ class TerminalTable:
             self.actors.append(seat)
             self._deliver(events)
             return
+
+    def _board(self, seat: int) -> None:
+        """Draw the board as ``seat`` sees it."""
+        view = self.game.view(self.match.state, seat)
+        draw = capability(self.game, Presentation).renderer()
+        self.console.print(draw(view) if draw else json.dumps(view, indent=1))
+        if self.turn_key is not None:
+            self.drawn_at[seat] = self.turn_key(view)
+
+    def _rules(self) -> None:
+        """Print the game's rules summary for this table (Legends: the mission's special rule)."""
+        assert self.rules is not None
+        for line in self.rules(self.game.view(self.match.state, None)):
+            self.console.print(escape(line), highlight=False)
 
     def _only_choice(self, seat: int) -> bool:
         """Take the seat's choice if it is the only legal one; return whether it did.
@@ -188,7 +224,8 @@ class TerminalTable:
         return None
 
     def _seat_name(self, seat: int) -> str:
-        return self.game.seat_name(self.game.view(self.match.state, None), seat)
+        public = self.game.view(self.match.state, None)
+        return capability(self.game, Presentation).seat_name(public, seat)
 
     def _pass_device(self, seat: int) -> None:
         self.console.clear()
@@ -215,6 +252,13 @@ class TerminalTable:
             return False
         if word == "save":
             self._save(rest.strip())
+            return False
+        if word == "board":
+            self._board(seat)
+            self._list_choices(list(self.game.choices(self.match.state)))
+            return False
+        if word == "rules" and self.rules is not None:
+            self._rules()
             return False
         if word == "load":
             if not rest.strip():
@@ -342,7 +386,8 @@ class TerminalTable:
 def winners_text(game: Game[Any], state: Any, outcome: Outcome) -> str:
     """Return the end screen's line naming the winner(s), as Rich markup."""
     public = game.view(state, None)
-    names = [escape(game.seat_name(public, w)) for w in outcome.winners]
+    present = capability(game, Presentation)
+    names = [escape(present.seat_name(public, w)) for w in outcome.winners]
     if not names:
         return "[bold]No winner.[/]"
     if len(names) == len(outcome.scores) > 1:

@@ -15,6 +15,7 @@ from hellas.core.game import (
     GameMeta,
     Outcome,
     View,
+    WebModules,
     visible_events,
 )
 from hellas.core.options import OptionSchema, OptionSpec
@@ -43,6 +44,7 @@ __all__ = [
     "Registry",
     "Rng",
     "View",
+    "WebModules",
     "replay",
     "visible_events",
 ]

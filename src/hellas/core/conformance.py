@@ -132,3 +132,61 @@ def _deep_checks(
         if game.to_act(sampled) == seat and game.choices(sampled) != game.choices(state):
             _fail(game, opts, seed, step, f"seat {seat}'s choices depend on hidden information")
         game.check_invariants(sampled)
+
+
+def check_capabilities(
+    game: Game[Any], options: Mapping[str, Any], seed: int, *, every: int = 7
+) -> int:
+    """Check the lean contract and every capability over one random game; return the steps.
+
+    The game must satisfy :class:`~hellas.core.capabilities.Rules`; its presentation must label
+    every offered choice and name every seat in words and explain the start and the end as
+    JSON; its search hints must answer in their ranges (``evaluate`` in [0, 1]).
+    """
+    from hellas.core.capabilities import (  # noqa: PLC0415 - capabilities import this module's peers
+        KINDS,
+        Presentation,
+        Rules,
+        SearchHints,
+        capability,
+    )
+
+    rules: object = game  # checked at run time: a game may be any object the registry holds
+    if not isinstance(rules, Rules):
+        _fail(game, options, seed, 0, "does not satisfy the lean rules contract")
+    for kind in KINDS:
+        capability(game, kind)  # its own object is of the right kind, or the default adapter
+    present, hints = capability(game, Presentation), capability(game, SearchHints)
+    opts = game.validate_options(options)
+    seats = game.meta.seats(opts)
+    state = game.new(opts, seed)
+    rng = Rng(seed ^ 0xCAFE)
+    step = 0
+    while (seat := game.to_act(state)) is not None:
+        choices = game.choices(state)
+        if step % every == 0:
+            public = game.view(state, None)
+            for q in range(seats):
+                if not isinstance(present.seat_name(public, q), str):
+                    _fail(game, opts, seed, step, f"seat {q} has no name")
+            for c in choices:
+                label = present.describe(c, state)
+                if not isinstance(label, str) or not label:
+                    _fail(game, opts, seed, step, f"choice {c.key} has no label")
+            if not isinstance(hints.worth_searching(state), bool):
+                _fail(game, opts, seed, step, "worth_searching is not a bool")
+            value = hints.evaluate(state, seat)
+            if not 0.0 <= value <= 1.0:
+                _fail(game, opts, seed, step, f"evaluate gave {value} (not in [0, 1])")
+            json.dumps(present.explain(None, game.view(state, seat), seat).data)
+        game.step(state, choices[rng.below(len(choices))])
+        step += 1
+    outcome = game.outcome(state)
+    for who in [None, *range(seats)]:
+        told = present.explain(outcome, game.view(state, who), who)
+        if not told.headline or told.data.get("over") is not True:
+            _fail(game, opts, seed, step, f"the end is not explained to seat {who}")
+        json.dumps(told.data)
+    for q in range(seats):
+        float(hints.rollout_value(state, q))
+    return step

@@ -9,6 +9,7 @@ be filtered by seat exactly like views.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -142,9 +143,51 @@ class Outcome:
         }
 
 
+_WEB_PATH = re.compile(r"^[a-z0-9_-]+(/[a-z0-9_-]+)*\.js$")
+
+
+@dataclass(frozen=True)
+class WebModules:
+    """The browser modules a game brings, as paths under the web's ``js/`` folder.
+
+    ``renderer`` draws a view (``render/legends.js``), ``help`` explains choices at the table,
+    ``guide`` is the how-to-play page, ``pickers`` the lobby's fields for its options and ``art``
+    names the lobby tile's drawing.  ``None``: the web's generic fallback (the view as JSON, the
+    phase line, no guide, the generic option fields, a plain tile).
+    """
+
+    renderer: str | None = None
+    help: str | None = None
+    guide: str | None = None
+    pickers: str | None = None
+    art: str | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("renderer", "help", "guide", "pickers"):
+            path = getattr(self, name)
+            if path is not None and not _WEB_PATH.match(path):
+                raise ValueError(f"web {name} module {path!r} is not a relative .js path")
+
+    def to_json(self) -> dict[str, str | None]:
+        """Return the module paths as plain JSON data."""
+        return {
+            "renderer": self.renderer,
+            "help": self.help,
+            "guide": self.guide,
+            "pickers": self.pickers,
+            "art": self.art,
+        }
+
+
 @dataclass(frozen=True)
 class GameMeta:
-    """Declarative facts about a game that every tool reads: id, seats, options, version."""
+    """Declarative facts about a game that every tool reads, declared once in its package.
+
+    Front ends derive everything from here: CLI help and the docs' games table, Gymnasium and
+    PettingZoo names (with the rules version), OpenSpiel registration (``max_decisions``), the
+    RL encoder (``encoder``, ``"module:Class"``: a name, so the rules never import RL code), the
+    web's renderer, help, guide and tile art (``web``) and whether players may talk (``talk``).
+    """
 
     id: str
     title: str
@@ -158,6 +201,46 @@ class GameMeta:
     cooperative: bool = False
     report_layout: tuple[str, ...] = ()  # option columns of report tables: rows, then columns
     progress_metric: str | None = None  # an outcome detail whose distribution reports plot
+    # may the players talk at the table?  False: the rulebook forbids it, and ``talk_rule``
+    # says why in words (a table then offers only non-informative reactions)
+    talk: bool = True
+    talk_rule: str = ""
+    encoder: str | None = None  # the RL observation encoder, "module:Class"
+    max_decisions: int = 100_000  # a bound on a game's length (OpenSpiel's max_game_length)
+    # a game of similar size in another library, by library, timed beside it by ``hellas bench``
+    bench_peers: tuple[tuple[str, str], ...] = ()  # (library, game) pairs: hashable
+    web: WebModules = field(default_factory=WebModules)
+
+    @property
+    def name(self) -> str:
+        """Return the game's short name for ids (``Legends``: ``hellas/Legends-v101``)."""
+        return self.id.capitalize()
+
+    @property
+    def env_version(self) -> int:
+        """Return the rules version as one integer for environment ids: 1.1 is 101, 0.3 is 3."""
+        major, _, minor = self.version.partition(".")
+        return int(major) * 100 + int(minor or 0)
+
+    @property
+    def gym_id(self) -> str:
+        """Return the Gymnasium id, tied to the rules version: ``hellas/Legends-v101``."""
+        return f"hellas/{self.name}-v{self.env_version}"
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the facts front ends show (no option schema: it has its own ``to_json``)."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "version": self.version,
+            "summary": self.summary,
+            "min_seats": self.min_seats,
+            "max_seats": self.max_seats,
+            "seats_option": self.seats_option,
+            "cooperative": self.cooperative,
+            "talk": self.talk,
+            "web": self.web.to_json(),
+        }
 
     def validate(self, raw: Mapping[str, Any]) -> Options:
         """Return complete, typed options for this game or raise ``OptionError``."""
@@ -341,6 +424,31 @@ class Game(ABC, Generic[S]):
     def outcome(self, s: S) -> Outcome | None:
         """Return how the game ended, or ``None`` while it goes on."""
 
+    def reveal(self, s: S) -> View:
+        """Return the all-seats view of a state of a *finished* game (its public replay).
+
+        The spectator's view plus ``revealed``: for each seat its hand as its own view shows
+        it (``hand``) and in words (``cards``).  It reads the whole state, so the server asks
+        for it only once the game is over; a live table's replay never gets it.
+        """
+        public = dict(self.view(s, None))
+        players = public.get("players")
+        seats = players if isinstance(players, int) else 0
+        public["revealed"] = [
+            {"seat": q, "hand": self.view(s, q).get("hand"), "cards": self.hand_words(s, q)}
+            for q in range(seats)
+        ]
+        return public
+
+    def hand_words(self, s: S, seat: int) -> list[str]:
+        """Return ``seat``'s hand in words, one entry a card (default: from its own view)."""
+        hand = self.view(s, seat).get("hand")
+        if isinstance(hand, dict):
+            return [f"{count} × {name}" for name, count in hand.items()]
+        if isinstance(hand, list):
+            return [str(card) for card in hand]
+        return []
+
     @abstractmethod
     def determinize(self, s: S, seat: int, rng: Rng) -> S:
         """Return a copy with everything ``seat`` cannot know re-dealt using ``rng``."""
@@ -484,6 +592,13 @@ class Game(ABC, Generic[S]):
     def option_warnings(self, options: Mapping[str, Any]) -> list[str]:
         """Return advice about a valid set of options (front ends show it once)."""
         return []
+
+    def capabilities(self) -> Mapping[type, Any]:
+        """Return the game's own capability objects by kind (``hellas.core.capabilities``).
+
+        Default: none; front ends then use adapters over this class's optional methods.
+        """
+        return {}
 
     def content_packs(self, root: str) -> list[dict[str, Any]]:
         """Return the content packs in ``root`` this game can load, each checked (default: none).

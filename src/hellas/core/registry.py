@@ -7,10 +7,15 @@ the CLI, the simulator and the conformance suite pick it up from here.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from hellas.core.errors import HellasError, quoted, suggest
 from hellas.core.game import Game
+
+if TYPE_CHECKING:
+    from hellas.core.capabilities import Capability
+
+C = TypeVar("C", bound="Capability")
 
 
 class UnknownGame(HellasError):
@@ -31,6 +36,11 @@ class Registry:
             raise ValueError(f"game {game.meta.id!r} is registered twice")
         self._games[game.meta.id] = game
 
+    def unregister(self, game_id: str) -> None:
+        """Remove a game (tests that register a game of their own put things back)."""
+        self.get(game_id)  # raises UnknownGame with suggestions
+        del self._games[game_id.strip().lower()]
+
     def get(self, game_id: str) -> Game[Any]:
         """Return the game with this id, or raise ``UnknownGame`` with suggestions."""
         key = game_id.strip().lower()
@@ -39,6 +49,12 @@ class Registry:
         hint = suggest(key, self._games)
         did = f"; did you mean {hint[0]!r}?" if hint else ""
         raise UnknownGame(f"unknown game {quoted(game_id)}{did} Games: {', '.join(self._games)}")
+
+    def capability(self, game_id: str, kind: type[C]) -> C:
+        """Return the ``kind`` capability of the game ``game_id`` (its own or the default)."""
+        from hellas.core.capabilities import capability  # noqa: PLC0415 - it imports game
+
+        return capability(self.get(game_id), kind)
 
     def ids(self) -> list[str]:
         """Return the registered ids."""

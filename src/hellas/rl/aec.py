@@ -44,7 +44,10 @@ class HellasAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self.session = Session(game_id, options, reward)
         self.render_mode = render_mode
         self.max_decisions = max_decisions
-        self.metadata = {**self.metadata, "name": f"hellas_{self.session.game.meta.id}_v0"}
+        self.metadata = {
+            **self.metadata,
+            "name": f"hellas_{self.session.game.meta.id}_v{self.session.game.meta.env_version}",
+        }
         n = self.session.seats
         self.possible_agents = [f"player_{q}" for q in range(n)]
         self._seat = {agent: q for q, agent in enumerate(self.possible_agents)}

@@ -178,7 +178,13 @@ def connect_four_loop() -> Loop | None:
 
 
 BATCH = 1024  # games per call of the batched loops (ours and pgx's)
-PGX_GAMES = {"legends": "sparrow_mahjong", "lords": "backgammon"}  # pgx game of similar size
+
+
+def pgx_peer(game_id: str) -> str | None:
+    """Return the pgx game of similar size the game names in its metadata (``bench_peers``)."""
+    from hellas.games import REGISTRY  # noqa: PLC0415 - the registry imports every game
+
+    return dict(REGISTRY.get(game_id).meta.bench_peers).get("pgx")
 
 
 def vector_loop(game_id: str, options: Mapping[str, Any], batch: int = BATCH) -> Loop:
@@ -212,7 +218,7 @@ def pgx_loop(game_id: str, batch: int = BATCH) -> Loop | None:
     None without pgx (``uv sync --extra bench``) or without a pgx game paired with this one.
     Compilation happens before timing; actions are random among the legal ones.
     """
-    name = PGX_GAMES.get(game_id)
+    name = pgx_peer(game_id)
     if name is None:
         return None
     import os  # noqa: PLC0415
@@ -361,7 +367,7 @@ def run(
         "game": game_id,
         "options": dict(options),
         "engine": engine_label(),
-        "pgx_game": PGX_GAMES.get(game_id) if "pgx" in figures else None,
+        "pgx_game": pgx_peer(game_id) if "pgx" in figures else None,
         "ratios": ratios,
         "python": platform.python_version(),
         "numpy": np.__version__,

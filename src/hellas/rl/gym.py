@@ -1,10 +1,11 @@
 """Gymnasium single-agent environments: one learning seat, bots in the others.
 
-Importing this module registers ``hellas/Legends-v0``, ``hellas/Realms-v0`` and
-``hellas/Lords-v0``; game options, the learner's ``seat`` and the ``bots`` are
-``gymnasium.make`` keywords::
+Importing this module registers one environment per registered game, named from its metadata
+with the rules version in the version number (``GameMeta.gym_id``: ``hellas/Legends-v101`` is
+Legends rules 1.1, ``hellas/Lords-v3`` Lords 0.3); :func:`register` adds games registered
+later.  Game options, the learner's ``seat`` and the ``bots`` are ``gymnasium.make`` keywords::
 
-    env = gymnasium.make("hellas/Legends-v0", players=3, mission=1, bots="heuristic")
+    env = gymnasium.make("hellas/Legends-v101", players=3, mission=1, bots="heuristic")
 
 The observation is the learner's view vector (the PettingZoo layout); the action mask is in
 ``info["action_mask"]`` and from ``env.unwrapped.action_masks()`` (sb3-contrib's convention).
@@ -27,7 +28,15 @@ from hellas.core.game import Bot, Decision
 from hellas.core.rng import Rng
 from hellas.rl.session import Session
 
-ENV_IDS = {"legends": "hellas/Legends-v0", "realms": "hellas/Realms-v0", "lords": "hellas/Lords-v0"}
+
+def env_ids() -> dict[str, str]:
+    """Return the Gymnasium id of every registered game, by game id."""
+    from hellas.games import REGISTRY  # noqa: PLC0415 - the registry imports every game
+
+    return {g.meta.id: g.meta.gym_id for g in REGISTRY}
+
+
+ENV_IDS = env_ids()  # the games registered when this module was imported
 ILLEGAL = ("lose", "raise")
 
 
@@ -154,7 +163,7 @@ def _bot_names(
 
 def register() -> None:
     """Register the Hellas environments with Gymnasium (idempotent)."""
-    for game_id, env_id in ENV_IDS.items():
+    for game_id, env_id in env_ids().items():
         if env_id not in gymnasium.registry:
             gymnasium.register(
                 id=env_id,
@@ -162,7 +171,9 @@ def register() -> None:
                 kwargs={"game_id": game_id},
             )
 
+    import hellas.rl.vector  # noqa: PLC0415 - gymnasium.make_vec finds the vector environment
+
+    hellas.rl.vector.register()
+
 
 register()
-
-import hellas.rl.vector  # noqa: E402, F401 - gymnasium.make_vec finds the vector environment

@@ -1,8 +1,9 @@
 """OpenSpiel Python games for every Hellas game: ``python_hellas_<game id>``.
 
-Importing this module registers ``python_hellas_legends``, ``python_hellas_realms`` and
-``python_hellas_lords``; their scalar options are OpenSpiel game parameters, and list options
-are strings joined by ``+`` (OpenSpiel's game strings split on commas)::
+Importing this module registers ``python_hellas_<id>`` for every registered game
+(``python_hellas_legends`` ...; :func:`register` adds games registered later).  Their scalar
+options are OpenSpiel game parameters, and list options are strings joined by ``+``
+(OpenSpiel's game strings split on commas)::
 
     import pyspiel, hellas.rl.openspiel
     game = pyspiel.load_game("python_hellas_legends", {"players": 3, "mission": 1})
@@ -38,7 +39,6 @@ from hellas.rl.session import Session, rewards_of
 NUM_SEEDS = 4096
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
-MAX_LENGTH = {"legends": 5_000, "realms": 2_000, "lords": 200_000}
 
 
 def _scalar_options(session: Session) -> dict[str, Any]:
@@ -121,7 +121,7 @@ class HellasSpielGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=0.0 if reward == "win" else -1000.0,
             max_utility=1.0 if reward == "win" else 1000.0,
             utility_sum=None,
-            max_game_length=MAX_LENGTH.get(game_id, 100_000),
+            max_game_length=s.game.meta.max_decisions,
         )
         all_params = {**params, "num_seeds": self.num_seeds, "seed_base": self.seed_base}
         all_params["reward"] = reward

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from hellas.core.capabilities import Presentation, capability
 from hellas.core.errors import HellasError, IllegalChoice
 from hellas.core.game import Choice, Game, Outcome
 from hellas.core.options import Options
@@ -209,7 +210,7 @@ class Session:
     def render(self, seat: int | None) -> str:
         """Return ``seat``'s view as text: the game's terminal renderer, else JSON."""
         view = self.game.view(self.state, seat)
-        draw = self.game.renderer()
+        draw = capability(self.game, Presentation).renderer()
         if draw is None:
             import json  # noqa: PLC0415
 

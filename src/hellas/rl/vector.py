@@ -12,7 +12,7 @@ autoreset: that call ignores its action and returns the new game's first observa
     obs, infos = envs.reset(seed=0)
     obs, rewards, terminated, truncated, infos = envs.step(actions)
 
-``gymnasium.make_vec("hellas/Legends-v0", num_envs=64, vectorization_mode="vector_entry_point")``
+``gymnasium.make_vec("hellas/Legends-v101", num_envs=64, vectorization_mode="vector_entry_point")``
 builds the same environment.  Game ``i`` of ``reset(seed=s)`` starts from seed ``s + i``.
 """
 
@@ -28,7 +28,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from hellas.core.errors import HellasError, IllegalChoice
-from hellas.rl.gym import ENV_IDS, HellasGymEnv
+from hellas.rl.gym import HellasGymEnv, env_ids
 
 
 class HellasVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
@@ -160,7 +160,7 @@ class HellasVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
 
 def register() -> None:
     """Let ``gymnasium.make_vec`` build ``HellasVectorEnv`` for the Hellas environment ids."""
-    for game_id, env_id in ENV_IDS.items():
+    for game_id, env_id in env_ids().items():
         spec = gymnasium.registry.get(env_id)
         if spec is not None and spec.vector_entry_point is None:
             spec.vector_entry_point = _vector_entry(game_id)

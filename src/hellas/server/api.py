@@ -19,6 +19,7 @@ from fastapi.responses import FileResponse
 
 from hellas.ai import bot_names
 from hellas.games import REGISTRY
+from hellas.server.account_api import link_if_signed_in
 from hellas.server.errors import ServerError
 from hellas.server.hints import ask
 from hellas.server.limits import (
@@ -34,8 +35,10 @@ from hellas.server.limits import (
     parse_json,
 )
 from hellas.server.live import HUMAN, Connection, stored_hints
+from hellas.server.settings import parse_mute, parse_pace
 from hellas.server.sharing import join_path, my_tables, seat_path
 from hellas.server.site import address, site_of, token_of
+from hellas.server.social import social_of
 from hellas.server.traffic import PAGE_DEFAULT, PAGE_MAX
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -102,7 +105,7 @@ async def how_to_play_page(game_id: str) -> FileResponse:
 
 @router.get("/api/games")
 async def games(request: Request) -> list[dict[str, Any]]:
-    """Every game with its seats, option schema, bots, bot levels and content packs offered."""
+    """Every game with its seats, options, bots, levels, packs offered and web modules."""
     packs = site_of(request).hub.packs
     return [
         {
@@ -117,6 +120,11 @@ async def games(request: Request) -> list[dict[str, Any]]:
             # what people pick: Easy/Normal/Hard(/Expert), each a bot and its budget
             "levels": [level.to_json() for level in g.bot_levels()],
             "packs": packs.listed(g.meta.id),
+            # declared once in the game's package: rules version, talk, web modules and art
+            "version": g.meta.version,
+            "cooperative": g.meta.cooperative,
+            "talk": g.meta.talk,
+            "web": g.meta.web.to_json(),
         }
         for g in REGISTRY
     ]
@@ -124,11 +132,12 @@ async def games(request: Request) -> list[dict[str, Any]]:
 
 @router.post("/api/tables", openapi_extra=CREATE_TABLE)
 async def create_table(request: Request) -> dict[str, Any]:
-    """Create a table: {game, options, seats: [human or bot], seed?, name?, private?, hints?}.
+    """Create a table: {game, options, seats, seed?, name?, private?, hints?, pace?, ...}.
 
     A private table is never listed, and each human seat gets its own secret link.  Hints
     (the seat to act may ask the search bot for its top choices) are on by default with one
-    human seat and off with more.
+    human seat and off with more.  ``pace`` (untimed, live, relaxed, days or {per_move,
+    reserve}) and ``mute_spectators`` are the table's settings (``server/settings.py``).
     """
     site = site_of(request)
     body = await _json_body(request)
@@ -149,8 +158,12 @@ async def create_table(request: Request) -> dict[str, Any]:
     hints = body.get("hints")
     if hints is not None and not isinstance(hints, bool):
         raise ServerError("bad-request", "'hints' must be true or false (or left out)")
+    pace, mute = parse_pace(body.get("pace")), parse_mute(body.get("mute_spectators"))
     site.creations.check(address(request))  # 429 when too many
     table, creator = await site.hub.create(game, options, seats, seed, name, private, hints)
+    await social_of(request).configure(table, pace, mute)  # pace, clocks, spectators' chat
+    if creator:
+        await link_if_signed_in(request, table, creator["seat"])  # "My tables" on any device
     return _created(request, table, creator, private)
 
 
@@ -234,7 +247,7 @@ async def list_tables(
                 "id": r.id,
                 "game": r.game,
                 "name": r.name,
-                "options": hub.packs.public_options(REGISTRY.get(r.game), r.options),
+                "options": hub.packs.public_options(r.game, r.options),
                 "seats": [s.kind for s in r.seats],
                 "free": free,
                 "moves": r.move_count,
@@ -256,7 +269,7 @@ async def table_info(table_id: str, request: Request) -> dict[str, Any]:
         "id": table.id,
         "game": table.game.meta.id,
         "name": table.name,
-        "options": hub.packs.public_options(table.game, table.match.record.options),
+        "options": hub.packs.public_options(table.game.meta.id, table.match.record.options),
         "seats": hub.seats_info(table),
         "moves": len(table.match.record.choices),
         "outcome": outcome.to_json() if outcome else None,
@@ -279,6 +292,7 @@ async def claim(table_id: str, request: Request) -> dict[str, Any]:
         raise ServerError("bad-request", "give the 'seat' number to claim")
     table = await site.hub.get(table_id)
     token = await site.hub.claim(table, seat)
+    await link_if_signed_in(request, table, seat)  # a signed-in player's seat follows them
     link = seat_path(table_id, seat, token)
     return {"seat": seat, "token": token, "link": link, "url": site.url(request, link)}
 
@@ -341,7 +355,7 @@ async def record(table_id: str, request: Request) -> dict[str, Any]:
     if table.match.to_act() is not None:
         raise ServerError("not-finished", "the record is available once the game is over", 403)
     out = table.match.record.to_json()
-    out["options"] = site_of(request).hub.packs.public_options(table.game, out["options"])
+    out["options"] = site_of(request).hub.packs.public_options(table.game.meta.id, out["options"])
     return out
 
 

@@ -18,12 +18,16 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from hellas.core.errors import HellasError
-from hellas.server import api, sockets
+from hellas.server import account_api, api, health, metrics, social, sockets
+from hellas.server.accounts import Accounts
 from hellas.server.chores import start_chores
+from hellas.server.cluster import DEFAULT_LEASE, Cluster
 from hellas.server.hub import Hub
-from hellas.server.limits import BodyLimit, validation_error
+from hellas.server.jsonlog import RequestContext
+from hellas.server.limits import BodyLimit, RequestRate, validation_error
 from hellas.server.packs import Packs
 from hellas.server.pool import BotPool
+from hellas.server.ratings import Ratings
 from hellas.server.site import Site
 from hellas.server.sockets import error_body
 from hellas.server.store import Store
@@ -39,19 +43,32 @@ def create_app(
     bots: BotPool | None = None,
     traffic: TrafficLimits | None = None,
     packs: str | None = None,
+    lease_seconds: float = DEFAULT_LEASE,
+    node: str = "",
 ) -> FastAPI:
     """Return the Hellas web application backed by ``database_url``.
 
     ``public_url`` (checked by ``sharing.public_base``) is the address people reach the server
     at; links the API hands out start with it (else with the address of the request).
     ``packs``: a folder of content packs the lobby offers (``server/packs.py``).
+    ``lease_seconds``: with PostgreSQL, how long a table's bots stay with a silent process;
+    ``node``: this process's name among them (``hellas serve``: host:port).
+    (``server/cluster.py``).
     """
     store = Store(database_url)
-    hub = Hub(store, bot_delay=bot_delay, bots=bots, traffic=traffic, packs=Packs.load(packs))
+    cluster = Cluster(store, lease_seconds, node)
+    packs_offered = Packs.load(packs)
+    hub = Hub(store, bot_delay, bots, traffic, packs_offered, cluster)
+    parts = social.install(hub)  # settings, timers, chat and rematches (server/social.py)
+    accounts = Accounts(store.engine)  # optional accounts, their ratings and campaigns
+    ratings = Ratings(accounts)
+    hub.on_finish.append(ratings.game_over)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
         chores = start_chores(hub)  # bot tables resume and stale open tables close, meanwhile
+        chores += hub.cluster.start()  # with PostgreSQL: notices, catch-up, leases
+        chores += parts.chores()  # timed seats whose time ran out go to a bot
         gc.freeze()  # what start-up built lives on: full collections skip it (shorter pauses)
         yield
         for chore in chores:
@@ -62,17 +79,29 @@ def create_app(
     app = FastAPI(title="Hellas", lifespan=lifespan)
     app.state.hub = hub
     app.state.site = Site.build(hub, public_url)
+    app.state.readiness = health.Readiness()
+    app.state.social = parts
+    app.state.accounts = account_api.AccountSite(accounts, ratings)
     app.add_middleware(BodyLimit)  # bodies are refused while they stream in, never buffered
+    app.add_middleware(RequestContext)  # request and table ids for the log lines
+    # a flood of API requests from one address is refused before any routing (the outermost)
+    app.add_middleware(RequestRate, rate=hub.traffic.http_rate, refused=hub.metrics.refuse)
     app.add_exception_handler(RequestValidationError, validation_error)  # 400, not 422
     app.add_exception_handler(HellasError, _hellas_error)
     app.add_exception_handler(Exception, _internal_error)
     app.mount("/static", StaticFiles(directory=api.WEB), name="static")
     app.include_router(api.router)
     app.include_router(sockets.router)
+    app.include_router(health.router)
+    app.include_router(metrics.router)
+    app.include_router(social.router)
+    app.include_router(account_api.router)
     return app
 
 
-async def _hellas_error(_request: Request, exc: Exception) -> JSONResponse:
+async def _hellas_error(request: Request, exc: Exception) -> JSONResponse:
+    if getattr(exc, "status", 400) == 429:  # a limit refused it: counted for /metrics
+        request.app.state.hub.metrics.refuse(getattr(exc, "code", "limit"))
     return JSONResponse(
         error_body(exc),
         status_code=getattr(exc, "status", 400),

@@ -16,6 +16,7 @@ hears of it.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from sqlalchemy.exc import IntegrityError
@@ -45,6 +46,8 @@ class GroupCommitter:
         self.writes = 0  # writes committed
         self._pending: list[tuple[Write, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
+        # [cluster, issue 38] the notices a batch sends other processes, in its own transaction
+        self.notes: Callable[[Iterable[Write]], list[str]] | None = None
 
     async def move(self, table_id: str, seq: int, key: str, seat: int) -> None:
         """Durably store the ``seq``-th choice of a table; return once it is committed."""
@@ -98,7 +101,7 @@ class GroupCommitter:
     def _write(self, writes: list[Write]) -> None:
         moves = [(w.table_id, w.seq, w.key, w.seat) for w in writes if not w.finished]
         finished = [w.table_id for w in writes if w.finished]
-        self.store.add_moves(moves, finished)
+        self.store.add_moves(moves, finished, self.notes(writes) if self.notes else ())
         self.commits += 1
         self.writes += len(writes)
 

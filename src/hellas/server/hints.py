@@ -73,6 +73,7 @@ async def ask(
     if len(table.match.record.choices) != step:
         raise ServerError("stale", "the table moved on while the hint was thought out", 409)
     seconds = hub.bots.hint_seconds
+    hub.metrics.hints.inc()  # [metrics, issue 38]
     return {
         "table": table.id,
         "seat": seat,

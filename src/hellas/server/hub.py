@@ -20,15 +20,18 @@ import logging
 import secrets
 import time
 from collections import Counter, OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import Any
+
+from sqlalchemy.exc import IntegrityError
 
 from hellas.core.errors import IllegalChoice, OptionError
 from hellas.core.rng import Rng
 from hellas.games import REGISTRY
+from hellas.server.cluster import Cluster
 from hellas.server.commits import GroupCommitter
 from hellas.server.errors import ServerError
 from hellas.server.live import (
-    EVENT_MEMORY,
     HUMAN,
     RECENT_EVENTS,
     Connection,
@@ -40,6 +43,7 @@ from hellas.server.live import (
     stored_problem,
     unavailable_reason,
 )
+from hellas.server.metrics import Metrics
 from hellas.server.packs import Packs
 from hellas.server.pool import BotPool, WorkerFailed, WorkerGone
 from hellas.server.replays import ReplayCache
@@ -64,6 +68,7 @@ class Hub:
         bots: BotPool | None = None,
         traffic: TrafficLimits | None = None,
         packs: Packs | None = None,
+        cluster: Cluster | None = None,
     ) -> None:
         self.store = store
         self.packs = packs or Packs()  # content packs the operator offers (--packs)
@@ -78,6 +83,14 @@ class Hub:
         self.addresses: Counter[str] = Counter()  # open WebSockets per client address
         self.hinting: set[str] = set()  # client addresses with a hint being thought out
         self.unloads = 0
+        # other modules' work when a table is loaded and after each change (timers, settings)
+        self.on_load: list[Callable[[LiveTable], Awaitable[None]]] = []
+        self.on_change: list[Callable[[LiveTable], Awaitable[None]]] = []
+        self.on_finish: list[Callable[[LiveTable], Awaitable[None]]] = []  # run at game over
+        # [cluster/metrics, issue 38] other processes over the same database; what /metrics shows
+        self.cluster = cluster or Cluster(store)
+        self.cluster.attach(self)
+        self.metrics = Metrics(self)
 
     # -- tables -------------------------------------------------------------------------------
 
@@ -155,6 +168,8 @@ class Hub:
             try:
                 table = await asyncio.to_thread(build, row)  # replaying: off the loop
                 await self._admit_bots(table)
+                for hook in self.on_load:
+                    await hook(table)
             except Exception as exc:  # any damage to one stored table stays with that table
                 self.broken[table_id] = reason = unavailable_reason(row, exc)
                 log.warning("table unavailable table=%s reason=%r", table_id, reason)
@@ -255,7 +270,11 @@ class Hub:
             or not isinstance(token, str)
             or not token
             or len(token) > 200
-            or not hmac.compare_digest(row.token_hash, hash_token(token))
+            or not (
+                hmac.compare_digest(row.token_hash, hash_token(token))
+                # a signed-in account's own token for a seat linked to it (server/accounts.py)
+                or (row.account_hash and hmac.compare_digest(row.account_hash, hash_token(token)))
+            )
         ):
             raise ServerError("bad-token", "wrong or missing seat token", 403)
 
@@ -278,17 +297,23 @@ class Hub:
         table.seats[seat].claimed = True
         table.seats[seat].token_hash = hash_token(token)
         table.changed()
+        await self.cluster.publish(table.id, "seats")  # [cluster, issue 38]
         await self.broadcast(table)
         return token
 
     async def hand_to_bot(self, table: LiveTable, seat: int, token: str, bot: str) -> None:
         """Let a bot play a human seat ("" takes it back)."""
         self.check_token(table, seat, token)
+        await self.set_driver(table, seat, bot)
+
+    async def set_driver(self, table: LiveTable, seat: int, bot: str) -> None:
+        """Let ``bot`` play a human seat ("" hands it back), store it, tell everyone."""
         if bot:
             self.bots.check(table.game, bot)
         await asyncio.to_thread(self.store.set_bot, table.id, seat, bot)
         table.seats[seat].bot = bot
         table.changed()
+        await self.cluster.publish(table.id, "seats")  # [cluster, issue 38]
         await self.broadcast(table)
         self.kick_bots(table)
 
@@ -336,18 +361,23 @@ class Hub:
         except IllegalChoice as exc:
             raise ServerError("illegal", str(exc)[:300]) from exc
         step = len(match.record.choices)
-        await self.commits.move(table.id, step, choice.key, seat)  # grouped, durable
-        events = match.apply(choice)
-        table.keep()
-        table.changed()
-        table.events.extend((step, e) for e in events)
-        if len(table.events) > EVENT_MEMORY:
-            drop = len(table.events) - EVENT_MEMORY
-            del table.events[:drop]
-            for conn in table.connections:
-                conn.seen = max(0, conn.seen - drop)
+        began = time.perf_counter()
+        try:
+            await self.commits.move(table.id, step, choice.key, seat)  # grouped, durable
+        except IntegrityError as exc:  # [cluster, issue 38] another process stored this step
+            await self.cluster.conflict(table)  # catch up from the stored moves
+            raise ServerError(
+                "stale", "the table has moved on; here is the new state", 409
+            ) from exc
+        table.note(step, match.apply(choice))
+        self.metrics.chose(time.perf_counter() - began)  # [cluster/metrics, issue 38]
         if match.to_act() is None:
             await self.commits.finish(table.id)
+            for hook in self.on_finish:  # e.g. accounts' results and ratings (server/ratings.py)
+                try:
+                    await hook(table)
+                except Exception:  # a hook's failure never undoes the finished game
+                    log.exception("a game-over hook failed at table %s", table.id)
 
     # -- bots ------------------------------------------------------------------------------------
 
@@ -363,6 +393,8 @@ class Hub:
         """Play the bot seats' moves until a person is to act or the game ends."""
         try:
             while True:
+                if not await self.cluster.acquire(table.id):  # [cluster, issue 38] one player
+                    return  # another process holds the table's lease and plays its bots
                 async with table.lock:
                     seat = table.match.to_act()
                     if table.unloaded or seat is None or table.seat_driver(seat) == HUMAN:
@@ -374,7 +406,12 @@ class Hub:
                 async with table.lock:
                     if len(table.match.record.choices) != step or table.unloaded:
                         continue  # someone else moved meanwhile
-                    await self._commit(table, seat, key)
+                    try:
+                        await self._commit(table, seat, key)
+                    except ServerError as exc:  # [cluster, issue 38] stored first elsewhere
+                        if exc.code != "stale":
+                            raise
+                        continue
                 await self.broadcast(table)
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
@@ -470,6 +507,7 @@ class Hub:
             "outcome": outcome.to_json() if outcome else None,
             "seats": shared.seats if shared.seats is not None else self.seats_info(table),
             "hints": table.hints,
+            **{k: v for k, v in table.extras.items() if not k.startswith("_")},
         }
 
     async def current(self, table: LiveTable, conn: Connection) -> str:
@@ -525,6 +563,8 @@ class Hub:
         pathological Fantasy Realms hand exactly) costs this table's own listeners a moment,
         while the event loop goes on serving every other table.
         """
+        for hook in self.on_change:
+            await hook(table)
         conns = [c for c in table.connections if c is not skip]
         if not conns:
             return
@@ -657,6 +697,7 @@ class Hub:
         reason = f"this table was closed: nobody joined within {hours}"
         ids = await asyncio.to_thread(self.store.expire_open, time.time() - ttl, reason)
         for table_id in ids:
+            await self.cluster.publish(table_id, "table")  # [cluster, issue 38]
             table = self.tables.get(table_id)
             if table is not None:
                 table.closed = reason
@@ -684,6 +725,7 @@ class Hub:
         total = len(table.match.record.choices)
         if not 0 <= step <= total:
             raise ServerError("bad-step", f"step must be 0 to {total}")
+        self.metrics.replays.inc()  # [metrics, issue 38]
         page = await asyncio.to_thread(
             self.replays.page,
             table.id,
@@ -692,6 +734,7 @@ class Hub:
             step,
             seat,
             dict(table.checkpoints),
+            over and seat is None,  # a finished game's public replay reveals every hand
         )
         return {
             "type": "replay",
@@ -701,6 +744,7 @@ class Hub:
             "total": total,
             "finished": over,
             "seat": seat,
+            "revealed": over and seat is None,
             "view": page["view"],
             "next": page["next"],
         }
@@ -712,6 +756,7 @@ class Hub:
                 table.bot_task.cancel()
             for conn in table.connections:
                 conn.stop()
+        await self.cluster.close()  # [cluster, issue 38] leases lapse now: another takes them
         self.bots.close()
         with contextlib.suppress(Exception):
             await asyncio.sleep(0)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import Request
@@ -20,6 +22,7 @@ from hellas.ai import make_bot
 from hellas.core.errors import HellasError
 from hellas.core.game import BotCost, Game
 from hellas.server.errors import ServerError
+from hellas.server.traffic import BUCKETS_MAX, Bucket
 
 MAX_BODY = 64 * 1024  # bytes: every request body of the API is small JSON
 MAX_NAME = 80  # characters of a table name (the column's width)
@@ -223,3 +226,64 @@ class BodyLimit:
             await send(message)
 
         await self.app(scope, counted, closing)
+
+
+class RequestRate:
+    """ASGI middleware: at most ``rate`` API requests a second per client address.
+
+    Bursts of ``burst`` pass; the rest are answered 429 at once, before any routing, body or
+    database work.  The specific limits (tables, hints, replay steps) say what each request
+    may do; this one bounds what a flood of requests of any kind costs the server: a refused
+    request costs a bucket look-up, not a trip through the application.  Pages and static
+    files are not counted (a page load fetches many at once); WebSockets have their own limits.
+    """
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        rate: float = 0.0,
+        burst: float = 0.0,
+        refused: Callable[[str], None] | None = None,
+    ) -> None:
+        self.app = app
+        self.rate = rate
+        self.burst = burst or 4 * rate
+        self.buckets: OrderedDict[str, Bucket] = OrderedDict()  # least recently seen first
+        self.refused = 0
+        self.on_refuse = refused  # [metrics, issue 38] told the code of each refusal
+
+    def allow(self, address: str) -> bool:
+        """Spend one of ``address``'s tokens; return whether it had one."""
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            bucket = self.buckets[address] = Bucket(self.rate, self.burst)
+            while len(self.buckets) > BUCKETS_MAX:
+                self.buckets.popitem(last=False)
+        else:
+            self.buckets.move_to_end(address)
+        return bucket.take()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Refuse the request if its address is over its rate; pass it on otherwise."""
+        if self.rate <= 0 or scope["type"] != "http" or not scope["path"].startswith("/api/"):
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        if self.allow(client[0] if client else ""):
+            await self.app(scope, receive, send)
+            return
+        self.refused += 1
+        if self.on_refuse is not None:
+            self.on_refuse("too-many-requests")
+        status, payload = _error(
+            "too-many-requests",
+            f"too many requests from your address (at most {self.rate:g} a second); slow down",
+            429,
+        )
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(payload)).encode()),
+            (b"retry-after", b"1"),
+        ]
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": payload})

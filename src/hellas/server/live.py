@@ -112,6 +112,9 @@ class LiveTable:
     sent: dict[int | None, tuple[int, str]] = field(default_factory=dict)  # seat -> (version, text)
     used: float = 0.0  # event-loop time of the last use (idle tables are unloaded)
     unloaded: bool = False  # dropped from memory: a late user must load it afresh
+    # what other modules add to every state message (pace and clock, chat, rematch): plain data;
+    # keys starting with "_" stay on the server
+    extras: dict[str, Any] = field(default_factory=dict)
 
     def seat_driver(self, seat: int) -> str:
         """Return who plays a seat now: ``human`` or a bot name."""
@@ -124,6 +127,17 @@ class LiveTable:
         """Note that every seat's next message differs from the last one (cached texts stale)."""
         self.version += 1
         self.sent.clear()
+
+    def note(self, step: int, events: list[Event]) -> None:
+        """Record a move just applied at ``step``: a checkpoint, a new version, its events."""
+        self.keep()
+        self.changed()
+        self.events.extend((step, e) for e in events)
+        if len(self.events) > EVENT_MEMORY:
+            drop = len(self.events) - EVENT_MEMORY
+            del self.events[:drop]
+            for conn in self.connections:
+                conn.seen = max(0, conn.seen - drop)
 
     def keep(self) -> None:
         """Keep a checkpoint of the state if the move count is a multiple of ``CHECKPOINT``."""

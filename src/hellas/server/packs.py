@@ -78,8 +78,14 @@ class Packs:
             out[spec.name] = str(pack["path"])
         return out
 
-    def public_options(self, game: Game[Any], options: dict[str, Any]) -> dict[str, Any]:
-        """Return stored options as a client may see them: a pack's path becomes its name."""
+    def public_options(self, game_id: str, options: Any) -> Any:
+        """Return stored options as a client may see them: a pack's path becomes its name.
+
+        A table of a game this server does not have (a damaged row) keeps its options as they are.
+        """
+        game = next((g for g in REGISTRY if g.meta.id == game_id), None)
+        if game is None or not isinstance(options, dict):
+            return options
         local = [s.name for s in game.meta.options.specs if s.local_only]
         if not any(options.get(name) for name in local):
             return options

@@ -110,6 +110,7 @@ class BotPool:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._spawning: set[asyncio.Task[None]] = set()
         self._closed = False
+        self.waited: Any = None  # [metrics, issue 38] called (kind, seconds) as a job starts
 
     # -- the gate ----------------------------------------------------------------------------
 
@@ -263,6 +264,8 @@ class BotPool:
     def _begin(self, worker: Worker, job: Job, now: float) -> None:
         assert worker.conn is not None and self._loop is not None
         worker.job, worker.began = job, now
+        if self.waited is not None:
+            self.waited(job.kind, now - job.queued_at)
         worker.timer = self._loop.call_later(job.deadline, self._overdue, worker)
         try:
             worker.conn.send((job.work, job.args))

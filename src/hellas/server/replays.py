@@ -1,7 +1,8 @@
 """Replay pages built from the table's checkpoints, off the event loop, in a small LRU cache.
 
 A replay page is the view of one seat (or a spectator) at one step of a game, with the events
-of the next choice that seat may see.  Moves are only ever appended, so the page for a given
+of the next choice that seat may see; once the game is over, the public replay shows every
+hand from the first step (``Game.reveal``).  Moves are only ever appended, so the page for a given
 (table, step, seat) never changes and can be kept.  A live table keeps a copy of its state
 every ``live.CHECKPOINT`` moves, so any step is at most that many moves from a kept state: a
 page never replays a whole game.  The cache also keeps a few recent states, so stepping forward
@@ -18,6 +19,7 @@ from hellas.core.game import Game
 from hellas.core.record import Record
 
 PAGES_KEPT = 1024
+REVEALED = -1  # the cache's seat for the all-seats view of a finished game
 STATES_KEPT = 64
 
 
@@ -41,9 +43,14 @@ class ReplayCache:
         step: int,
         seat: int | None,
         checkpoints: dict[int, Any],
+        reveal: bool = False,
     ) -> dict[str, Any]:
-        """Return ``{view, next}`` for ``seat`` at ``step`` (blocking: call it in a thread)."""
-        key = (table_id, step, seat)
+        """Return ``{view, next}`` for ``seat`` at ``step`` (blocking: call it in a thread).
+
+        ``reveal``: the all-seats view (``Game.reveal``), which the hub asks for only once the
+        game is over; it is cached apart from the spectator's.
+        """
+        key = (table_id, step, REVEALED if reveal else seat)
         with self._lock:
             found = self._pages.get(key)
             if found is not None:
@@ -55,7 +62,8 @@ class ReplayCache:
         if made is not None:
             after = state.copy()
             events = [{"text": e.text} for e in game.apply(after, made) if e.visible_to(seat)]
-        page = {"view": game.view(state, seat), "next": events}
+        view = game.reveal(state) if reveal else game.view(state, seat)
+        page = {"view": view, "next": events}
         with self._lock:
             self.built += 1
             self._pages[key] = page

@@ -130,11 +130,16 @@ async def my_tables(hub: Hub, entries: Any) -> list[dict[str, Any]]:
             status = "your-turn"
         else:
             status = "waiting"
+        clocks = (table.extras.get("clock") or {}).get("seats", [])
+        clock = next((c for c in clocks if c["seat"] == seat), None)
         out.append(
             {
                 "table": table.id,
                 "seat": seat,
                 "status": status,
+                "deadline": clock["deadline"] if clock else None,  # a timed table's, running
+                "timed_out": bool(clock and clock["timed_out"]),
+                "rematch": (table.extras.get("rematch") or {}).get("table"),  # a finished one's
                 "game": table.game.meta.id,
                 "title": table.game.meta.title,
                 "name": table.name,

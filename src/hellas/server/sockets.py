@@ -24,6 +24,7 @@ from hellas.server.errors import ServerError
 from hellas.server.hub import Hub
 from hellas.server.live import Connection, LiveTable
 from hellas.server.site import address, site_of
+from hellas.server.social import social_of
 from hellas.server.traffic import Bucket
 from hellas.server.wire import dumps
 
@@ -31,6 +32,7 @@ MAX_MESSAGE = 4096  # bytes: a choice message is tiny
 AUTH_SECONDS = 10.0  # how long a seat's connection may take to send its token
 TOO_MANY = 4429  # close code: over the message rate, or a cap
 CLOSE_CODES = {"bad-token": 4403, "too-many-spectators": TOO_MANY, "too-many-connections": TOO_MANY}
+KINDS = ("choose", "ping", "state", "auth", "chat")  # the messages a client may send
 router = APIRouter()
 
 
@@ -42,8 +44,11 @@ def error_body(exc: Exception) -> dict[str, Any]:
 
 async def refuse(ws: WebSocket, exc: Exception) -> None:
     """Send the error that refuses a connection, and close it with a matching code."""
+    code = CLOSE_CODES.get(getattr(exc, "code", ""), 4400)
+    if code == TOO_MANY:  # [metrics, issue 38] a cap refused it
+        site_of(ws).hub.metrics.refuse(getattr(exc, "code", "limit"))
     await ws.send_text(json.dumps(error_body(exc)))
-    await ws.close(code=CLOSE_CODES.get(getattr(exc, "code", ""), 4400))
+    await ws.close(code=code)
 
 
 @router.websocket("/ws/{table_id}")
@@ -116,6 +121,8 @@ async def _listen(
     """Answer the client's messages until it leaves (or sends too many)."""
     limits = hub.traffic
     bucket = Bucket(limits.ws_rate, max(1, limits.ws_burst))
+    chat = social_of(ws).chat
+    talk = chat.bucket()  # chat has a stricter allowance of its own (server/chat.py)
     while True:
         frame = await ws.receive()
         if frame["type"] == "websocket.disconnect":
@@ -126,6 +133,7 @@ async def _listen(
                 f"more than {limits.ws_rate:g} messages a second: this connection is closed",
                 429,
             )
+            hub.metrics.refuse(too_many.code)  # [metrics, issue 38]
             await ws.send_text(dumps(error_body(too_many)))
             await ws.close(code=TOO_MANY, reason="too many messages")
             return
@@ -138,6 +146,11 @@ async def _listen(
             await conn.deliver(await hub.current(table, conn))
         elif msg["type"] == "auth":
             continue  # already authenticated
+        elif msg["type"] == "chat":
+            try:
+                await chat.post(table, conn, talk, msg)
+            except HellasError as exc:
+                await conn.deliver(dumps(error_body(exc)))
         else:
             try:
                 await hub.choose(table, conn.seat, token, msg.get("key"), msg.get("seq"))
@@ -158,6 +171,12 @@ def _parse(frame: Any) -> dict[str, Any] | ServerError:
         msg = json.loads(raw)
     except (ValueError, RecursionError):
         return ServerError("bad-json", "messages must be JSON")
-    if not isinstance(msg, dict) or msg.get("type") not in ("choose", "ping", "state", "auth"):
+    if not isinstance(msg, dict) or msg.get("type") not in (
+        "choose",
+        "ping",
+        "state",
+        "auth",
+        "chat",
+    ):
         return ServerError("bad-message", "send {type: 'choose', key, seq} or {type: 'ping'}")
     return msg

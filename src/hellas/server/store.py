@@ -11,6 +11,7 @@ import hashlib
 import json
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,6 +66,10 @@ SEATS = Table(
     Column("bot", String(40), nullable=False, default=""),  # bot standing in for a human
     Column("token_hash", String(64), nullable=False, default=""),
     Column("claimed", Boolean, nullable=False, default=False),
+    # the account the seat is linked to (server/accounts.py) and the hash of that account's own
+    # token for the seat; added after the first release, so nullable (None: not linked)
+    Column("account", String(32), nullable=True),
+    Column("account_hash", String(64), nullable=True),
 )
 MOVES = Table(
     "hellas_moves",
@@ -76,6 +81,9 @@ MOVES = Table(
     Column("at", Float, nullable=False),
     UniqueConstraint("table_id", "seq", name="one_move_per_step"),
 )
+
+
+NOTIFY_ALL = text("SELECT pg_notify('hellas', note) FROM unnest(CAST(:notes AS text[])) AS note")
 
 
 def _free_seat() -> Any:
@@ -132,6 +140,8 @@ class SeatRow:
     bot: str
     token_hash: str
     claimed: bool
+    account: str = ""  # the account this seat is linked to ("" for none)
+    account_hash: str = ""  # the hash of that account's own token for the seat
 
 
 @dataclass
@@ -262,10 +272,21 @@ class Store:
                 insert(MOVES).values(table_id=table_id, seq=seq, key=key, seat=seat, at=time.time())
             )
 
-    def add_moves(self, moves: list[tuple[str, int, str, int]], finished: list[str]) -> None:
-        """Durably store several ``(table, seq, key, seat)`` choices and game-over marks at once."""
+    def add_moves(
+        self,
+        moves: list[tuple[str, int, str, int]],
+        finished: list[str],
+        notes: Sequence[str] = (),
+    ) -> None:
+        """Durably store several ``(table, seq, key, seat)`` choices and game-over marks at once.
+
+        ``notes``: PostgreSQL notices for the other server processes, sent by the same
+        transaction, so they go out exactly when the moves are stored (``cluster``).
+        """
         now = time.time()
         with self.engine.begin() as conn:
+            if notes:  # [cluster, issue 38] one statement for the whole batch
+                conn.execute(NOTIFY_ALL, {"notes": list(notes)})
             if moves:
                 rows = [dict(table_id=t, seq=q, key=k, seat=n, at=now) for t, q, k, n in moves]
                 conn.execute(insert(MOVES), rows)
@@ -338,7 +359,15 @@ class Store:
         query = select(SEATS).where(SEATS.c.table_id.in_(table_ids)).order_by(SEATS.c.seat)
         for s in conn.execute(query).all():
             out.setdefault(s.table_id, []).append(
-                SeatRow(s.seat, s.kind, s.bot, s.token_hash, s.claimed)
+                SeatRow(
+                    s.seat,
+                    s.kind,
+                    s.bot,
+                    s.token_hash,
+                    s.claimed,
+                    s.account or "",
+                    s.account_hash or "",
+                )
             )
         return out
 

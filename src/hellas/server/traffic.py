@@ -60,6 +60,7 @@ class TrafficLimits:
     hint_rate: float = 30.0  # hints per minute per client address
     idle_unload: float = 600.0  # seconds an unused table stays in memory
     max_live_tables: int = 5000  # tables in memory before the least recently used go
+    http_rate: float = 50.0  # API requests a second per client address (bursts of 4 seconds')
 
     def __post_init__(self) -> None:
         for name, value in (
@@ -69,6 +70,7 @@ class TrafficLimits:
             ("the replay rate", self.replay_rate),
             ("the hint rate", self.hint_rate),
             ("the idle-unload time", self.idle_unload),
+            ("the API request rate", self.http_rate),
         ):
             if not (math.isfinite(value) and value >= 0):
                 raise ValueError(f"{name} must be 0 (no limit) or a positive number")

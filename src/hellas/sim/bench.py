@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from hellas.ai.ismcts import ISMCTSBot
+from hellas.core.capabilities import BenchFigures, capability
 from hellas.core.compiled import compiled_now, engine_label
 from hellas.core.game import Decision, Game
 from hellas.core.rng import Rng
@@ -230,7 +231,7 @@ def run(game: Game[Any], options: Mapping[str, Any], seconds: float = 3.0) -> di
         "ismcts_iterations_per_s": search.rates()["decisions_per_s"],
         "ismcts_iterations_per_decision": SEARCH_ITERATIONS,
     }
-    result["game_figures"] = game.benchmarks(seconds)
+    result["game_figures"] = capability(game, BenchFigures).figures(seconds)
     result["openspiel_hanabi"] = spiel.rates() if spiel is not None else None
     if spiel is not None:
         result["ratio_vs_hanabi"] = (

@@ -87,7 +87,7 @@ class RowWriter:
         self.close()
         if self.path.suffix == ".parquet":
             table = read_rows(self.path)
-            table.to_parquet(self.path, index=False)
+            table.to_parquet(self.path, index=False, compression="zstd")  # results/ stays small
             self.target.unlink(missing_ok=True)
 
 

@@ -342,9 +342,9 @@ def packed(tmp_path: Path, text: str = PACK) -> Path:
 
 
 @pytest.fixture
-def pack(tmp_path: Path) -> object:
-    yield packed(tmp_path)
-    GAME.new({"players": 2}, 0)  # back to the built-in content
+def pack(tmp_path: Path) -> Path:
+    """A pack folder; nothing to undo after (content is a value the state carries)."""
+    return packed(tmp_path)
 
 
 def test_a_content_pack_adds_constructs(pack: Path) -> None:
@@ -386,19 +386,16 @@ def test_a_pack_may_replace_the_trojan_horse(tmp_path: Path) -> None:
         'effects = [{when = "action", do = [{march-to-city = 2}]}]\ntext = "Cheaper."\n'
         'provenance = "community"\n'
     )
-    try:
-        s = GAME.new(
-            {
-                "players": 2,
-                "modules": MOD,
-                "printed_only": True,
-                "content": str(packed(tmp_path, text)),
-            },
-            1,
-        )
-        assert GAME.view(s, 0)["module_panels"][MOD]["cards"][0]["state"] == "face up, cost 2"
-    finally:
-        GAME.new({"players": 2}, 0)
+    s = GAME.new(
+        {
+            "players": 2,
+            "modules": MOD,
+            "printed_only": True,
+            "content": str(packed(tmp_path, text)),
+        },
+        1,
+    )
+    assert GAME.view(s, 0)["module_panels"][MOD]["cards"][0]["state"] == "face up, cost 2"
 
 
 @pytest.mark.parametrize(
@@ -431,19 +428,16 @@ def test_a_pack_may_replace_the_trojan_horse(tmp_path: Path) -> None:
     ],
 )
 def test_a_bad_pack_is_refused_with_a_clear_error(tmp_path: Path, text: str, problem: str) -> None:
-    try:
-        with pytest.raises(ContentError, match=problem):
-            GAME.new(
-                {
-                    "players": 2,
-                    "modules": MOD,
-                    "printed_only": True,
-                    "content": str(packed(tmp_path, text)),
-                },
-                1,
-            )
-    finally:
-        GAME.new({"players": 2}, 0)
+    with pytest.raises(ContentError, match=problem):
+        GAME.new(
+            {
+                "players": 2,
+                "modules": MOD,
+                "printed_only": True,
+                "content": str(packed(tmp_path, text)),
+            },
+            1,
+        )
 
 
 # -- views and hidden information -------------------------------------------------------------
@@ -464,22 +458,19 @@ def test_view_panel_shows_tokens_badges_and_constructs() -> None:
 def test_the_construct_deck_order_is_hidden_and_redealt(tmp_path: Path) -> None:
     """No view shows the face-down Construct order; determinize re-deals it, keeping the
     face-up cards."""
-    try:
-        s = GAME.new(
-            {"players": 2, "modules": MOD, "printed_only": True, "content": str(packed(tmp_path))},
-            5,
-        )
-        m(s)["deck"] = m(s)["deck"] + m(s)["up"][:2]  # 3 face down, 1 face up
-        m(s)["up"] = m(s)["up"][2:]
-        t = s.copy()
-        t.mod[MOD]["deck"] = list(reversed(m(s)["deck"]))
-        for seat in (0, 1, None):
-            assert GAME.view(s, seat) == GAME.view(t, seat)
-        orders = {tuple(m(GAME.determinize(s, 0, Rng(k)))["deck"]) for k in range(12)}
-        assert len(orders) > 1
-        assert all(m(GAME.determinize(s, 0, Rng(k)))["up"] == m(s)["up"] for k in range(5))
-    finally:
-        GAME.new({"players": 2}, 0)
+    s = GAME.new(
+        {"players": 2, "modules": MOD, "printed_only": True, "content": str(packed(tmp_path))},
+        5,
+    )
+    m(s)["deck"] = m(s)["deck"] + m(s)["up"][:2]  # 3 face down, 1 face up
+    m(s)["up"] = m(s)["up"][2:]
+    t = s.copy()
+    t.mod[MOD]["deck"] = list(reversed(m(s)["deck"]))
+    for seat in (0, 1, None):
+        assert GAME.view(s, seat) == GAME.view(t, seat)
+    orders = {tuple(m(GAME.determinize(s, 0, Rng(k)))["deck"]) for k in range(12)}
+    assert len(orders) > 1
+    assert all(m(GAME.determinize(s, 0, Rng(k)))["up"] == m(s)["up"] for k in range(5))
 
 
 # -- whole games --------------------------------------------------------------------------------

@@ -18,13 +18,14 @@ from hellas.core.game import (
     GameMeta,
     Outcome,
     View,
+    WebModules,
     check_seat,
 )
 from hellas.core.options import OptionSchema, OptionSpec
 from hellas.core.rng import Rng
 from hellas.games.legends import choices as C
 from hellas.games.legends import rules
-from hellas.games.legends.content import CARD_TYPES, DIFFICULTIES, NUM_ATTRS, content
+from hellas.games.legends.content import CARD_TITLES, CARD_TYPES, DIFFICULTIES, NUM_ATTRS, content
 from hellas.games.legends.notes import Notes
 from hellas.games.legends.policy import choose
 from hellas.games.legends.sentences import LegendsEvents
@@ -93,6 +94,21 @@ META = GameMeta(
     cooperative=True,
     report_layout=("mission", "difficulty", "players"),
     progress_metric="monsters_defeated",
+    talk=False,
+    talk_rule=(
+        "Legends of Hellas forbids talking about your cards: players may not hint at what they "
+        "hold, so this table offers only a few reactions that reveal nothing."
+    ),
+    encoder="hellas.rl.encoders.legends:LegendsEncoder",
+    max_decisions=5_000,
+    bench_peers=(("pgx", "sparrow_mahjong"),),
+    web=WebModules(
+        renderer="render/legends.js",
+        help="help/legends.js",
+        guide="howto/legends.js",
+        pickers="pickers/legends.js",
+        art="legends",
+    ),
 )
 
 
@@ -157,6 +173,27 @@ class LegendsGame(Game[LegendsState]):
         """Return what ``seat`` may know."""
         check_seat(seat, s.n)
         return view(s, seat)
+
+    def reveal(self, s: LegendsState) -> View:
+        """Return the all-seats view: every hand, and every face-down card and gift turned up."""
+        shown = super().reveal(s)
+        seats = [self.view(s, q) for q in range(s.n)]
+        for i, slot in enumerate(shown["monsters"]):
+            for j, card in enumerate(slot["cards"]):
+                if card.get("card") is None:  # face down: its player's view knows it
+                    known = (v["monsters"][i]["cards"][j] for v in seats)
+                    slot["cards"][j] = next((c for c in known if c.get("card")), card)
+        for k, gift in enumerate(shown["gifts"]):
+            if gift["card"] is None:
+                gift["card"] = next(
+                    (v["gifts"][k]["card"] for v in seats if v["gifts"][k]["card"]), None
+                )
+        return shown
+
+    def hand_words(self, s: LegendsState, seat: int) -> list[str]:
+        """Return ``seat``'s hand as counts of each card type, in words."""
+        counts = s.hand(seat)
+        return [f"{counts[t]} × {CARD_TITLES[t]}" for t in range(len(counts)) if counts[t]]
 
     def outcome(self, s: LegendsState) -> Outcome | None:
         """Return won/lost (every seat scores 1 on a win, 0 on a loss), or ``None``."""

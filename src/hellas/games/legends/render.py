@@ -183,3 +183,37 @@ def story(view: dict[str, Any], details: dict[str, Any]) -> list[str]:
         f"divine interventions used {divine} · special abilities used {abilities} · "
         f"turns {details.get('turns', view['turn'])}",
     ]
+
+
+SPECIAL_RULES = {
+    "none": "No special rule.",
+    "recover-after-divine": (
+        "A hero who plays a divine intervention on a monster must Recover at once, before "
+        "the next turn or any new monster."
+    ),
+    "cycle-through-deck": (
+        "After a divine intervention on a monster, that hero puts their whole hand face down "
+        "under the draw deck, shuffled, and draws as many cards from the top."
+    ),
+    "cycle-through-discard": (
+        "After a divine intervention on a monster, that hero puts their whole hand face down "
+        "under the discard pile, shuffled, and draws as many from the top of the discard pile."
+    ),
+    "divine-blocks-arrivals": (
+        "While fewer than 6 monsters have entered, a monster defeated by a divine intervention "
+        "is not replaced; if that keeps the 6th monster out, the mission is lost."
+    ),
+}
+
+
+def rules(view: dict[str, Any]) -> list[str]:
+    """Return the mission and its special rule in words (shown at the start and on 'rules')."""
+    mission = view["mission"]
+    special = SPECIAL_RULES.get(mission["special"], "This mission has a special rule.")
+    finals = mission["finals"]
+    return [
+        f"Mission {mission['number']}: {mission['name']} ({str(view['difficulty']).capitalize()}).",
+        f"Special rule: {special}",
+        f"Win by defeating the final monster{'s' if finals > 1 else ''} ({finals}); nobody "
+        "may talk about the cards in their hand.",
+    ]

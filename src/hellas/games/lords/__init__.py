@@ -1,14 +1,9 @@
 """Lords of Hellas: area control, battles, temples, monuments, Monster Hunts, Quests, Artifacts.
 
-============  ==========================================================
-Game id       ``lords``
-Seats         2-4 (5 when a module or content pack adds a fifth Hero)
-Options       players, turn_limit, additional_combat_cards, content
-Rulebook      ``lords-of-hellas.txt``; rulings in ``docs/rules/lords.md``
-Hidden        Combat Cards in hands; deck orders; Blessings being drafted; the two
-              Monster Attack cards drawn (seen by the hunter's left neighbour only)
-Version       0.2 - the complete base game (Hunts, Quests, Artifacts)
-============  ==========================================================
+Its id, seats, options, rules version and front-end modules are declared once, in ``game.META``
+(``docs/games.md`` is written from it); rulings are in ``docs/rules/lords.md``.
+Hidden: Combat Cards in hands; deck orders; Blessings being drafted; the two Monster Attack
+cards drawn (seen by the hunter's left neighbour only).
 
 Modules: ``content`` (data, content packs), ``state``, ``board`` (map and victory),
 ``cards``, ``monsters`` (trays and Wounds), ``movement``, ``setup``, ``turn`` (regular and
@@ -18,6 +13,7 @@ special actions), ``battle``, ``hunt``, ``quests``, ``artifacts``, ``monster_pha
 -> battle/hunt -> artifacts -> monster_phase/quests/movement -> board/cards/monsters -> state.
 """
 
+from hellas.games.lords import packs  # content packs: checked by ``hellas content``
 from hellas.games.lords.game import GAME, LordsGame
 
-__all__ = ["GAME", "LordsGame"]
+__all__ = ["GAME", "LordsGame", "packs"]

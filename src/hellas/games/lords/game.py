@@ -16,6 +16,7 @@ from hellas.core.game import (
     GameMeta,
     Outcome,
     View,
+    WebModules,
     check_seat,
 )
 from hellas.core.options import OptionSchema, OptionSpec
@@ -100,8 +101,18 @@ META = GameMeta(
     max_seats=5,
     options=OPTIONS,
     rulebook="lords-of-hellas.txt",
-    summary="Area control, monster hunts and quests: armies, temples, monuments, 2-4 players.",
+    summary="Area control, monster hunts and quests: armies, temples, monuments.",
     report_layout=("players",),
+    encoder="hellas.rl.encoders.lords:LordsEncoder",
+    max_decisions=200_000,
+    bench_peers=(("pgx", "backgammon"),),
+    web=WebModules(
+        renderer="render/lords.js",
+        help="help/lords.js",
+        guide="howto/lords.js",
+        pickers="pickers/lords.js",
+        art="lords",
+    ),
 )
 
 
@@ -212,6 +223,10 @@ class LordsGame(Game[LordsState]):
         """Return what ``seat`` may know."""
         check_seat(seat, s.n)
         return view(s, seat)
+
+    def hand_words(self, s: LordsState, seat: int) -> list[str]:
+        """Return the names of the Combat Cards in ``seat``'s hand."""
+        return [s.content.combat[x].name for x in s.hands[seat]]
 
     def outcome(self, s: LordsState) -> Outcome | None:
         """Return the winner (1 point) or a draw at the turn limit (0 for all)."""

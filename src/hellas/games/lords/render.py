@@ -15,6 +15,7 @@ from hellas.core.errors import HellasError, suggest
 from hellas.games.lords import describe
 from hellas.games.lords.content import Content, built, every_built
 from hellas.games.lords.render_modules import module_panels, modules_title, region_markers
+from hellas.games.lords.terminal import phrase, turn_key
 
 SEAT_STYLE = ("bold red", "bold blue", "bold green", "bold yellow")
 LAND_STYLE = {
@@ -470,3 +471,6 @@ def story(view: dict[str, Any], details: dict[str, Any]) -> list[str]:
             f"Monsters slain {row['slayer'][0]}/{row['slayer'][1]}"
         )
     return lines
+
+
+__all__ = ["explain", "narrate", "phrase", "render", "story", "turn_key"]

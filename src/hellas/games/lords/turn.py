@@ -13,6 +13,8 @@ held cards change (``passive``: Recruit, March, Usurp).
 
 from __future__ import annotations
 
+from typing import Any
+
 from hellas.games.lords import board, fx, hooks
 from hellas.games.lords.board import (
     add_hoplites,
@@ -567,6 +569,32 @@ def march_options(s: LordsState, f: Frame) -> list[str]:
     if f["limit"]:
         most = min(most, f["limit"])
     return [f"count:{k}" for k in range(1, most + 1)]
+
+
+def march_plan(s: LordsState, f: Frame) -> dict[str, dict[str, Any]]:
+    """Return, for each Army the March may start from, where it may go and how many may go.
+
+    ``{region id: {"to": [...], "murder": [...], "most": n, "murder_most": n, "murder_cost": n}}``:
+    what the choices after ``march:REGION`` will be, so a front end can build the whole March
+    (from, to, how many) before it sends anything, and cancel it freely.  Nothing is changed.
+    """
+    p = s.current
+    out: dict[str, dict[str, Any]] = {}
+    for key in march_options(s, f):
+        src = region_of(s, key.partition(":")[2])
+        then = {**f, "stage": "to", "src": src}
+        keys = march_options(s, then)
+        most = s.hop[src * s.n + p]
+        if f["limit"]:
+            most = min(most, f["limit"])
+        out[rid(s, src)] = {
+            "to": [k.partition(":")[2] for k in keys if k.startswith("to:")],
+            "murder": [k.partition(":")[2] for k in keys if k.startswith("murder:")],
+            "most": most,
+            "murder_most": min(most, s.hop[src * s.n + p] - _murder_cost(s, p, then)),
+            "murder_cost": _murder_cost(s, p, then),
+        }
+    return out
 
 
 def _murder_cost(s: LordsState, p: int, f: Frame) -> int:

@@ -19,6 +19,7 @@ from hellas.games.lords.monsters import tray
 from hellas.games.lords.quests import quest_region
 from hellas.games.lords.rules import actor
 from hellas.games.lords.state import SPECIALS, LordsState
+from hellas.games.lords.turn import march_plan
 
 
 class _Lookups:
@@ -265,6 +266,8 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         v["pack"] = pack_records(c)
     if frame and frame["k"] == "artifact-pick" and seat == frame["seat"]:
         v["artifact_pick"] = [c.artifacts[a].id for a in frame["cards"]]
+    if frame and frame["k"] == "march" and frame["stage"] == "from" and seat == actor(s):
+        v["march_plan"] = march_plan(s, frame)  # the whole March, for a board built by clicks
     if frame and frame["k"] == "owl" and seat == s.current:
         v["owl"] = [k.combat_ids[x] for x in frame["cards"]]
     return v

@@ -6,6 +6,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from hellas.core.capabilities import Presentation
 from hellas.core.game import (
     BotFactory,
     BotLevel,
@@ -15,12 +16,14 @@ from hellas.core.game import (
     GameMeta,
     Outcome,
     View,
+    WebModules,
     check_seat,
 )
 from hellas.core.options import OptionSchema, OptionSpec
 from hellas.core.rng import Rng
 from hellas.games.realms import rules
 from hellas.games.realms.choices import TABLE
+from hellas.games.realms.present import RealmsPresentation
 from hellas.games.realms.state import P_DISCARD, P_DRAW, P_OVER, RealmsState
 from hellas.games.realms.view import determinize, view
 
@@ -54,6 +57,15 @@ META = GameMeta(
     summary="Hand building: keep the best seven cards; the Afterlife and a rich endgame.",
     report_layout=("players",),
     progress_metric=None,
+    encoder="hellas.rl.encoders.realms:RealmsEncoder",
+    max_decisions=2_000,
+    web=WebModules(
+        renderer="render/realms.js",
+        help="help/realms.js",
+        guide="howto/realms.js",
+        pickers="pickers/realms.js",
+        art="realms",
+    ),
 )
 
 
@@ -85,6 +97,11 @@ class RealmsGame(Game[RealmsState]):
         """Return what ``seat`` may know."""
         check_seat(seat, s.n)
         return view(s, seat)
+
+    def hand_words(self, s: RealmsState, seat: int) -> list[str]:
+        """Return the names of the cards in ``seat``'s hand."""
+        cs = rules.cards()
+        return [cs[i].name for i in s.hands[seat]]
 
     def outcome(self, s: RealmsState) -> Outcome | None:
         """Return final scores and winners (ties: lowest total base value, then shared)."""
@@ -159,6 +176,10 @@ class RealmsGame(Game[RealmsState]):
         hand value (against a typical winning score) ranks its moves far more reliably.
         """
         return 1.0 / (1.0 + math.exp(-(_hand_value(s, seat) - WINNING_SCORE) / 15.0))
+
+    def capabilities(self) -> Mapping[type, Any]:
+        """Return Realms' presentation (exact score explanations for ``hellas explain``)."""
+        return {Presentation: RealmsPresentation(self)}
 
     def seat_name(self, view: View, seat: int) -> str:
         """Return ``Player n``, the name every Realms screen and event uses."""

@@ -6,23 +6,25 @@ that keep the best-scoring hands - plus its base bot's own move, plays each on t
 determinizations of its seat's information, lets greedy play every seat to the end, and values
 an end by the win share plus a small weight times the score margin.  It leaves the base move
 only when another's mean paired gain is above ``z`` standard errors
-(``hellas.ai.lookahead.clear_gain``).  With a ``batch`` smaller than ``samples`` it samples in
-rounds (sequential testing): after each round it drops the moves already ``z`` standard errors
-short of a gain and stops once one is clear by ``2 z``, so easy decisions stop early and close
-ones get up to ``samples``.  Other decisions follow the base bot.  Unlike the generic
-``lookahead`` (which tries every move and rolls out with the fast rollout policy) its rollouts
-model the other seats as greedy players.  It reads only its own seat's information.
+(``hellas.core.stats.clear_gain``, shared with the lookahead bot).  With a ``batch`` smaller
+than ``samples`` it samples in rounds (sequential testing): after each round it drops the moves
+already ``z`` standard errors short of a gain and stops once one is clear by ``2 z``, so easy
+decisions stop early and close ones get up to ``samples``.  Other decisions follow the base
+bot.  Unlike the generic ``lookahead`` (which tries every move and rolls out with the fast
+rollout policy) its rollouts model the other seats as greedy players.  It reads only its own
+seat's information.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
-from hellas.ai.lookahead import clear_gain, paired_gain
 from hellas.core.game import BotCost, Choice, Decision
 from hellas.core.rng import Rng
+from hellas.core.stats import clear_gain, paired_gain
 from hellas.games.realms.bots import best_after, card_index, greedy_choice, hand_score
-from hellas.games.realms.planner import planner_choice
+from hellas.games.realms.planner import HONEST, Bounds, planner_choice
 from hellas.games.realms.rules import play
 from hellas.games.realms.state import P_DISCARD, P_DRAW, P_OVER, RealmsState
 
@@ -49,6 +51,7 @@ class ImproverBot:
         z: float = Z,
         base: str = "greedy",
         batch: int = 0,
+        bounds: Bounds = HONEST,
     ) -> None:
         if samples < 2:
             raise ValueError("the improver needs at least 2 samples (paired gains need a spread)")
@@ -63,6 +66,8 @@ class ImproverBot:
         self.margin_weight = margin_weight
         self.z = z
         self.base = BASES[base]
+        if base == "planner" and bounds != HONEST:  # an experiment's bound on the base planner
+            self.base = partial(planner_choice, bounds=bounds)
         self.batch = batch or samples
         self.last_iterations = 0  # rollouts played by the latest ``choose`` (0: no search)
 

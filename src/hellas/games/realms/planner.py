@@ -10,6 +10,8 @@ does not, and the game ends at ten.  It reads only its own seat's information.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
 from math import comb
 
 from hellas.core.game import BotCost, Choice, SampledPolicyBot
@@ -42,14 +44,23 @@ OPPONENT_SAMPLES = 16  # samples of the other hands when weighing the chance to 
 # of the one-draw potential; 0 = off.  It did not help (docs/benchmarks.md).
 ROLLOUTS = 0
 ROLLOUT_DRAWS = 5
-# An experiment's switch (scripts/realms_bot_eval.py --read-hands): the other seats' final turns
-# start from the hands in the state given, not from samples.  The bot itself only ever gets a
-# determinization, so this reads re-dealt cards there; the script hands it the true state.
-READ_HANDS = False
-# An experiment's switch (scripts/realms_bot_eval.py --peek-deck): a draw is valued by the card
-# on top of the deck in the state given - a bound on what knowing the next draw is worth, read
-# (like READ_HANDS) only when the script hands the bot the true state.
-PEEK_DECK = False
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """Upper-bound experiments, never players (``scripts/realms_bot_eval.py``): explicit switches.
+
+    ``read_hands``: the other seats' final turns start from the hands in the state given, not
+    from samples.  ``peek_deck``: a draw is valued by the card on top of the deck in the state
+    given.  A bot only ever gets a determinization, so both read re-dealt cards there; they
+    mean something only when the script hands the planner the true state.
+    """
+
+    read_hands: bool = False
+    peek_deck: bool = False
+
+
+HONEST = Bounds()
 
 
 def own_turns_left(s: RealmsState, discards_after: int) -> int:
@@ -65,7 +76,10 @@ def own_turns_left(s: RealmsState, discards_after: int) -> int:
 class Planner:
     """One seat's valuation of hands for one decision (its Afterlife and the unknown fixed)."""
 
-    def __init__(self, s: RealmsState, seat: int, rng: Rng, samples: int) -> None:
+    def __init__(
+        self, s: RealmsState, seat: int, rng: Rng, samples: int, bounds: Bounds = HONEST
+    ) -> None:
+        self.bounds = bounds
         self.afterlife = tuple(s.afterlife[seat])
         self.unknown = unknown_cards(s, seat)
         pool = self.unknown[:]
@@ -148,24 +162,24 @@ class Planner:
         return max(self.value(h, turns, area) for _, h in ranked[:TOP])
 
 
-def planner_choice(s: RealmsState, rng: Rng) -> Choice:
-    """Return the planner's choice for the seat to act in ``s``."""
+def planner_choice(s: RealmsState, rng: Rng, bounds: Bounds = HONEST) -> Choice:
+    """Return the planner's choice for the seat to act in ``s`` (``bounds``: experiments only)."""
     options = legal(s)
     if len(options) == 1:
         return options[0]
     if s.phase == P_DRAW:
-        return _draw_choice(s, rng, options)
+        return _draw_choice(s, rng, options, bounds)
     if s.phase == P_DISCARD:
-        return _discard_choice(s, rng, options)
+        return _discard_choice(s, rng, options, bounds)
     return greedy_choice(s, rng)
 
 
-def _draw_choice(s: RealmsState, rng: Rng, options: Sequence[Choice]) -> Choice:
+def _draw_choice(s: RealmsState, rng: Rng, options: Sequence[Choice], bounds: Bounds) -> Choice:
     p = s.actor
     hand = s.hands[p]
-    plan = Planner(s, p, rng, POTENTIAL_SAMPLES)
+    plan = Planner(s, p, rng, POTENTIAL_SAMPLES, bounds)
     d = len(s.discard)
-    if PEEK_DECK and s.deck:
+    if bounds.peek_deck and s.deck:
         return _peeked_draw(s, options, plan)
     if FINAL_RACE and own_turns_left(s, d) == 0 and own_turns_left(s, d + 1) == 0:
         return _final_draw(s, rng, options, plan)
@@ -187,7 +201,7 @@ def _draw_choice(s: RealmsState, rng: Rng, options: Sequence[Choice]) -> Choice:
 
 
 def _peeked_draw(s: RealmsState, options: Sequence[Choice], plan: Planner) -> Choice:
-    """Return draw or take valuing the draw by the true top card (the PEEK_DECK bound only)."""
+    """Return draw or take valuing the draw by the true top card (the ``peek_deck`` bound only)."""
     turns = own_turns_left(s, len(s.discard) + 1)
     best = (plan.best_keep([*s.hands[s.actor], s.deck[-1]], turns, s.discard), TABLE["draw"])
     return _best_take(s, options, plan, best)
@@ -211,11 +225,11 @@ def _best_take(
     return best[1]
 
 
-def _discard_choice(s: RealmsState, rng: Rng, options: Sequence[Choice]) -> Choice:
+def _discard_choice(s: RealmsState, rng: Rng, options: Sequence[Choice], bounds: Bounds) -> Choice:
     p = s.actor
     hand = s.hands[p]
     cs = cards()
-    plan = Planner(s, p, rng, DISCARD_SAMPLES)
+    plan = Planner(s, p, rng, DISCARD_SAMPLES, bounds)
     d = len(s.discard)
     turns = own_turns_left(s, d + 1)
     ranked = plan.ranked(hand)
@@ -261,7 +275,8 @@ def _opponent_finals(
     """
     p = s.actor
     out = []
-    held = {c for q in range(s.n) if q != p for c in s.hands[q]} if READ_HANDS else set()
+    read_hands = plan.bounds.read_hands
+    held = {c for q in range(s.n) if q != p for c in s.hands[q]} if read_hands else set()
     unseen = [c for c in plan.unknown if c not in held]
     for _ in range(OPPONENT_SAMPLES):
         rng.shuffle(unseen)
@@ -271,7 +286,7 @@ def _opponent_finals(
         for q in range(s.n):
             if q == p:
                 continue
-            if READ_HANDS:
+            if read_hands:
                 hand = list(s.hands[q])
             else:
                 known = s.known[p][q]
@@ -367,9 +382,14 @@ class PlannerBot(SampledPolicyBot):
     name = "planner"
     policy = staticmethod(planner_choice)
 
+    def __init__(self, bounds: Bounds = HONEST) -> None:
+        self.bounds = bounds
+        if bounds != HONEST:
+            self.policy = partial(planner_choice, bounds=bounds)
+
     def cost(self) -> BotCost:
         """Return the declared work of one decision: sampled draws and opponents' hands."""
-        return BotCost(samples=OPPONENT_SAMPLES, search=True)
+        return BotCost(samples=OPPONENT_SAMPLES, search=True, reads_hidden=self.bounds != HONEST)
 
 
-__all__ = ["Planner", "PlannerBot", "own_turns_left", "planner_choice"]
+__all__ = ["HONEST", "Bounds", "Planner", "PlannerBot", "own_turns_left", "planner_choice"]

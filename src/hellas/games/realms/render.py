@@ -133,10 +133,30 @@ def story(view: dict[str, Any], details: dict[str, Any]) -> list[str]:
     hands = view.get("hands") or [[] for _ in scores]
     order = sorted(range(len(scores)), key=lambda q: (-scores[q], q))
     places = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+    breakdowns = view.get("scores") or []
     lines = []
     for rank, q in enumerate(order):
         cards = ", ".join(deck().by_id(c).name for c in hands[q])
         lines.append(
             f"{places[rank]}  Player {q + 1}: {scores[q]} points" + (f" ({cards})" if cards else "")
         )
+        if q < len(breakdowns):  # every final hand, card by card
+            lines += _card_lines(breakdowns[q])
     return lines
+
+
+def _card_lines(score: dict[str, Any]) -> list[str]:
+    """Return a scored hand's cards, one line each: total, and base, bonus and penalty."""
+    out = []
+    for line in score["lines"]:
+        parts = [f"base {line['base']}"]
+        if line["bonus"]:
+            parts.append(f"bonus {line['bonus']:+d}")
+        if line["penalty"]:
+            parts.append(f"penalty {line['penalty']:+d}")
+        where = "" if line["place"] in ("hand", "") else f" [{line['place']}]"
+        notes = f" — {'; '.join(line['notes'])}" if line["notes"] else ""
+        out.append(f"     {line['card']}{where}: {line['total']} ({', '.join(parts)}){notes}")
+    if score["afterlife_penalty"]:
+        out.append(f"     Afterlife: {score['afterlife_penalty']}")
+    return out

@@ -137,8 +137,8 @@ function lordsArt() {
 
 const TILE_ART = { legends: legendsArt, realms: realmsArt, lords: lordsArt };
 
-/** The decorative picture of a game's lobby tile (a plain pattern for unknown games). */
-export function gameArt(gameId) {
-  const draw = TILE_ART[gameId] || (() => [s("rect", { width: 160, height: 90, fill: "#555" })]);
+/** The decorative picture of a lobby tile: the drawing a game names (/api/games "web.art"). */
+export function gameArt(artName) {
+  const draw = TILE_ART[artName] || (() => [s("rect", { width: 160, height: 90, fill: "#555" })]);
   return s("svg", { viewBox: "0 0 160 90", class: "game-art", "aria-hidden": "true", focusable: "false" }, draw());
 }

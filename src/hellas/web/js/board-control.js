@@ -12,6 +12,12 @@
 // built by two clicks, with the first thing marked and a Cancel button (or Escape) in between.
 // Choices with nothing on the board are buttons on the board's own prompt bar.  The choice list
 // stays as it was: everything can still be chosen there, by keyboard or screen reader.
+//
+// A renderer may also offer *built* choices (`compound(choices)`): a rule decision the game takes
+// in several steps (a Lords March: which Army, where, how many) offered whole, from what its view
+// says the later steps will be.  It is built by clicks like any other and can be cancelled until
+// the last click; then its steps are sent one after the other, each once the game offers it (a
+// step the game no longer offers stops the rest, and the decision is back in the player's hands).
 
 import { h, replaceChildren } from "./util.js";
 
@@ -34,6 +40,7 @@ export class BoardControl {
     this.choose = choose;
     this.choices = []; // [{key, label, number, path}]
     this.selected = []; // tokens clicked so far for a choice of several steps
+    this.pending = []; // the steps of a built choice still to send, in order
     this.signature = "";
     this.prompt = "";
     this.menu = null;
@@ -55,7 +62,9 @@ export class BoardControl {
    * Follow a new drawing of the board: the choices (empty unless it is this seat's decision),
    * the renderer's targets(key) and a one-line prompt saying what the decision is about.
    */
-  update(choices, targetsOf, prompt) {
+  update(choices, targetsOf, prompt, compoundOf) {
+    const next = this.pending.shift();
+    if (next !== undefined && !choices.some((c) => c.key === next)) this.pending = [];
     const signature = JSON.stringify(choices.map((c) => c.key));
     if (signature !== this.signature) {
       this.selected = [];
@@ -63,16 +72,31 @@ export class BoardControl {
     }
     this.signature = signature;
     this.prompt = prompt || "";
-    this.choices = choices.map((c, i) => {
-      let path = [];
+    const pathOf = (key) => {
       try {
-        path = (targetsOf && targetsOf(c.key)) || [];
+        return (targetsOf && targetsOf(key)) || [];
       } catch {
-        path = [];
+        return [];
       }
-      return { ...c, number: i + 1, path };
-    });
+    };
+    this.choices = choices.map((c, i) => ({ ...c, number: i + 1, path: pathOf(c.key) }));
+    let built = null;
+    try {
+      built = compoundOf ? compoundOf(choices) : null;
+    } catch {
+      built = null;
+    }
+    if (built && built.choices.length) { // whole decisions replace their first steps on the board
+      this.choices = [ // (a built choice has no number: it is not one line of the list)
+        ...this.choices.filter((c) => !built.replaces.has(c.key)),
+        ...built.choices.map((c) => ({ ...c, number: null })),
+      ];
+    }
     this.draw();
+    if (next !== undefined && choices.some((c) => c.key === next)) {
+      this.setBusy(true); // the next step of a built choice: sent once the list has caught up
+      setTimeout(() => this.choose(next), 0);
+    }
   }
 
   /** Disable the board while a choice travels to the server. */
@@ -145,7 +169,8 @@ export class BoardControl {
     let text;
     if (this.selected.length) {
       const first = live[0];
-      text = first ? `${stepText(first.label)} — now pick a highlighted place.` : "Pick a highlighted place.";
+      const done = first && (first.firstStep || stepText(first.label));
+      text = done ? `${done} — now pick a highlighted place.` : "Pick a highlighted place.";
     } else if (things) {
       text = "Your decision: pick a highlighted card, piece or place";
       text += plain.length ? ", or:" : ".";
@@ -221,11 +246,19 @@ export class BoardControl {
   pick(key) {
     this.closeMenu();
     this.selected = [];
+    const built = this.choices.find((c) => c.key === key && c.steps);
+    if (built) {
+      this.pending = built.steps.slice(1);
+      this.choose(built.steps[0]);
+      return;
+    }
+    this.pending = [];
     this.choose(key);
   }
 
   /** Forget a half-built choice and close any menu. */
   cancel() {
+    this.pending = [];
     this.closeMenu();
     if (this.selected.length) {
       this.selected = [];
@@ -241,7 +274,7 @@ export class BoardControl {
       class: "menu-choice",
       dataset: { testid: "board-menu-choice", key: c.key },
       onclick: () => this.pick(c.key),
-    }, h("span", { class: "num", "aria-hidden": "true" }, String(c.number)), " ", c.label)));
+    }, c.number ? h("span", { class: "num", "aria-hidden": "true" }, String(c.number)) : null, " ", c.label)));
     if (onward) {
       items.push(h("li", {}, h("button", {
         type: "button", class: "menu-choice", dataset: { testid: "board-menu-onward" }, onclick: () => {

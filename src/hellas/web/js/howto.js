@@ -1,10 +1,9 @@
-// The how-to-play page: /how-to-play/GAME shows that game's guide (js/howto/GAME.js): a lead,
+// The how-to-play page: /how-to-play/GAME shows the guide the game declares (/api/games
+// "web.guide", e.g. js/howto/legends.js): a lead,
 // sections of prose in Hellas' own words and SVG diagrams, a table of contents and a way to start
 // a game at once.
 
 import { games, h, replaceChildren } from "./util.js";
-
-const GUIDES = new Set(["legends", "realms", "lords"]);
 
 function gameIdFromPath() {
   const parts = window.location.pathname.split("/").filter(Boolean);
@@ -25,18 +24,20 @@ async function start() {
   } catch {
     list = [];
   }
-  replaceChildren(nav, [...GUIDES].map((g) => h("a", {
-    href: `/how-to-play/${g}`,
-    class: `button small ${g === id ? "" : "secondary"}`,
-    "aria-current": g === id ? "page" : null,
-  }, (list.find((x) => x.id === g) || { title: g }).title)));
-  if (!GUIDES.has(id)) {
+  const guided = list.filter((g) => g.web && g.web.guide);
+  replaceChildren(nav, guided.map((g) => h("a", {
+    href: `/how-to-play/${g.id}`,
+    class: `button small ${g.id === id ? "" : "secondary"}`,
+    "aria-current": g.id === id ? "page" : null,
+  }, g.title)));
+  const mine = guided.find((g) => g.id === id);
+  if (!mine) {
     replaceChildren(main, h("section", { class: "panel" },
       h("h2", {}, "No guide for this game"), h("p", {}, "Pick a game above, or go back to the lobby.")));
     document.body.dataset.ready = "1";
     return;
   }
-  const { GUIDE } = await import(`./howto/${id}.js`);
+  const { GUIDE } = await import(`./${mine.web.guide}`);
   document.title = `How to play ${GUIDE.title} — Hellas`;
   document.getElementById("title").textContent = `How to play ${GUIDE.title}`;
   const toc = h("nav", { class: "panel howto-toc", "aria-label": "Contents" }, h("h2", {}, "Contents"),

@@ -2,12 +2,15 @@
 // or private), join an open seat, watch or replay a table, and find again the tables whose seats
 // this browser holds ("My tables").  /?join=ID&seat=K claims that open seat and goes to it.
 
+import { startAccount } from "./account.js";
 import {
   api, copyText, forgetSeat, games, h, mySeats, query, rememberSeat, replaceChildren,
   seatClass, seatDot, seatLink, toast,
 } from "./util.js";
 import { drawTiles, quickPlay } from "./lobby-games.js";
-import { customField, isAdvanced } from "./pickers.js";
+import { markTitle } from "./alerts.js";
+import { duration } from "./clock.js";
+import { customField, isAdvanced, loadPickers } from "./pickers.js";
 import { advancedBots, botOptions, botTitle, levelsHelp, levelsOf, normalBot } from "./levels.js";
 
 const LIST_LIMIT = 15;
@@ -25,6 +28,8 @@ const el = {
   create: document.getElementById("create"),
   private: document.getElementById("private"),
   hints: document.getElementById("hints"),
+  pace: document.getElementById("pace"),
+  mute: document.getElementById("mute-spectators"),
   createError: document.getElementById("create-error"),
   created: document.getElementById("created"),
   open: document.getElementById("open-tables"),
@@ -230,7 +235,8 @@ async function create() {
   try {
     const options = readOptions();
     const seats = [...el.seats.querySelectorAll("select[data-testid=seat]")].map((s) => s.value);
-    body = { game: current.id, options, seats, private: el.private.checked, hints: el.hints.checked };
+    body = { game: current.id, options, seats, private: el.private.checked, hints: el.hints.checked,
+      pace: el.pace.value, mute_spectators: el.mute.checked };
     const name = el.name.value.trim();
     if (name) body.name = name;
     const seed = el.seed.value.trim();
@@ -400,7 +406,10 @@ const MINE_ORDER = { "your-turn": 0, waiting: 1, finished: 2, unknown: 3 };
 
 function turnText(t) {
   if (!t) return "";
-  if (t.status === "your-turn") return "Your turn";
+  if (t.status === "your-turn") {
+    return t.deadline ? `Your turn — ${duration(t.deadline - Date.now() / 1000)} left` : "Your turn";
+  }
+  if (t.timed_out && t.status !== "finished") return "Your time ran out: a bot plays your seat — open the table to take it back";
   if (t.status === "finished") return t.winners.includes(t.seat) ? "Finished — you won" : "Finished";
   if (t.status === "unknown") return "Not found on this server (or the seat is no longer yours)";
   if (t.to_act === null || t.to_act === undefined) return "Waiting";
@@ -426,6 +435,9 @@ function mineItem(e, t) {
     h("span", { class: "t-actions" },
       status === "unknown" ? null
         : h("a", { href: link, class: "button small", dataset: { testid: "my-table-link" } }, status === "finished" ? "Open" : "Play"),
+      t && t.rematch
+        ? h("a", { href: seatLink(`/table/${encodeURIComponent(t.rematch)}`, e.seat, e.token), class: "button small", dataset: { testid: "my-rematch" } }, "Rematch ready — join")
+        : null,
       h("button", {
         type: "button",
         class: "small secondary",
@@ -457,7 +469,10 @@ async function showMine() {
   if (ask !== mineRequest) return; // a newer refresh is under way
   const known = new Map(info.map((t) => [`${t.table}/${t.seat}`, t]));
   const rows = list.map((e) => ({ e, t: known.get(`${e.table}/${e.seat}`) }));
-  rows.sort((a, b) => (MINE_ORDER[a.t ? a.t.status : "waiting"] ?? 1) - (MINE_ORDER[b.t ? b.t.status : "waiting"] ?? 1));
+  const soonest = (r) => (r.t && r.t.deadline) || Infinity; // your turns: the nearest deadline first
+  rows.sort((a, b) => (MINE_ORDER[a.t ? a.t.status : "waiting"] ?? 1) - (MINE_ORDER[b.t ? b.t.status : "waiting"] ?? 1)
+    || soonest(a) - soonest(b));
+  markTitle("Hellas — lobby", rows.filter((r) => r.t && r.t.status === "your-turn").length);
   replaceChildren(el.mine, rows.map(({ e, t }) => mineItem(e, t)));
 }
 
@@ -465,11 +480,13 @@ async function showMine() {
 
 async function start() {
   const params = query();
+  startAccount(showMine); // optional accounts: their linked seats join "My tables"
   if (params.get("join")) {
     handleJoin(params);
   }
   try {
     gameList = await games();
+    await loadPickers(gameList); // each game's own option pickers (/api/games "web.pickers")
   } catch (err) {
     replaceChildren(el.game, h("option", {}, "cannot load the games"));
     el.createError.textContent = err.message;

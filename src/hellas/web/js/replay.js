@@ -3,6 +3,7 @@
 // made at each step does next.  ?step=N opens at that step.
 
 import { rendererFor } from "./render/index.js";
+import { ReplayChat } from "./chat.js";
 import {
   api, games, h, query, replaceChildren, seatClass, seatDot, seatLink, seatParams, tableIdFromPath, typingIn,
 } from "./util.js";
@@ -28,6 +29,9 @@ const el = {
   board: document.getElementById("board"),
   nextList: document.getElementById("next-list"),
   outcome: document.getElementById("outcome-info"),
+  hands: document.getElementById("hands-panel"),
+  handList: document.getElementById("hand-list"),
+  handsNote: document.getElementById("hands-note"),
 };
 
 const cache = new Map();
@@ -39,6 +43,8 @@ let total = 0;
 let shownSeq = 0;
 let playTimer = null;
 let debounce = null;
+const talk = new ReplayChat(tableId, (s) => (names && names[s]) || `Player ${s + 1}`);
+document.querySelector(".replay-side").append(talk.root);
 
 function stepUrl(n) {
   const q = new URLSearchParams();
@@ -105,12 +111,36 @@ async function show(n, { refresh = false } = {}) {
   replaceChildren(el.nextList, texts.length
     ? texts.map((e) => h("li", {}, e.text))
     : [h("li", { class: "muted" }, n >= total ? (data.finished ? "The game is over." : "This is the latest position.") : "Nothing visible happens.")]);
+  renderRevealed(data);
   renderOutcome();
+  talk.show(n); // the table talk up to this step
   const url = new URL(window.location.href);
   url.searchParams.set("step", String(n));
   window.history.replaceState(null, "", url);
   document.body.dataset.ready = "1";
   if (n + 1 <= total) fetchStep(n + 1).catch(() => {});
+}
+
+// A finished game's public replay reveals every hand (the server sends them, only then).
+function renderRevealed(data) {
+  const revealed = data.view && data.view.revealed;
+  el.hands.hidden = !data.finished;
+  if (!data.finished) return;
+  if (!revealed) { // one seat's replay of a finished game: the way back to every hand
+    el.handsNote.textContent = "This is what one player saw.";
+    replaceChildren(el.handList, h("li", {}, h("a", { href: "#", "data-testid": "every-hand" }, "Show every hand")));
+    return;
+  }
+  el.handsNote.textContent = "The game is over: every hand is shown, at every step. As one player saw it: ";
+  el.handsNote.append(...revealed.flatMap((r, i) => [i ? " · " : "",
+    h("a", { href: `#seat=${r.seat}`, "data-testid": "seat-view" }, seatName(r.seat))]));
+  replaceChildren(el.handList, revealed.map((r) => h("li", { class: seatClass(r.seat), "data-testid": "revealed-hand" },
+    seatDot(r.seat), " ", h("strong", {}, seatName(r.seat)), ": ",
+    r.cards.length ? r.cards.join(", ") : "no cards")));
+}
+
+function seatName(s) {
+  return names && names[s] && names[s] !== `Player ${s + 1}` ? `${names[s]} (Player ${s + 1})` : `Player ${s + 1}`;
 }
 
 function renderOutcome() {
@@ -121,12 +151,17 @@ function renderOutcome() {
     replaceChildren(el.outcome, "The game is still being played.");
     return;
   }
+  if (step < total) { // the result is the replay's last scene, never told in advance
+    el.outcome.classList.add("muted");
+    replaceChildren(el.outcome, "The result shows at the last step.");
+    return;
+  }
   // points only where the game counts them (a 1/0 win mark is said by the "winner" badge)
   const points = o.scores.some((x) => x !== 0 && x !== 1);
   replaceChildren(el.outcome,
     h("p", {}, o.reason),
     h("ul", { class: "plain-list" }, info.seats.map((s) => h("li", { class: seatClass(s.seat) },
-      seatDot(s.seat), " ", names && names[s.seat] && names[s.seat] !== `Player ${s.seat + 1}` ? `${names[s.seat]} (Player ${s.seat + 1})` : `Player ${s.seat + 1}`,
+      seatDot(s.seat), " ", seatName(s.seat),
       points ? `: ${o.scores[s.seat] ?? ""} points` : "", o.winners.includes(s.seat) ? h("span", { class: "badge winner-badge" }, "winner") : null))));
 }
 
@@ -205,7 +240,7 @@ async function start() {
   el.tableLink.href = seat !== null
     ? seatLink(`/table/${encodeURIComponent(tableId)}`, seat, token)
     : `/table/${encodeURIComponent(tableId)}`;
-  el.role.textContent = seat !== null ? `Seen from seat ${seat + 1}` : "Seen by a spectator";
+  el.role.textContent = seat !== null ? `Seen from seat ${seat + 1}` : "Seen by a spectator (every hand once the game is over)";
   el.role.className = `role ${seat !== null ? seatClass(seat) : ""}`;
   try {
     info = await api(`/api/tables/${encodeURIComponent(tableId)}`);

@@ -12,6 +12,10 @@ import { HintBox, hintsNote } from "./hints.js";
 import { rendererFor } from "./render/index.js";
 import { botOptions, botTitle, normalBot } from "./levels.js";
 import { resultsScene } from "./results.js";
+import { TurnAlerts } from "./alerts.js";
+import { ChatBox } from "./chat.js";
+import { ClockLine } from "./clock.js";
+import { rematchBox } from "./rematch.js";
 import {
   api, copyText, games, h, rememberSeat, replaceChildren, seatClass, seatDot, seatLink, seatParams,
   shareUrl, tableIdFromPath, toast,
@@ -69,6 +73,13 @@ panel.setBusy = (busy) => {
 };
 const hints = new HintBox({ table: tableId, seat: mySeat, token, onPick: (key) => panel.hint([key]) });
 panel.footer = hints.root;
+// tables people come back to: table talk, the clock of a timed table, turn alerts, rematch
+const chat = new ChatBox({ table: tableId, seat: mySeat, token, send, nameOf });
+const clock = new ClockLine(nameOf);
+const alerts = new TurnAlerts();
+document.querySelector(".sidebar").append(chat.root);
+el.status.after(clock.root);
+if (mySeat !== null) el.botControl.after(alerts.root);
 
 // -- connection ---------------------------------------------------------------------------------
 
@@ -165,6 +176,7 @@ window.addEventListener("online", () => {
 // -- messages -----------------------------------------------------------------------------------
 
 function onMessage(msg) {
+  if (chat.onMessage(msg)) return;
   if (msg.type === "state") {
     onState(msg);
   } else if (msg.type === "seats") {
@@ -239,6 +251,9 @@ async function onState(msg) {
   }
   renderStatus(msg);
   renderOutcome(msg, renderer);
+  chat.update(msg);
+  clock.update(msg);
+  alerts.update(msg.seat !== null && msg.seat !== undefined && msg.choices.length > 0 && !msg.outcome, document.title);
   const ctx = {
     seat: msg.seat,
     choices: msg.choices,
@@ -261,7 +276,8 @@ async function onState(msg) {
       h("pre", { class: "raw-view dev-only" }, JSON.stringify(msg.view, null, 2))));
   }
   board.setBusy(false);
-  board.update(msg.choices, renderer.targets ? (key) => renderer.targets(key, msg.view) : null, el.phase.textContent);
+  board.update(msg.choices, renderer.targets ? (key) => renderer.targets(key, msg.view) : null, el.phase.textContent,
+    renderer.compound ? (choices) => renderer.compound(choices, msg.view) : null);
   hints.update(msg);
   el.hintsNote.textContent = hintsNote(msg);
   panel.update(msg.choices, waitingText(msg));
@@ -367,6 +383,8 @@ function renderOutcome(msg, renderer) {
     return;
   }
   const scene = resultsScene(msg, renderer, nameOf, replayHref(msg));
+  const again = rematchBox(msg, token);
+  if (again) scene.append(again);
   if (existing) existing.replaceWith(scene);
   else el.outcomeSlot.append(scene);
 }

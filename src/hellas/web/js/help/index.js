@@ -2,11 +2,12 @@
 // choice does.  A help module exports
 //   phase(view)            - one line saying what is happening (or "");
 //   explain(choice, view)  - what a choice does and what it costs (or "").
-// Games without a module get a generic line from the view's "phase" field, if any.
+// The game declares its module in its metadata (/api/games "web.help"); games without one get a
+// generic line from the view's "phase" field, if any.
 
+import { webModule } from "../render/index.js";
 import { pretty } from "../util.js";
 
-const KNOWN = new Set(["legends", "realms", "lords"]);
 const cache = new Map();
 
 const generic = {
@@ -18,9 +19,10 @@ const generic = {
 export async function helpFor(gameId) {
   if (cache.has(gameId)) return cache.get(gameId);
   let mod = generic;
-  if (KNOWN.has(gameId)) {
+  const path = await webModule(gameId, "help");
+  if (path) {
     try {
-      mod = await import(`./${gameId}.js`);
+      mod = await import(`../${path}`);
     } catch (err) {
       console.error(`cannot load the ${gameId} help`, err);
     }

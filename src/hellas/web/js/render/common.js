@@ -40,3 +40,18 @@ export function joined(nodes, sep = " ") {
 export function possessive(name) {
   return String(name).endsWith("s") ? `${name}'` : `${name}'s`;
 }
+
+/**
+ * A "provisional" badge for a stand-in card: one the rulebook does not show legibly, which
+ * Hellas plays as written by analogy with the printed cards of its deck (a table with "Printed
+ * only" leaves them out).
+ */
+export function provisionalBadge() {
+  return h("span", {
+    class: "badge provisional",
+    dataset: { testid: "provisional" },
+    title: "A provisional stand-in: the rulebook does not show this card legibly, so it plays as "
+      + "written by analogy with the printed cards of its deck. Tick \u201cPrinted only\u201d when "
+      + "creating a table to leave such cards out.",
+  }, "provisional");
+}

@@ -5,7 +5,7 @@
 // the same way, and its Region markers (ports, gates, warriors ...) go on the map.
 
 import { h, pretty, s, seatColour } from "../util.js";
-import { none, panel, who } from "./common.js";
+import { none, panel, provisionalBadge, who } from "./common.js";
 import { BOUNDS, REGIONS } from "./lords-map.js";
 import * as DATA from "./lords-data.js";
 import { ADDITIONS } from "./lords-modules-data.js";
@@ -153,6 +153,7 @@ function modulePanel(id, p, view, names) {
     },
     h("strong", {}, c.name || pretty(c.id)),
     c.state ? h("span", { class: "muted" }, ` (${c.state})`) : null,
+    c.provisional ? provisionalBadge() : null,
     c.text ? h("div", { class: "small-text" }, c.text) : null))));
   }
   if ((p.private || []).length) {

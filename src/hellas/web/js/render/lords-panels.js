@@ -4,7 +4,7 @@
 // player's progress toward each victory, as the view gives it (counted as the victory check counts).
 
 import { h, pretty } from "../util.js";
-import { none, panel, who } from "./common.js";
+import { none, panel, provisionalBadge, who } from "./common.js";
 import { ARTIFACTS, COMBAT, MONSTERS, QUESTS, TEXTS } from "./lords-data.js";
 
 const STEP_TITLES = { attack: "Attack", pick: "Monster Attack", defend: "Defend", reward: "Reward" };
@@ -124,14 +124,26 @@ export function artifactsOf(view, seat) {
 }
 
 /** A player's Quest in progress (and step), and the Quest cards kept. */
+let PROVISIONAL = new Set(); // the ids of this game's provisional stand-in cards, every kind
+
+/** Note the view's provisional stand-in cards (each render), for their badges. */
+export function useProvisional(view) {
+  PROVISIONAL = new Set(Object.values(view.provisional || {}).flat());
+}
+
+/** The "provisional" badge of a stand-in card, or null for a printed one. */
+export function standIn(id) {
+  return PROVISIONAL.has(id) ? provisionalBadge() : null;
+}
+
 export function questOf(p) {
   const out = [];
   if (p.quest) {
     out.push(h("span", { class: "chip quest", dataset: { testid: "quest-step", quest: p.quest, step: p.quest_step }, title: textOf("quests", p.quest) },
-      `${nameOf(QUESTS, p.quest)}: step ${p.quest_step} of 3`));
+      `${nameOf(QUESTS, p.quest)}: step ${p.quest_step} of 3`, standIn(p.quest)));
   }
   for (const q of p.quest_cards || []) {
-    out.push(h("span", { class: "chip quest", title: textOf("quests", q) }, `${nameOf(QUESTS, q)} (kept)`));
+    out.push(h("span", { class: "chip quest", title: textOf("quests", q) }, `${nameOf(QUESTS, q)} (kept)`, standIn(q)));
   }
   return out;
 }

@@ -5,7 +5,7 @@ import { capital, h, pretty, replaceChildren, s, seatClass, seatColour } from ".
 import { fact, none, panel, possessive, who } from "./common.js";
 import { MARKER_ICONS, MARKER_WORDS, mapFor, markerFacts, markerTokens, modulePanels, modulesTitle, useModules } from "./lords-modules.js";
 import { ARTIFACTS, BLESSINGS, COMBAT, GODS, MONSTERS, QUESTS, TEMPLE_CARDS, TEXTS } from "./lords-data.js";
-import { artifactsOf, huntPanel, monstersPanel, progressPanel, questOf } from "./lords-panels.js";
+import { artifactsOf, huntPanel, monstersPanel, progressPanel, questOf, standIn, useProvisional } from "./lords-panels.js";
 import { clashMark, heroFigure, hoplites, mapDefs, monsterToken, monumentBuilding, seaRoute, templeBuilding, terrain } from "./lords-art.js";
 import { markMotion } from "./lords-motion.js";
 import { mapView } from "./lords-zoom.js";
@@ -332,6 +332,7 @@ function combatCard(id, opts = {}) {
   },
   h("span", { class: "cc-strength", title: `Strength ${c.strength}` }, String(c.strength)),
   h("span", { class: "cc-name" }, c.name),
+  standIn(id),
   opts.small ? null : h("span", { class: "cc-meta" }, `${capital(c.symbol)} · `,
     h("span", { title: deaths }, c.casualties ? "☠".repeat(c.casualties) : "no ☠")),
   opts.small || !effect ? null : h("span", { class: "cc-effect", dataset: { testid: "card-effect" } }, effect));
@@ -353,6 +354,7 @@ function battlePanel(b, names, viewer) {
 /** Draw a Lords view. */
 export function render(root, view, ctx = {}) {
   useModules(view.modules);
+  useProvisional(view);
   MAP = mapFor(view.modules);
   const names = seatNames(view);
   const viewer = view.seat;
@@ -513,6 +515,40 @@ export function targets(key, view) {
   if (MAP.byId.has(arg)) return [region(arg)]; // go, place, start, to, march, recruit, temple ...
   const places = regionsIn(key); // a module's keys naming Regions
   return places.length <= 2 ? places.map(region) : [];
+}
+
+const hoplitesWord = (k) => `${k} Hoplite${k === 1 ? "" : "s"}`;
+
+/**
+ * A whole March built on the board (see board-control.js): from the view's march_plan, every
+ * (Army, destination, how many) offered as one choice of steps, so it can be cancelled until the
+ * last click.  Null when the decision is not a March's first step.
+ */
+export function compound(choices, view) {
+  const plan = view.march_plan;
+  if (!plan) return null;
+  const keys = new Set(choices.map((c) => c.key));
+  const replaces = new Set();
+  const out = [];
+  for (const [src, where] of Object.entries(plan)) {
+    const first = `march:${src}`;
+    if (!keys.has(first)) continue;
+    replaces.add(first);
+    const ways = [["to", where.to, where.most], ["murder", where.murder, where.murder_most]];
+    for (const [verb, places, most] of ways) {
+      for (const dst of places) {
+        for (let k = 1; k <= Math.max(1, most); k += 1) {
+          const steps = [first, `${verb}:${dst}`, ...(most > 1 ? [`count:${k}`] : [])];
+          const move = `${hoplitesWord(k)} from ${regionName(src)} to ${regionName(dst)}`;
+          const label = verb === "to" ? `March ${move}`
+            : `Murderous March: lose ${hoplitesWord(where.murder_cost)}, then ${move}`;
+          const firstStep = verb === "to" ? `March from ${regionName(src)}` : `Murderous March from ${regionName(src)}`;
+          out.push({ key: steps.join(" "), label, steps, firstStep, path: [`region:${src}`, `region:${dst}`] });
+        }
+      }
+    }
+  }
+  return { replaces, choices: out };
 }
 
 const VICTORIES = {

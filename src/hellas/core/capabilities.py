@@ -1,0 +1,177 @@
+"""The lean rules contract and the optional capabilities a game may provide beside it.
+
+:class:`Rules` is what every front end may rely on for any game: ``new``, ``to_act``,
+``choices``, ``apply``, ``view``, ``outcome``, ``determinize`` and the state's JSON form.
+Everything else is a separate, optional capability object a front end asks for by kind through
+:func:`capability` (or ``Registry.capability``): :class:`SearchHints` for the search bots,
+:class:`Presentation` for the terminal and ``hellas explain``, :class:`BenchFigures` for
+``hellas bench``.  A game provides its own by returning them from ``Game.capabilities()``;
+otherwise the defaults here adapt the older, wider ``Game`` methods, so existing games and
+callers keep working while they move over one step at a time.  The RL encoder is named in the
+metadata (``GameMeta.encoder``) because the rules may never import RL code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+
+from hellas.core.errors import HellasError
+from hellas.core.game import Choice, Event, GameMeta, Outcome, View
+from hellas.core.rng import Rng
+
+if TYPE_CHECKING:
+    from hellas.core.game import Game
+
+
+@runtime_checkable
+class Rules(Protocol):
+    """The lean rules contract: eight calls and the metadata; nothing about bots or screens."""
+
+    meta: GameMeta
+
+    def new(self, options: Mapping[str, Any], seed: int) -> Any:
+        """Return the starting state."""
+        ...
+
+    def to_act(self, s: Any) -> int | None:
+        """Return the seat to act, or ``None`` at the end."""
+        ...
+
+    def choices(self, s: Any) -> Sequence[Choice]:
+        """Return the legal choices."""
+        ...
+
+    def apply(self, s: Any, choice: Choice | str) -> list[Event]:
+        """Apply a legal choice and return the events."""
+        ...
+
+    def view(self, s: Any, seat: int | None) -> View:
+        """Return what ``seat`` may know."""
+        ...
+
+    def outcome(self, s: Any) -> Outcome | None:
+        """Return how the game ended, or ``None``."""
+        ...
+
+    def determinize(self, s: Any, seat: int, rng: Rng) -> Any:
+        """Return a copy with what ``seat`` cannot know re-dealt."""
+        ...
+
+    def state_to_json(self, s: Any) -> dict[str, Any]:
+        """Return the state as JSON data."""
+        ...
+
+    def state_from_json(self, data: Mapping[str, Any]) -> Any:
+        """Rebuild a state from its JSON data."""
+        ...
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a position scores what it scores: a headline, JSON data and a terminal drawing."""
+
+    headline: str
+    data: dict[str, Any] = field(default_factory=dict)
+    table: Any = None  # a rich renderable, or None: front ends show ``data``
+
+
+class Capability:
+    """A capability object: built over one game, asked for by its class."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+
+
+class Presentation(Capability):
+    """How front ends show a game: terminal drawing, seat names, choice labels, explanations."""
+
+    # what ``explain_position`` accepts, field name -> meaning ({}: saved positions only)
+    position_fields: Mapping[str, str] = {}
+
+    def renderer(self) -> Callable[[View], Any] | None:
+        """Return a function drawing a view for the terminal (``None``: show the JSON)."""
+        return self.game.renderer()
+
+    def seat_name(self, view: View, seat: int) -> str:
+        """Return how front ends name ``seat``, from a public view."""
+        return self.game.seat_name(view, seat)
+
+    def describe(self, choice: Choice, s: Any) -> str:
+        """Return the choice's label in the context of ``s``."""
+        return self.game.describe(choice, s)
+
+    def explain(self, outcome: Outcome | None, view: View, seat: int | None) -> Explanation:
+        """Explain the score of a position from ``seat``'s view (and the outcome, once over)."""
+        if outcome is None:
+            return Explanation("The game goes on.", {"over": False})
+        names = [self.seat_name(view, q) for q in range(len(outcome.scores))]
+        winners = ", ".join(names[q] for q in outcome.winners) or "nobody"
+        data = {"over": True, "seats": names, **outcome.to_json()}
+        return Explanation(f"{outcome.reason} Winners: {winners}.", data)
+
+    def explain_position(self, fields: Mapping[str, str], choose: Sequence[str]) -> Explanation:
+        """Explain a position described in words (``position_fields``); raise ``HellasError``."""
+        raise HellasError(
+            f"{self.game.meta.title} explains saved games only: give --record (and --step)"
+        )
+
+
+class SearchHints(Capability):
+    """What search bots may use to play a game well: a rollout policy, values, depths."""
+
+    @property
+    def policy_reads_samples(self) -> bool:
+        """Return whether the rollout policy's move can differ between determinizations."""
+        return bool(self.game.policy_reads_samples)
+
+    def rollout_policy(self) -> Callable[[Any, Rng], Choice] | None:
+        """Return a fast policy for rollouts, or ``None``."""
+        return self.game.rollout_policy()
+
+    def worth_searching(self, s: Any) -> bool:
+        """Return whether a search bot should search this decision."""
+        return self.game.worth_searching(s)
+
+    def round_done(self, s: Any, seat: int) -> bool:
+        """Return whether a one-round lookahead for ``seat`` stops here."""
+        return self.game.round_done(s, seat)
+
+    def lookahead_settings(self) -> Mapping[str, Any]:
+        """Return keyword settings for the generic lookahead bot."""
+        return self.game.lookahead_settings()
+
+    def rollout_value(self, s: Any, seat: int) -> float:
+        """Return the value of a finished game for ``seat``."""
+        return self.game.rollout_value(s, seat)
+
+    def rollout_depth(self, s: Any) -> int | None:
+        """Return how many rollout steps to play before ``evaluate`` (``None``: to the end)."""
+        return self.game.rollout_depth(s)
+
+    def evaluate(self, s: Any, seat: int) -> float:
+        """Return a value in [0, 1] for ``seat`` of an unfinished state."""
+        return self.game.evaluate(s, seat)
+
+
+class BenchFigures(Capability):
+    """Game-specific speed figures for ``hellas bench``."""
+
+    def figures(self, seconds: float) -> dict[str, Any]:
+        """Return the figures measured in about ``seconds`` (default: none)."""
+        return self.game.benchmarks(seconds)
+
+
+KINDS: tuple[type[Capability], ...] = (Presentation, SearchHints, BenchFigures)
+C = TypeVar("C", bound=Capability)
+
+
+def capability(game: Game[Any], kind: type[C]) -> C:
+    """Return ``game``'s own ``kind`` capability, or the default adapter over its methods."""
+    own = game.capabilities().get(kind)
+    if own is None:
+        return kind(game)
+    if not isinstance(own, kind):
+        raise TypeError(f"{game.meta.id}: its {kind.__name__} is a {type(own).__name__}")
+    return own

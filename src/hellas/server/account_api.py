@@ -1,0 +1,236 @@
+"""The HTTP routes of accounts: sign-up, sign-in, sign-out, linked seats, profiles, leaderboards.
+
+Sessions ride in one cookie, ``hellas_session``: HttpOnly (scripts never read it), SameSite=Lax
+(other sites' forms and scripts never send it with a POST) and Secure whenever the server is
+reached over https (directly, through a trusted proxy's forwarded scheme, or because
+``--public-url`` says https).  Sign-in attempts are limited per address and per account name;
+sign-ups per address; every password check runs in a thread, a few at a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import FileResponse
+
+from hellas.games import REGISTRY
+from hellas.server.accounts import Account, Accounts, lookup_key
+from hellas.server.errors import ServerError
+from hellas.server.hub import LiveTable
+from hellas.server.limits import parse_json
+from hellas.server.ratings import RATED_GAMES, Ratings
+from hellas.server.site import address, site_of
+from hellas.server.traffic import RateLimiter, TrafficError
+
+COOKIE = "hellas_session"
+WEB = Path(__file__).resolve().parent.parent / "web"
+WEB_PAGES = {"profile": "profile.html", "leaderboard": "leaderboard.html"}
+router = APIRouter()
+
+
+@dataclass
+class AccountSite:
+    """The accounts of one server and the limits on asking them."""
+
+    accounts: Accounts
+    ratings: Ratings
+    signups: RateLimiter = field(
+        default_factory=lambda: RateLimiter(5.0, "too-many-signups", "new accounts")
+    )
+    signins: RateLimiter = field(
+        default_factory=lambda: RateLimiter(10.0, "too-many-signins", "sign-in attempts")
+    )
+    per_name: RateLimiter = field(
+        default_factory=lambda: RateLimiter(5.0, "too-many-signins", "sign-in attempts")
+    )
+
+
+async def _json_only(request: Request) -> dict[str, Any]:
+    """Return the JSON body of an account request; refuse any other kind of body.
+
+    A page on another site can make a browser send a form (``text/plain`` included) here, but
+    never ``application/json`` without this server's consent: no one is signed in, signed out
+    or linked by someone else's page.
+    """
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise ServerError("bad-request", "send the request as application/json", 415)
+    return parse_json(await request.body())
+
+
+def accounts_of(request: Any) -> AccountSite:
+    """Return the accounts of the server a request reached."""
+    found: AccountSite = request.app.state.accounts
+    return found
+
+
+async def signed_in(request: Request) -> Account | None:
+    """Return the account whose session cookie came with the request, or None."""
+    value = request.cookies.get(COOKIE)
+    if not value:
+        return None
+    return await asyncio.to_thread(accounts_of(request).accounts.session, value)
+
+
+async def link_if_signed_in(request: Request, table: LiveTable, seat: int) -> None:
+    """Link a seat just claimed (or created) to the signed-in account, if any."""
+    account = await signed_in(request)
+    if account is not None:
+        await _link(request, account, table, seat)
+
+
+async def _link(request: Request, account: Account, table: LiveTable, seat: int) -> None:
+    """Link a seat to an account in the database and in the live table."""
+    books = accounts_of(request).accounts
+    token_hash = await asyncio.to_thread(books.link, account.id, table.id, seat)
+    row = table.seats[seat]
+    row.account, row.account_hash = account.id, token_hash
+
+
+def _secure(request: Request) -> bool:
+    """Return whether the session cookie must be Secure (the server is reached over https)."""
+    public = site_of(request).public_url or ""
+    return request.url.scheme == "https" or public.startswith("https:")
+
+
+def _start(request: Request, response: Response, account: Account) -> dict[str, Any]:
+    """Set a new session's cookie on ``response``; return what the page shows."""
+    value = accounts_of(request).accounts.open_session(account)
+    response.set_cookie(
+        COOKIE,
+        value,
+        max_age=30 * 86400,
+        httponly=True,
+        samesite="lax",
+        secure=_secure(request),
+        path="/",
+    )
+    return {"name": account.name}
+
+
+# -- pages -------------------------------------------------------------------------------------
+
+
+@router.get("/profile/{name}", include_in_schema=False)
+async def profile_page(name: str) -> FileResponse:
+    """Serve a player's profile page."""
+    return FileResponse(WEB / WEB_PAGES["profile"])
+
+
+@router.get("/leaderboard", include_in_schema=False)
+async def leaderboard_page() -> FileResponse:
+    """Serve the leaderboards."""
+    return FileResponse(WEB / WEB_PAGES["leaderboard"])
+
+
+# -- signing up, in and out -------------------------------------------------------------------
+
+
+@router.post("/api/account/signup")
+async def signup(request: Request, response: Response) -> dict[str, Any]:
+    """Create an account {name, password} and sign in."""
+    books = accounts_of(request)
+    body = await _json_only(request)
+    books.signups.check(address(request))
+    account = await asyncio.to_thread(books.accounts.create, body.get("name"), body.get("password"))
+    return await asyncio.to_thread(_start, request, response, account)
+
+
+@router.post("/api/account/signin")
+async def signin(request: Request, response: Response) -> dict[str, Any]:
+    """Sign in with {name, password}; attempts are limited per address and per name."""
+    books = accounts_of(request)
+    body = await _json_only(request)
+    name, password = body.get("name"), body.get("password")
+    books.signins.check(address(request))
+    key = lookup_key(name)
+    if key is not None:
+        wait = books.per_name.take(key[:60])
+        if wait > 0:
+            seconds = max(1, int(wait) + 1)
+            raise TrafficError(
+                "too-many-signins",
+                f"too many sign-in attempts for this name; try again in {seconds} s",
+                429,
+                {"Retry-After": str(seconds)},
+            )
+    account = await asyncio.to_thread(books.accounts.authenticate, name, password)
+    return await asyncio.to_thread(_start, request, response, account)
+
+
+@router.post("/api/account/signout")
+async def signout(request: Request, response: Response) -> dict[str, Any]:
+    """End this browser's session."""
+    await _json_only(request)
+    value = request.cookies.get(COOKIE)
+    await asyncio.to_thread(accounts_of(request).accounts.close_session, value)
+    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
+    return {"name": None}
+
+
+@router.get("/api/account")
+async def whoami(request: Request) -> dict[str, Any]:
+    """Return the signed-in account's name (``null`` when signed out)."""
+    account = await signed_in(request)
+    return {"name": account.name if account else None}
+
+
+# -- seats linked to the account --------------------------------------------------------------
+
+
+async def _required(request: Request) -> Account:
+    account = await signed_in(request)
+    if account is None:
+        raise ServerError("signed-out", "sign in first", 401)
+    return account
+
+
+@router.get("/api/account/seats")
+async def seats(request: Request) -> list[dict[str, Any]]:
+    """Return the seats linked to the signed-in account, with its own token for each."""
+    account = await _required(request)
+    return await asyncio.to_thread(accounts_of(request).accounts.seats_of, account.id)
+
+
+@router.post("/api/account/link")
+async def link(request: Request) -> dict[str, Any]:
+    """Link a seat this browser holds ({table, seat, token}) to the signed-in account."""
+    account = await _required(request)
+    body = await _json_only(request)
+    table_id, seat, token = body.get("table"), body.get("seat"), body.get("token")
+    if not isinstance(table_id, str) or isinstance(seat, bool) or not isinstance(seat, int):
+        raise ServerError("bad-request", "give {table, seat, token}")
+    hub = site_of(request).hub
+    table = await hub.get(table_id)
+    hub.check_token(table, seat, token)
+    await _link(request, account, table, seat)
+    return {"table": table_id, "seat": seat}
+
+
+# -- profiles and leaderboards ----------------------------------------------------------------
+
+
+@router.get("/api/accounts/{name}")
+async def profile(name: str, request: Request) -> dict[str, Any]:
+    """Return a player's public profile: ratings, recent games, Legends campaign."""
+    books = accounts_of(request)
+    account = await asyncio.to_thread(books.accounts.find, name[:200])
+    if account is None:
+        raise ServerError("no-account", "there is no player of that name", 404)
+    out = await asyncio.to_thread(books.ratings.profile, account)
+    titles = {g.meta.id: g.meta.title for g in REGISTRY}
+    out["titles"] = titles
+    return out
+
+
+@router.get("/api/leaderboard/{game_id}")
+async def leaderboard(game_id: str, request: Request) -> dict[str, Any]:
+    """Return a competitive game's best-rated players."""
+    if game_id not in RATED_GAMES:
+        raise ServerError("bad-request", f"leaderboards: {', '.join(RATED_GAMES)}", 404)
+    rows = await asyncio.to_thread(accounts_of(request).ratings.leaderboard, game_id)
+    return {"game": game_id, "title": REGISTRY.get(game_id).meta.title, "players": rows}

@@ -1,0 +1,282 @@
+"""What a finished game leaves on its players' accounts: results, ratings, Legends campaigns.
+
+The hub calls ``Ratings.game_over`` once a table's last choice is stored.  Each seat linked to
+an account gets a result row (its place, whether it won).  A competitive game (Fantasy Realms,
+Lords of Hellas) moves ratings only when *every* seat is a human with an account, each a
+different one, no bot playing any seat at the end; ratings come from OpenSkill's Plackett-Luce
+model (a multi-player Bayesian rating: ``mu`` and its uncertainty ``sigma``; people see the
+conservative ``mu - 3 sigma``).  A Legends game records each account's mission, difficulty and
+result (won or lost) for the campaign view.  A table is counted once (``SCORED``), whatever
+happens after.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from openskill.models import PlackettLuce
+from sqlalchemy import and_, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from hellas.server.accounts import (
+    ACCOUNTS,
+    CAMPAIGN,
+    RATINGS,
+    RESULTS,
+    SCORED,
+    Account,
+    Accounts,
+)
+from hellas.server.live import HUMAN, LiveTable
+from hellas.server.store import TABLES
+
+RATED_GAMES = ("realms", "lords")  # competitive games; Legends is co-operative
+MISSIONS = 12
+DIFFICULTIES = ("human", "heroic", "godlike")
+
+
+@dataclass(frozen=True)
+class Finished:
+    """What ``game_over`` needs of a finished table (taken on the event loop, used in a thread)."""
+
+    table_id: str
+    game: str
+    accounts: list[str]  # per seat: the linked account, "" for none
+    countable: bool  # every seat a human with its own account, no bot playing at the end
+    winners: list[int]
+    scores: list[float]
+    mission: int | None = None  # Legends only
+    difficulty: str | None = None
+    won: bool | None = None
+
+
+def places(winners: list[int], scores: list[float]) -> list[int]:
+    """Return each seat's place: winners first (tied), then by score (ties share a place)."""
+    keys = [(q in winners, scores[q] if q < len(scores) else 0.0) for q in range(len(scores))]
+    return [1 + sum(1 for other in keys if other > mine) for mine in keys]
+
+
+def facts(table: LiveTable) -> Finished | None:
+    """Return the facts of a finished table worth keeping, or None if no account sat there."""
+    outcome = table.game.outcome(table.match.state)
+    if outcome is None:
+        return None
+    accounts = [s.account if s.kind == HUMAN else "" for s in table.seats]
+    if not any(accounts):
+        return None
+    countable = (
+        all(s.kind == HUMAN and s.account and not s.bot for s in table.seats)
+        and len(set(accounts)) == len(accounts)
+        and table.game.meta.id in RATED_GAMES
+    )
+    mission = difficulty = won = None
+    if table.game.meta.id == "legends":
+        view = table.game.view(table.match.state, None)  # public facts: mission and result
+        mission = int(view["mission"]["number"])
+        difficulty = str(view["difficulty"])
+        won = view["result"] == "won"
+    return Finished(
+        table.id,
+        table.game.meta.id,
+        accounts,
+        countable,
+        list(outcome.winners),
+        [float(x) for x in outcome.scores],
+        mission,
+        difficulty,
+        won,
+    )
+
+
+class Ratings:
+    """Results, ratings and campaigns of the accounts in one database."""
+
+    def __init__(self, accounts: Accounts) -> None:
+        self.accounts = accounts
+        self.engine = accounts.engine
+        self.model = PlackettLuce()
+
+    async def game_over(self, table: LiveTable) -> None:
+        """Keep (the hub's game-over hook) what the finished game means for its accounts."""
+        found = facts(table)
+        if found is not None:
+            await asyncio.to_thread(self.record, found)
+
+    def record(self, f: Finished) -> bool:
+        """Store a finished game's results (ratings, campaign); False if it was counted before."""
+        now = time.time()
+        place = places(f.winners, f.scores)
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(SCORED).values(table_id=f.table_id, rated=f.countable, at=now))
+                for seat, account in enumerate(f.accounts):
+                    if account:
+                        conn.execute(
+                            insert(RESULTS).values(
+                                account=account,
+                                table_id=f.table_id,
+                                seat=seat,
+                                game=f.game,
+                                place=place[seat],
+                                players=len(f.accounts),
+                                won=seat in f.winners,
+                                rated=f.countable,
+                                at=now,
+                            )
+                        )
+                if f.countable:
+                    self._rate(conn, f, place)
+                if f.mission is not None and f.difficulty is not None:
+                    for account in sorted({a for a in f.accounts if a}):
+                        self._campaign(conn, account, f, now)
+        except IntegrityError:
+            return False  # this table was counted already
+        return True
+
+    def _rate(self, conn: Any, f: Finished, place: list[int]) -> None:
+        """Move the ratings of a countable game's accounts (the caller's transaction)."""
+        current = {
+            r.account: r
+            for r in conn.execute(
+                select(RATINGS).where(RATINGS.c.game == f.game, RATINGS.c.account.in_(f.accounts))
+            ).all()
+        }
+        teams = []
+        for account in f.accounts:
+            row = current.get(account)
+            rating = (
+                self.model.rating(mu=row.mu, sigma=row.sigma, name=account)
+                if row is not None
+                else self.model.rating(name=account)
+            )
+            teams.append([rating])
+        rated = self.model.rate(teams, ranks=[float(p) for p in place])
+        for account, team in zip(f.accounts, rated, strict=True):
+            new = team[0]
+            if account in current:
+                conn.execute(
+                    update(RATINGS)
+                    .where(RATINGS.c.account == account, RATINGS.c.game == f.game)
+                    .values(mu=new.mu, sigma=new.sigma, games=current[account].games + 1)
+                )
+            else:
+                conn.execute(
+                    insert(RATINGS).values(
+                        account=account, game=f.game, mu=new.mu, sigma=new.sigma, games=1
+                    )
+                )
+
+    @staticmethod
+    def _campaign(conn: Any, account: str, f: Finished, now: float) -> None:
+        """Count a Legends mission won or lost for an account (the caller's transaction)."""
+        where = and_(
+            CAMPAIGN.c.account == account,
+            CAMPAIGN.c.difficulty == f.difficulty,
+            CAMPAIGN.c.mission == f.mission,
+        )
+        row = conn.execute(select(CAMPAIGN).where(where)).first()
+        won, lost = (1, 0) if f.won else (0, 1)
+        if row is None:
+            conn.execute(
+                insert(CAMPAIGN).values(
+                    account=account,
+                    difficulty=f.difficulty,
+                    mission=f.mission,
+                    won=won,
+                    lost=lost,
+                    at=now,
+                )
+            )
+        else:
+            conn.execute(
+                update(CAMPAIGN)
+                .where(where)
+                .values(won=row.won + won, lost=row.lost + lost, at=now)
+            )
+
+    # -- what pages show ----------------------------------------------------------------------
+
+    def shown(self, mu: float, sigma: float) -> float:
+        """Return the rating people see: the conservative estimate, on a 0-100-like scale."""
+        return round(mu - 3 * sigma, 1)
+
+    def profile(self, account: Account, history: int = 50) -> dict[str, Any]:
+        """Return an account's public page: ratings, recent games and Legends campaign."""
+        with self.engine.connect() as conn:
+            ratings = conn.execute(
+                select(RATINGS).where(RATINGS.c.account == account.id).order_by(RATINGS.c.game)
+            ).all()
+            games = conn.execute(
+                select(RESULTS, TABLES.c.name)
+                .join(TABLES, TABLES.c.id == RESULTS.c.table_id, isouter=True)
+                .where(RESULTS.c.account == account.id)
+                .order_by(RESULTS.c.at.desc())
+                .limit(history)
+            ).all()
+            campaign = conn.execute(select(CAMPAIGN).where(CAMPAIGN.c.account == account.id)).all()
+        cells = {(r.difficulty, r.mission): r for r in campaign}
+        return {
+            "name": account.name,
+            "since": account.created,
+            "ratings": [
+                {"game": r.game, "rating": self.shown(r.mu, r.sigma), "games": r.games}
+                for r in ratings
+            ],
+            "history": [
+                {
+                    "table": g.table_id,
+                    "name": g.name or "",
+                    "game": g.game,
+                    "seat": g.seat,
+                    "place": g.place,
+                    "players": g.players,
+                    "won": g.won,
+                    "rated": g.rated,
+                    "at": g.at,
+                }
+                for g in games
+            ],
+            "campaign": {
+                d: [
+                    {
+                        "mission": m,
+                        "status": _status(cells.get((d, m))),
+                        "won": cells[(d, m)].won if (d, m) in cells else 0,
+                        "lost": cells[(d, m)].lost if (d, m) in cells else 0,
+                    }
+                    for m in range(1, MISSIONS + 1)
+                ]
+                for d in DIFFICULTIES
+            },
+        }
+
+    def leaderboard(self, game: str, limit: int = 50) -> list[dict[str, Any]]:
+        """Return the best-rated accounts of a game, best first."""
+        shown = RATINGS.c.mu - 3 * RATINGS.c.sigma
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(ACCOUNTS.c.name, RATINGS.c.mu, RATINGS.c.sigma, RATINGS.c.games)
+                .join(ACCOUNTS, ACCOUNTS.c.id == RATINGS.c.account)
+                .where(RATINGS.c.game == game)
+                .order_by(shown.desc(), ACCOUNTS.c.name_key)
+                .limit(limit)
+            ).all()
+        return [
+            {
+                "place": i + 1,
+                "name": r.name,
+                "rating": self.shown(r.mu, r.sigma),
+                "games": r.games,
+            }
+            for i, r in enumerate(rows)
+        ]
+
+
+def _status(cell: Any) -> str:
+    """Return a campaign cell's status: won (ever), lost (only lost) or not played."""
+    if cell is None:
+        return "not-played"
+    return "won" if cell.won else "lost"

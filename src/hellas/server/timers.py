@@ -1,0 +1,294 @@
+"""Timers: a timed table's clock per seat, and handing a seat to a bot when its time runs out.
+
+A timed table (``settings.Pace``: ``per_move`` seconds a decision plus a ``reserve``) keeps one
+row per human seat in ``hellas_clocks``: the reserve left, and while the seat has a decision
+to make, when its clock started (``since``, wall-clock time), at which step (``seq``) and its
+**deadline** (``since + per_move + reserve``).  Every row is written when it changes - after
+each change at the table (``Hub.on_change``), never from an in-memory counter - so a server
+that restarts (even after ``kill -9``) finds every deadline where it left it; one that stopped
+between storing a move and storing the clocks dates them from the moves' stored times (``at``)
+when it loads the table.  A decision that took longer than ``per_move`` takes the difference
+from the seat's reserve.
+
+``enforce`` (run by a chore every ``CHECK_EVERY`` seconds) asks the database for the deadlines
+that have passed - an indexed range query, at most ``BATCH`` rows - and hands each such seat,
+if it is still that seat's decision at that step, to the table's stand-in bot (the game's
+Normal level, a cheap one) through the same hand-off as "Let a bot play for me"
+(``Hub.set_driver``); the seat is marked ``timed_out``.  Its owner takes it back the usual way
+("Take my seat back"), and their clock starts again from the reserve they have left.  The cost
+of a pass is bounded by ``BATCH`` whatever a client does; untimed tables cost nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Table,
+    delete,
+    insert,
+    select,
+)
+
+from hellas.core.game import Game
+from hellas.server.errors import ServerError
+from hellas.server.hub import HUMAN, Hub
+from hellas.server.live import LiveTable
+from hellas.server.settings import Pace, pace_of
+from hellas.server.store import METADATA, MOVES, Store
+
+log = logging.getLogger("hellas.server")
+CHECK_EVERY = 1.0  # seconds between looks for deadlines that have passed
+BATCH = 50  # deadlines handled in one look (the rest wait for the next)
+LOCKS_MAX = 10_000  # per-table locks kept before idle ones are forgotten
+
+CLOCKS = Table(
+    "hellas_clocks",
+    METADATA,
+    Column("table_id", String(32), ForeignKey("hellas_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("reserve", Float, nullable=False),  # seconds of reserve left
+    Column("since", Float, nullable=True),  # when its running decision's clock started
+    Column("seq", Integer, nullable=True),  # the step of that decision
+    Column("deadline", Float, nullable=True),  # when its time runs out (None: not running)
+    Column("timed_out", Boolean, nullable=False, default=False),
+    Index("hellas_clocks_deadline", "deadline"),
+)
+
+
+def stand_in(game: Game[Any]) -> str:
+    """Return the bot that plays a seat whose time ran out: the game's Normal level (cheap)."""
+    levels = game.bot_levels()
+    for level in levels:
+        if level.level == "normal":
+            return level.bot
+    return levels[0].bot if levels else "random"
+
+
+def _fresh(reserve: float) -> dict[str, Any]:
+    return {"reserve": reserve, "since": None, "seq": None, "deadline": None, "timed_out": False}
+
+
+def load_clocks(store: Store, table_id: str) -> dict[int, dict[str, Any]]:
+    """Return a table's stored clocks by seat (blocking: call it in a thread)."""
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(CLOCKS).where(CLOCKS.c.table_id == table_id)).all()
+    return {
+        int(r.seat): {
+            "reserve": float(r.reserve),
+            "since": r.since,
+            "seq": r.seq,
+            "deadline": r.deadline,
+            "timed_out": bool(r.timed_out),
+        }
+        for r in rows
+    }
+
+
+def save_clocks(store: Store, table_id: str, clocks: dict[int, dict[str, Any]]) -> None:
+    """Store some of a table's clocks, replacing their rows (blocking: call it in a thread)."""
+    with store.engine.begin() as conn:
+        for seat, clock in clocks.items():
+            conn.execute(delete(CLOCKS).where(CLOCKS.c.table_id == table_id, CLOCKS.c.seat == seat))
+            conn.execute(insert(CLOCKS).values(table_id=table_id, seat=seat, **clock))
+
+
+def move_times(store: Store, table_id: str, steps: list[int]) -> dict[int, float]:
+    """Return the stored time of some of a table's moves, by step (blocking)."""
+    with store.engine.connect() as conn:
+        query = select(MOVES.c.seq, MOVES.c.at).where(
+            MOVES.c.table_id == table_id, MOVES.c.seq.in_(steps)
+        )
+        return {int(r.seq): float(r.at) for r in conn.execute(query).all()}
+
+
+def due(store: Store, now: float, limit: int = BATCH) -> list[tuple[str, int]]:
+    """Return up to ``limit`` (table, seat) whose deadline has passed, earliest first."""
+    with store.engine.connect() as conn:
+        query = (
+            select(CLOCKS.c.table_id, CLOCKS.c.seat)
+            .where(CLOCKS.c.deadline.is_not(None), CLOCKS.c.deadline <= now)
+            .order_by(CLOCKS.c.deadline)
+            .limit(limit)
+        )
+        return [(str(r.table_id), int(r.seat)) for r in conn.execute(query).all()]
+
+
+class Timers:
+    """The clocks of one server's timed tables."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.timeouts = 0  # seats handed to a bot because their time ran out
+        hub.on_load.append(self.attach)
+        hub.on_change.append(self.update)
+
+    def _lock(self, table_id: str) -> asyncio.Lock:
+        if len(self.locks) > LOCKS_MAX:
+            for key in [k for k, lock in self.locks.items() if not lock.locked()]:
+                del self.locks[key]
+        return self.locks.setdefault(table_id, asyncio.Lock())
+
+    async def attach(self, table: LiveTable) -> None:
+        """Load a timed table's clocks (the hub calls this when it loads a table)."""
+        if pace_of(table) is None:
+            table.extras["_clocks"] = None
+            return
+        clocks = await asyncio.to_thread(load_clocks, self.hub.store, table.id)
+        table.extras["_clocks"] = clocks
+        seq = len(table.match.record.choices)
+        running = [c for c in clocks.values() if c["since"] is not None]
+        stale = [int(c["seq"]) for c in running if c["seq"] != seq]
+        if stale or not running:
+            # the server stopped between storing a move and storing the clocks: the moves'
+            # stored times say when each decision ended and when the current one began
+            steps = [*stale, seq - 1]
+            times = await asyncio.to_thread(move_times, self.hub.store, table.id, steps)
+            await self.update(table, times=times)
+        self._publish(table)
+
+    async def start(self, table: LiveTable) -> None:
+        """Start a new timed table's clocks (its first decision's clock runs from now)."""
+        table.extras["_clocks"] = {}
+        await self.update(table)
+        self._publish(table)  # a timed table's messages always carry its clocks
+
+    async def update(
+        self, table: LiveTable, now: float | None = None, times: dict[int, float] | None = None
+    ) -> None:
+        """Bring a timed table's clocks up to date with its state; store the ones that changed.
+
+        The clock of a decision that was made (or that a bot now plays) stops, and what it took
+        beyond ``per_move`` comes off the reserve; the clock of the seat whose decision it now
+        is starts.  ``times`` (step -> the stored time of that step's move) dates these from the
+        moves themselves; without them (a change happening now) they are dated ``now``.
+        """
+        pace = pace_of(table)
+        if pace is None:
+            return
+        async with self._lock(table.id):
+            now = time.time() if now is None else now
+            clocks: dict[int, dict[str, Any]] = table.extras.get("_clocks") or {}
+            table.extras["_clocks"] = clocks
+            to_act = table.match.to_act()
+            seq = len(table.match.record.choices)
+            running = (
+                to_act is not None
+                and not table.closed
+                and table.seats[to_act].kind == HUMAN
+                and table.seats[to_act].claimed  # a free seat's clock starts once it is taken
+                and table.seat_driver(to_act) == HUMAN
+            )
+            times = times or {}
+            changed: dict[int, dict[str, Any]] = {}
+            for seat, clock in clocks.items():
+                if clock["since"] is None or (running and seat == to_act and clock["seq"] == seq):
+                    continue
+                ended = times.get(int(clock["seq"]), now) if clock["seq"] is not None else now
+                spent = max(0.0, ended - float(clock["since"]) - pace.per_move)
+                clock.update(reserve=max(0.0, clock["reserve"] - spent), since=None)
+                clock.update(seq=None, deadline=None)
+                changed[seat] = clock
+            if running and to_act is not None:
+                clock = clocks.setdefault(to_act, _fresh(pace.reserve))
+                if clock["since"] is None:
+                    began = times.get(seq - 1, now)
+                    deadline = began + pace.per_move + clock["reserve"]
+                    clock.update(since=began, seq=seq, deadline=deadline, timed_out=False)
+                    changed[to_act] = clock
+            if changed:
+                await asyncio.to_thread(save_clocks, self.hub.store, table.id, changed)
+                self._publish(table)
+
+    def _publish(self, table: LiveTable) -> None:
+        """Put the clocks into the table's messages: each seat's reserve, the running deadline."""
+        clocks: dict[int, dict[str, Any]] = table.extras.get("_clocks") or {}
+        table.extras["clock"] = {
+            "now": time.time(),  # the server's time, so a page can correct its own clock
+            "seats": [
+                {
+                    "seat": seat,
+                    "reserve": round(c["reserve"], 1),
+                    "deadline": c["deadline"],
+                    "timed_out": c["timed_out"],
+                }
+                for seat, c in sorted(clocks.items())
+            ],
+        }
+        table.changed()
+
+    async def enforce(self, now: float | None = None) -> list[tuple[str, int]]:
+        """Hand every seat whose deadline has passed to the stand-in bot; return them."""
+        now = time.time() if now is None else now
+        handed = []
+        for table_id, seat in await asyncio.to_thread(due, self.hub.store, now):
+            if not await self.hub.cluster.acquire(table_id):  # [cluster, issue 38]
+                continue  # another server process holds the table's lease: it keeps the time
+            try:
+                table = await self.hub.get(table_id)
+            except ServerError as exc:  # gone or unavailable: its clock stops for good
+                log.warning("timer dropped table=%s seat=%d reason=%r", table_id, seat, str(exc))
+                stopped = {seat: {**_fresh(0.0), "timed_out": True}}
+                await asyncio.to_thread(save_clocks, self.hub.store, table_id, stopped)
+                continue
+            if await self._time_out(table, seat, now):
+                handed.append((table_id, seat))
+        return handed
+
+    async def _time_out(self, table: LiveTable, seat: int, now: float) -> bool:
+        """Hand ``seat`` to the stand-in bot if its running decision is past its deadline."""
+        pace: Pace | None = pace_of(table)
+        clocks: dict[int, dict[str, Any]] = table.extras.get("_clocks") or {}
+        clock = clocks.get(seat)
+        seq = len(table.match.record.choices)
+        live = (
+            pace is not None
+            and clock is not None
+            and clock["deadline"] is not None
+            and clock["deadline"] <= now
+            and clock["seq"] == seq
+            and table.match.to_act() == seat
+            and table.seat_driver(seat) == HUMAN
+        )
+        if pace is None:  # no longer timed: its clock stops for good
+            stopped = {seat: _fresh(0.0)}
+            await asyncio.to_thread(save_clocks, self.hub.store, table.id, stopped)
+            return False
+        if not live or clock is None:
+            await self.update(table, now)  # a stale row: bring it up to date
+            return False
+        async with self._lock(table.id):
+            clock.update(reserve=0.0, since=None, seq=None, deadline=None, timed_out=True)
+            await asyncio.to_thread(save_clocks, self.hub.store, table.id, {seat: clock})
+            self._publish(table)
+        bot = stand_in(table.game)
+        log.info("time ran out table=%s seat=%d bot=%s", table.id, seat, bot)
+        self.timeouts += 1
+        await self.hub.set_driver(table, seat, bot)  # the same hand-off a player asks for
+        return True
+
+
+async def run(timers: Timers) -> None:
+    """Run the chore: hand timed-out seats to bots, every ``CHECK_EVERY`` seconds, for ever."""
+    while True:
+        await asyncio.sleep(CHECK_EVERY)
+        try:
+            handed = await timers.enforce()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("enforcing timers failed; trying again later")
+            continue
+        if handed:
+            log.info("handed %d timed-out seat(s) to bots", len(handed))

@@ -1,0 +1,34 @@
+// The leaderboards: the best-rated players of each competitive game (ratings move only with
+// finished games between players with accounts).
+
+import { api, h, replaceChildren } from "./util.js";
+
+const GAMES = ["realms", "lords"];
+
+async function board(game) {
+  let data;
+  try {
+    data = await api(`/api/leaderboard/${game}`);
+  } catch (err) {
+    return h("section", { class: "panel" }, h("p", { class: "form-error" }, err.message));
+  }
+  return h("section", { class: "panel", dataset: { testid: `board-${game}` } },
+    h("h2", {}, data.title),
+    data.players.length
+      ? h("table", { class: "data-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Player"), h("th", {}, "Rating"), h("th", {}, "Rated games"))),
+        h("tbody", {}, data.players.map((p) => h("tr", {},
+          h("td", {}, String(p.place)),
+          h("td", {}, h("a", { href: `/profile/${encodeURIComponent(p.name)}` }, p.name)),
+          h("td", {}, String(p.rating)),
+          h("td", {}, String(p.games))))))
+      : h("p", { class: "muted" }, "Nobody is rated yet."));
+}
+
+async function start() {
+  const main = document.getElementById("boards");
+  replaceChildren(main, ...(await Promise.all(GAMES.map(board))));
+  document.body.dataset.ready = "1";
+}
+
+start();

@@ -1,0 +1,62 @@
+// A player's profile: ratings per competitive game, recent games, and the Legends campaign
+// (the 12 missions at each difficulty: won, lost or not played).
+
+import { MISSIONS } from "./render/legends-data.js";
+import { api, h, replaceChildren } from "./util.js";
+
+const DIFFICULTIES = [["human", "Human"], ["heroic", "Heroic"], ["godlike", "Godlike"]];
+const STATUS = { won: "Won", lost: "Lost", "not-played": "Not played" };
+
+function when(seconds) {
+  return new Date(seconds * 1000).toLocaleDateString();
+}
+
+function place(g) {
+  if (g.game === "legends") return g.won ? "Mission won" : "Mission lost";
+  return g.won ? "Won" : `Place ${g.place} of ${g.players}`;
+}
+
+async function start() {
+  const name = decodeURIComponent(window.location.pathname.split("/").pop() || "");
+  const main = document.getElementById("profile");
+  let p;
+  try {
+    p = await api(`/api/accounts/${encodeURIComponent(name)}`);
+  } catch (err) {
+    replaceChildren(main, h("p", { class: "form-error" }, err.message), h("p", {}, h("a", { href: "/" }, "Back to the lobby")));
+    document.body.dataset.ready = "1";
+    return;
+  }
+  document.title = `${p.name} — Hellas`;
+  document.getElementById("title").textContent = p.name;
+  const title = (id) => p.titles[id] || id;
+  replaceChildren(main,
+    h("section", { class: "panel" },
+      h("h2", {}, "Ratings"),
+      h("p", { class: "muted small-text" }, `Player since ${when(p.since)}. Only finished games in which every seat is a player with an account count.`),
+      p.ratings.length
+        ? h("table", { class: "data-table", dataset: { testid: "ratings" } },
+          h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Rating"), h("th", {}, "Rated games"))),
+          h("tbody", {}, p.ratings.map((r) => h("tr", {}, h("td", {}, title(r.game)), h("td", {}, String(r.rating)), h("td", {}, String(r.games))))))
+        : h("p", { class: "muted" }, "No rated game yet.")),
+    h("section", { class: "panel" },
+      h("h2", {}, "Legends campaign"),
+      h("table", { class: "data-table campaign", dataset: { testid: "campaign" } },
+        h("thead", {}, h("tr", {}, h("th", {}, "Mission"), DIFFICULTIES.map(([, t]) => h("th", {}, t)))),
+        h("tbody", {}, MISSIONS.map((m, i) => h("tr", {},
+          h("th", { scope: "row" }, `${m.number}. ${m.name}`),
+          DIFFICULTIES.map(([d]) => {
+            const cell = p.campaign[d][i];
+            return h("td", { class: `campaign-${cell.status}`, dataset: { testid: `mission-${d}-${m.number}` } }, STATUS[cell.status]);
+          })))))),
+    h("section", { class: "panel" },
+      h("h2", {}, "Recent games"),
+      p.history.length
+        ? h("ul", { class: "plain-list", dataset: { testid: "history" } }, p.history.map((g) => h("li", {},
+          h("a", { href: `/replay/${encodeURIComponent(g.table)}` }, title(g.game), g.name ? ` “${g.name}”` : ""),
+          ` · ${when(g.at)} · ${place(g)}`, g.rated ? " · rated" : "")))
+        : h("p", { class: "muted" }, "No finished game yet.")));
+  document.body.dataset.ready = "1";
+}
+
+start();
