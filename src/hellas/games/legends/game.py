@@ -44,7 +44,7 @@ from hellas.games.legends.state import (
 from hellas.games.legends.value import estimate, needed_defeats
 from hellas.games.legends.view import determinize, view
 
-VERSION = "1.1"
+VERSION = "1.2"
 ROLLOUT_STEPS = 2  # search rollouts: policy steps before the value model scores the position
 
 OPTIONS = OptionSchema(
