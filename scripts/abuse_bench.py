@@ -264,6 +264,7 @@ def measure(server: Server, args: argparse.Namespace) -> list[dict[str, Any]]:
     people = [Person(server, 100 + k, stop_all) for k in range(args.victims)]
     for p in people:
         p.start()
+    server.get(f"/api/tables/{replay[0]}/replay/0")  # the long game loaded, as once played
     time.sleep(5 + args.seconds)  # everybody seated and playing, the bot workers warm
     rows = []
     for index, (name, _attack) in enumerate(attacks(server, replay)):

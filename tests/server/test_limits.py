@@ -7,6 +7,7 @@ test checks that no table was created and no seat changed.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import select
 import socket
@@ -281,6 +282,9 @@ NONSENSE = [
     ["--hint-rate", "nan"],
     ["--max-seat-connections", "-1"],
     ["--http-rate", "nan"],
+    ["--hold-refused", "-1"],
+    ["--hold-refused", "inf"],
+    ["--hold-refused", "3600"],
 ]
 
 
@@ -303,7 +307,8 @@ def test_a_flood_of_api_requests_is_refused_before_the_application(tmp_path: Pat
     """``--http-rate``: past a burst, one address's API requests are a quick 429 (any path, a
     table that does not exist included), pages still load, and the address is served again once
     its rate allows."""
-    server = start_server(f"sqlite:///{tmp_path / 'h.db'}", args=["--http-rate", "5"])
+    args = ["--http-rate", "5", "--hold-refused", "0"]  # refusals at once: counted by the loop
+    server = start_server(f"sqlite:///{tmp_path / 'h.db'}", args=args)
     try:
         statuses = [server.get("/api/tables/nope")[0] for _ in range(40)]
         assert statuses[:15] == [404] * 15  # the burst: four seconds' worth (less start-up checks)
@@ -317,3 +322,53 @@ def test_a_flood_of_api_requests_is_refused_before_the_application(tmp_path: Pat
         assert server.get("/api/games")[0] == 200  # tokens came back
     finally:
         stop_server(server)
+
+
+def test_a_flood_waits_for_its_refusals_so_it_cannot_spin(tmp_path: Path) -> None:
+    """``--hold-refused``: a refused API request is answered 429 only after the hold, so a
+    client that asks again as soon as it is answered asks about once a hold per connection,
+    however fast it could go; refusals by the application's own limits (a hint while one is
+    running, too many tables) wait too, and other addresses' work is not held up."""
+    args = ["--http-rate", "2", "--hold-refused", "1", "--create-rate", "1"]
+    server = start_server(f"sqlite:///{tmp_path / 't.db'}", args=args)
+    try:
+        began = time.monotonic()
+        statuses = []
+        while time.monotonic() - began < 4:
+            statuses.append(server.get("/api/tables/nope")[0])
+        assert 429 in statuses, statuses
+        # unheld, this loop asks hundreds of times in 4 s; held, a refusal costs the client 1 s
+        assert len(statuses) < 40, f"{len(statuses)} requests in 4 s: the hold did not hold"
+        time.sleep(2.5)  # tokens again
+        body = {"game": "legends", "options": {"players": 2}, "seats": ["human", "human"]}
+        assert server.post("/api/tables", body)[0] == 200
+        started = time.monotonic()
+        status, err = server.post("/api/tables", body)  # the creation limit (1 a minute)
+        assert (status, err["code"]) == (429, "too-many-tables"), err
+        assert time.monotonic() - started >= 0.9  # held like any refusal
+    finally:
+        stop_server(server)
+
+
+def test_the_tarpit_holds_a_bounded_number_of_requests() -> None:
+    """At most ``per_address`` requests of one address and ``total`` in all wait; past either
+    the refusal goes at once, so the holds are not a resource a flood can exhaust."""
+    from hellas.server.traffic import Tarpit  # noqa: PLC0415
+
+    async def flood() -> tuple[list[float], Tarpit]:
+        pit = Tarpit(0.5, per_address=3, total=5)
+
+        async def one(address: str) -> float:
+            start = time.monotonic()
+            await pit.hold(address)
+            return time.monotonic() - start
+
+        waits = await asyncio.gather(*(one("a") for _ in range(6)), *(one("b") for _ in range(4)))
+        return list(waits), pit
+
+    waits, pit = asyncio.run(flood())
+    held_a = sum(w >= 0.4 for w in waits[:6])
+    held_b = sum(w >= 0.4 for w in waits[6:])
+    assert held_a == 3 and held_b == 2, waits  # a: its cap of 3; b: what is left of the 5
+    assert pit.most == 5 and pit.holding == 0 and not pit.held  # all let go
+    assert all(w < 0.1 for w in sorted(waits)[:5])  # the rest answered at once

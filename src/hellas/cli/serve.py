@@ -110,6 +110,9 @@ def serve(
     http_rate: float = typer.Option(
         50.0, "--http-rate", help="API requests a second per address (0: no limit)"
     ),
+    hold_refused: float = typer.Option(
+        1.0, "--hold-refused", help="seconds a refused API request waits for its 429 (0: none)"
+    ),
     idle_unload: str = typer.Option(
         "10m", "--idle-unload", help="unload tables nobody used for this long (0: never)"
     ),
@@ -172,10 +175,13 @@ def serve(
         replay_rate=(replay_rate, 0),
         hint_rate=(hint_rate, 0),
         http_rate=(http_rate, 0),
+        hold_refused=(hold_refused, 0),
         max_live_tables=(max_live_tables, 0),
         port=(port, 1),
         lease_seconds=(lease_seconds, 1),
     )
+    if hold_refused > 60:
+        _fail("--hold-refused is at most 60 seconds (a held refusal keeps its socket open)")
     if bot_memory and bot_memory < 256:
         _fail("--bot-memory is 0 (no ceiling) or at least 256 MiB (a worker needs ~100)")
     url, note = (db, "") if db else default_db()  # a data directory (cli/paths.py)
@@ -195,6 +201,7 @@ def serve(
             idle_unload=parse_duration(idle_unload),
             max_live_tables=max_live_tables,
             http_rate=http_rate,
+            refused_hold=hold_refused,
         )
     except ValueError as exc:
         _fail(str(exc))

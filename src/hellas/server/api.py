@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, Response
 
 from hellas.ai import bot_names
 from hellas.games import REGISTRY
@@ -40,6 +40,7 @@ from hellas.server.sharing import join_path, my_tables, seat_path
 from hellas.server.site import address, site_of, token_of
 from hellas.server.social import social_of
 from hellas.server.traffic import PAGE_DEFAULT, PAGE_MAX
+from hellas.server.wire import dumps
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 router = APIRouter()
@@ -366,9 +367,10 @@ async def replay_step(
     request: Request,
     seat: int | None = None,
     token: str | None = None,
-) -> dict[str, Any]:
+) -> Response:
     """Return the view at a step of the game (ongoing games: your own seat only)."""
     site = site_of(request)
     site.replays.check(address(request))
     table = await site.hub.get(table_id)
-    return await site.hub.replay_step(table, seat, token_of(request, token), step)
+    page = await site.hub.replay_step(table, seat, token_of(request, token), step)
+    return Response(dumps(page), media_type="application/json")  # no walk through the encoder

@@ -28,10 +28,10 @@ from hellas.server.limits import BodyLimit, RequestRate, validation_error
 from hellas.server.packs import Packs
 from hellas.server.pool import BotPool
 from hellas.server.ratings import Ratings
-from hellas.server.site import Site
+from hellas.server.site import Site, address
 from hellas.server.sockets import error_body
 from hellas.server.store import Store
-from hellas.server.traffic import TrafficLimits
+from hellas.server.traffic import Tarpit, TrafficLimits
 
 log = logging.getLogger("hellas.server")
 
@@ -85,7 +85,10 @@ def create_app(
     app.add_middleware(BodyLimit)  # bodies are refused while they stream in, never buffered
     app.add_middleware(RequestContext)  # request and table ids for the log lines
     # a flood of API requests from one address is refused before any routing (the outermost)
-    app.add_middleware(RequestRate, rate=hub.traffic.http_rate, refused=hub.metrics.refuse)
+    tarpit = app.state.tarpit = Tarpit(hub.traffic.refused_hold)  # refusals wait a moment
+    app.add_middleware(
+        RequestRate, rate=hub.traffic.http_rate, refused=hub.metrics.refuse, tarpit=tarpit
+    )
     app.add_exception_handler(RequestValidationError, validation_error)  # 400, not 422
     app.add_exception_handler(HellasError, _hellas_error)
     app.add_exception_handler(Exception, _internal_error)
@@ -102,6 +105,7 @@ def create_app(
 async def _hellas_error(request: Request, exc: Exception) -> JSONResponse:
     if getattr(exc, "status", 400) == 429:  # a limit refused it: counted for /metrics
         request.app.state.hub.metrics.refuse(getattr(exc, "code", "limit"))
+        await request.app.state.tarpit.hold(address(request))  # a flood waits for its answer
     return JSONResponse(
         error_body(exc),
         status_code=getattr(exc, "status", 400),

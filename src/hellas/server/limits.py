@@ -22,7 +22,7 @@ from hellas.ai import make_bot
 from hellas.core.errors import HellasError
 from hellas.core.game import BotCost, Game
 from hellas.server.errors import ServerError
-from hellas.server.traffic import BUCKETS_MAX, Bucket
+from hellas.server.traffic import BUCKETS_MAX, Bucket, Tarpit
 
 MAX_BODY = 64 * 1024  # bytes: every request body of the API is small JSON
 MAX_NAME = 80  # characters of a table name (the column's width)
@@ -231,11 +231,12 @@ class BodyLimit:
 class RequestRate:
     """ASGI middleware: at most ``rate`` API requests a second per client address.
 
-    Bursts of ``burst`` pass; the rest are answered 429 at once, before any routing, body or
-    database work.  The specific limits (tables, hints, replay steps) say what each request
-    may do; this one bounds what a flood of requests of any kind costs the server: a refused
-    request costs a bucket look-up, not a trip through the application.  Pages and static
-    files are not counted (a page load fetches many at once); WebSockets have their own limits.
+    Bursts of ``burst`` pass; the rest are answered 429 (after the tarpit's hold), before any
+    routing, body or database work.  The specific limits (tables, hints, replay steps) say what
+    each request may do; this one bounds what a flood of requests of any kind costs the
+    server: a refused request costs a bucket look-up, not a trip through the application.
+    Pages and static files are not counted (a page load fetches many at once); WebSockets
+    have their own limits.
     """
 
     def __init__(
@@ -244,10 +245,12 @@ class RequestRate:
         rate: float = 0.0,
         burst: float = 0.0,
         refused: Callable[[str], None] | None = None,
+        tarpit: Tarpit | None = None,
     ) -> None:
         self.app = app
         self.rate = rate
         self.burst = burst or 4 * rate
+        self.tarpit = tarpit or Tarpit(0.0)  # refusals wait here a moment before they go
         self.buckets: OrderedDict[str, Bucket] = OrderedDict()  # least recently seen first
         self.refused = 0
         self.on_refuse = refused  # [metrics, issue 38] told the code of each refusal
@@ -269,10 +272,12 @@ class RequestRate:
             await self.app(scope, receive, send)
             return
         client = scope.get("client")
-        if self.allow(client[0] if client else ""):
+        where = client[0] if client else ""
+        if self.allow(where):
             await self.app(scope, receive, send)
             return
         self.refused += 1
+        await self.tarpit.hold(where)
         if self.on_refuse is not None:
             self.on_refuse("too-many-requests")
         status, payload = _error(

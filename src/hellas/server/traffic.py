@@ -3,14 +3,16 @@
 ``TrafficLimits`` holds the settings of ``hellas serve`` (creations, spectators, open-table
 expiry, WebSocket messages and connections, replays, hints, tables kept in memory) and the
 lobby's page sizes; ``RateLimiter`` is a token bucket per client address and ``Bucket`` one
-bucket (a WebSocket's messages).
+bucket (a WebSocket's messages); ``Tarpit`` holds a refused API request a moment before its 429.
 """
 
 from __future__ import annotations
 
+import asyncio
 import math
 import re
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 
 from hellas.core.errors import HellasError
@@ -61,6 +63,7 @@ class TrafficLimits:
     idle_unload: float = 600.0  # seconds an unused table stays in memory
     max_live_tables: int = 5000  # tables in memory before the least recently used go
     http_rate: float = 50.0  # API requests a second per client address (bursts of 4 seconds')
+    refused_hold: float = 1.0  # seconds a refused API request waits for its 429; 0: at once
 
     def __post_init__(self) -> None:
         for name, value in (
@@ -71,9 +74,12 @@ class TrafficLimits:
             ("the hint rate", self.hint_rate),
             ("the idle-unload time", self.idle_unload),
             ("the API request rate", self.http_rate),
+            ("the hold of a refused request", self.refused_hold),
         ):
             if not (math.isfinite(value) and value >= 0):
                 raise ValueError(f"{name} must be 0 (no limit) or a positive number")
+        if self.refused_hold > 60:
+            raise ValueError("the hold of a refused request is at most 60 seconds")
         for name, count in (
             ("the spectator cap", self.max_spectators),
             ("the WebSocket burst", self.ws_burst),
@@ -157,3 +163,42 @@ class RateLimiter:
                 429,
                 {"Retry-After": str(seconds)},
             )
+
+
+class Tarpit:
+    """Hold refused API requests a moment before their 429: a flood pays, the server does not.
+
+    A client that sends the next request as soon as the last is answered (a script's loop, a
+    thread pool) would otherwise get its refusals as fast as the server can write them and keep
+    a core busy with nothing but refusals.  Held, each of its connections asks at most once per
+    ``seconds``; a held request is a sleeping coroutine and a socket, nothing else.  At most
+    ``per_address`` requests of one address and ``total`` in all are held: past either, the
+    429 goes at once (the holds must not become the resource an attacker exhausts).
+    """
+
+    def __init__(self, seconds: float, per_address: int = 256, total: int = 2048) -> None:
+        self.seconds = seconds
+        self.per_address = per_address
+        self.total = total
+        self.held: Counter[str] = Counter()
+        self.holding = 0
+        self.most = 0  # the most requests held at once (for tests and /metrics)
+
+    async def hold(self, address: str) -> None:
+        """Wait ``seconds`` before a refusal to ``address`` is sent, while there is room."""
+        if (
+            self.seconds <= 0
+            or self.holding >= self.total
+            or self.held[address] >= self.per_address
+        ):
+            return
+        self.held[address] += 1
+        self.holding += 1
+        self.most = max(self.most, self.holding)
+        try:
+            await asyncio.sleep(self.seconds)
+        finally:
+            self.holding -= 1
+            self.held[address] -= 1
+            if not self.held[address]:
+                del self.held[address]
