@@ -104,3 +104,26 @@ def test_the_checks_see_a_planted_violation(tmp_path: Path) -> None:
     planted.write_text("def f():\n    from hellas.ai.lookahead import clear_gain\n")
     assert [name for _, name, _ in _imports(planted)] == ["hellas.ai.lookahead"]
     assert not _exported("hellas.games.realms") >= {"planner"}
+
+
+LONGEST = 80  # lines a function of the server, the CLI or the core may take (issue 37)
+
+
+def long_functions(root: Path, longest: int = LONGEST) -> list[str]:
+    """Return ``file:name (lines)`` for every function under ``root`` longer than ``longest``."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                lines = (node.end_lineno or node.lineno) - node.lineno + 1
+                if lines > longest:
+                    found.append(f"{path.relative_to(root)}:{node.name} ({lines})")
+    return found
+
+
+def test_no_function_of_the_server_cli_or_core_is_over_80_lines(tmp_path: Path) -> None:
+    """Long functions are where bugs hide: past 80 lines, split by concern."""
+    assert [f for part in ("server", "cli", "core") for f in long_functions(PACKAGE / part)] == []
+    planted = tmp_path / "long.py"
+    planted.write_text("def f() -> None:\n" + "    pass\n" * 85)
+    assert long_functions(tmp_path) == ["long.py:f (86)"]

@@ -20,6 +20,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from hellas.server.app import create_app
+from hellas.server.site import Site
 from hellas.server.traffic import RateLimiter, TrafficLimits, parse_duration
 
 from .conftest import Server, start_server, stop_server
@@ -229,3 +231,16 @@ def test_durations_limits_and_the_token_bucket() -> None:
     assert bucket.take("b", now=100.0) == 0.0  # another address has its own bucket
     assert bucket.take("a", now=111.0) == 0.0  # refilled one
     assert RateLimiter(per_minute=0).take("a") == 0.0  # 0: no limit
+    short = RateLimiter(per_minute=600, burst=60)  # replay steps: a burst of 6 seconds' worth
+    assert [short.take("a", now=100.0) for _ in range(60)] == [0.0] * 60
+    assert short.take("a", now=100.0) == pytest.approx(0.1)  # then the steady 10 a second
+
+
+def test_a_servers_replay_steps_burst_six_seconds_worth() -> None:
+    """An address may take a dragged slider's worth of replay steps at once, not a minute's:
+    a short flood then gets no more than the steady rate."""
+    hub = create_app("sqlite://", bot_delay=0.0).state.hub
+    site = Site.build(hub, None)
+    assert site.replays.per_minute == 600 and site.replays.burst == 60
+    taken = [site.replays.take("a", now=5.0) for _ in range(61)]
+    assert taken[:60] == [0.0] * 60 and taken[60] > 0

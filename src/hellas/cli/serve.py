@@ -10,6 +10,7 @@ import errno
 import math
 import os
 import socket
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -19,7 +20,7 @@ from hellas.cli.paths import default_db
 console = Console()
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     console.print(f"[red]Error:[/] {message}", soft_wrap=True)
     raise typer.Exit(2)
 
@@ -50,136 +51,121 @@ def port_free(host: str, port: int) -> str:
     return ""
 
 
-def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="interface to listen on"),
-    port: int = typer.Option(8000, "--port", help="TCP port"),
-    db: str = typer.Option(
-        "",
-        "--db",
-        help="database URL (default: $HELLAS_DB, else the SQLite file "
-        "$XDG_DATA_HOME/hellas/hellas.db, i.e. ~/.local/share/hellas/hellas.db; "
-        "e.g. postgresql+psycopg://user@host/db)",
+def _opt(flag: str, text: str) -> Any:
+    """Return a typer option named ``flag`` with ``text`` as its help."""
+    return typer.Option(flag, help=text)
+
+
+DB_HELP = (
+    "database URL (default: $HELLAS_DB, else the SQLite file $XDG_DATA_HOME/hellas/hellas.db, "
+    "i.e. ~/.local/share/hellas/hellas.db; e.g. postgresql+psycopg://user@host/db)"
+)
+PUBLIC_HELP = (
+    "the address friends reach this server at (e.g. http://my.address:8000); links the "
+    "server prints and hands out use it"
+)
+PACKS_HELP = (
+    "a folder of content packs (one folder each) the lobby offers; check them with "
+    "'hellas content list DIR'"
+)
+LOG_HELP = (
+    "log one JSON object a line (time, level, message, request and table ids; never a seat "
+    "token), and one line per HTTP request"
+)
+LEASE_HELP = (
+    "with PostgreSQL and several processes: seconds before another process takes over the "
+    "bots of a process that stopped answering"
+)
+# the least value of every numeric flag (all must be finite too): checked before anything starts
+FLOORS: dict[str, float] = {
+    "bot_delay": 0, "create_rate": 0, "max_spectators": 0, "max_bot_iterations": 1,
+    "max_bot_samples": 1, "bot_budget": 0.01, "bot_memory": 0, "hint_seconds": 0.01,
+    "bot_workers": 0, "ws_rate": 0, "max_seat_connections": 0, "max_address_connections": 0,
+    "replay_rate": 0, "hint_rate": 0, "http_rate": 0, "hold_refused": 0, "max_live_tables": 0,
+    "port": 1, "lease_seconds": 1,
+}  # fmt: skip
+
+
+OPTIONS: dict[str, Any] = {  # every flag of hellas serve: its name and help
+    "host": _opt("--host", "interface to listen on"),
+    "port": _opt("--port", "TCP port"),
+    "db": _opt("--db", DB_HELP),
+    "bot_delay": _opt("--bot-delay", "seconds between bot moves"),
+    "public_url": _opt("--public-url", PUBLIC_HELP),
+    "create_rate": _opt("--create-rate", "new tables a minute per client address (0: no limit)"),
+    "max_spectators": _opt("--max-spectators", "spectators per table"),
+    "open_table_ttl": _opt(
+        "--open-table-ttl", "open tables nobody joined close after this (0: never)"
     ),
-    bot_delay: float = typer.Option(0.3, "--bot-delay", help="seconds between bot moves"),
-    public_url: str = typer.Option(
-        "",
-        "--public-url",
-        help="the address friends reach this server at (e.g. http://my.address:8000); "
-        "links the server prints and hands out use it",
+    "max_bot_iterations": _opt(
+        "--max-bot-iterations", "the most search iterations a table's bot may ask for"
     ),
-    create_rate: float = typer.Option(
-        20.0, "--create-rate", help="new tables a minute per client address (0: no limit)"
+    "max_bot_samples": _opt(
+        "--max-bot-samples", "the most sampled deals a table's bot may ask for"
     ),
-    max_spectators: int = typer.Option(50, "--max-spectators", help="spectators per table"),
-    open_table_ttl: str = typer.Option(
-        "24h", "--open-table-ttl", help="open tables nobody joined close after this (0: never)"
+    "bot_budget": _opt("--bot-budget", "seconds any bot may think a move (then a cheap move)"),
+    "bot_memory": _opt("--bot-memory", "MiB of memory one bot worker may use (0: no ceiling)"),
+    "hint_seconds": _opt(
+        "--hint-seconds", "seconds a hint for a person thinks (at most --bot-budget)"
     ),
-    max_bot_iterations: int = typer.Option(
-        5000, "--max-bot-iterations", help="the most search iterations a table's bot may ask for"
+    "bot_workers": _opt(
+        "--bot-workers", "processes that think for search bots (0: one per core but one)"
     ),
-    max_bot_samples: int = typer.Option(
-        64, "--max-bot-samples", help="the most sampled deals a table's bot may ask for"
+    "ws_rate": _opt("--ws-rate", "messages a second one WebSocket may send (0: no limit)"),
+    "max_seat_connections": _opt("--max-seat-connections", "WebSockets on one seat (0: no limit)"),
+    "max_address_connections": _opt(
+        "--max-address-connections", "WebSockets from one address (0: no limit)"
     ),
-    bot_budget: float = typer.Option(
-        2.0, "--bot-budget", help="seconds any bot may think a move (then a cheap move)"
+    "replay_rate": _opt("--replay-rate", "replay steps a minute per address (0: no limit)"),
+    "hint_rate": _opt("--hint-rate", "hints a minute per address (0: no limit)"),
+    "http_rate": _opt("--http-rate", "API requests a second per address (0: no limit)"),
+    "hold_refused": _opt(
+        "--hold-refused", "seconds a refused API request waits for its 429 (0: none)"
     ),
-    bot_memory: int = typer.Option(
-        1024, "--bot-memory", help="MiB of memory one bot worker may use (0: no ceiling)"
-    ),
-    hint_seconds: float = typer.Option(
-        1.0, "--hint-seconds", help="seconds a hint for a person thinks (at most --bot-budget)"
-    ),
-    bot_workers: int = typer.Option(
-        0, "--bot-workers", help="processes that think for search bots (0: one per core but one)"
-    ),
-    ws_rate: float = typer.Option(
-        10.0, "--ws-rate", help="messages a second one WebSocket may send (0: no limit)"
-    ),
-    max_seat_connections: int = typer.Option(
-        8, "--max-seat-connections", help="WebSockets on one seat (0: no limit)"
-    ),
-    max_address_connections: int = typer.Option(
-        64, "--max-address-connections", help="WebSockets from one address (0: no limit)"
-    ),
-    replay_rate: float = typer.Option(
-        600.0, "--replay-rate", help="replay steps a minute per address (0: no limit)"
-    ),
-    hint_rate: float = typer.Option(
-        30.0, "--hint-rate", help="hints a minute per address (0: no limit)"
-    ),
-    http_rate: float = typer.Option(
-        50.0, "--http-rate", help="API requests a second per address (0: no limit)"
-    ),
-    hold_refused: float = typer.Option(
-        1.0, "--hold-refused", help="seconds a refused API request waits for its 429 (0: none)"
-    ),
-    idle_unload: str = typer.Option(
-        "10m", "--idle-unload", help="unload tables nobody used for this long (0: never)"
-    ),
-    max_live_tables: int = typer.Option(
-        5000, "--max-live-tables", help="tables kept in memory at most (0: no limit)"
-    ),
-    packs: str = typer.Option(
-        "",
-        "--packs",
-        help="a folder of content packs (one folder each) the lobby offers; "
-        "check them with 'hellas content list DIR'",
-    ),
-    forwarded_allow_ips: str = typer.Option(
-        "",
+    "idle_unload": _opt("--idle-unload", "unload tables nobody used for this long (0: never)"),
+    "max_live_tables": _opt("--max-live-tables", "tables kept in memory at most (0: no limit)"),
+    "packs": _opt("--packs", PACKS_HELP),
+    "forwarded_allow_ips": _opt(
         "--forwarded-allow-ips",
-        help="proxies whose X-Forwarded-For names the client (per-address limits count it)",
+        "proxies whose X-Forwarded-For names the client (per-address limits count it)",
     ),
-    log_json: bool = typer.Option(
-        False,
-        "--log-json",
-        help="log one JSON object a line (time, level, message, request and table ids; "
-        "never a seat token), and one line per HTTP request",
-    ),
-    lease_seconds: float = typer.Option(
-        6.0,
-        "--lease-seconds",
-        help="with PostgreSQL and several processes: seconds before another process takes "
-        "over the bots of a process that stopped answering",
-    ),
+    "log_json": _opt("--log-json", LOG_HELP),
+    "lease_seconds": _opt("--lease-seconds", LEASE_HELP),
+}
+
+
+def serve(
+    host: Annotated[str, OPTIONS["host"]] = "127.0.0.1",
+    port: Annotated[int, OPTIONS["port"]] = 8000,
+    db: Annotated[str, OPTIONS["db"]] = "",
+    bot_delay: Annotated[float, OPTIONS["bot_delay"]] = 0.3,
+    public_url: Annotated[str, OPTIONS["public_url"]] = "",
+    create_rate: Annotated[float, OPTIONS["create_rate"]] = 20.0,
+    max_spectators: Annotated[int, OPTIONS["max_spectators"]] = 50,
+    open_table_ttl: Annotated[str, OPTIONS["open_table_ttl"]] = "24h",
+    max_bot_iterations: Annotated[int, OPTIONS["max_bot_iterations"]] = 5000,
+    max_bot_samples: Annotated[int, OPTIONS["max_bot_samples"]] = 64,
+    bot_budget: Annotated[float, OPTIONS["bot_budget"]] = 2.0,
+    bot_memory: Annotated[int, OPTIONS["bot_memory"]] = 1024,
+    hint_seconds: Annotated[float, OPTIONS["hint_seconds"]] = 1.0,
+    bot_workers: Annotated[int, OPTIONS["bot_workers"]] = 0,
+    ws_rate: Annotated[float, OPTIONS["ws_rate"]] = 10.0,
+    max_seat_connections: Annotated[int, OPTIONS["max_seat_connections"]] = 8,
+    max_address_connections: Annotated[int, OPTIONS["max_address_connections"]] = 64,
+    replay_rate: Annotated[float, OPTIONS["replay_rate"]] = 600.0,
+    hint_rate: Annotated[float, OPTIONS["hint_rate"]] = 30.0,
+    http_rate: Annotated[float, OPTIONS["http_rate"]] = 50.0,
+    hold_refused: Annotated[float, OPTIONS["hold_refused"]] = 1.0,
+    idle_unload: Annotated[str, OPTIONS["idle_unload"]] = "10m",
+    max_live_tables: Annotated[int, OPTIONS["max_live_tables"]] = 5000,
+    packs: Annotated[str, OPTIONS["packs"]] = "",
+    forwarded_allow_ips: Annotated[str, OPTIONS["forwarded_allow_ips"]] = "",
+    log_json: Annotated[bool, OPTIONS["log_json"]] = False,
+    lease_seconds: Annotated[float, OPTIONS["lease_seconds"]] = 6.0,
 ) -> None:
     """Run the web table: lobby, tables, live play, replays (SQLite by default)."""
-    import uvicorn  # noqa: PLC0415
-    from uvicorn.config import LOGGING_CONFIG  # noqa: PLC0415
-
-    from hellas.server.app import create_app  # noqa: PLC0415
-    from hellas.server.cluster import sqlite_lock  # noqa: PLC0415
-    from hellas.server.jsonlog import setup as setup_logging  # noqa: PLC0415
-    from hellas.server.pool import BotPool  # noqa: PLC0415
-    from hellas.server.sharing import (  # noqa: PLC0415
-        ANY_HOST,
-        lan_address,
-        public_base,
-        startup_lines,
-    )
-    from hellas.server.traffic import TrafficLimits, parse_duration  # noqa: PLC0415
-
-    check_numbers(
-        bot_delay=(bot_delay, 0),
-        create_rate=(create_rate, 0),
-        max_spectators=(max_spectators, 0),
-        max_bot_iterations=(max_bot_iterations, 1),
-        max_bot_samples=(max_bot_samples, 1),
-        bot_budget=(bot_budget, 0.01),
-        bot_memory=(bot_memory, 0),
-        hint_seconds=(hint_seconds, 0.01),
-        bot_workers=(bot_workers, 0),
-        ws_rate=(ws_rate, 0),
-        max_seat_connections=(max_seat_connections, 0),
-        max_address_connections=(max_address_connections, 0),
-        replay_rate=(replay_rate, 0),
-        hint_rate=(hint_rate, 0),
-        http_rate=(http_rate, 0),
-        hold_refused=(hold_refused, 0),
-        max_live_tables=(max_live_tables, 0),
-        port=(port, 1),
-        lease_seconds=(lease_seconds, 1),
-    )
+    given = dict(locals())  # every flag by name, before any other local exists
+    check_numbers(**{name: (given[name], least) for name, least in FLOORS.items()})
     if hold_refused > 60:
         _fail("--hold-refused is at most 60 seconds (a held refusal keeps its socket open)")
     if bot_memory and bot_memory < 256:
@@ -187,25 +173,45 @@ def serve(
     url, note = (db, "") if db else default_db()  # a data directory (cli/paths.py)
     if note:
         console.print(note, soft_wrap=True, markup=False)
+    application, base, lock = _application(given, url)
+    _announce(host, port, url, base)
+    _run(application, host, port, forwarded_allow_ips, log_json)
+    del lock  # kept open (and locked) until the server stops
+
+
+def _traffic(given: dict[str, Any]) -> Any:
+    """Return the server's ``TrafficLimits`` from the flags (``ValueError`` if they clash)."""
+    from hellas.server.traffic import TrafficLimits, parse_duration  # noqa: PLC0415
+
+    return TrafficLimits(
+        given["create_rate"],
+        given["max_spectators"],
+        parse_duration(given["open_table_ttl"]),
+        ws_rate=given["ws_rate"],
+        max_seat_connections=given["max_seat_connections"],
+        max_address_connections=given["max_address_connections"],
+        replay_rate=given["replay_rate"],
+        hint_rate=given["hint_rate"],
+        idle_unload=parse_duration(given["idle_unload"]),
+        max_live_tables=given["max_live_tables"],
+        http_rate=given["http_rate"],
+        refused_hold=given["hold_refused"],
+    )
+
+
+def _application(given: dict[str, Any], url: str) -> tuple[Any, str | None, Any]:
+    """Check what the flags name (port, packs, database) and build the app; exit on a fault."""
+    from hellas.server.app import create_app  # noqa: PLC0415
+    from hellas.server.cluster import sqlite_lock  # noqa: PLC0415
+    from hellas.server.pool import BotPool  # noqa: PLC0415
+    from hellas.server.sharing import public_base  # noqa: PLC0415
+
     try:
-        base = public_base(public_url) if public_url else None
-        traffic = TrafficLimits(
-            create_rate,
-            max_spectators,
-            parse_duration(open_table_ttl),
-            ws_rate=ws_rate,
-            max_seat_connections=max_seat_connections,
-            max_address_connections=max_address_connections,
-            replay_rate=replay_rate,
-            hint_rate=hint_rate,
-            idle_unload=parse_duration(idle_unload),
-            max_live_tables=max_live_tables,
-            http_rate=http_rate,
-            refused_hold=hold_refused,
-        )
+        base = public_base(given["public_url"]) if given["public_url"] else None
+        traffic = _traffic(given)
     except ValueError as exc:
         _fail(str(exc))
-        return
+    packs, host, port = given["packs"], given["host"], given["port"]
     if packs and not os.path.isdir(packs):
         _fail(f"--packs: the folder {packs!r} does not exist")
     busy = port_free(host, port)
@@ -215,29 +221,34 @@ def serve(
         lock = sqlite_lock(url)  # held until this process ends: one process per SQLite file
     except (RuntimeError, OSError) as exc:
         _fail(str(exc))
-        return
     bots = BotPool(
-        bot_workers or None,
-        bot_budget,
-        max_bot_iterations,
-        hint_seconds,
-        max_samples=max_bot_samples,
-        memory_mb=bot_memory,
+        given["bot_workers"] or None,
+        given["bot_budget"],
+        given["max_bot_iterations"],
+        given["hint_seconds"],
+        max_samples=given["max_bot_samples"],
+        memory_mb=given["bot_memory"],
     )
     try:
         application = create_app(
             url,
-            bot_delay=bot_delay,
+            bot_delay=given["bot_delay"],
             public_url=base,
             traffic=traffic,
             bots=bots,
             packs=packs or None,
-            lease_seconds=lease_seconds,
+            lease_seconds=given["lease_seconds"],
             node=f"{socket.gethostname()}:{port}",  # a restart on this port takes its leases back
         )
     except Exception as exc:
         _fail(f"cannot open the database {url!r}: {exc}")
-        return
+    return application, base, lock
+
+
+def _announce(host: str, port: int, url: str, base: str | None) -> None:
+    """Print where the server listens, and the addresses friends can use."""
+    from hellas.server.sharing import ANY_HOST, lan_address, startup_lines  # noqa: PLC0415
+
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     console.print(
         f"[bold]Hellas web table[/] on [link]http://{shown}:{port}/[/link] "
@@ -246,6 +257,15 @@ def serve(
     lan = lan_address() if host in ANY_HOST and not base else None
     for line in startup_lines(host, port, base, lan):
         console.print(line, soft_wrap=True, markup=False)
+
+
+def _run(application: Any, host: str, port: int, forwarded: str, log_json: bool) -> None:
+    """Serve ``application`` with uvicorn until stopped."""
+    import uvicorn  # noqa: PLC0415
+    from uvicorn.config import LOGGING_CONFIG  # noqa: PLC0415
+
+    from hellas.server.jsonlog import setup as setup_logging  # noqa: PLC0415
+
     setup_logging(log_json)
     # no per-message compression: it cost more CPU than building the views (docs/benchmarks.md)
     uvicorn.run(
@@ -255,8 +275,7 @@ def serve(
         log_level="warning",
         ws_per_message_deflate=False,
         ws_max_size=64 * 1024,  # a larger WebSocket frame closes the connection unread
-        proxy_headers=bool(forwarded_allow_ips),
-        forwarded_allow_ips=forwarded_allow_ips or None,
+        proxy_headers=bool(forwarded),
+        forwarded_allow_ips=forwarded or None,
         log_config=None if log_json else LOGGING_CONFIG,  # JSON: ours for uvicorn's lines too
     )
-    del lock  # kept open (and locked) until the server stops

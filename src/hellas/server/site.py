@@ -27,7 +27,7 @@ class Site:
     public_url: str | None = None
     creations: RateLimiter = field(default_factory=lambda: RateLimiter(20.0))
     replays: RateLimiter = field(
-        default_factory=lambda: RateLimiter(600.0, "too-many-replays", "replay steps")
+        default_factory=lambda: RateLimiter(600.0, "too-many-replays", "replay steps", 60.0)
     )
     hints: RateLimiter = field(default_factory=lambda: RateLimiter(30.0, "too-many-hints", "hints"))
     lookups: RateLimiter = field(
@@ -42,7 +42,10 @@ class Site:
             hub,
             public_url,
             RateLimiter(limits.create_rate),
-            RateLimiter(limits.replay_rate, "too-many-replays", "replay steps"),
+            # a burst of 6 seconds' worth: a slider dragged, not a minute's allowance at once
+            RateLimiter(
+                limits.replay_rate, "too-many-replays", "replay steps", limits.replay_rate / 10
+            ),
             RateLimiter(limits.hint_rate, "too-many-hints", "hints"),
         )
 

@@ -47,6 +47,7 @@ async def refuse(ws: WebSocket, exc: Exception) -> None:
     code = CLOSE_CODES.get(getattr(exc, "code", ""), 4400)
     if code == TOO_MANY:  # [metrics, issue 38] a cap refused it
         site_of(ws).hub.metrics.refuse(getattr(exc, "code", "limit"))
+        await ws.app.state.tarpit.hold(address(ws))  # a crowd of sockets waits, as 429s do
     await ws.send_text(json.dumps(error_body(exc)))
     await ws.close(code=code)
 

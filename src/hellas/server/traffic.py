@@ -121,11 +121,16 @@ class Bucket:
 
 @dataclass
 class RateLimiter:
-    """A token bucket per key: ``per_minute`` actions a minute, bursts up to the same number."""
+    """A token bucket per key: ``per_minute`` actions a minute, bursts up to ``burst``.
+
+    ``burst`` 0 means a minute's worth.  A shorter burst keeps a short flood near the steady rate
+    (an 8-second flood of replay steps would otherwise spend a whole minute's allowance).
+    """
 
     per_minute: float
     code: str = "too-many-tables"
     what: str = "new tables"
+    burst: float = 0.0
     buckets: dict[str, tuple[float, float]] = field(default_factory=dict)  # key -> (tokens, at)
 
     def take(self, key: str, now: float | None = None) -> float:
@@ -133,7 +138,7 @@ class RateLimiter:
         if self.per_minute <= 0:
             return 0.0
         now = time.monotonic() if now is None else now
-        capacity = max(1.0, self.per_minute)
+        capacity = max(1.0, self.burst or self.per_minute)
         refill = self.per_minute / 60.0  # tokens per second
         tokens, at = self.buckets.get(key, (capacity, now))
         tokens = min(capacity, tokens + (now - at) * refill)
