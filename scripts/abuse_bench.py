@@ -20,6 +20,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -156,6 +157,12 @@ def attacks(server: Server, replay: tuple[str, int]) -> list[tuple[str, Any]]:
     ]
 
 
+def cpu_seconds(pid: int) -> float:
+    """Return the CPU seconds process ``pid`` has used so far (user + system, from /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def figures(values: list[float]) -> dict[str, float]:
     """Return p50, p99 (ms) and the count of ``values``."""
     if not values:
@@ -204,6 +211,7 @@ def main() -> int:
     )
     print(
         f"{'phase':62} {'choice p50/p99 ms':>20} {'x quiet':>13} {'bot reply p50 ms':>17} {'x':>6}"
+        f" {'server CPU':>10} {'attacker CPU':>12}"
     )
     for row in rows:
         c, b = row["choice"], row["bot_reply"]
@@ -212,6 +220,7 @@ def main() -> int:
             f"{row['phase'][:62]:62} {c['p50']:8.0f} / {c['p99']:7.0f}  "
             f"{c['p50'] / cq['p50']:5.2f} / {c['p99'] / cq['p99']:5.2f} "
             f"{b['p50']:12.0f}      {b['p50'] / bq['p50']:5.2f}"
+            f" {row['server_cpu']:9.0%} {row['attacker_cpu']:12.0%}"
         )
     return 0
 
@@ -285,19 +294,33 @@ def measure(server: Server, args: argparse.Namespace) -> list[dict[str, Any]]:
              "--seconds", str(args.seconds)],
         )  # fmt: skip
         start = time.monotonic()
+        server_cpu = cpu_seconds(server.proc.pid)
         time.sleep(args.seconds)
         end = time.monotonic()
+        server_cpu = cpu_seconds(server.proc.pid) - server_cpu
+        waited = resource.getrusage(resource.RUSAGE_CHILDREN)
         try:
             attacker.wait(timeout=90)
         except subprocess.TimeoutExpired:
             attacker.kill()
             attacker.wait()
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the attacker is the one reaped
+        attacker_cpu = after.ru_utime + after.ru_stime - waited.ru_utime - waited.ru_stime
         choice = between(latencies, latencies.at, start + 1, end)
         replies: list[float] = []
         for p in people:
             choice += between(p.acks, p.acks.at, start + 1, end)
             replies += between(p.replies, p.replies.at, start + 1, end)
-        rows.append({"phase": name, "choice": figures(choice), "bot_reply": figures(replies)})
+        rows.append(
+            {
+                "phase": name,
+                "choice": figures(choice),
+                "bot_reply": figures(replies),
+                # share of one core: the server's own process, and the attacker's whole run
+                "server_cpu": server_cpu / (end - start),
+                "attacker_cpu": attacker_cpu / (end - start),
+            }
+        )
         print(f"  measured: {name}", file=sys.stderr)
     stop_all.set()
     return rows

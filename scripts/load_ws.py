@@ -32,6 +32,7 @@ import statistics
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,14 +47,21 @@ from server.conftest import start_server, stop_server
 
 
 def post(base: str, path: str, body: dict[str, object]) -> dict[str, object]:
-    """POST a JSON body; return the JSON answer."""
+    """POST a JSON body; return the JSON answer (after waiting as told, if over a rate)."""
     req = urllib.request.Request(
         base + path,
         data=json.dumps(body).encode(),
         method="POST",
         headers={"Content-Type": "application/json"},
     )
-    return json.loads(urllib.request.urlopen(req).read())  # type: ignore[no-any-return]
+    for _ in range(60):
+        try:
+            return json.loads(urllib.request.urlopen(req).read())  # type: ignore[no-any-return]
+        except urllib.error.HTTPError as exc:
+            if exc.code != 429:  # over the request rate: a polite client waits, then asks again
+                raise
+            time.sleep(float(exc.headers.get("Retry-After") or 1))
+    raise RuntimeError(f"{path}: still refused after a minute of waiting")
 
 
 def create_table(base: str, players: int, seed: int) -> dict[str, object]:

@@ -164,7 +164,7 @@ def test_connections_on_one_seat_are_capped(server: Server) -> None:
     try:
         assert len(kept) == 8 and refused == 4  # --max-seat-connections 8 (the default)
         # each refusal is held like a 429 (--hold-refused 1): a crowd cannot spin the server
-        assert time.monotonic() - began >= 4 * 0.9
+        assert time.monotonic() - began >= 4 * 0.7  # (1 s ± 25% each)
         assert server.get(f"/api/tables/{data['id']}")[0] == 200
     finally:
         for ws in kept:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import random
 import re
 import time
 from collections import Counter
@@ -178,11 +179,18 @@ class Tarpit:
     a core busy with nothing but refusals.  Held, each of its connections asks at most once per
     ``seconds``; a held request is a sleeping coroutine and a socket, nothing else.  At most
     ``per_address`` requests of one address and ``total`` in all are held: past either, the
-    429 goes at once (the holds must not become the resource an attacker exhausts).
+    429 goes at once (the holds must not become the resource an attacker exhausts).  Holds
+    vary by ``jitter`` around ``seconds`` so that a crowd held together does not return together.
     """
 
-    def __init__(self, seconds: float, per_address: int = 256, total: int = 2048) -> None:
+    def __init__(
+        self, seconds: float, per_address: int = 256, total: int = 2048, jitter: float = 0.5
+    ) -> None:
         self.seconds = seconds
+        # each hold is seconds x (1 ± jitter/2): held clients come back spread over time, not
+        # all in the same instant (a crowd released together would land as one burst)
+        self.jitter = jitter
+        self.spread = random.Random()  # timing only, never a game's randomness
         self.per_address = per_address
         self.total = total
         self.held: Counter[str] = Counter()
@@ -201,7 +209,7 @@ class Tarpit:
         self.holding += 1
         self.most = max(self.most, self.holding)
         try:
-            await asyncio.sleep(self.seconds)
+            await asyncio.sleep(self.seconds * (1 + self.jitter * (self.spread.random() - 0.5)))
         finally:
             self.holding -= 1
             self.held[address] -= 1
