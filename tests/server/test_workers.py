@@ -15,8 +15,9 @@ from hellas.core.game import Decision
 from hellas.core.rng import Rng
 from hellas.games import REGISTRY
 from hellas.server.errors import ServerError
+from hellas.server.fairness import BOT, HINT
 from hellas.server.limits import check_bot_spec
-from hellas.server.pool import BotPool
+from hellas.server.pool import BotPool, WorkerGone
 from hellas.server.workers import think
 
 GAME = REGISTRY.get("legends")
@@ -152,3 +153,29 @@ def test_every_bot_of_every_game_declares_its_cost() -> None:
             cost = make_bot(game, name).cost()
             assert cost.reads_hidden == name.startswith("clairvoyant"), name
             assert cost.search == (cost.iterations > 0 or cost.samples > 1), name
+
+
+def test_a_hint_behind_busy_workers_gives_up_and_leaves_the_queue() -> None:
+    """A hint waits for a worker at most ``hint_wait`` seconds, then is answered busy (the web
+    says so and the person may ask again); the bot it waited behind is not disturbed."""
+    game = REGISTRY.get("realms")
+    state, seat = realms_decision()
+    pool = BotPool(workers=1, budget=3.0, max_samples=10**9, policy_workers=0, hint_wait=0.5)
+
+    async def run() -> tuple[dict[str, Any], float]:
+        bot = asyncio.create_task(pool.choose(game, state, seat, "lookahead:999999999", 1))
+        while pool.counters.jobs == 0 or pool.queue.waiting(BOT):  # the bot has the worker
+            await asyncio.sleep(0.05)
+        start = time.monotonic()
+        with pytest.raises(WorkerGone, match="busy"):
+            await pool.hint(game, state, seat, 7)
+        waited = time.monotonic() - start
+        assert pool.queue.waiting(HINT) == 0  # it left the queue
+        return await bot, waited
+
+    try:
+        reply, waited = asyncio.run(run())
+    finally:
+        pool.close()
+    assert 0.4 <= waited < 30  # gave up after its wait, not after the bot (liveness bound)
+    assert reply["key"] in {c.key for c in game.choices(state)}

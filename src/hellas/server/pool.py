@@ -43,6 +43,7 @@ DEFAULT_HINT_SECONDS = 1.0  # how long a hint for a person thinks (at most the b
 POLICY_BUDGET = 1.0  # seconds a cheap policy bot may think (it needs milliseconds)
 GRACE = 2.0  # seconds past a job's own budgets before the server replaces its worker
 MAX_PAUSE = 30.0  # the longest pause before replacing a worker that keeps dying
+HINT_WAIT = 15.0  # seconds a hint may wait for a free worker before it is answered "busy"
 
 
 def default_workers() -> int:
@@ -94,8 +95,10 @@ class BotPool:
         max_samples: int = DEFAULT_MAX_SAMPLES,
         memory_mb: int = DEFAULT_BOT_MEMORY,
         policy_workers: int = 1,
+        hint_wait: float = HINT_WAIT,
     ) -> None:
         self.workers = workers or default_workers()
+        self.hint_wait = hint_wait  # a hint behind bots that keep every worker busy gives up
         self.policy_workers = policy_workers
         self.budget = budget
         self.max_iterations = max_iterations
@@ -154,11 +157,15 @@ class BotPool:
         args = (game.meta.id, game.state_to_json(state), seat, seed, seconds, self.max_iterations)
         think = seconds if seconds is not None else self.budget * 10
         job = Job(HINT, table, client or table, "hint", args, think, overtime(think) + GRACE)
-        found: dict[str, Any] = await self._run(job)
+        found: dict[str, Any] = await self._run(job, self.hint_wait)
         return found
 
-    async def _run(self, job: Job) -> Any:
-        """Queue ``job``, wait for its answer; a job whose caller gives up leaves the queue."""
+    async def _run(self, job: Job, wait: float | None = None) -> Any:
+        """Queue ``job``, wait for its answer; a job whose caller gives up leaves the queue.
+
+        ``wait``: the seconds the job may stay queued; past them, a job no worker has taken
+        raises :class:`WorkerGone` (a job a worker took is waited for, within its deadline).
+        """
         if self._closed:
             raise RuntimeError("the bot pool is closed")
         loop = self._bind()
@@ -168,6 +175,12 @@ class BotPool:
         self.counters.jobs += 1
         self._dispatch()
         try:
+            if wait is not None:
+                try:
+                    return await asyncio.wait_for(asyncio.shield(job.future), wait)
+                except TimeoutError:
+                    if not any(w.job is job for w in self._live):
+                        raise WorkerGone(f"every worker stayed busy for {wait:g} s") from None
             return await job.future
         finally:
             if not job.future.done():
