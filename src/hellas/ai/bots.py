@@ -11,6 +11,7 @@ from typing import Any
 
 from hellas.ai.ismcts import ClairvoyantBot, HandReaderBot, ISMCTSBot, reads_hands
 from hellas.ai.lookahead import ClairvoyantLookaheadBot, LookaheadBot
+from hellas.core.capabilities import SearchHints, capability
 from hellas.core.errors import HellasError, suggest
 from hellas.core.game import Bot, BotCost, Choice, Decision, Game
 from hellas.core.rng import Rng
@@ -71,11 +72,11 @@ def make_bot(game: Game[Any], name: str) -> Bot:
         if not (knob.isascii() and knob.isdigit()) or int(knob) < 1:  # "²".isdigit() is True
             raise HellasError(f"{name!r}: the setting after ':' is iterations per decision (>= 1)")
         if key in LOOKAHEADS:
-            settings = {**game.lookahead_settings(), "samples": int(knob)}
+            settings = {**capability(game, SearchHints).lookahead_settings(), "samples": int(knob)}
             return LOOKAHEADS[key](**settings)
         return TUNABLE[key](int(knob))
     if key in LOOKAHEADS and key not in game.bots():
-        return LOOKAHEADS[key](**game.lookahead_settings())
+        return LOOKAHEADS[key](**capability(game, SearchHints).lookahead_settings())
     factories = {**GENERIC, **game.bots()}
     if key not in factories:
         hint = suggest(key, factories)

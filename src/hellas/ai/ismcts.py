@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from hellas.core.capabilities import SearchHints, capability
 from hellas.core.game import BotCost, Choice, Decision, Game
 from hellas.core.rng import Rng
 
@@ -108,8 +109,9 @@ class ISMCTSBot:
         if len(choices) == 1:
             return choices[0]
         game = decision.game
-        guide = game.rollout_policy()
-        if guide is not None and not game.worth_searching(decision.true_state()):
+        hints = capability(game, SearchHints)
+        guide = hints.rollout_policy()
+        if guide is not None and not hints.worth_searching(decision.true_state()):
             # Routine decisions follow the policy on a sample of this seat's information.
             return decision.follow(guide, rng)
         root = self.search(decision, rng)
@@ -135,19 +137,20 @@ class ISMCTSBot:
         simulation's end position (its search value when the game has no such estimate).
         """
         game = decision.game
-        guide = game.rollout_policy()
+        hints = capability(game, SearchHints)  # what the game offers search (core/capabilities)
+        guide = hints.rollout_policy()
         policy = guide or _random_policy(game)
         apply = game._apply  # the fast path: moves come from the legal list
         legal_of = game.choices
         to_act = game.to_act
-        value_of = game.rollout_value
-        evaluate = game.evaluate
-        evaluate_seats = game.evaluate_seats
-        rollout_depth = game.rollout_depth
+        value_of = hints.rollout_value
+        evaluate = hints.evaluate
+        evaluate_seats = hints.evaluate_seats
+        rollout_depth = hints.rollout_depth
         c = self.exploration
         bias = self.bias if guide is not None else 0.0
         shared = game.meta.cooperative  # one value for the whole team
-        per_sample = shared or game.policy_reads_samples  # partners' moves read sampled hands
+        per_sample = shared or hints.policy_reads_samples  # partners' moves read sampled hands
         chance_of = getattr(game, "win_chance", None)
         me = decision.seat
         keep_legal = self.keep_legal

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from hellas.core.capabilities import SearchHints, capability
 from hellas.core.game import BotCost, Choice, Decision
 from hellas.core.rng import Rng
 from hellas.core.stats import clear_gain
@@ -64,7 +65,8 @@ class LookaheadBot:
     def outcomes(self, decision: Decision[Any], rng: Rng) -> dict[str, list[float]]:
         """Return each legal move's value on every sample (the same samples for every move)."""
         game = decision.game
-        policy = game.rollout_policy()
+        hints = capability(game, SearchHints)  # what the game offers search (core/capabilities)
+        policy = hints.rollout_policy()
         if policy is None:
             raise ValueError(f"{game.meta.id} has no rollout policy for lookahead")
         apply = game._apply  # the fast path: moves come from the legal lists
@@ -85,15 +87,15 @@ class LookaheadBot:
                 if self.horizon == "round":
                     self._play_round(game, s, seat, policy, step_rng)
                 else:
-                    depth = None if self.full else game.rollout_depth(s)
+                    depth = None if self.full else hints.rollout_depth(s)
                     while depth != 0 and to_act(s) is not None:
                         apply(s, policy(s, step_rng), False)
                         if depth is not None:
                             depth -= 1
                 if to_act(s) is None:
-                    results.append(game.rollout_value(s, seat))
+                    results.append(hints.rollout_value(s, seat))
                 else:
-                    results.append(game.evaluate(s, seat))
+                    results.append(hints.evaluate(s, seat))
                 played += 1
             out[move.key] = results
         self.last_iterations = played
@@ -107,7 +109,8 @@ class LookaheadBot:
         searched decision), so the bot's own follow-up steps of the same turn are played by the
         policy and the others answer before the position is valued.
         """
-        apply, to_act, done = game._apply, game.to_act, game.round_done
+        apply, to_act = game._apply, game.to_act
+        done = capability(game, SearchHints).round_done
         others = False
         while (q := to_act(s)) is not None:
             if q != seat:
@@ -128,8 +131,9 @@ class LookaheadBot:
         if len(choices) == 1:
             return choices[0]
         game = decision.game
-        guide = game.rollout_policy()
-        if guide is None or not game.worth_searching(decision.true_state()):
+        hints = capability(game, SearchHints)
+        guide = hints.rollout_policy()
+        if guide is None or not hints.worth_searching(decision.true_state()):
             return decision.follow(guide, rng) if guide is not None else choices[0]
         favourite = decision.follow(guide, rng).key
         outcomes = self.outcomes(decision, rng)

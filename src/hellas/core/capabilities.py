@@ -154,6 +154,10 @@ class SearchHints(Capability):
         """Return a value in [0, 1] for ``seat`` of an unfinished state."""
         return self.game.evaluate(s, seat)
 
+    def evaluate_seats(self, s: Any, seats: Sequence[int]) -> list[float]:
+        """Return ``evaluate(s, seat)`` for each of ``seats``, sharing the work where it can."""
+        return self.game.evaluate_seats(s, seats)
+
 
 class BenchFigures(Capability):
     """Game-specific speed figures for ``hellas bench``."""
