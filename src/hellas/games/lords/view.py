@@ -357,11 +357,7 @@ def determinize(s: LordsState, seat: int, rng: Rng) -> LordsState:
     t.combat_deck = pool[pos:]
     draft_hidden: list[int] = []
     draft = s.stack[-1] if s.stack else None
-    if (
-        draft is not None
-        and draft["k"] == "draft"
-        and seat not in draft["order"][: draft["i"] + 1]
-    ):
+    if draft is not None and draft["k"] == "draft" and seat not in draft["order"][: draft["i"] + 1]:
         draft_hidden = list(draft["cards"])
     bless = sorted(s.blessing_deck + draft_hidden)
     rng.shuffle(bless)
