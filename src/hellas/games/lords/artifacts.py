@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from hellas.games.lords.board import neighbours, region_of, rid
 from hellas.games.lords.cards import discard_combat, draw_combat
+from hellas.games.lords.frames import GraeaeFrame, HeraclesFrame, ThreadFrame, UntokenFrame
 from hellas.games.lords.quests import offer_neutral
-from hellas.games.lords.state import SPECIALS, Frame, LordsState
+from hellas.games.lords.state import SPECIALS, LordsState
 
 
 def ready(s: LordsState, p: int, artifact_id: str) -> bool:
@@ -27,13 +28,13 @@ def spend(s: LordsState, artifact_id: str) -> None:
     s.artifact_charged[s.content.artifact(artifact_id).index] = False
 
 
-def untoken_options(s: LordsState, f: Frame) -> list[str]:
+def untoken_options(s: LordsState, f: UntokenFrame) -> list[str]:
     """Pheme's Trumpet: the Special Action whose Used Action Token comes off."""
     used = s.used[s.current]
     return [f"untoken:{SPECIALS[a]}" for a in range(len(SPECIALS)) if used >> a & 1]
 
 
-def untoken_choose(s: LordsState, f: Frame, key: str) -> None:
+def untoken_choose(s: LordsState, f: UntokenFrame, key: str) -> None:
     """Take the token off."""
     s.stack.pop()
     s.used[s.current] &= ~(1 << SPECIALS.index(key.partition(":")[2]))
@@ -48,7 +49,7 @@ def within(s: LordsState, region: int, steps: int = 2) -> list[int]:
     return sorted(out)
 
 
-def thread_options(s: LordsState, f: Frame) -> list[str]:
+def thread_options(s: LordsState, f: ThreadFrame) -> list[str]:
     """Lead a Monster (Ariadne's Thread): which one, and where it goes (1 to N Regions)."""
     monsters = s.content.monsters
     steps = int(f.get("n", 2))
@@ -60,20 +61,20 @@ def thread_options(s: LordsState, f: Frame) -> list[str]:
     ]
 
 
-def thread_choose(s: LordsState, f: Frame, key: str) -> None:
+def thread_choose(s: LordsState, f: ThreadFrame, key: str) -> None:
     """Move the Monster."""
     s.stack.pop()
     monster_id, _, region_id = key.partition(":")[2].partition(">")
     s.monster_at[s.content.monster(monster_id).index] = region_of(s, region_id)
 
 
-def graeae_options(s: LordsState, f: Frame) -> list[str]:
+def graeae_options(s: LordsState, f: GraeaeFrame) -> list[str]:
     """Eye of Graeae: discard cards one at a time, then draw as many."""
     cards = s.content.combat
     return ["done"] + [f"discard:{cards[c].id}" for c in sorted(set(s.hands[f["seat"]]))]
 
 
-def graeae_choose(s: LordsState, f: Frame, key: str) -> None:
+def graeae_choose(s: LordsState, f: GraeaeFrame, key: str) -> None:
     """Discard one more, or draw back the same number."""
     seat = f["seat"]
     if key == "done":
@@ -84,7 +85,7 @@ def graeae_choose(s: LordsState, f: Frame, key: str) -> None:
     f["n"] += 1
 
 
-def heracles_options(s: LordsState, f: Frame) -> list[str]:
+def heracles_options(s: LordsState, f: HeraclesFrame) -> list[str]:
     """Heracles: discard a Glory Token for 2 Neutral Artifacts (keep 1), or not."""
     p = s.current
     return ["heracles:none"] + [
@@ -92,7 +93,7 @@ def heracles_options(s: LordsState, f: Frame) -> list[str]:
     ]
 
 
-def heracles_choose(s: LordsState, f: Frame, key: str) -> None:
+def heracles_choose(s: LordsState, f: HeraclesFrame, key: str) -> None:
     """Give the token back and draw."""
     s.stack.pop()
     arg = key.partition(":")[2]

@@ -33,14 +33,15 @@ from hellas.games.lords.board import (
 )
 from hellas.games.lords.cards import enforce_limit
 from hellas.games.lords.content import LEADERSHIP, SPEED, STRENGTH, CombatCard
+from hellas.games.lords.frames import BattleFrame
 from hellas.games.lords.fx_effects import amount
-from hellas.games.lords.state import Frame, LordsState
+from hellas.games.lords.state import LordsState
 
 
 def start_battle(s: LordsState, region: int, att: int, origins: list[int]) -> None:
     """Push a Battle in ``region`` started by ``att``'s Hoplites coming from ``origins``."""
     defender = next(q for q in range(s.n) if q != att and s.hoplites(region, q))
-    f: Frame = {
+    f: BattleFrame = {
         "k": "battle",
         "region": region,
         "att": att,
@@ -66,15 +67,15 @@ def start_battle(s: LordsState, region: int, att: int, origins: list[int]) -> No
     _pre_battle(s, f)
 
 
-def _side(f: Frame, seat: int) -> int:
+def _side(f: BattleFrame, seat: int) -> int:
     return 0 if seat == f["att"] else 1
 
 
-def _seat(f: Frame, side: int) -> int:
+def _seat(f: BattleFrame, side: int) -> int:
     return int(f["att"] if side == 0 else f["def"])
 
 
-def _pre_battle(s: LordsState, f: Frame) -> None:
+def _pre_battle(s: LordsState, f: BattleFrame) -> None:
     """Run the effects "before the Battle", then start the card play (or a Response Force).
 
     The defender's ``attacked`` clauses (e.g. Ambush), then each side's ``battle-start`` clauses
@@ -96,12 +97,12 @@ def _pre_battle(s: LordsState, f: Frame) -> None:
         return
 
 
-def _response_sources(s: LordsState, f: Frame) -> list[int]:
+def _response_sources(s: LordsState, f: BattleFrame) -> list[int]:
     dfn = f["def"]
     return [r for r in neighbours(s, f["region"]) if s.hop[r * s.n + dfn]]
 
 
-def actor(s: LordsState, f: Frame) -> int:
+def actor(s: LordsState, f: BattleFrame) -> int:
     """Return who decides next in this Battle."""
     stage = f["stage"]
     if stage in ("response", "response-count"):
@@ -113,7 +114,7 @@ def actor(s: LordsState, f: Frame) -> int:
     return _seat(f, int(f["turn"]))
 
 
-def _casualties(s: LordsState, f: Frame, side: int, extra: CombatCard | None = None) -> int:
+def _casualties(s: LordsState, f: BattleFrame, side: int, extra: CombatCard | None = None) -> int:
     cards = s.content.combat
     played: list[CombatCard] = [cards[c] for c in f["played"][side]]
     if extra is not None:
@@ -124,7 +125,7 @@ def _casualties(s: LordsState, f: Frame, side: int, extra: CombatCard | None = N
     return total
 
 
-def options(s: LordsState, f: Frame) -> list[str]:
+def options(s: LordsState, f: BattleFrame) -> list[str]:
     """Return the decisions of the Battle's current step."""
     stage = f["stage"]
     cards = s.content.combat
@@ -157,7 +158,7 @@ def options(s: LordsState, f: Frame) -> list[str]:
     return out
 
 
-def _artifact_offers(s: LordsState, f: Frame, seat: int, side: int) -> list[str]:
+def _artifact_offers(s: LordsState, f: BattleFrame, seat: int, side: int) -> list[str]:
     """Return the Artifacts ``seat`` may use now: before the first card, then any time.
 
     The base game's and a pack's first, then each module's (in the modules' order).
@@ -173,7 +174,7 @@ def _artifact_offers(s: LordsState, f: Frame, seat: int, side: int) -> list[str]
     return out
 
 
-def reusable_cards(s: LordsState, f: Frame, side: int) -> list[int]:
+def reusable_cards(s: LordsState, f: BattleFrame, side: int) -> list[int]:
     """Return the reusable cards (Relics ...) a side may play now, within its Casualty limit."""
     if not s.options.get("modules"):
         return []
@@ -183,7 +184,7 @@ def reusable_cards(s: LordsState, f: Frame, side: int) -> list[int]:
     return [c for c in dict.fromkeys(found) if _casualties(s, f, side, cards[c]) <= hoplites]
 
 
-def _may_play(s: LordsState, f: Frame, side: int) -> bool:
+def _may_play(s: LordsState, f: BattleFrame, side: int) -> bool:
     if f["passed"][side] and f.get("bluff_now") != side:
         return False
     seat = _seat(f, side)
@@ -194,7 +195,7 @@ def _may_play(s: LordsState, f: Frame, side: int) -> bool:
     return bool(s.hands[seat]) or bool(reusable_cards(s, f, side))
 
 
-def choose(s: LordsState, f: Frame, key: str) -> None:
+def choose(s: LordsState, f: BattleFrame, key: str) -> None:
     """Apply one Battle decision."""
     verb, _, arg = key.partition(":")
     region = f["region"]
@@ -283,7 +284,7 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
     _card_effect(s, f, side, card)
 
 
-def _card_effect(s: LordsState, f: Frame, side: int, card: CombatCard) -> None:
+def _card_effect(s: LordsState, f: BattleFrame, side: int, card: CombatCard) -> None:
     """Resolve what a card does when played (strength effects are counted at the end)."""
     seat = _seat(f, side)
     other = _seat(f, 1 - side)
@@ -314,7 +315,7 @@ def _card_effect(s: LordsState, f: Frame, side: int, card: CombatCard) -> None:
     _after_card(s, f)
 
 
-def _after_card(s: LordsState, f: Frame) -> None:
+def _after_card(s: LordsState, f: BattleFrame) -> None:
     side = f["turn"]
     seat = _seat(f, side)
     f["stage"] = "cards"
@@ -323,7 +324,7 @@ def _after_card(s: LordsState, f: Frame) -> None:
         _next_turn(s, f)
 
 
-def _next_turn(s: LordsState, f: Frame) -> None:
+def _next_turn(s: LordsState, f: BattleFrame) -> None:
     """Pass the turn to the other side, or finish the card-playing.
 
     A side that cannot play (no card, or none within its Casualty limit) passes by itself.
@@ -350,7 +351,7 @@ def _next_turn(s: LordsState, f: Frame) -> None:
     _resolve(s, f)
 
 
-def _can_play(s: LordsState, f: Frame, side: int) -> bool:
+def _can_play(s: LordsState, f: BattleFrame, side: int) -> bool:
     """Return whether a side has a card it may play now."""
     if not _may_play(s, f, side):
         return False
@@ -361,7 +362,7 @@ def _can_play(s: LordsState, f: Frame, side: int) -> bool:
     return bool(reusable_cards(s, f, side))
 
 
-def _check_empty(s: LordsState, f: Frame) -> bool:
+def _check_empty(s: LordsState, f: BattleFrame) -> bool:
     """End the Battle when a side has no Hoplites left (Javelins, Ambush): it loses."""
     region = f["region"]
     if not s.hoplites(region, f["att"]) or not s.hoplites(region, f["def"]):
@@ -372,7 +373,7 @@ def _check_empty(s: LordsState, f: Frame) -> bool:
     return False
 
 
-def strength(s: LordsState, f: Frame, side: int) -> int:
+def strength(s: LordsState, f: BattleFrame, side: int) -> int:
     """Return one side's Army Strength."""
     seat = _seat(f, side)
     other = _seat(f, 1 - side)
@@ -415,7 +416,7 @@ def strength(s: LordsState, f: Frame, side: int) -> int:
     return total + fx.battle_strength(s, f, side)  # the cards' clauses (``effects.py``)
 
 
-def _resolve(s: LordsState, f: Frame) -> None:
+def _resolve(s: LordsState, f: BattleFrame) -> None:
     """Compare Army Strength, take Casualties, withdraw the loser, hand over control."""
     region = f["region"]
     att, dfn = f["att"], f["def"]
@@ -480,7 +481,7 @@ def _resolve(s: LordsState, f: Frame) -> None:
     _finish(s, f)
 
 
-def _withdraw_options(s: LordsState, f: Frame, loser: int) -> list[int]:
+def _withdraw_options(s: LordsState, f: BattleFrame, loser: int) -> list[int]:
 
     if loser != f["att"]:
         return withdraw_options(s, loser, f["region"])
@@ -489,12 +490,12 @@ def _withdraw_options(s: LordsState, f: Frame, loser: int) -> list[int]:
     return [r for r in f["origins"] if open_to(s, r, loser)]
 
 
-def _withdraw(s: LordsState, f: Frame, dest: int) -> None:
+def _withdraw(s: LordsState, f: BattleFrame, dest: int) -> None:
     move_army(s, f["loser"], f["region"], dest)
     _finish(s, f)
 
 
-def _rewards(s: LordsState, f: Frame, winner: int) -> None:
+def _rewards(s: LordsState, f: BattleFrame, winner: int) -> None:
     fx.fire(s, winner, "battle-won", fx.battle_ctx(f, _side(f, winner)))  # e.g. Athena's Gift
     cards = s.content.combat
     region = s.content.regions[f["region"]]
@@ -503,7 +504,7 @@ def _rewards(s: LordsState, f: Frame, winner: int) -> None:
             gain_priest(s, winner)
 
 
-def _finish(s: LordsState, f: Frame) -> None:
+def _finish(s: LordsState, f: BattleFrame) -> None:
     """Control goes to the winner unless it has no Hoplites left (pyrrhic victory)."""
     region = f["region"]
     winner = f["winner"]
@@ -519,7 +520,7 @@ def _finish(s: LordsState, f: Frame) -> None:
     fx.after_battle(s, f)
 
 
-def summary(s: LordsState, f: Frame) -> dict[str, Any]:
+def summary(s: LordsState, f: BattleFrame) -> dict[str, Any]:
     """Return the public facts of a Battle in progress (for views)."""
     cards = s.content.combat
     return {

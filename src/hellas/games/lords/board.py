@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from hellas.games.lords import hooks
 from hellas.games.lords.content import Content
+from hellas.games.lords.frames import downward
 from hellas.games.lords.fx_index import passive
 from hellas.games.lords.state import LordsState
 
@@ -97,7 +98,7 @@ def kill(s: LordsState, region: int, seat: int, count: int) -> int:
         s.supply[seat] += 1
         killed += 1
     if killed:
-        for f in reversed(s.stack):  # the dead of a Battle in this Region, whatever killed them
+        for f in downward(s.stack):  # the dead of a Battle in this Region, whatever killed them
             if f["k"] == "battle" and f["region"] == region:
                 f["dead"] = f.get("dead", 0) + killed
                 break

@@ -8,14 +8,20 @@ Hoplites, Priests); Battles by comparing Army Strength; the rest by simple prefe
 
 from __future__ import annotations
 
-from typing import Any
-
 from hellas.core.game import Choice, SampledPolicyBot
 from hellas.core.rng import Rng
 from hellas.games.lords import battle, fx, hooks
 from hellas.games.lords.board import land_regions, population, temples_controlled
 from hellas.games.lords.bots_hunt import hero_goal, hero_step, hunt_choice, hurt_choice, wants_hunt
 from hellas.games.lords.choices import table
+from hellas.games.lords.frames import (
+    BattleFrame,
+    EffectFrame,
+    HoplitesFrame,
+    MarchFrame,
+    OriHorseFrame,
+    PoseidonHoplitesFrame,
+)
 from hellas.games.lords.rules import actor, legal, play, procedure
 from hellas.games.lords.state import LordsState
 
@@ -120,27 +126,35 @@ def choose(s: LordsState, rng: Rng) -> Choice:
         if mine is not None:
             return mine  # type: ignore[no-any-return]
     keys = [c.key for c in options]
-    if kind == "turn":
+    if f["k"] == "turn":
         return _turn(s, p, options, keys, rng)
-    if kind == "hoplites":
+    if f["k"] == "hoplites":
         return _hoplites(s, f, p, options, keys)
-    if kind == "march":
+    if f["k"] == "march":
         return _march(s, f, p, options, keys)
     if kind in LOOKAHEAD:
         return _lookahead(s, p, options, rng)
-    if kind == "battle":
+    if f["k"] == "battle":
         return _battle(s, f, p, options, keys)
-    if kind == "hunt":
+    if f["k"] == "hunt":
         return options[keys.index(hunt_choice(s, f, p, keys))]
-    if kind in ("hurt", "injure"):
+    if f["k"] in ("hurt", "injure"):
         return options[keys.index(hurt_choice(keys))]
-    if kind == "quest-start":
+    if f["k"] == "quest-start":
         return options[-1]  # the highest step it may board
-    if kind == "victim":
+    if f["k"] == "victim":
         return max(options, key=lambda c: _enemy_army(s, p, f["region"], c.key[7:]))
-    if kind.startswith("fx-"):
+    if f["k"] in (
+        "fx-charge",
+        "fx-discard",
+        "fx-kill",
+        "fx-remove",
+        "fx-heal",
+        "fx-untoken",
+        "fx-raise",
+    ):
         return _effect_frame(s, f, p, options, keys)
-    if kind in ("discard", "sphinx", "owl"):
+    if f["k"] in ("discard", "sphinx", "owl"):
 
         def worth(key: str) -> float:
             verb, _, arg = key.partition(":")
@@ -151,14 +165,14 @@ def choose(s: LordsState, rng: Rng) -> Choice:
             return sign * (card.strength - card.casualties * 0.5)
 
         return options[max(range(len(keys)), key=lambda i: (worth(keys[i]), -i))]
-    if kind in ("mmove", "mmode", "monsters"):
+    if f["k"] in ("mmove", "mmode", "monsters"):
         return _monster(s, p, options, keys)
-    if kind == "prepare":
+    if f["k"] == "prepare":
         for pref in ("prep:heal", "prep:recruit", "prep:draw"):
             for c in options:
                 if c.key.startswith(pref):
                     return c
-    if kind == "hero":
+    if f["k"] == "hero":
         return options[keys.index(hero_step(s, p, keys))]
     return options[rng.below(len(options))]
 
@@ -200,7 +214,11 @@ def _targets(s: LordsState, p: int, free: dict[int, int], budget: int) -> list[t
 
 
 def _hoplites(
-    s: LordsState, f: dict[str, Any], p: int, options: list[Choice], keys: list[str]
+    s: LordsState,
+    f: HoplitesFrame | PoseidonHoplitesFrame,
+    p: int,
+    options: list[Choice],
+    keys: list[str],
 ) -> Choice:
     free = {r: s.hop[r * s.n + p] - f["arrived"][r] for r in range(len(s.control))}
     free = {r: k for r, k in free.items() if k > 0}
@@ -218,7 +236,7 @@ def _hoplites(
 
 
 def _march(
-    s: LordsState, f: dict[str, Any], p: int, options: list[Choice], keys: list[str]
+    s: LordsState, f: MarchFrame | OriHorseFrame, p: int, options: list[Choice], keys: list[str]
 ) -> Choice:
     regions = s.content.regions
     if f["stage"] == "from":
@@ -276,7 +294,7 @@ def _turn(s: LordsState, p: int, options: list[Choice], keys: list[str], rng: Rn
 
 
 def _battle(
-    s: LordsState, f: dict[str, Any], p: int, options: list[Choice], keys: list[str]
+    s: LordsState, f: BattleFrame, p: int, options: list[Choice], keys: list[str]
 ) -> Choice:
     stage = f["stage"]
     if stage == "withdraw":
@@ -305,25 +323,24 @@ def _battle(
 
 
 def _effect_frame(
-    s: LordsState, f: dict[str, Any], p: int, options: list[Choice], keys: list[str]
+    s: LordsState, f: EffectFrame, p: int, options: list[Choice], keys: list[str]
 ) -> Choice:
     """Answer an effect's decision (``fx.py``): charge, discard, kill, remove, heal, raise."""
-    kind = f["k"]
-    if kind == "fx-charge":
+    if f["k"] == "fx-charge":
         useful = [c for c in options if c.key != "charge:none"]
         good = [c for c in useful if f"artifact:{c.key[7:]}".startswith(GOOD_ARTIFACTS)]
         return (good or useful or options)[0]
-    if kind == "fx-discard":  # the weakest card of the symbol
+    if f["k"] == "fx-discard":  # the weakest card of the symbol
         return min(options, key=lambda c: s.content.card(c.key[8:]).strength)
-    if kind == "fx-kill":  # a lone Hoplite holding a Region for its player first
+    if f["k"] == "fx-kill":  # a lone Hoplite holding a Region for its player first
         return max(options, key=lambda c: _kill_score(s, c.key))
-    if kind == "fx-remove":  # from the largest army: it misses one least
+    if f["k"] == "fx-remove":  # from the largest army: it misses one least
         return max(options, key=lambda c: s.hoplites(s.content.region(c.key[7:]).index, p))
-    if kind == "fx-untoken":  # the Special Actions worth having back first
+    if f["k"] == "fx-untoken":  # the Special Actions worth having back first
         for name in ("march", "recruit", "temple", "hunt", "usurp", "prepare"):
             if f"untoken:{name}" in keys:
                 return options[keys.index(f"untoken:{name}")]
-    if kind == "fx-raise":  # the lowest Attribute
+    if f["k"] == "fx-raise":  # the lowest Attribute
         names = s.content.attributes
         return min(options, key=lambda c: s.attrs[p * s.na + names.index(c.key[5:])])
     return options[0]
@@ -352,6 +369,7 @@ def _monster(s: LordsState, p: int, options: list[Choice], keys: list[str]) -> C
         return max(options, key=lambda c: enemy_weight(c.key[6:]))
     if keys[0].startswith("mode:"):
         f = s.stack[-1]
+        assert f["k"] == "mmode"  # a Monster's mode is asked in its own frame
         here = s.content.regions[s.monster_at[f["m"]]].id
         return options[1] if enemy_weight(here) > 0 else options[0]
     return options[0]

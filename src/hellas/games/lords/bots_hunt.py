@@ -5,9 +5,8 @@ It reads only the public board and its own hand (the seat to act), like the rest
 
 from __future__ import annotations
 
-from typing import Any
-
 from hellas.games.lords.board import neighbours
+from hellas.games.lords.frames import HuntFrame
 from hellas.games.lords.hunt import ANY_WOUND, attack_strength, hunt_targets
 from hellas.games.lords.monsters import tray, uncovered
 from hellas.games.lords.quests import meets, quest_region
@@ -95,7 +94,7 @@ def _strength(s: LordsState, card_key: str) -> int:
     return s.content.card(card_key.partition(":")[2]).strength
 
 
-def hunt_choice(s: LordsState, f: dict[str, Any], p: int, keys: list[str]) -> str:
+def hunt_choice(s: LordsState, f: HuntFrame, p: int, keys: list[str]) -> str:
     """Return the heuristic's decision in a Hunt frame."""
     stage = f["stage"]
     if stage == "attack":

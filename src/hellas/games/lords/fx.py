@@ -23,14 +23,27 @@ carry which clauses, the offers' keys) is built once per content value (``index`
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from hellas.games.lords.board import armies, lands_controlled, region_of, rid
 from hellas.games.lords.cards import discard_combat, raise_attribute
 from hellas.games.lords.content import Content
 from hellas.games.lords.effects import Clause, hook
+from hellas.games.lords.frames import (
+    BattleFrame,
+    FxChargeFrame,
+    FxDiscardFrame,
+    FxFrame,
+    FxHealFrame,
+    FxKillFrame,
+    FxRaiseFrame,
+    FxRemoveFrame,
+    FxUntokenFrame,
+    HuntFrame,
+    downward,
+)
 from hellas.games.lords.fx_index import OWN_OFFERS, Index, Offer, card_passive, index, passive
-from hellas.games.lords.state import SPECIALS, Frame, LordsState
+from hellas.games.lords.state import SPECIALS, LordsState
 
 SPECIAL_BITS = (1 << len(SPECIALS)) - 1
 FRAMES = ("fx-charge", "fx-discard", "fx-kill", "fx-remove", "fx-heal", "fx-untoken", "fx-raise")
@@ -38,7 +51,7 @@ FRAMES = ("fx-charge", "fx-discard", "fx-kill", "fx-remove", "fx-heal", "fx-unto
 CTX = ("opp", "region", "side", "dead", "source", "quest")
 
 
-Runner = Callable[[LordsState, Frame, int, Any], None]
+Runner = Callable[[LordsState, FxFrame, int, Any], None]
 Check = Callable[[LordsState, int, Any, dict[str, Any]], bool]
 RUNNERS: dict[str, Runner] = {}
 CHECKS: dict[str, Check] = {}
@@ -123,12 +136,18 @@ def with_symbol(s: LordsState, seat: int, symbol: str) -> list[int]:
     return sorted({c for c in s.hands[seat] if cards[c].symbol == symbol})
 
 
-def _hunt(s: LordsState) -> Frame | None:
+def _hunt(s: LordsState) -> HuntFrame | None:
     """Return the Hunt in progress (the top-most one), if any."""
-    for f in reversed(s.stack):
+    for f in downward(s.stack):
         if f["k"] == "hunt":
             return f
     return None
+
+
+def _hunting(s: LordsState, key: Literal["first", "committed"]) -> bool:
+    """Return whether a Hunt is in progress and its ``key`` is set (its first round, cards)."""
+    h = _hunt(s)
+    return h is not None and bool(h[key])
 
 
 def _battle_region(ctx: dict[str, Any]) -> int:
@@ -178,8 +197,8 @@ CHECKS.update(
                 and any(s.hoplites(s.hero_at[seat], q) for q in range(s.n) if q != seat)
             )
         ),
-        "hunt-start": _flag(lambda s, seat, ctx: bool((_hunt(s) or {}).get("first"))),
-        "defending-with-cards": _flag(lambda s, seat, ctx: bool((_hunt(s) or {}).get("committed"))),
+        "hunt-start": _flag(lambda s, seat, ctx: _hunting(s, "first")),
+        "defending-with-cards": _flag(lambda s, seat, ctx: _hunting(s, "committed")),
         "wounds-at-least": lambda s, seat, value, ctx: len(s.wounds[int(ctx["m"])]) >= value,
         "first-attack": _flag(lambda s, seat, ctx: int(ctx.get("attacks", 0)) == 0),
     }
@@ -233,15 +252,25 @@ def run(
     s: LordsState, seat: int, effects: tuple[tuple[str, Any], ...], ctx: dict[str, Any]
 ) -> None:
     """Queue ``effects`` for ``seat`` in an ``fx`` frame; ``resume`` applies them in order."""
-    frame: Frame = {"k": "fx", "seat": seat, "todo": [[n, v] for n, v in effects]}
-    for key in CTX:
-        if key in ctx:
-            frame[key] = ctx[key]
+    frame: FxFrame = {"k": "fx", "seat": seat, "todo": [[n, v] for n, v in effects]}
+    # the trigger's context, in ``CTX`` order (the keys' order is the frame's, kept in records)
+    if "opp" in ctx:
+        frame["opp"] = ctx["opp"]
+    if "region" in ctx:
+        frame["region"] = ctx["region"]
+    if "side" in ctx:
+        frame["side"] = ctx["side"]
+    if "dead" in ctx:
+        frame["dead"] = ctx["dead"]
+    if "source" in ctx:
+        frame["source"] = ctx["source"]
+    if "quest" in ctx:
+        frame["quest"] = ctx["quest"]
     s.stack.append(frame)
     resume(s, frame)
 
 
-def resume(s: LordsState, f: Frame) -> None:
+def resume(s: LordsState, f: FxFrame) -> None:
     """Apply the frame's effects in order until one asks a decision.
 
     The decision's frame comes on top and the rest wait here; the frame goes as soon as no
@@ -257,7 +286,7 @@ def resume(s: LordsState, f: Frame) -> None:
                 break
 
 
-def apply(s: LordsState, f: Frame, seat: int, name: str, value: Any) -> None:
+def apply(s: LordsState, f: FxFrame, seat: int, name: str, value: Any) -> None:
     """Apply one effect (a decision pushes its frame above ``f``)."""
     rule = RUNNERS.get(name)
     if rule is None:
@@ -454,7 +483,7 @@ def auto_artifact(s: LordsState, seat: int, trigger: str, ctx: dict[str, Any]) -
 # -- Battles -----------------------------------------------------------------------------------
 
 
-def battle_ctx(f: Frame, side: int) -> dict[str, Any]:
+def battle_ctx(f: BattleFrame, side: int) -> dict[str, Any]:
     """Return the context of a Battle's clauses for one side."""
     return {
         "opp": f["def"] if side == 0 else f["att"],
@@ -464,7 +493,7 @@ def battle_ctx(f: Frame, side: int) -> dict[str, Any]:
     }
 
 
-def battle_strength(s: LordsState, f: Frame, side: int) -> int:
+def battle_strength(s: LordsState, f: BattleFrame, side: int) -> int:
     """Return the Army Strength one side gets from clauses (its Blessings, its cards played)."""
     idx = index(s.content)
     if not idx.card and "battle-strength" not in idx.triggers:
@@ -497,7 +526,7 @@ def _fighting(s: LordsState, idx: Index, seat: int, cards: list[int], trigger: s
     return clauses
 
 
-def battle_played(s: LordsState, f: Frame, side: int, card: int) -> None:
+def battle_played(s: LordsState, f: BattleFrame, side: int, card: int) -> None:
     """Run a Combat Card's ``battle-played`` clauses as it is played."""
     clauses = index(s.content).card.get(card, ())
     seat = f["att"] if side == 0 else f["def"]
@@ -507,7 +536,7 @@ def battle_played(s: LordsState, f: Frame, side: int, card: int) -> None:
             run(s, seat, clause.effects, ctx)
 
 
-def after_battle(s: LordsState, f: Frame) -> None:
+def after_battle(s: LordsState, f: BattleFrame) -> None:
     """Run both sides' ``after-battle`` clauses: their Blessings and the cards they played."""
     idx = index(s.content)
     if not idx.card and "after-battle" not in idx.triggers:
@@ -532,45 +561,64 @@ def actions(s: LordsState, seat: int) -> list[str]:
 # -- the effects' decision frames --------------------------------------------------------------
 
 
-def frame_options(s: LordsState, f: Frame) -> list[str]:
+def frame_options(
+    s: LordsState,
+    f: FxChargeFrame
+    | FxDiscardFrame
+    | FxHealFrame
+    | FxKillFrame
+    | FxRaiseFrame
+    | FxRemoveFrame
+    | FxUntokenFrame,
+) -> list[str]:
     """Return the choices of an effect's decision frame (none left: it is skipped)."""
-    kind, seat = f["k"], int(f["seat"])
+    seat = f["seat"]
     c = s.content
-    if kind == "fx-charge":
+    if f["k"] == "fx-charge":
         used = [f"charge:{c.artifacts[a].id}" for a in used_artifacts(s, seat, f.get("not", -1))]
         return (["charge:none", *used] if f["may"] else used) if used else []
-    if kind == "fx-discard":
+    if f["k"] == "fx-discard":
         return [f"discard:{c.combat[x].id}" for x in with_symbol(s, seat, f["symbol"])]
-    if kind == "fx-kill":
+    if f["k"] == "fx-kill":
         return [
             f"kill-other:{rid(s, r)}>{c.heroes[s.heroes[q]].id}"
             for r in range(len(s.control))
             for q in armies(s, r)
             if q != seat
         ]
-    if kind == "fx-remove":
+    if f["k"] == "fx-remove":
         return [f"remove:{rid(s, r)}" for r in range(len(s.control)) if s.hoplites(r, seat)]
-    if kind == "fx-heal":
+    if f["k"] == "fx-heal":
         return [f"prep:heal-{c.attributes[a]}" for a in range(s.na) if s.injured[seat] >> a & 1]
-    if kind == "fx-untoken":
+    if f["k"] == "fx-untoken":
         tokens = s.used[seat]
         return [f"untoken:{SPECIALS[a]}" for a in range(len(SPECIALS)) if tokens >> a & 1]
     return [f"attr:{a}" for a in c.attributes]  # fx-raise
 
 
-def frame_choose(s: LordsState, f: Frame, key: str) -> None:
+def frame_choose(
+    s: LordsState,
+    f: FxChargeFrame
+    | FxDiscardFrame
+    | FxHealFrame
+    | FxKillFrame
+    | FxRaiseFrame
+    | FxRemoveFrame
+    | FxUntokenFrame,
+    key: str,
+) -> None:
     """Apply the decision of an effect's frame."""
-    kind, seat = f["k"], int(f["seat"])
+    seat = f["seat"]
     arg = key.partition(":")[2]
     c = s.content
-    if kind == "fx-charge":
+    if f["k"] == "fx-charge":
         s.stack.remove(f)
         if arg != "none":
             s.artifact_charged[c.artifact(arg).index] = True
-    elif kind == "fx-discard":
+    elif f["k"] == "fx-discard":
         s.stack.remove(f)
         discard_combat(s, seat, c.card(arg).index)
-    elif kind == "fx-kill":
+    elif f["k"] == "fx-kill":
         from hellas.games.lords.board import kill  # noqa: PLC0415
 
         region_id, _, hero_id = arg.partition(">")
@@ -579,7 +627,7 @@ def frame_choose(s: LordsState, f: Frame, key: str) -> None:
         f["left"] -= 1
         if f["left"] <= 0:
             s.stack.remove(f)
-    elif kind == "fx-remove":
+    elif f["k"] == "fx-remove":
         r = region_of(s, arg)
         if s.hop[r * s.n + seat]:
             s.hop[r * s.n + seat] -= 1
@@ -589,10 +637,10 @@ def frame_choose(s: LordsState, f: Frame, key: str) -> None:
         f["left"] -= 1
         if f["left"] <= 0:
             s.stack.remove(f)
-    elif kind == "fx-heal":
+    elif f["k"] == "fx-heal":
         s.stack.remove(f)
         s.injured[seat] &= ~(1 << c.attributes.index(key.partition("-")[2]))
-    elif kind == "fx-untoken":
+    elif f["k"] == "fx-untoken":
         s.stack.remove(f)
         s.used[seat] &= ~(1 << SPECIALS.index(arg))
     else:  # fx-raise

@@ -29,8 +29,17 @@ from hellas.games.lords.cards import (
     raise_attribute,
     receive_blessing,
 )
+from hellas.games.lords.frames import (
+    FxFrame,
+    HepLyreFrame,
+    HepVotiveFrame,
+    HmOmphalosFrame,
+    TurnFrame,
+    WrathFrame,
+    downward,
+)
 from hellas.games.lords.fx import POSSIBLE, runner, used_artifacts
-from hellas.games.lords.state import EXHAUSTED, HUNT, Frame, LordsState
+from hellas.games.lords.state import EXHAUSTED, HUNT, LordsState
 
 
 def fighting(s: LordsState) -> bool:
@@ -54,8 +63,8 @@ def _monsters_out(s: LordsState) -> bool:
     return any(m >= 0 for m in s.monster_at)
 
 
-def _turn(s: LordsState) -> Frame:
-    return next(f for f in reversed(s.stack) if f["k"] == "turn")
+def _turn(s: LordsState) -> TurnFrame:
+    return next(f for f in downward(s.stack) if f["k"] == "turn")
 
 
 def amount(s: LordsState, seat: int, value: Any) -> int:
@@ -69,7 +78,7 @@ def amount(s: LordsState, seat: int, value: Any) -> int:
 
 
 @runner("draw")
-def draw(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def draw(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Draw N Combat Cards; the hand limit applies at once outside a Battle or a Hunt."""
     draw_combat(s, seat, n)
     if not fighting(s):
@@ -77,7 +86,7 @@ def draw(s: LordsState, f: Frame, seat: int, n: int) -> None:
 
 
 @runner("draw-keep")
-def draw_keep(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def draw_keep(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Draw N Combat Cards and keep 1 (the ``owl`` frame); fewer drawn: keep them."""
     before = list(s.hands[seat])
     draw_combat(s, seat, n)
@@ -91,7 +100,7 @@ def draw_keep(s: LordsState, f: Frame, seat: int, n: int) -> None:
 
 
 @runner("redraw")
-def redraw(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def redraw(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Discard any Combat Cards, one at a time, then draw as many (the ``graeae`` frame)."""
     s.stack.append({"k": "graeae", "seat": seat, "n": 0})
 
@@ -100,7 +109,7 @@ POSSIBLE["redraw"] = lambda s, seat, value, ctx: bool(s.hands[seat])
 
 
 @runner("discard-symbol")
-def discard_symbol(s: LordsState, f: Frame, seat: int, symbol: str) -> None:
+def discard_symbol(s: LordsState, f: FxFrame, seat: int, symbol: str) -> None:
     """Discard a Combat Card with the symbol (a cost: its holder picks which)."""
     s.stack.append({"k": "fx-discard", "seat": seat, "symbol": symbol})
 
@@ -112,13 +121,13 @@ POSSIBLE["discard-symbol"] = lambda s, seat, value, ctx: bool(fx.with_symbol(s, 
 
 
 @runner("priest")
-def priest(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def priest(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Add Priests to the pool (at most 4 owned)."""
     gain_priest(s, seat, n)
 
 
 @runner("sacrifice-priest")
-def sacrifice_priest(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def sacrifice_priest(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Sacrifice Priests from the pool."""
     s.priests[seat] = max(0, s.priests[seat] - n)
 
@@ -127,7 +136,7 @@ POSSIBLE["sacrifice-priest"] = lambda s, seat, value, ctx: s.priests[seat] >= va
 
 
 @runner("injure-self")
-def injure_self(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def injure_self(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Injure the Hero N times, its player picking each Attribute."""
     from hellas.games.lords.hunt import hurt  # noqa: PLC0415 - hunt imports fx
 
@@ -138,14 +147,14 @@ POSSIBLE["injure-self"] = lambda s, seat, value, ctx: s.healthy(seat) >= value
 
 
 @runner("heal")
-def heal(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def heal(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Heal N Injuries, asking which each time."""
     for _ in range(n):
         s.stack.append({"k": "fx-heal", "seat": seat})
 
 
 @runner("recover")
-def recover(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def recover(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Heal N Injuries; asked (the ``heal`` frame) only when more than N could be healed."""
     if bin(s.injured[seat]).count("1") <= n:
         s.injured[seat] = 0
@@ -155,7 +164,7 @@ def recover(s: LordsState, f: Frame, seat: int, n: int) -> None:
 
 
 @runner("heal-all")
-def heal_all(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def heal_all(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Heal every Injury of the Hero."""
     s.injured[seat] = 0
 
@@ -168,27 +177,27 @@ def _attribute(s: LordsState, name: str) -> int:
 
 
 @runner("raise")
-def raise_one(s: LordsState, f: Frame, seat: int, name: str) -> None:
+def raise_one(s: LordsState, f: FxFrame, seat: int, name: str) -> None:
     """Raise one named Attribute by 1 (at most 5)."""
     raise_attribute(s, seat, _attribute(s, name))
 
 
 @runner("raise-attribute")
-def raise_chosen(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def raise_chosen(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Raise N times an Attribute of the player's choice."""
     for _ in range(n):
         s.stack.append({"k": "fx-raise", "seat": seat})
 
 
 @runner("attribute-to-3")
-def attribute_to_3(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def attribute_to_3(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Raise one Attribute below 3 to 3 (the ``to3`` frame), if one is below 3."""
     if any(s.attrs[seat * s.na + a] < 3 for a in range(s.na)):
         s.stack.append({"k": "to3"})
 
 
 @runner("lower-attribute")
-def lower_attribute(s: LordsState, f: Frame, seat: int, name: str) -> None:
+def lower_attribute(s: LordsState, f: FxFrame, seat: int, name: str) -> None:
     """Lower one named Attribute by 1 for good (never below 1)."""
     i = seat * s.na + _attribute(s, name)
     s.attrs[i] = max(1, s.attrs[i] - 1)
@@ -203,7 +212,7 @@ POSSIBLE["lower-attribute"] = lambda s, seat, value, ctx: (
 
 
 def _charge(may: bool) -> fx.Runner:
-    def charge(s: LordsState, f: Frame, seat: int, n: int) -> None:
+    def charge(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
         """Charge N of the seat's other used Artifacts (asked one at a time)."""
         for _ in range(n):
             s.stack.append({"k": "fx-charge", "seat": seat, "may": may, "not": f.get("source", -1)})
@@ -219,7 +228,7 @@ POSSIBLE["charge-artifact"] = lambda s, seat, value, ctx: bool(
 
 
 @runner("neutral-artifacts")
-def neutral_artifacts(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def neutral_artifacts(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Draw N Neutral Artifacts to keep 1 (``artifact-pick``); the others go back, shuffled."""
     from hellas.games.lords.quests import offer_neutral  # noqa: PLC0415 - quests import fx
 
@@ -227,7 +236,7 @@ def neutral_artifacts(s: LordsState, f: Frame, seat: int, n: int) -> None:
 
 
 @runner("offer-artifact")
-def offer_artifact(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def offer_artifact(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Give up a Neutral or Monster Artifact, then raise an Attribute (``hep-votive``)."""
     s.stack.append({"k": "hep-votive", "seat": seat, "artifact": -1})
 
@@ -245,7 +254,7 @@ def offerable(s: LordsState, seat: int) -> list[int]:
 POSSIBLE["offer-artifact"] = lambda s, seat, value, ctx: bool(offerable(s, seat))
 
 
-def votive_options(s: LordsState, f: Frame) -> list[str]:
+def votive_options(s: LordsState, f: HepVotiveFrame) -> list[str]:
     """List the Artifact given up, then the Attribute raised for good."""
     if f["artifact"] < 0:
         return [f"votive:{s.content.artifacts[a].id}" for a in offerable(s, f["seat"])]
@@ -255,7 +264,7 @@ def votive_options(s: LordsState, f: Frame) -> list[str]:
     return [f"attr:{names[a]}" for a in (low or range(s.na))]
 
 
-def votive_choose(s: LordsState, f: Frame, key: str) -> None:
+def votive_choose(s: LordsState, f: HepVotiveFrame, key: str) -> None:
     """Discard the Artifact (it leaves the game), then raise the Attribute."""
     verb, _, arg = key.partition(":")
     if verb == "votive":
@@ -270,7 +279,7 @@ def votive_choose(s: LordsState, f: Frame, key: str) -> None:
 
 
 @runner("draw-blessing")
-def draw_blessing(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def draw_blessing(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Draw a Blessing: keep it by giving up one of yours, or discard it (``hep-lyre``)."""
     s.stack.append({"k": "hep-lyre", "seat": seat, "card": s.blessing_deck.pop()})
 
@@ -278,13 +287,13 @@ def draw_blessing(s: LordsState, f: Frame, seat: int, _: bool) -> None:
 POSSIBLE["draw-blessing"] = lambda s, seat, value, ctx: bool(s.blessing_deck)
 
 
-def lyre_options(s: LordsState, f: Frame) -> list[str]:
+def lyre_options(s: LordsState, f: HepLyreFrame) -> list[str]:
     """Give up one of your Blessings to keep the drawn one, or discard it."""
     bless = s.content.blessings
     return ["lyre:none"] + [f"lyre:{bless[b].id}" for b in s.blessings[f["seat"]]]
 
 
-def lyre_choose(s: LordsState, f: Frame, key: str) -> None:
+def lyre_choose(s: LordsState, f: HepLyreFrame, key: str) -> None:
     """Swap, or discard the drawn Blessing (discarded Blessings leave the game)."""
     s.stack.remove(f)
     arg = key.partition(":")[2]
@@ -295,7 +304,7 @@ def lyre_choose(s: LordsState, f: Frame, key: str) -> None:
 
 
 @runner("untoken")
-def untoken(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def untoken(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Take up to N Used Action Tokens off, asking which each time."""
     for _ in range(n):
         s.stack.append({"k": "fx-untoken", "seat": seat})
@@ -305,19 +314,19 @@ POSSIBLE["untoken"] = lambda s, seat, value, ctx: bool(s.used[seat] & fx.SPECIAL
 
 
 @runner("reset-tokens")
-def reset_tokens(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def reset_tokens(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Take every Used Action Token off (this round's Exhausted Fight token too)."""
     s.used[seat] = 0
 
 
 @runner("extra-special")
-def extra_special(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def extra_special(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Allow N more Special Actions this turn."""
     _turn(s)["extra"] += n
 
 
 @runner("glory-token")
-def glory_token(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def glory_token(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Take a Glory Token nobody holds (the ``glory`` frame), N times."""
     for _ in range(n):
         free = [land for land in range(len(s.glory)) if s.glory[land] < 0]
@@ -329,7 +338,7 @@ def glory_token(s: LordsState, f: Frame, seat: int, n: int) -> None:
 
 
 @runner("recruit-hero")
-def recruit_hero(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def recruit_hero(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Recruit in the Hero's Region, if no enemy Hoplites are there."""
     here = _here(s, seat)
     if here >= 0 and all(q == seat for q in armies(s, here)):
@@ -338,7 +347,7 @@ def recruit_hero(s: LordsState, f: Frame, seat: int, n: int) -> None:
 
 
 @runner("recruit-controlled")
-def recruit_controlled(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def recruit_controlled(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Recruit N Hoplites in one Region the seat controls (it picks: ``power-recruit``)."""
     if s.supply[seat] and seat in s.control:
         s.stack.append({"k": "power-recruit", "n": n})
@@ -350,7 +359,7 @@ POSSIBLE["recruit-controlled"] = lambda s, seat, value, ctx: (
 
 
 @runner("recruit-city")
-def recruit_city(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def recruit_city(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Recruit N Hoplites in one Region with a City or Sparta the seat controls."""
     s.stack.append({"k": "power-recruit", "n": n, "cities": True})
 
@@ -359,7 +368,7 @@ POSSIBLE["recruit-city"] = lambda s, seat, value, ctx: bool(_cities(s, seat))
 
 
 @runner("recruit-each-city")
-def recruit_each_city(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def recruit_each_city(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Recruit N Hoplites in every Region with a City or Sparta the seat controls."""
     for r in _cities(s, seat):
         add_hoplites(s, r, seat, n)
@@ -371,13 +380,13 @@ POSSIBLE["recruit-each-city"] = lambda s, seat, value, ctx: (
 
 
 @runner("recruit-there")
-def recruit_there(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def recruit_there(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Recruit N Hoplites in the trigger's Region (after a March: the Region the Army left)."""
     add_hoplites(s, int(f["region"]), seat, n)
 
 
 @runner("recruit-at")
-def recruit_at(s: LordsState, f: Frame, seat: int, place: tuple[str, int]) -> None:
+def recruit_at(s: LordsState, f: FxFrame, seat: int, place: tuple[str, int]) -> None:
     """Recruit up to N Hoplites in a named Region (``hm-omphalos`` asks how many)."""
     most = min(place[1], s.supply[seat])
     s.stack.append({"k": "hm-omphalos", "seat": seat, "most": most, "region": place[0]})
@@ -388,12 +397,12 @@ POSSIBLE["recruit-at"] = lambda s, seat, place, ctx: (
 )
 
 
-def recruit_at_options(s: LordsState, f: Frame) -> list[str]:
+def recruit_at_options(s: LordsState, f: HmOmphalosFrame) -> list[str]:
     """Recruit 1 up to the most allowed."""
     return [f"count:{k}" for k in range(1, f["most"] + 1)]
 
 
-def recruit_at_choose(s: LordsState, f: Frame, key: str) -> None:
+def recruit_at_choose(s: LordsState, f: HmOmphalosFrame, key: str) -> None:
     """Recruit them; a Neutral Region is taken if they reach its Population Strength."""
     s.stack.remove(f)
     region = region_of(s, f.get("region", "phocis"))
@@ -402,7 +411,7 @@ def recruit_at_choose(s: LordsState, f: Frame, key: str) -> None:
 
 
 @runner("move-hoplite")
-def move_hoplite(s: LordsState, f: Frame, seat: int, reach: Any) -> None:
+def move_hoplite(s: LordsState, f: FxFrame, seat: int, reach: Any) -> None:
     """Move one Hoplite up to N Regions through Neutral or own Regions (``fly``)."""
     steps = 99 if reach == "any" else amount(s, seat, reach)
     s.stack.append({"k": "fly", "steps": steps})
@@ -412,7 +421,7 @@ POSSIBLE["move-hoplite"] = lambda s, seat, value, ctx: _movable(s, seat)
 
 
 @runner("take-hero-region")
-def take_hero_region(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def take_hero_region(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Take control of the Hero's Region; enemies there withdraw as from a Usurp."""
     from hellas.games.lords.phases import push_withdrawal  # noqa: PLC0415 - phases import fx
 
@@ -427,7 +436,7 @@ POSSIBLE["take-hero-region"] = lambda s, seat, value, ctx: _here(s, seat) >= 0
 
 
 @runner("kill-other")
-def kill_other(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def kill_other(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Kill N Hoplites of other players, the seat picking whose and where (``fx-kill``)."""
     s.stack.append({"k": "fx-kill", "seat": seat, "left": n})
 
@@ -439,7 +448,7 @@ def _kill_chosen(s: LordsState, region: int, count: int) -> None:
 
 
 @runner("kill-with-hero")
-def kill_with_hero(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def kill_with_hero(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Kill N Hoplites in the Hero's Region, the user picking whose."""
     _kill_chosen(s, _here(s, seat), n)
 
@@ -450,7 +459,7 @@ POSSIBLE["kill-with-hero"] = lambda s, seat, value, ctx: (
 
 
 @runner("kill-half-with-hero")
-def kill_half_with_hero(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def kill_half_with_hero(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Kill half of the Hoplites (rounded up) in the Hero's Region, the user picking whose."""
     here = _here(s, seat)
     total = sum(s.hoplites(here, q) for q in range(s.n))
@@ -461,7 +470,7 @@ POSSIBLE["kill-half-with-hero"] = POSSIBLE["kill-with-hero"]
 
 
 @runner("kill-everywhere")
-def kill_everywhere(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def kill_everywhere(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Kill N Hoplites in every Region with Hoplites (the user picks whose, where several)."""
     for r in range(len(s.control)):
         if armies(s, r):
@@ -474,20 +483,20 @@ POSSIBLE["kill-everywhere"] = lambda s, seat, value, ctx: any(
 
 
 @runner("wrath")
-def wrath(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def wrath(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Offer to discard a Combat Card to kill N enemy Hoplites in the Hero's Region (``wrath``)."""
     here = _here(s, seat)
     if s.hands[seat] and here >= 0 and enemies_in(s, here, seat):
         s.stack.append({"k": "wrath", "n": n})
 
 
-def wrath_options(s: LordsState, f: Frame) -> list[str]:
+def wrath_options(s: LordsState, f: WrathFrame) -> list[str]:
     """Discard a Combat Card to kill the enemy Hoplites, or not."""
     cards = s.content.combat
     return ["wrath:none"] + [f"wrath:{cards[c].id}" for c in sorted(set(s.hands[s.current]))]
 
 
-def wrath_choose(s: LordsState, f: Frame, key: str) -> None:
+def wrath_choose(s: LordsState, f: WrathFrame, key: str) -> None:
     """Kill them for the card, or nothing."""
     from hellas.games.lords.monster_phase import kill_enemies  # noqa: PLC0415
 
@@ -502,7 +511,7 @@ def wrath_choose(s: LordsState, f: Frame, key: str) -> None:
 
 
 @runner("shoot")
-def shoot(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def shoot(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Discard a bow card (``shoot``): N enemy Hoplites die, or a Monster there is Wounded."""
     s.stack.append({"k": "shoot", "n": n})
 
@@ -520,7 +529,7 @@ POSSIBLE["shoot"] = lambda s, seat, value, ctx: _shoot_ok(s, seat)
 
 
 @runner("others-remove-hoplites")
-def others_remove(s: LordsState, f: Frame, seat: int, count: int) -> None:
+def others_remove(s: LordsState, f: FxFrame, seat: int, count: int) -> None:
     """Every other player removes Hoplites: the supply's at once, then their pick."""
     owing: list[tuple[int, int]] = []
     gone = fx.gone(s)
@@ -539,7 +548,7 @@ def others_remove(s: LordsState, f: Frame, seat: int, count: int) -> None:
 
 
 @runner("place-hero")
-def place_hero(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def place_hero(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Put the Hero in any Region (``boots``)."""
     s.stack.append({"k": "boots"})
 
@@ -548,7 +557,7 @@ POSSIBLE["place-hero"] = lambda s, seat, value, ctx: s.questing[seat] < 0
 
 
 @runner("injure-or-wound")
-def injure_or_wound(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def injure_or_wound(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Injure an enemy Hero (its player picks) or Wound a Monster (``thunder``)."""
     targets = [q for q in range(s.n) if q != seat and not s.all_injured(q)]
     if targets or _monsters_out(s):
@@ -556,7 +565,7 @@ def injure_or_wound(s: LordsState, f: Frame, seat: int, _: bool) -> None:
 
 
 @runner("exile-monster")
-def exile_monster(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def exile_monster(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Move a Monster from the Hero's Region to any other Region (``exile``)."""
     s.stack.append({"k": "exile"})
 
@@ -567,7 +576,7 @@ POSSIBLE["exile-monster"] = lambda s, seat, value, ctx: (
 
 
 @runner("lead-monster")
-def lead_monster(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def lead_monster(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Move a Monster on the Map 1 to N Regions (``thread``)."""
     s.stack.append({"k": "thread", "n": n})
 
@@ -576,7 +585,7 @@ POSSIBLE["lead-monster"] = lambda s, seat, value, ctx: _monsters_out(s)
 
 
 @runner("monster-phase")
-def monster_phase(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def monster_phase(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Run one more Monster Phase now, the user deciding every Monster's move and action."""
     from hellas.games.lords.monster_phase import start_monster_phase  # noqa: PLC0415
 
@@ -593,7 +602,7 @@ def _targets(s: LordsState, seat: int) -> list[int]:
 
 
 @runner("hunt")
-def hunt(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def hunt(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Start a Hunt: pick the Monster (``hunt-target``)."""
     s.stack.append({"k": "hunt-target"})
 
@@ -602,7 +611,7 @@ POSSIBLE["hunt"] = lambda s, seat, value, ctx: bool(_targets(s, seat))
 
 
 @runner("hunt-exhausted")
-def hunt_exhausted(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def hunt_exhausted(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Hunt as a Special Action although its token is down, for an Injury and a token of its own."""
     from hellas.games.lords.hunt import hurt  # noqa: PLC0415
     from hellas.games.lords.turn import take_activation_token  # noqa: PLC0415

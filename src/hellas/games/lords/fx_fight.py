@@ -21,36 +21,45 @@ from hellas.games.lords import fx
 from hellas.games.lords.board import kill, neighbours
 from hellas.games.lords.cards import discard_combat
 from hellas.games.lords.effects import Clause
+from hellas.games.lords.frames import (
+    BattleFrame,
+    ChArtifactFrame,
+    FxFrame,
+    HepWoundFrame,
+    HmBlessingFrame,
+    HuntFrame,
+    downward,
+)
 from hellas.games.lords.fx import POSSIBLE, holds, index, runner
 from hellas.games.lords.fx_effects import amount
 from hellas.games.lords.monsters import cover, tray, uncovered
-from hellas.games.lords.state import Frame, LordsState
+from hellas.games.lords.state import LordsState
 
 # -- Battles -----------------------------------------------------------------------------------
 
 
-def battle(s: LordsState) -> Frame:
+def battle(s: LordsState) -> BattleFrame:
     """Return the Battle in progress."""
-    return next(f for f in reversed(s.stack) if f["k"] == "battle")
+    return next(f for f in downward(s.stack) if f["k"] == "battle")
 
 
-def _side(f: Frame, seat: int) -> int:
+def _side(f: BattleFrame, seat: int) -> int:
     return 0 if seat == f["att"] else 1
 
 
-def _opponent(f: Frame, seat: int) -> int:
+def _opponent(f: BattleFrame, seat: int) -> int:
     return int(f["def"] if seat == f["att"] else f["att"])
 
 
 @runner("battle-bonus")
-def battle_bonus(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def battle_bonus(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """+N Army Strength in this Battle."""
     b = battle(s)
     b["bonus"][_side(b, seat)] += n
 
 
 @runner("card-bonus")
-def card_bonus(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def card_bonus(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """+N to the value of the Combat Card its owner plays (counted once a card is played)."""
     b = battle(s)
     b.setdefault("card_bonus", [0, 0])[_side(b, seat)] += n
@@ -68,14 +77,14 @@ POSSIBLE["card-bonus"] = lambda s, seat, value, ctx: _can_play_any(s, seat, ctx)
 
 
 @runner("kill-opponent")
-def kill_opponent(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def kill_opponent(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Kill N of the opponent's Hoplites in the Battle's Region."""
     b = battle(s)
     kill(s, b["region"], _opponent(b, seat), n)
 
 
 @runner("opponent-discard")
-def opponent_discard(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def opponent_discard(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Make the opponent discard N Combat Cards of their choice."""
     other = _opponent(battle(s), seat)
     s.stack.append({"k": "discard", "seat": other, "limit": len(s.hands[other]) - n})
@@ -85,7 +94,7 @@ POSSIBLE["opponent-discard"] = lambda s, seat, value, ctx: bool(s.hands[_opponen
 
 
 @runner("opponent-discard-to")
-def opponent_discard_to(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def opponent_discard_to(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Make the opponent (of the clause's Battle) discard down to N Combat Cards."""
     opp = int(f.get("opp", -1))
     if opp >= 0 and len(s.hands[opp]) > n:
@@ -93,18 +102,18 @@ def opponent_discard_to(s: LordsState, f: Frame, seat: int, n: int) -> None:
 
 
 @runner("opponent-casualties")
-def opponent_casualties(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def opponent_casualties(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Add N to the opponent's Casualties in this Battle."""
     b = battle(s)
     b.setdefault("more_casualties", [0, 0])[1 - _side(b, seat)] += n
 
 
-def _sources(s: LordsState, b: Frame, seat: int) -> list[int]:
+def _sources(s: LordsState, b: BattleFrame, seat: int) -> list[int]:
     return [r for r in neighbours(s, b["region"]) if s.hop[r * s.n + seat]]
 
 
 @runner("gather-defenders")
-def gather_defenders(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def gather_defenders(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """All the seat's Hoplites in neighbouring Regions move into the Battle's Region."""
     b = battle(s)
     for r in _sources(s, b, seat):  # "any number": all of them come
@@ -117,21 +126,21 @@ POSSIBLE["gather-defenders"] = lambda s, seat, value, ctx: bool(_sources(s, batt
 
 
 @runner("save-hoplites")
-def save_hoplites(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def save_hoplites(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """N of the seat's Hoplites are not killed when the Battle resolves."""
     b = battle(s)
     b.setdefault("saved", [0, 0])[_side(b, seat)] = n
 
 
 @runner("casualty-swing")
-def casualty_swing(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def casualty_swing(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """When the Battle resolves: ignore N of the seat's Casualties, or else add N to the enemy's."""
     b = battle(s)
     b.setdefault("blood", [0, 0])[_side(b, seat)] = n
 
 
 @runner("priest-for-strength")
-def priest_for_strength(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def priest_for_strength(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Ask the seat (the Battle's ``master`` stage) whether to sacrifice a Priest for +N."""
     b = battle(s)
     b["stage"] = "master"
@@ -140,7 +149,7 @@ def priest_for_strength(s: LordsState, f: Frame, seat: int, n: int) -> None:
 
 
 @runner("last-card")
-def last_card(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def last_card(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Let the opponent play 1 more card, then both players must pass."""
     b = battle(s)
     side = _side(b, seat)
@@ -153,7 +162,7 @@ def last_card(s: LordsState, f: Frame, seat: int, _: bool) -> None:
 # -- Hunts -------------------------------------------------------------------------------------
 
 
-def hunt(s: LordsState) -> Frame:
+def hunt(s: LordsState) -> HuntFrame:
     """Return the Hunt in progress."""
     found = fx._hunt(s)
     assert found is not None, "no Hunt in progress"
@@ -167,7 +176,7 @@ def _usable(s: LordsState) -> list[int]:
 
 
 @runner("wound-with-card")
-def wound_with_card(s: LordsState, f: Frame, seat: int, symbol: str) -> None:
+def wound_with_card(s: LordsState, f: FxFrame, seat: int, symbol: str) -> None:
     """With 1 more Combat Card (of the symbol, or ``any``): a Wound of any type."""
     h = hunt(s)
     h["first"] = False
@@ -186,7 +195,7 @@ POSSIBLE["wound-with-card"] = _with_card
 
 
 @runner("wound-any")
-def wound_any(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def wound_any(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Deal N Wounds of any type in this Hunt (its rewards count them)."""
     from hellas.games.lords.hunt import wound_any as any_wound  # noqa: PLC0415
 
@@ -195,7 +204,7 @@ def wound_any(s: LordsState, f: Frame, seat: int, n: int) -> None:
 
 
 @runner("wound-symbol")
-def wound_symbol(s: LordsState, f: Frame, seat: int, symbol: str) -> None:
+def wound_symbol(s: LordsState, f: FxFrame, seat: int, symbol: str) -> None:
     """Deal a Wound of the symbol to the Monster (``hep-wound`` asks which, if it matters)."""
     h = hunt(s)
     symbols = tray(s, h["m"])
@@ -209,19 +218,19 @@ def wound_symbol(s: LordsState, f: Frame, seat: int, symbol: str) -> None:
         s.stack.append({"k": "hep-wound", "seat": h["seat"], "slots": sorted(kinds.values())})
 
 
-def wound(s: LordsState, h: Frame, slot: int) -> None:
+def wound(s: LordsState, h: HuntFrame, slot: int) -> None:
     """Cover a Wound symbol in this Hunt (it counts for the Hunt's rewards)."""
     h["dealt"].append(slot)
     if cover(s, h["m"], slot):
         h["ended"] = "success"
 
 
-def wound_options(s: LordsState, f: Frame) -> list[str]:
+def wound_options(s: LordsState, f: HepWoundFrame) -> list[str]:
     """Which symbol the Wound covers."""
     return [f"wound:{i}" for i in f["slots"]]
 
 
-def wound_choose(s: LordsState, f: Frame, key: str) -> None:
+def wound_choose(s: LordsState, f: HepWoundFrame, key: str) -> None:
     """Cover it."""
     s.stack.remove(f)
     wound(s, hunt(s), int(key.partition(":")[2]))
@@ -236,19 +245,19 @@ def _boost(s: LordsState, n: int) -> None:
 
 
 @runner("defence-attribute")
-def defence_attribute(s: LordsState, f: Frame, seat: int, name: str) -> None:
+def defence_attribute(s: LordsState, f: FxFrame, seat: int, name: str) -> None:
     """Add the Hero's value of an Attribute to the defence (it may be enough now)."""
     _boost(s, amount(s, seat, name))
 
 
 @runner("defence-bonus")
-def defence_bonus(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def defence_bonus(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """+N to the defence against this Monster Attack (it may be enough now)."""
     _boost(s, n)
 
 
 @runner("defend")
-def defend(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def defend(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Defend against the Monster Attack at once, with no Injury; draw N Combat Cards."""
     from hellas.games.lords.hunt import defended  # noqa: PLC0415
 
@@ -256,7 +265,7 @@ def defend(s: LordsState, f: Frame, seat: int, n: int) -> None:
 
 
 @runner("pick-attack")
-def pick_attack(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def pick_attack(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Let the hunter pick the next Monster Attack card (not the left neighbour)."""
     hunt(s)["own_pick"] = True
 
@@ -264,7 +273,7 @@ def pick_attack(s: LordsState, f: Frame, seat: int, _: bool) -> None:
 # -- a Monster Attack not defended --------------------------------------------------------------
 
 
-def undefended(s: LordsState, h: Frame, attack: int, first: bool) -> None:
+def undefended(s: LordsState, h: HuntFrame, attack: int, first: bool) -> None:
     """Resolve a Monster Attack card not defended: its effects, Special Attack, Evolutions.
 
     ``first``: it is the Hunt's first Monster Attack.
@@ -274,7 +283,7 @@ def undefended(s: LordsState, h: Frame, attack: int, first: bool) -> None:
     resolve(s, h, clauses, first)
 
 
-def resolve(s: LordsState, h: Frame, clauses: list[Clause], first: bool) -> None:
+def resolve(s: LordsState, h: HuntFrame, clauses: list[Clause], first: bool) -> None:
     """Apply ``undefended`` clauses to the hunter of Hunt ``h``.
 
     Every effect is applied in order at once (a decision pushes its frame; the last pushed is
@@ -299,7 +308,7 @@ def _resolve(
     injuries: list[int],
     depth: int,
 ) -> None:
-    frame: Frame = {"k": "fx", "seat": p, "todo": []}
+    frame: FxFrame = {"k": "fx", "seat": p, "todo": []}
     for clause in clauses:
         if clause.when != "undefended" or not holds(s, p, clause, ctx):
             continue
@@ -315,13 +324,13 @@ def _resolve(
 
 
 @runner("end-hunt")
-def end_hunt(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def end_hunt(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """End the Hunt at once (unsuccessfully)."""
     hunt(s)["ended"] = "failure"
 
 
 @runner("lower-highest")
-def lower_highest(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def lower_highest(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Lower the highest Attribute by N for good (the hunter picks among equal highest)."""
     base = s.attrs[seat * s.na : (seat + 1) * s.na]
     highest = [a for a in range(s.na) if base[a] == max(base)]
@@ -332,7 +341,7 @@ def lower_highest(s: LordsState, f: Frame, seat: int, n: int) -> None:
 
 
 @runner("lower-any")
-def lower_any(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def lower_any(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """One Attribute of the hunter's choice (above 1) drops by N for good."""
     base = s.attrs[seat * s.na : (seat + 1) * s.na]
     among = [a for a in range(s.na) if base[a] > 1]
@@ -348,19 +357,19 @@ def _discard_to(s: LordsState, seat: int, keep: int) -> None:
 
 
 @runner("discard-to")
-def discard_to(s: LordsState, f: Frame, seat: int, value: Any) -> None:
+def discard_to(s: LordsState, f: FxFrame, seat: int, value: Any) -> None:
     """Discard down to N Combat Cards (or the Hero's value of an Attribute)."""
     _discard_to(s, seat, amount(s, seat, value))
 
 
 @runner("discard-half")
-def discard_half(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def discard_half(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Discard half of the Combat Cards, rounded up."""
     _discard_to(s, seat, len(s.hands[seat]) // 2)
 
 
 @runner("discard-random")
-def discard_random(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def discard_random(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Discard N Combat Cards at random."""
     for _ in range(n):
         if s.hands[seat]:
@@ -368,26 +377,26 @@ def discard_random(s: LordsState, f: Frame, seat: int, n: int) -> None:
 
 
 @runner("discard-blessing")
-def discard_blessing(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def discard_blessing(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Discard one of the Hero's Blessings, its player picking (``hm-blessing``)."""
     if s.blessings[seat]:
         s.stack.append({"k": "hm-blessing", "seat": seat})
 
 
-def blessing_options(s: LordsState, f: Frame) -> list[str]:
+def blessing_options(s: LordsState, f: HmBlessingFrame) -> list[str]:
     """List the Blessings the hunter may discard."""
     blessings = s.content.blessings
     return [f"hm-blessing:{blessings[b].id}" for b in sorted(s.blessings[f["seat"]])]
 
 
-def blessing_choose(s: LordsState, f: Frame, key: str) -> None:
+def blessing_choose(s: LordsState, f: HmBlessingFrame, key: str) -> None:
     """Discard it."""
     s.stack.remove(f)
     s.blessings[f["seat"]].remove(s.content.blessing(key.partition(":")[2]).index)
 
 
 @runner("discard-artifact")
-def discard_artifact(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def discard_artifact(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Discard one of the Hero's Artifacts (if any), its player picking (``ch-artifact``)."""
     owned = [a for a in range(len(s.artifact_owner)) if s.artifact_owner[a] == seat]
     if len(owned) == 1:
@@ -408,7 +417,7 @@ def drop_artifact(s: LordsState, a: int) -> None:
         s.neutral_deck.insert(0, a)
 
 
-def artifact_options(s: LordsState, f: Frame) -> list[str]:
+def artifact_options(s: LordsState, f: ChArtifactFrame) -> list[str]:
     """List the Artifacts the hunter may discard."""
     artifacts = s.content.artifacts
     return [
@@ -418,14 +427,14 @@ def artifact_options(s: LordsState, f: Frame) -> list[str]:
     ]
 
 
-def artifact_choose(s: LordsState, f: Frame, key: str) -> None:
+def artifact_choose(s: LordsState, f: ChArtifactFrame, key: str) -> None:
     """Discard it."""
     s.stack.remove(f)
     drop_artifact(s, s.content.artifact(key.partition(":")[2]).index)
 
 
 @runner("heal-wound")
-def heal_wound(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def heal_wound(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Heal N of the Monster's Wounds, the last dealt first."""
     h = hunt(s)
     m = h["m"]
@@ -468,7 +477,7 @@ def hunt_allowed(s: LordsState, p: int, m: int) -> bool:
     return all(holds(s, p, clause, ctx) for clause in evolved(s, m, "hunt-allowed"))
 
 
-def attack_strength(s: LordsState, h: Frame) -> int:
+def attack_strength(s: LordsState, h: HuntFrame) -> int:
     """Return what Evolve cards add to a Monster Attack card's Strength in this Hunt."""
     m, p = int(h["m"]), int(h["seat"])
     ctx = {"m": m, "attacks": h["attacks"]}

@@ -74,12 +74,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
-from hellas.games.lords.state import Frame, LordsState
+from hellas.games.lords.frames import Frame, TurnFrame
+from hellas.games.lords.state import LordsState
 
 Options = Callable[[LordsState, Frame], list[str]]
 Chooser = Callable[[LordsState, Frame, str], None]
+F = TypeVar("F", bound=Frame)  # one procedure's own frame kind(s)
 Handler = Callable[..., Any]
 Entries = Callable[[Any], list[tuple[str, str]]]
 
@@ -146,7 +148,7 @@ class Module:
     hooks: Mapping[str, Handler] = field(default_factory=dict)
     procedures: Mapping[str, tuple[Options, Chooser]] = field(default_factory=dict)
     turn_prefixes: tuple[str, ...] = ()  # turn-frame keys this module's ``turn_choose`` takes
-    turn_choose: Callable[[LordsState, Frame, int, str], None] | None = None
+    turn_choose: Callable[[LordsState, TurnFrame, int, str], None] | None = None
     # cards this module shuffles into the Events Deck (numbered after base): a number, or a
     # function of the game's content (a pack or the stand-ins may change how many)
     events: int | Callable[[Any], int] = 0
@@ -160,6 +162,18 @@ class Module:
         unknown = set(self.hooks) - set(POINTS)
         if unknown:
             raise ValueError(f"module {self.id}: unknown hook points {sorted(unknown)}")
+
+
+def proc(
+    options: Callable[[LordsState, F], list[str]], choose: Callable[[LordsState, F, str], None]
+) -> tuple[Options, Chooser]:
+    """Return a procedure (its ``options`` and ``choose`` of its own frame type) for a table.
+
+    The one place a frame's type is narrowed to its kind: a procedure is registered under the
+    ``k`` of the frames it takes, and ``rules.procedure`` hands it only the top frame whose ``k``
+    named it, so the pair may be stored as taking any ``Frame``.
+    """
+    return cast("Options", options), cast("Chooser", choose)
 
 
 _REGISTRY: dict[str, Module] = {}
@@ -258,7 +272,7 @@ def procedure(s: LordsState, kind: str) -> tuple[Options, Chooser] | None:
     return None
 
 
-def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> bool:
+def turn_choose(s: LordsState, f: TurnFrame, seat: int, key: str) -> bool:
     """Let the module owning a turn-frame key apply it; return whether one did."""
     for m in active(s):
         if m.turn_choose is not None and key.startswith(m.turn_prefixes):

@@ -28,6 +28,16 @@ from hellas.games.lords.board import gain_priest
 from hellas.games.lords.cards import discard_combat, draw_combat, enforce_limit
 from hellas.games.lords.content import STRENGTH
 from hellas.games.lords.effects import Clause
+from hellas.games.lords.frames import (
+    HuntDrawFrame,
+    HuntFrame,
+    HuntTargetFrame,
+    HurtFrame,
+    LowerFrame,
+    StrikeFrame,
+    StrikeSlotFrame,
+    downward,
+)
 from hellas.games.lords.fx_index import Offer
 from hellas.games.lords.monster_phase import kill_chosen
 from hellas.games.lords.monsters import (
@@ -38,7 +48,7 @@ from hellas.games.lords.monsters import (
     uncovered,
     wound_outside_hunt,
 )
-from hellas.games.lords.state import HUNT, Frame, LordsState
+from hellas.games.lords.state import HUNT, LordsState
 
 # an alternative use: how many cards of the symbol deal a Wound of any type
 ANY_WOUND = {"sickle": 1, "sword": 2, "mace": 2, "torch": 3, "bow": 3}
@@ -66,7 +76,7 @@ def hunt_targets(s: LordsState, p: int) -> list[int]:
 
 def start_hunt(s: LordsState, p: int, m: int) -> None:
     """Begin a Hunt: draw Combat Cards equal to Strength (Speed against an Evolved Medusa)."""
-    f: Frame = {
+    f: HuntFrame = {
         "k": "hunt",
         "seat": p,
         "m": m,
@@ -92,30 +102,30 @@ def start_hunt(s: LordsState, p: int, m: int) -> None:
     fx.fire(s, p, "hunt-start")  # e.g. Inspiring Hunt
 
 
-def target_options(s: LordsState, f: Frame) -> list[str]:
+def target_options(s: LordsState, f: HuntTargetFrame) -> list[str]:
     """Choose the Monster to hunt (the 2-player rule, Wild Hunt, Exhausted Fight)."""
     return [f"hunt:{s.content.monsters[m].id}" for m in hunt_targets(s, s.current)]
 
 
-def target_choose(s: LordsState, f: Frame, key: str) -> None:
+def target_choose(s: LordsState, f: HuntTargetFrame, key: str) -> None:
     """Hunt the chosen Monster."""
     s.stack.pop()
     start_hunt(s, s.current, s.content.monster(key.partition(":")[2]).index)
 
 
-def actor(s: LordsState, f: Frame) -> int:
+def actor(s: LordsState, f: HuntFrame) -> int:
     """Return who decides: the left neighbour picks the Monster Attack card, else the hunter."""
     if f["stage"] == "pick":
         return picker(s, f)
     return int(f["seat"])
 
 
-def picker(s: LordsState, f: Frame) -> int:
+def picker(s: LordsState, f: HuntFrame) -> int:
     """Return who picks the Monster Attack card: the left neighbour (``own_pick``: the hunter)."""
     return int(f["seat"]) if f.get("own_pick") else (int(f["seat"]) + 1) % s.n
 
 
-def usable(s: LordsState, f: Frame) -> list[int]:
+def usable(s: LordsState, f: HuntFrame) -> list[int]:
     """Return the hunter's Combat Cards: the hand, then reusable cards ready (Relics ...)."""
     hand: list[int] = s.hands[f["seat"]]
     if not s.options.get("modules"):
@@ -124,7 +134,7 @@ def usable(s: LordsState, f: Frame) -> list[int]:
     return hand + [c for c in ready if c not in f["committed"]]
 
 
-def spend(s: LordsState, f: Frame, card: int) -> None:
+def spend(s: LordsState, f: HuntFrame, card: int) -> None:
     """Discard a card from the hand, or mark a reusable card used (it stays with its owner).
 
     A reusable card spent defending runs its ``hunt-defended-with`` clauses (e.g. the Sword of
@@ -146,7 +156,7 @@ def _direct(s: LordsState, m: int, symbol: str) -> list[int]:
     return [i for i in uncovered(s, m) if symbols[i][0] == symbol]
 
 
-def _attack_options(s: LordsState, f: Frame) -> list[str]:
+def _attack_options(s: LordsState, f: HuntFrame) -> list[str]:
     m = f["m"]
     cards = s.content.combat
     hand = usable(s, f)
@@ -161,7 +171,7 @@ def _attack_options(s: LordsState, f: Frame) -> list[str]:
     return out
 
 
-def _cards(s: LordsState, f: Frame, trigger: str) -> list[str]:
+def _cards(s: LordsState, f: HuntFrame, trigger: str) -> list[str]:
     """Return the cards' Hunt choices of ``trigger``: the base game's, then each module's.
 
     A Blessing's is taken once per Hunt; a reusable card's needs it ready (not offered yet).
@@ -189,7 +199,7 @@ def _cards(s: LordsState, f: Frame, trigger: str) -> list[str]:
     return out
 
 
-def options(s: LordsState, f: Frame) -> list[str]:
+def options(s: LordsState, f: HuntFrame) -> list[str]:
     """Return the decisions of the Hunt's current stage."""
     stage = f["stage"]
     cards = s.content.combat
@@ -218,12 +228,12 @@ def options(s: LordsState, f: Frame) -> list[str]:
     return []
 
 
-def _module_options(s: LordsState, f: Frame) -> list[str]:
+def _module_options(s: LordsState, f: HuntFrame) -> list[str]:
     """Return a module's extra Hunt choices (a Relic's own use, an Artifact)."""
     return hooks.collect(s, "hunt_options", f) if s.options.get("modules") else []
 
 
-def choose(s: LordsState, f: Frame, key: str) -> None:
+def choose(s: LordsState, f: HuntFrame, key: str) -> None:
     """Apply one Hunt decision."""
     verb, _, arg = key.partition(":")
     m = f["m"]
@@ -272,7 +282,7 @@ def choose(s: LordsState, f: Frame, key: str) -> None:
         conclude(s, f)
 
 
-def use_card(s: LordsState, f: Frame, offer: Offer, key: str) -> None:
+def use_card(s: LordsState, f: HuntFrame, offer: Offer, key: str) -> None:
     """Play a card's Hunt choice: a Blessing's once per Hunt, a reusable card is spent."""
     p = f["seat"]
     ctx: dict[str, Any] = {"m": f["m"]}
@@ -288,19 +298,19 @@ def _attack_card(s: LordsState, card_id: str) -> Any:
     return next(a for a in s.content.attack_cards if a.id == card_id)
 
 
-def _after_combo_card(s: LordsState, f: Frame) -> None:
+def _after_combo_card(s: LordsState, f: HuntFrame) -> None:
     if f["need"] > 0:
         f["stage"] = "combo"
         return
     _choose_slot(s, f, uncovered(s, f["m"]))
 
 
-def wound_any(s: LordsState, f: Frame) -> None:
+def wound_any(s: LordsState, f: HuntFrame) -> None:
     """Deal a Wound of any type in this Hunt (Poison Arrows)."""
     _choose_slot(s, f, uncovered(s, f["m"]))
 
 
-def _choose_slot(s: LordsState, f: Frame, slots: list[int]) -> None:
+def _choose_slot(s: LordsState, f: HuntFrame, slots: list[int]) -> None:
     """Cover a symbol; ask which only when the choices differ (symbol or reward mark)."""
     symbols = tray(s, f["m"])
     kinds: dict[tuple[str, str], int] = {}
@@ -313,7 +323,7 @@ def _choose_slot(s: LordsState, f: Frame, slots: list[int]) -> None:
     f["stage"] = "slot"
 
 
-def _inflict(s: LordsState, f: Frame, slot: int) -> None:
+def _inflict(s: LordsState, f: HuntFrame, slot: int) -> None:
     f["dealt"].append(slot)
     f["round"] += 1
     f["first"] = False
@@ -333,7 +343,7 @@ def _draw_attack(s: LordsState) -> int:
     return s.attack_deck.pop()
 
 
-def _monster_attacks(s: LordsState, f: Frame) -> None:
+def _monster_attacks(s: LordsState, f: HuntFrame) -> None:
     """Draw two Monster Attack cards for the player to the left to pick from."""
     count = 2 + sum(fx_fight.monster_value(s, f["m"], "attack-draws"))  # Evolved Python: 3
     if s.options.get("modules"):
@@ -342,7 +352,7 @@ def _monster_attacks(s: LordsState, f: Frame) -> None:
     f["stage"] = "pick"
 
 
-def attack_strength(s: LordsState, f: Frame, a: int) -> int:
+def attack_strength(s: LordsState, f: HuntFrame, a: int) -> int:
     """Return a Monster Attack card's Strength against this Hunt (Evolutions included)."""
     m = f["m"]
     kind, n = s.content.attack_cards[a].strength
@@ -364,7 +374,7 @@ def attack_strength(s: LordsState, f: Frame, a: int) -> int:
     return value
 
 
-def _picked(s: LordsState, f: Frame, a: int) -> None:
+def _picked(s: LordsState, f: HuntFrame, a: int) -> None:
     other = list(f["drawn"])
     other.remove(a)
     s.attack_discard.extend(other)
@@ -380,13 +390,13 @@ def _picked(s: LordsState, f: Frame, a: int) -> None:
         defended(s, f, draw=2)
 
 
-def _defence(s: LordsState, f: Frame) -> int:
+def _defence(s: LordsState, f: HuntFrame) -> int:
     cards = s.content.combat
     total: int = sum(cards[c].strength for c in f["committed"])
     return total + int(f.get("boost", 0))  # a card's (e.g. Advanced Dodge, the Ashen Spear)
 
 
-def _defend(s: LordsState, f: Frame, verb: str, arg: str) -> None:
+def _defend(s: LordsState, f: HuntFrame, verb: str, arg: str) -> None:
     p = f["seat"]
     if verb == "take":
         # cards offered but not enough: back to the hand (a reusable card was never spent)
@@ -407,7 +417,7 @@ def _defend(s: LordsState, f: Frame, verb: str, arg: str) -> None:
     settle_defence(s, f)
 
 
-def settle_defence(s: LordsState, f: Frame) -> None:
+def settle_defence(s: LordsState, f: HuntFrame) -> None:
     """End the defence once what was offered reaches the Monster Attack's Strength."""
     if _defence(s, f) >= f["strength"]:
         for c in f["committed"]:
@@ -419,7 +429,7 @@ def settle_defence(s: LordsState, f: Frame) -> None:
         defended(s, f, draw=2)
 
 
-def defended(s: LordsState, f: Frame, draw: int) -> None:
+def defended(s: LordsState, f: HuntFrame, draw: int) -> None:
     """End a defended Monster Attack: its card is discarded, the hunter draws, next round."""
     s.attack_discard.append(f["attack"])
     f["attack"] = -1
@@ -428,13 +438,13 @@ def defended(s: LordsState, f: Frame, draw: int) -> None:
     _next_round(f)
 
 
-def _next_round(f: Frame) -> None:
+def _next_round(f: HuntFrame) -> None:
     f["round"] = 0
     if not f["ended"]:
         f["stage"] = "attack"
 
 
-def _undefended(s: LordsState, f: Frame) -> None:
+def _undefended(s: LordsState, f: HuntFrame) -> None:
     """Resolve the card's effects, then draw one Combat Card.
 
     "Not Defend: Resolve Monster Attack Card effects (receive Injuries, end Hunt etc.), and draw
@@ -452,23 +462,23 @@ def _undefended(s: LordsState, f: Frame) -> None:
     fx_fight.undefended(s, f, a, first)  # the card's effects, Special Attack, Evolve cards
 
 
-def apply_effects(s: LordsState, f: Frame, clauses: list[Clause]) -> None:
+def apply_effects(s: LordsState, f: HuntFrame, clauses: list[Clause]) -> None:
     """Apply an undefended Monster Attack's clauses (e.g. a Special Attack's) to the hunter."""
     fx_fight.resolve(s, f, clauses, f["attacks"] == 0)
 
 
-def draw_after_effects(s: LordsState, f: Frame) -> None:
+def draw_after_effects(s: LordsState, f: HuntDrawFrame) -> None:
     """Draw the undefended attack's Combat Card once its effects are resolved."""
     s.stack.remove(f)
     draw_combat(s, f["seat"], f["n"])
 
 
-def lower_options(s: LordsState, f: Frame) -> list[str]:
+def lower_options(s: LordsState, f: LowerFrame) -> list[str]:
     """Nasty Wounds: which of the equal highest Attributes drops for good."""
     return [f"lower:{s.content.attributes[a]}" for a in f["among"]]
 
 
-def lower_choose(s: LordsState, f: Frame, key: str) -> None:
+def lower_choose(s: LordsState, f: LowerFrame, key: str) -> None:
     """Lower it (never below 1)."""
     s.stack.pop()
     i = f["seat"] * s.na + s.content.attributes.index(key.partition(":")[2])
@@ -490,20 +500,20 @@ def hurt(s: LordsState, p: int, count: int) -> None:
     s.stack.append({"k": "hurt", "seat": p, "left": count})
 
 
-def _hunt_frame(s: LordsState) -> Frame | None:
-    for f in reversed(s.stack):
+def _hunt_frame(s: LordsState) -> HuntFrame | None:
+    for f in downward(s.stack):
         if f["k"] == "hunt":
             return f
     return None
 
 
-def hurt_options(s: LordsState, f: Frame) -> list[str]:
+def hurt_options(s: LordsState, f: HurtFrame) -> list[str]:
     """Choose the Attribute that takes the Injury."""
     c = s.content
     return [f"injure:{c.attributes[a]}" for a in c.injurable if not s.injured[f["seat"]] >> a & 1]
 
 
-def hurt_choose(s: LordsState, f: Frame, key: str) -> None:
+def hurt_choose(s: LordsState, f: HurtFrame, key: str) -> None:
     """Injure the Attribute; a fourth Injury ends the Hunt."""
     p = f["seat"]
     if not fx.auto_artifact(s, p, "injured", {}):  # e.g. Hades' Helmet
@@ -521,17 +531,17 @@ def hurt_choose(s: LordsState, f: Frame, key: str) -> None:
 # -- the end and the rewards -------------------------------------------------------------------
 
 
-def rewards(s: LordsState, f: Frame) -> list[str]:
+def rewards(s: LordsState, f: HuntFrame) -> list[str]:
     """Return the rewards the hunter may pick from (one of them)."""
     symbols = tray(s, f["m"])
     marks = {symbols[i][1] for i in f["dealt"] if i < len(symbols)} - {""}
-    out = [mark for mark in ("priest", "artifact") if mark in marks]
+    out: list[str] = [mark for mark in ("priest", "artifact") if mark in marks]
     if f["ended"] == "success" and s.content.monsters[f["m"]].artifact != "none":
         out.insert(0, "monster")
     return out
 
 
-def finish(s: LordsState, f: Frame) -> None:
+def finish(s: LordsState, f: HuntFrame) -> None:
     """Close an ended Hunt: the reward pick first, if there is one."""
     if rewards(s, f):
         f["stage"] = "reward"
@@ -539,7 +549,7 @@ def finish(s: LordsState, f: Frame) -> None:
     conclude(s, f)
 
 
-def take_reward(s: LordsState, f: Frame, reward: str) -> None:
+def take_reward(s: LordsState, f: HuntFrame, reward: str) -> None:
     """Give the chosen reward: the Monster's Artifact, a Priest or a Neutral Artifact."""
     p = f["seat"]
     if reward == "priest":
@@ -560,7 +570,7 @@ def draw_neutral(s: LordsState, p: int) -> None:
         s.artifact_charged[a] = True
 
 
-def conclude(s: LordsState, f: Frame) -> None:
+def conclude(s: LordsState, f: HuntFrame) -> None:
     """Close the Hunt: slay the Monster, or an extra Injury; then the hand limit."""
     p = f["seat"]
     s.stack.remove(f)
@@ -571,7 +581,7 @@ def conclude(s: LordsState, f: Frame) -> None:
         s.stack.append({"k": "hurt", "seat": p, "left": 1})  # "receives additional Injury"
 
 
-def pending(f: Frame) -> bool:
+def pending(f: HuntFrame) -> bool:
     """Return whether a Hunt frame has ended and waits to be closed."""
     return bool(f["ended"]) and f["stage"] not in ("reward", "done")
 
@@ -582,7 +592,7 @@ __all__ = ["HUNT", "can_hunt", "hunt_targets", "start_hunt"]
 # -- Wounds dealt outside a Hunt (Thunder of Zeus, Shoot to Kill) ------------------------------
 
 
-def strike_options(s: LordsState, f: Frame) -> list[str]:
+def strike_options(s: LordsState, f: StrikeFrame) -> list[str]:
     """Choose the Monster to Wound (or, for Shoot to Kill, the enemy Hoplites instead)."""
     out = [f"strike:{s.content.monsters[m].id}" for m in f["ms"]]
     if f["hoplites"]:
@@ -590,7 +600,7 @@ def strike_options(s: LordsState, f: Frame) -> list[str]:
     return out
 
 
-def strike_choose(s: LordsState, f: Frame, key: str) -> None:
+def strike_choose(s: LordsState, f: StrikeFrame, key: str) -> None:
     """Wound the chosen Monster (its symbol chosen next), or kill the Hoplites."""
     s.stack.pop()
     arg = key.partition(":")[2]
@@ -613,12 +623,12 @@ def strike(s: LordsState, m: int) -> None:
     s.stack.append({"k": "strike-slot", "m": m, "slots": sorted(kinds.values())})
 
 
-def strike_slot_options(s: LordsState, f: Frame) -> list[str]:
+def strike_slot_options(s: LordsState, f: StrikeSlotFrame) -> list[str]:
     """Which Wound symbol to cover."""
     return [f"wound:{i}" for i in f["slots"]]
 
 
-def strike_slot_choose(s: LordsState, f: Frame, key: str) -> None:
+def strike_slot_choose(s: LordsState, f: StrikeSlotFrame, key: str) -> None:
     """Cover it: no reward, but the last Wound slays the Monster for its Glory and count."""
     s.stack.pop()
     wound_outside_hunt(s, f["m"], int(key.partition(":")[2]), s.current)

@@ -10,7 +10,15 @@ from __future__ import annotations
 from hellas.games.lords import hooks
 from hellas.games.lords.board import armies, kill, neighbours, region_of, rid
 from hellas.games.lords.cards import discard_combat
-from hellas.games.lords.state import Frame, LordsState
+from hellas.games.lords.frames import (
+    MmodeFrame,
+    MmoveFrame,
+    MonstersFrame,
+    MtargetFrame,
+    SphinxFrame,
+    VictimFrame,
+)
+from hellas.games.lords.state import LordsState
 
 
 def start_round_end(s: LordsState, builder: int) -> None:
@@ -26,12 +34,12 @@ def start_monster_phase(s: LordsState) -> None:
         s.stack.append({"k": "monsters", "todo": todo})
 
 
-def monsters_options(s: LordsState, f: Frame) -> list[str]:
+def monsters_options(s: LordsState, f: MonstersFrame) -> list[str]:
     """Monster Phase: the builder picks which Monster rolls the Monster Die next."""
     return [f"monster:{s.content.monsters[m].id}" for m in f["todo"]]
 
 
-def monsters_choose(s: LordsState, f: Frame, key: str) -> None:
+def monsters_choose(s: LordsState, f: MonstersFrame, key: str) -> None:
     """Roll the Monster Die for the chosen Monster."""
     m = s.content.monster(key.partition(":")[2]).index
     f["todo"].remove(m)
@@ -50,7 +58,7 @@ def monsters_choose(s: LordsState, f: Frame, key: str) -> None:
         s.stack.append({"k": "mmode", "m": m})
 
 
-def mmove_options(s: LordsState, f: Frame) -> list[str]:
+def mmove_options(s: LordsState, f: MmoveFrame) -> list[str]:
     """Move the Monster to a neighbouring Region of the builder's choosing."""
     where = list(neighbours(s, s.monster_at[f["m"]]))
     if s.options.get("modules"):
@@ -58,18 +66,18 @@ def mmove_options(s: LordsState, f: Frame) -> list[str]:
     return [f"mmove:{rid(s, r)}" for r in where]
 
 
-def mmove_choose(s: LordsState, f: Frame, key: str) -> None:
+def mmove_choose(s: LordsState, f: MmoveFrame, key: str) -> None:
     """Move the Monster."""
     s.stack.pop()
     s.monster_at[f["m"]] = region_of(s, key.partition(":")[2])
 
 
-def mmode_options(s: LordsState, f: Frame) -> list[str]:
+def mmode_options(s: LordsState, f: MmodeFrame) -> list[str]:
     """Move or Action: the builder decides."""
     return ["mode:move", "mode:action"]
 
 
-def mmode_choose(s: LordsState, f: Frame, key: str) -> None:
+def mmode_choose(s: LordsState, f: MmodeFrame, key: str) -> None:
     """Resolve the builder's pick."""
     s.stack.pop()
     if key == "mode:move":
@@ -117,12 +125,12 @@ def kill_chosen(s: LordsState, region: int, count: int, spare: int = -1) -> None
 
     ``spare``'s army is never touched; no decision is asked while only one army can lose.
     """
-    f: Frame = {"k": "victim", "region": region, "left": count, "spare": spare}
+    f: VictimFrame = {"k": "victim", "region": region, "left": count, "spare": spare}
     if not _kill_auto(s, f):
         s.stack.append(f)
 
 
-def _kill_auto(s: LordsState, f: Frame) -> bool:
+def _kill_auto(s: LordsState, f: VictimFrame) -> bool:
     """Kill what needs no decision; return whether nothing is left to decide."""
     region = f["region"]
     while f["left"] > 0:
@@ -135,14 +143,14 @@ def _kill_auto(s: LordsState, f: Frame) -> bool:
     return True
 
 
-def victim_options(s: LordsState, f: Frame) -> list[str]:
+def victim_options(s: LordsState, f: VictimFrame) -> list[str]:
     """Whose Hoplite dies next."""
     heroes = s.content.heroes
     region = f["region"]
     return [f"victim:{heroes[s.heroes[q]].id}" for q in armies(s, region) if q != f["spare"]]
 
 
-def victim_choose(s: LordsState, f: Frame, key: str) -> None:
+def victim_choose(s: LordsState, f: VictimFrame, key: str) -> None:
     """Kill one Hoplite of the chosen army."""
     hero = key.partition(":")[2]
     q = next(q for q in range(s.n) if s.content.heroes[s.heroes[q]].id == hero)
@@ -152,24 +160,24 @@ def victim_choose(s: LordsState, f: Frame, key: str) -> None:
         s.stack.pop()
 
 
-def mtarget_options(s: LordsState, f: Frame) -> list[str]:
+def mtarget_options(s: LordsState, f: MtargetFrame) -> list[str]:
     """List the Chimera's second targets: neighbouring Regions with Hoplites."""
     return [f"mtarget:{rid(s, r)}" for r in f["where"]]
 
 
-def mtarget_choose(s: LordsState, f: Frame, key: str) -> None:
+def mtarget_choose(s: LordsState, f: MtargetFrame, key: str) -> None:
     """Strike the chosen Region."""
     s.stack.pop()
     kill_chosen(s, region_of(s, key.partition(":")[2]), f["n"])
 
 
-def sphinx_options(s: LordsState, f: Frame) -> list[str]:
+def sphinx_options(s: LordsState, f: SphinxFrame) -> list[str]:
     """Discard a Combat Card or lose a Hoplite."""
     cards = s.content.combat
     return ["lose"] + [f"discard:{cards[c].id}" for c in sorted(set(s.hands[f["seat"]]))]
 
 
-def sphinx_choose(s: LordsState, f: Frame, key: str) -> None:
+def sphinx_choose(s: LordsState, f: SphinxFrame, key: str) -> None:
     """Resolve the Sphinx's demand."""
     s.stack.pop()
     if key == "lose":

@@ -28,12 +28,29 @@ from hellas.games.lords.cards import (
     raise_attribute,
     receive_blessing,
 )
+from hellas.games.lords.frames import (
+    AttrsFrame,
+    BattlesFrame,
+    BootsFrame,
+    DiscardFrame,
+    DraftFrame,
+    ExileFrame,
+    FlyFrame,
+    HealFrame,
+    InjureFrame,
+    OwlFrame,
+    PerseusFrame,
+    ShootFrame,
+    ThunderFrame,
+    TurnFrame,
+    WithdrawFrame,
+)
 from hellas.games.lords.hunt import strike
 from hellas.games.lords.monster_phase import kill_enemies
 from hellas.games.lords.monsters import appear
 from hellas.games.lords.movement import after_moves, can_enter, chimera_bites
 from hellas.games.lords.quests import offer_neutral
-from hellas.games.lords.state import Frame, LordsState
+from hellas.games.lords.state import LordsState
 
 QUEST_SLOTS = 3
 START_EVENTS = 7
@@ -120,13 +137,13 @@ def start_draft(s: LordsState, starter: int) -> None:
     s.stack.append({"k": "draft", "cards": sorted(cards), "order": order, "i": 0})
 
 
-def draft_options(s: LordsState, f: Frame) -> list[str]:
+def draft_options(s: LordsState, f: DraftFrame) -> list[str]:
     """Pick one of the Blessings passed to you."""
     blessings = s.content.blessings
     return [f"bless:{blessings[b].id}" for b in f["cards"]]
 
 
-def draft_choose(s: LordsState, f: Frame, key: str) -> None:
+def draft_choose(s: LordsState, f: DraftFrame, key: str) -> None:
     """Keep a Blessing and pass the rest on."""
     seat = f["order"][f["i"]]
     b = s.content.blessing(key.partition(":")[2]).index
@@ -152,12 +169,12 @@ def push_withdrawal(s: LordsState, seat: int, region: int, reason: str) -> None:
     move_army(s, seat, region, where[0] if where else -1)
 
 
-def withdraw_frame_options(s: LordsState, f: Frame) -> list[str]:
+def withdraw_frame_options(s: LordsState, f: WithdrawFrame) -> list[str]:
     """Where the army withdraws to."""
     return [f"withdraw:{rid(s, r)}" for r in f["where"]]
 
 
-def withdraw_frame_choose(s: LordsState, f: Frame, key: str) -> None:
+def withdraw_frame_choose(s: LordsState, f: WithdrawFrame, key: str) -> None:
     """Withdraw."""
     s.stack.pop()
     move_army(s, f["seat"], f["region"], region_of(s, key.partition(":")[2]))
@@ -166,7 +183,7 @@ def withdraw_frame_choose(s: LordsState, f: Frame, key: str) -> None:
 # -- the Oracle of Delphi's bonus -----------------------------------------------------------------
 
 
-def oracle_bonus(s: LordsState, p: int, bonus: str, turn: Frame) -> None:
+def oracle_bonus(s: LordsState, p: int, bonus: str, turn: TurnFrame) -> None:
     """Give the Temple Card's extra reward for building the Oracle of Delphi."""
     if bonus == "extra-special-action":
         turn["extra"] += 1
@@ -181,12 +198,12 @@ def oracle_bonus(s: LordsState, p: int, bonus: str, turn: Frame) -> None:
         offer_neutral(s, p, 3)
 
 
-def attrs_options(s: LordsState, f: Frame) -> list[str]:
+def attrs_options(s: LordsState, f: AttrsFrame) -> list[str]:
     """Raise an Attribute (two different ones in all)."""
     return [f"attr:{a}" for a in s.content.attributes if a not in f["chosen"]]
 
 
-def attrs_choose(s: LordsState, f: Frame, key: str) -> None:
+def attrs_choose(s: LordsState, f: AttrsFrame, key: str) -> None:
     """Raise the chosen Attribute."""
     a = key.partition(":")[2]
     f["chosen"].append(a)
@@ -199,13 +216,13 @@ def attrs_choose(s: LordsState, f: Frame, key: str) -> None:
 # -- small decisions ------------------------------------------------------------------------------
 
 
-def discard_options(s: LordsState, f: Frame) -> list[str]:
+def discard_options(s: LordsState, f: DiscardFrame) -> list[str]:
     """Hand limit (or a Monster Attack's ``limit``): discard down to it."""
     cards = s.content.combat
     return [f"discard:{cards[c].id}" for c in sorted(set(s.hands[f["seat"]]))]
 
 
-def discard_choose(s: LordsState, f: Frame, key: str) -> None:
+def discard_choose(s: LordsState, f: DiscardFrame, key: str) -> None:
     """Discard one card; done when the limit is met."""
     seat = f["seat"]
     discard_combat(s, seat, _combat(s, key.partition(":")[2]))
@@ -213,13 +230,13 @@ def discard_choose(s: LordsState, f: Frame, key: str) -> None:
         s.stack.pop()
 
 
-def owl_options(s: LordsState, f: Frame) -> list[str]:
+def owl_options(s: LordsState, f: OwlFrame) -> list[str]:
     """Keep one of the cards drawn (Owl of Athena: of two)."""
     cards = s.content.combat
     return [f"keep:{cards[c].id}" for c in sorted(set(f["cards"]))]
 
 
-def owl_choose(s: LordsState, f: Frame, key: str) -> None:
+def owl_choose(s: LordsState, f: OwlFrame, key: str) -> None:
     """Keep one, discard the others."""
     s.stack.pop()
     kept = _combat(s, key.partition(":")[2])
@@ -230,7 +247,7 @@ def owl_choose(s: LordsState, f: Frame, key: str) -> None:
     enforce_limit(s, s.current)
 
 
-def place_options(s: LordsState, f: Frame) -> list[str]:
+def place_options(s: LordsState, f: BootsFrame | PerseusFrame) -> list[str]:
     """Place the Hero in any Region (Boots of Hermes, Perseus after Prepare)."""
     if s.questing[s.current] >= 0:  # on a Quest the Hero is off the board until it ends
         return ["place:stay"] if f["k"] == "perseus" else []
@@ -242,7 +259,7 @@ def place_options(s: LordsState, f: Frame) -> list[str]:
     return out
 
 
-def place_choose(s: LordsState, f: Frame, key: str) -> None:
+def place_choose(s: LordsState, f: BootsFrame | PerseusFrame, key: str) -> None:
     """Place the Hero."""
     s.stack.pop()
     arg = key.partition(":")[2]
@@ -250,7 +267,7 @@ def place_choose(s: LordsState, f: Frame, key: str) -> None:
         s.hero_at[s.current] = region_of(s, arg)
 
 
-def thunder_options(s: LordsState, f: Frame) -> list[str]:
+def thunder_options(s: LordsState, f: ThunderFrame) -> list[str]:
     """List an enemy Hero to injure, or a Monster on the Map to Wound (Thunder of Zeus)."""
     heroes = s.content.heroes
     out = [
@@ -262,7 +279,7 @@ def thunder_options(s: LordsState, f: Frame) -> list[str]:
     return out + [f"strike:{monsters[m].id}" for m in range(len(monsters)) if s.monster_at[m] >= 0]
 
 
-def thunder_choose(s: LordsState, f: Frame, key: str) -> None:
+def thunder_choose(s: LordsState, f: ThunderFrame, key: str) -> None:
     """Let the struck Hero's player pick the injured Attribute, or Wound the Monster."""
     s.stack.pop()
     verb, _, hero = key.partition(":")
@@ -273,13 +290,13 @@ def thunder_choose(s: LordsState, f: Frame, key: str) -> None:
     s.stack.append({"k": "injure", "seat": q})
 
 
-def injure_options(s: LordsState, f: Frame) -> list[str]:
+def injure_options(s: LordsState, f: InjureFrame) -> list[str]:
     """Choose the Attribute that takes the Injury."""
     names = s.content.attributes
     return [f"injure:{names[a]}" for a in s.content.injurable if not s.injured[f["seat"]] >> a & 1]
 
 
-def injure_choose(s: LordsState, f: Frame, key: str) -> None:
+def injure_choose(s: LordsState, f: InjureFrame, key: str) -> None:
     """Injure it (the Attribute counts as 1 until healed)."""
     s.stack.pop()
     if fx.auto_artifact(s, f["seat"], "injured", {}):
@@ -287,19 +304,19 @@ def injure_choose(s: LordsState, f: Frame, key: str) -> None:
     s.injured[f["seat"]] |= 1 << s.content.attributes.index(key.partition(":")[2])
 
 
-def heal_options(s: LordsState, f: Frame) -> list[str]:
+def heal_options(s: LordsState, f: HealFrame) -> list[str]:
     """Choose the Injury to heal (e.g. God's Strength)."""
     names = s.content.attributes
     return [f"prep:heal-{names[a]}" for a in range(s.na) if s.injured[f["seat"]] >> a & 1]
 
 
-def heal_choose(s: LordsState, f: Frame, key: str) -> None:
+def heal_choose(s: LordsState, f: HealFrame, key: str) -> None:
     """Heal the chosen Injury."""
     s.stack.pop()
     s.injured[f["seat"]] &= ~(1 << s.content.attributes.index(key.partition("-")[2]))
 
 
-def exile_options(s: LordsState, f: Frame) -> list[str]:
+def exile_options(s: LordsState, f: ExileFrame) -> list[str]:
     """Exile: the Monster and where it goes."""
     here = s.hero_at[s.current]
     monsters = [m for m in s.content.monsters if s.monster_at[m.index] == here]
@@ -308,7 +325,7 @@ def exile_options(s: LordsState, f: Frame) -> list[str]:
     ]
 
 
-def exile_choose(s: LordsState, f: Frame, key: str) -> None:
+def exile_choose(s: LordsState, f: ExileFrame, key: str) -> None:
     """Move the Monster."""
     s.stack.pop()
     monster_id, _, region_id = key.partition(":")[2].partition(">")
@@ -316,7 +333,7 @@ def exile_choose(s: LordsState, f: Frame, key: str) -> None:
     s.monster_at[m] = region_of(s, region_id)
 
 
-def shoot_options(s: LordsState, f: Frame) -> list[str]:
+def shoot_options(s: LordsState, f: ShootFrame) -> list[str]:
     """Shoot (e.g. Shoot to Kill): discard a bow card."""
     cards = s.content.combat
     return [
@@ -324,7 +341,7 @@ def shoot_options(s: LordsState, f: Frame) -> list[str]:
     ]
 
 
-def shoot_choose(s: LordsState, f: Frame, key: str) -> None:
+def shoot_choose(s: LordsState, f: ShootFrame, key: str) -> None:
     """Kill N (2) enemy Hoplites in the Hero's Region, or Wound a Monster there."""
     s.stack.pop()
     p = s.current
@@ -338,7 +355,7 @@ def shoot_choose(s: LordsState, f: Frame, key: str) -> None:
     kill_enemies(s, p, here, n)
 
 
-def fly_options(s: LordsState, f: Frame) -> list[str]:
+def fly_options(s: LordsState, f: FlyFrame) -> list[str]:
     """Move one Hoplite up to ``steps`` Regions (Winged Boots: any; Hero's Apprentice: Speed)."""
     p = s.current
     out = []
@@ -371,7 +388,7 @@ def _within(s: LordsState, p: int, start: int, steps: int) -> list[int]:
     return sorted(seen)
 
 
-def fly_choose(s: LordsState, f: Frame, key: str) -> None:
+def fly_choose(s: LordsState, f: FlyFrame, key: str) -> None:
     """Move the Hoplite; a Battle follows if it meets enemies."""
     s.stack.pop()
     arg = key.partition(":")[2]
@@ -385,12 +402,12 @@ def fly_choose(s: LordsState, f: Frame, key: str) -> None:
     after_moves(s, p, [b], {str(b): [a]})
 
 
-def battles_options(s: LordsState, f: Frame) -> list[str]:
+def battles_options(s: LordsState, f: BattlesFrame) -> list[str]:
     """Let the attacker choose which Battle to fight next (the attacker decides the order)."""
     return [f"battle:{rid(s, r)}" for r in f["regions"]]
 
 
-def battles_choose(s: LordsState, f: Frame, key: str) -> None:
+def battles_choose(s: LordsState, f: BattlesFrame, key: str) -> None:
     """Start the chosen Battle (when both armies are still there)."""
     r = region_of(s, key.partition(":")[2])
     f["regions"].remove(r)

@@ -14,7 +14,14 @@ from __future__ import annotations
 
 from hellas.games.lords import fx, hooks
 from hellas.games.lords.board import temples_controlled
-from hellas.games.lords.state import Frame, LordsState
+from hellas.games.lords.frames import (
+    ArtifactPickFrame,
+    GloryFrame,
+    QuestStartFrame,
+    TothreeFrame,
+    TurnFrame,
+)
+from hellas.games.lords.state import LordsState
 
 NEUTRAL_PICK = 3  # "Draw 3 Neutral Artifacts, keep one and shuffle others back"
 
@@ -65,13 +72,13 @@ def after_hero_movement(s: LordsState, p: int) -> None:
         s.stack.append({"k": "quest-start", "quest": quest})
 
 
-def start_options(s: LordsState, f: Frame) -> list[str]:
+def start_options(s: LordsState, f: QuestStartFrame) -> list[str]:
     """Board the Quest at a step whose requirement holds, or not."""
     p = s.current
     return ["quest:none"] + [f"quest:{k}" for k in (1, 2, 3) if meets(s, p, f["quest"], k)]
 
 
-def start_choose(s: LordsState, f: Frame, key: str) -> None:
+def start_choose(s: LordsState, f: QuestStartFrame, key: str) -> None:
     """Pay the step's costs and put the Hero on it (the third step completes the Quest)."""
     s.stack.pop()
     arg = key.partition(":")[2]
@@ -141,13 +148,13 @@ def offer_neutral(s: LordsState, p: int, count: int) -> None:
         s.stack.append({"k": "artifact-pick", "seat": p, "cards": sorted(drawn)})
 
 
-def pick_options(s: LordsState, f: Frame) -> list[str]:
+def pick_options(s: LordsState, f: ArtifactPickFrame) -> list[str]:
     """Keep one of the Neutral Artifacts drawn."""
     artifacts = s.content.artifacts
     return [f"artifact-keep:{artifacts[a].id}" for a in f["cards"]]
 
 
-def pick_choose(s: LordsState, f: Frame, key: str) -> None:
+def pick_choose(s: LordsState, f: ArtifactPickFrame, key: str) -> None:
     """Keep it; shuffle the others back into the Neutral deck."""
     s.stack.pop()
     a = s.content.artifact(key.partition(":")[2]).index
@@ -157,25 +164,25 @@ def pick_choose(s: LordsState, f: Frame, key: str) -> None:
     s.rng.shuffle(s.neutral_deck)
 
 
-def glory_options(s: LordsState, f: Frame) -> list[str]:
+def glory_options(s: LordsState, f: GloryFrame) -> list[str]:
     """Capture Cretan Bull: a Glory Token nobody holds."""
     return [f"glory:{s.content.land_ids[land]}" for land in f["lands"] if s.glory[land] < 0]
 
 
-def glory_choose(s: LordsState, f: Frame, key: str) -> None:
+def glory_choose(s: LordsState, f: GloryFrame, key: str) -> None:
     """Take it."""
     s.stack.pop()
     s.glory[s.content.land_ids.index(key.partition(":")[2])] = s.current
 
 
-def to3_options(s: LordsState, f: Frame) -> list[str]:
+def to3_options(s: LordsState, f: TothreeFrame) -> list[str]:
     """Cattle of Geryon: the Attribute raised to 3."""
     p = s.current
     names = s.content.attributes
     return [f"to3:{names[a]}" for a in range(s.na) if s.attrs[p * s.na + a] < 3]
 
 
-def to3_choose(s: LordsState, f: Frame, key: str) -> None:
+def to3_choose(s: LordsState, f: TothreeFrame, key: str) -> None:
     """Raise it to 3."""
     s.stack.pop()
     p = s.current
@@ -189,7 +196,7 @@ def card_options(s: LordsState, p: int) -> list[str]:
     return [f"quest-card:{quests[q].id}" for q in range(len(quests)) if s.quest_cards[q] == p]
 
 
-def use_card(s: LordsState, p: int, quest_id: str, turn: Frame) -> None:
+def use_card(s: LordsState, p: int, quest_id: str, turn: TurnFrame) -> None:
     """Discard a kept Quest card for its reward's ``kept`` clause (e.g. Aid to Atlas)."""
     quest = s.content.quest(quest_id)
     s.quest_cards[quest.index] = -1

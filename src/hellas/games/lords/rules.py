@@ -30,68 +30,70 @@ from hellas.games.lords.board import MAX_HOPLITES, check_victory
 from hellas.games.lords.cards import deck_cards
 from hellas.games.lords.choices import table
 from hellas.games.lords.content import Content
-from hellas.games.lords.state import Frame, LordsState
+from hellas.games.lords.frames import Frame
+from hellas.games.lords.hooks import proc
+from hellas.games.lords.state import LordsState
 
 Options = Callable[[LordsState, Frame], list[str]]
 Chooser = Callable[[LordsState, Frame, str], None]
 
 PROCEDURES: dict[str, tuple[Options, Chooser]] = {
-    "setup": (setup.setup_options, setup.setup_choose),
-    "turn": (turn.turn_options, turn.turn_choose),
-    "hero": (turn.hero_options, turn.hero_choose),
-    "wrath": (fx_effects.wrath_options, fx_effects.wrath_choose),
-    "hoplites": (turn.hoplite_options, turn.hoplite_choose),
-    "power-recruit": (turn.power_recruit_options, turn.power_recruit_choose),
-    "recruit": (turn.recruit_options, turn.recruit_choose),
-    "march": (turn.march_options, turn.march_choose),
-    "temple-site": (turn.temple_site_options, turn.temple_site_choose),
-    "prepare": (turn.prepare_options, turn.prepare_choose),
-    "usurp": (turn.usurp_options, turn.usurp_choose),
-    "battles": (phases.battles_options, phases.battles_choose),
-    "battle": (battle.options, battle.choose),
-    "discard": (phases.discard_options, phases.discard_choose),
-    "withdraw": (phases.withdraw_frame_options, phases.withdraw_frame_choose),
-    "monsters": (monster_phase.monsters_options, monster_phase.monsters_choose),
-    "mmove": (monster_phase.mmove_options, monster_phase.mmove_choose),
-    "mmode": (monster_phase.mmode_options, monster_phase.mmode_choose),
-    "sphinx": (monster_phase.sphinx_options, monster_phase.sphinx_choose),
-    "draft": (phases.draft_options, phases.draft_choose),
-    "attrs": (phases.attrs_options, phases.attrs_choose),
-    "owl": (phases.owl_options, phases.owl_choose),
-    "boots": (phases.place_options, phases.place_choose),
-    "perseus": (phases.place_options, phases.place_choose),
-    "thunder": (phases.thunder_options, phases.thunder_choose),
-    "injure": (phases.injure_options, phases.injure_choose),
-    "heal": (phases.heal_options, phases.heal_choose),
-    "victim": (monster_phase.victim_options, monster_phase.victim_choose),
-    "mtarget": (monster_phase.mtarget_options, monster_phase.mtarget_choose),
-    "hunt": (hunt.options, hunt.choose),
-    "hunt-target": (hunt.target_options, hunt.target_choose),
-    "hurt": (hunt.hurt_options, hunt.hurt_choose),
-    "lower": (hunt.lower_options, hunt.lower_choose),
-    "strike": (hunt.strike_options, hunt.strike_choose),
-    "strike-slot": (hunt.strike_slot_options, hunt.strike_slot_choose),
-    "quest-start": (quests.start_options, quests.start_choose),
-    "artifact-pick": (quests.pick_options, quests.pick_choose),
-    "glory": (quests.glory_options, quests.glory_choose),
-    "to3": (quests.to3_options, quests.to3_choose),
+    "setup": proc(setup.setup_options, setup.setup_choose),
+    "turn": proc(turn.turn_options, turn.turn_choose),
+    "hero": proc(turn.hero_options, turn.hero_choose),
+    "wrath": proc(fx_effects.wrath_options, fx_effects.wrath_choose),
+    "hoplites": proc(turn.hoplite_options, turn.hoplite_choose),
+    "power-recruit": proc(turn.power_recruit_options, turn.power_recruit_choose),
+    "recruit": proc(turn.recruit_options, turn.recruit_choose),
+    "march": proc(turn.march_options, turn.march_choose),
+    "temple-site": proc(turn.temple_site_options, turn.temple_site_choose),
+    "prepare": proc(turn.prepare_options, turn.prepare_choose),
+    "usurp": proc(turn.usurp_options, turn.usurp_choose),
+    "battles": proc(phases.battles_options, phases.battles_choose),
+    "battle": proc(battle.options, battle.choose),
+    "discard": proc(phases.discard_options, phases.discard_choose),
+    "withdraw": proc(phases.withdraw_frame_options, phases.withdraw_frame_choose),
+    "monsters": proc(monster_phase.monsters_options, monster_phase.monsters_choose),
+    "mmove": proc(monster_phase.mmove_options, monster_phase.mmove_choose),
+    "mmode": proc(monster_phase.mmode_options, monster_phase.mmode_choose),
+    "sphinx": proc(monster_phase.sphinx_options, monster_phase.sphinx_choose),
+    "draft": proc(phases.draft_options, phases.draft_choose),
+    "attrs": proc(phases.attrs_options, phases.attrs_choose),
+    "owl": proc(phases.owl_options, phases.owl_choose),
+    "boots": proc(phases.place_options, phases.place_choose),
+    "perseus": proc(phases.place_options, phases.place_choose),
+    "thunder": proc(phases.thunder_options, phases.thunder_choose),
+    "injure": proc(phases.injure_options, phases.injure_choose),
+    "heal": proc(phases.heal_options, phases.heal_choose),
+    "victim": proc(monster_phase.victim_options, monster_phase.victim_choose),
+    "mtarget": proc(monster_phase.mtarget_options, monster_phase.mtarget_choose),
+    "hunt": proc(hunt.options, hunt.choose),
+    "hunt-target": proc(hunt.target_options, hunt.target_choose),
+    "hurt": proc(hunt.hurt_options, hunt.hurt_choose),
+    "lower": proc(hunt.lower_options, hunt.lower_choose),
+    "strike": proc(hunt.strike_options, hunt.strike_choose),
+    "strike-slot": proc(hunt.strike_slot_options, hunt.strike_slot_choose),
+    "quest-start": proc(quests.start_options, quests.start_choose),
+    "artifact-pick": proc(quests.pick_options, quests.pick_choose),
+    "glory": proc(quests.glory_options, quests.glory_choose),
+    "to3": proc(quests.to3_options, quests.to3_choose),
     # Pheme's Trumpet's frame before it ran the vocabulary's ``untoken`` (saved states load)
-    "untoken": (artifacts.untoken_options, artifacts.untoken_choose),
-    "thread": (artifacts.thread_options, artifacts.thread_choose),
-    "graeae": (artifacts.graeae_options, artifacts.graeae_choose),
-    "heracles": (artifacts.heracles_options, artifacts.heracles_choose),
-    "exile": (phases.exile_options, phases.exile_choose),
-    "shoot": (phases.shoot_options, phases.shoot_choose),
-    "fly": (phases.fly_options, phases.fly_choose),
-    **{kind: (fx.frame_options, fx.frame_choose) for kind in fx.FRAMES},
+    "untoken": proc(artifacts.untoken_options, artifacts.untoken_choose),
+    "thread": proc(artifacts.thread_options, artifacts.thread_choose),
+    "graeae": proc(artifacts.graeae_options, artifacts.graeae_choose),
+    "heracles": proc(artifacts.heracles_options, artifacts.heracles_choose),
+    "exile": proc(phases.exile_options, phases.exile_choose),
+    "shoot": proc(phases.shoot_options, phases.shoot_choose),
+    "fly": proc(phases.fly_options, phases.fly_choose),
+    **{kind: proc(fx.frame_options, fx.frame_choose) for kind in fx.FRAMES},
     # the decisions of effects the Dark Ages cards brought (their frames keep the names the
     # modules gave them, so saved games load)
-    "hep-votive": (fx_effects.votive_options, fx_effects.votive_choose),
-    "hep-lyre": (fx_effects.lyre_options, fx_effects.lyre_choose),
-    "hm-omphalos": (fx_effects.recruit_at_options, fx_effects.recruit_at_choose),
-    "hep-wound": (fx_fight.wound_options, fx_fight.wound_choose),
-    "hm-blessing": (fx_fight.blessing_options, fx_fight.blessing_choose),
-    "ch-artifact": (fx_fight.artifact_options, fx_fight.artifact_choose),
+    "hep-votive": proc(fx_effects.votive_options, fx_effects.votive_choose),
+    "hep-lyre": proc(fx_effects.lyre_options, fx_effects.lyre_choose),
+    "hm-omphalos": proc(fx_effects.recruit_at_options, fx_effects.recruit_at_choose),
+    "hep-wound": proc(fx_fight.wound_options, fx_fight.wound_choose),
+    "hm-blessing": proc(fx_fight.blessing_options, fx_fight.blessing_choose),
+    "ch-artifact": proc(fx_fight.artifact_options, fx_fight.artifact_choose),
 }
 SEAT_FRAMES = (
     "discard",
@@ -194,17 +196,17 @@ def new_state(c: Content, options: Mapping[str, Any], seed: int) -> LordsState:
 def actor(s: LordsState) -> int:
     """Return the seat whose decision is next."""
     f = s.stack[-1]
-    kind = f["k"]
-    if kind == "setup":
-        return int(f["order"][0])
-    if kind == "battle":
+    if f["k"] == "setup":
+        return f["order"][0]
+    if f["k"] == "battle":
         return battle.actor(s, f)
-    if kind == "hunt":
+    if f["k"] == "hunt":
         return hunt.actor(s, f)
-    if kind in SEAT_FRAMES or (kind not in PROCEDURES and "seat" in f):
-        return int(f["seat"])
-    if kind == "draft":
-        return int(f["order"][f["i"]])
+    # a seat frame (each has its ``seat``), or a module's frame that names one
+    if "seat" in f and (f["k"] in SEAT_FRAMES or f["k"] not in PROCEDURES):
+        return f["seat"]
+    if f["k"] == "draft":
+        return f["order"][f["i"]]
     return s.current
 
 
@@ -240,14 +242,14 @@ def play(s: LordsState, choice: Choice, ev: EventLog) -> None:
             ev.append(
                 Event("private", f"You keep {choice.label[5:]}.", frozenset((who,)), {"seat": who})
             )
-    before_log = len(f.get("log", []))
+    before_log = len(f.get("log", [])) if f["k"] == "monsters" else 0
     procedure(s, f["k"])[1](s, f, choice.key)
     if ev is not None and f["k"] == "monsters" and len(f.get("log", [])) > before_log:
         m, face = f["log"][-1]
         ev.append(
             Event(
                 "monster-die",
-                f"Monster Die for the {s.content.monsters[m].name}: {face}.",
+                f"Monster Die for the {s.content.monsters[int(m)].name}: {face}.",
                 None,
                 {"monster": m, "face": face},
             )

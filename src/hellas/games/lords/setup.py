@@ -5,10 +5,11 @@ from __future__ import annotations
 from hellas.games.lords import hooks
 from hellas.games.lords.board import add_hoplites, population, region_of, rid, take_control
 from hellas.games.lords.cards import draw_combat, raise_attribute
+from hellas.games.lords.frames import SetupFrame
 from hellas.games.lords.monsters import appear
 from hellas.games.lords.phases import QUEST_SLOTS, START_EVENTS, event_card
 from hellas.games.lords.quests import offer_neutral
-from hellas.games.lords.state import Frame, LordsState
+from hellas.games.lords.state import LordsState
 from hellas.games.lords.turn import start_turn
 
 
@@ -42,7 +43,7 @@ def setup_events(s: LordsState) -> None:
     s.rng.shuffle(s.event_deck)
 
 
-def setup_options(s: LordsState, f: Frame) -> list[str]:
+def setup_options(s: LordsState, f: SetupFrame) -> list[str]:
     """Pick a Hero, then place it with 2 Hoplites in a Region holding no other Hero."""
     heroes = s.content.heroes
     if f["step"] == "pick":
@@ -52,7 +53,7 @@ def setup_options(s: LordsState, f: Frame) -> list[str]:
     return [f"start:{rid(s, r)}" for r in range(len(s.control)) if r not in occupied]
 
 
-def setup_choose(s: LordsState, f: Frame, key: str) -> None:
+def setup_choose(s: LordsState, f: SetupFrame, key: str) -> None:
     """Apply a pick or a placement."""
     seat = f["order"][0]
     verb, _, arg = key.partition(":")

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from hellas.core.game import Choice
 from hellas.core.rng import Rng
 from hellas.games.lords.content import Content, configured
+from hellas.games.lords.frames import Frame
 
 # Special actions, in Used Action Token order.
 RECRUIT, MARCH, TEMPLE, PREPARE, USURP, HUNT = range(6)
@@ -22,8 +23,6 @@ SPECIALS = ("recruit", "march", "temple", "prepare", "usurp", "hunt")
 EXHAUSTED = 6  # a bit of ``used``: Exhausted Fight's own token this round
 # Regular actions done this turn (bits of ``regular``).
 RA_ARTIFACTS, RA_PRAY, RA_HERO, RA_HOPLITES = 1, 2, 4, 8
-
-Frame = dict[str, Any]
 
 
 class LordsState:

@@ -35,6 +35,19 @@ from hellas.games.lords.cards import (
     enforce_limit,
     raise_attribute,
 )
+from hellas.games.lords.frames import (
+    HeroFrame,
+    HoplitesFrame,
+    MarchFrame,
+    OriHorseFrame,
+    PoseidonHoplitesFrame,
+    PowerRecruitFrame,
+    PrepareFrame,
+    RecruitFrame,
+    TempleSiteFrame,
+    TurnFrame,
+    UsurpFrame,
+)
 from hellas.games.lords.fx_index import OWN_OFFERS, TURN_GROUPS, Offer
 from hellas.games.lords.hunt import hunt_targets, start_hunt
 from hellas.games.lords.monster_phase import start_round_end
@@ -54,7 +67,6 @@ from hellas.games.lords.state import (
     SPECIALS,
     TEMPLE,
     USURP,
-    Frame,
     LordsState,
 )
 
@@ -139,7 +151,7 @@ def monument_options(s: LordsState) -> list[str]:
     return ["monument:rest"]
 
 
-def turn_options(s: LordsState, f: Frame) -> list[str]:
+def turn_options(s: LordsState, f: TurnFrame) -> list[str]:
     """Return the choices of the player whose turn it is."""
     p = s.current
     if f["must"] == "monument":
@@ -189,7 +201,7 @@ def turn_options(s: LordsState, f: Frame) -> list[str]:
     return out
 
 
-def _open_groups(s: LordsState, f: Frame, p: int) -> frozenset[str]:
+def _open_groups(s: LordsState, f: TurnFrame, p: int) -> frozenset[str]:
     """Return the groups of card choices open now (their Regular Action still to take)."""
     ra = s.regular
     window = (not ra & RA_ARTIFACTS or bool(f["open"])) and p in s.artifact_owner
@@ -214,12 +226,12 @@ def _special_possible(s: LordsState, p: int, a: int) -> bool:
     return ok
 
 
-def _close_artifacts(s: LordsState, f: Frame) -> None:
+def _close_artifacts(s: LordsState, f: TurnFrame) -> None:
     if f["open"]:
         f["open"] = False
 
 
-def turn_choose(s: LordsState, f: Frame, key: str) -> None:
+def turn_choose(s: LordsState, f: TurnFrame, key: str) -> None:
     """Apply a choice made in the turn menu."""
     p = s.current
     verb, _, arg = key.partition(":")
@@ -265,7 +277,7 @@ TURN_TRIGGERS = {
 TURN_WHEN = tuple(TURN_TRIGGERS)
 
 
-def _use_card(s: LordsState, f: Frame, p: int, offer: Offer, key: str) -> None:
+def _use_card(s: LordsState, f: TurnFrame, p: int, offer: Offer, key: str) -> None:
     """Play a card's choice from the turn menu (it takes its Regular Action, if any)."""
     when = offer.clause.when
     own = offer.clause.effects and offer.clause.effects[0][0] in OWN_OFFERS
@@ -276,7 +288,7 @@ def _use_card(s: LordsState, f: Frame, p: int, offer: Offer, key: str) -> None:
     fx.use_offer(s, p, offer, key, {})
 
 
-def _special(s: LordsState, f: Frame, p: int, key: str) -> None:
+def _special(s: LordsState, f: TurnFrame, p: int, key: str) -> None:
     """Start a Special Action: mark its Used Action Token, then run it."""
     verb, _, arg = key.partition(":")
     f["specials"] += 1
@@ -331,7 +343,7 @@ def take_activation_token(s: LordsState, p: int) -> None:
             }
 
 
-def end_of_special(s: LordsState, f: Frame) -> bool:
+def end_of_special(s: LordsState, f: TurnFrame) -> bool:
     """Return whether the turn is over (no extra Special Action pending)."""
     if f["must"]:
         return False
@@ -344,7 +356,7 @@ def end_of_special(s: LordsState, f: Frame) -> bool:
 # -- Hero Movement ------------------------------------------------------------------------------
 
 
-def hero_options(s: LordsState, f: Frame) -> list[str]:
+def hero_options(s: LordsState, f: HeroFrame) -> list[str]:
     """Hero Movement: step to a neighbouring Region, or stop."""
     p = s.current
     out = ["stop"]
@@ -353,7 +365,7 @@ def hero_options(s: LordsState, f: Frame) -> list[str]:
     return out
 
 
-def hero_choose(s: LordsState, f: Frame, key: str) -> None:
+def hero_choose(s: LordsState, f: HeroFrame, key: str) -> None:
     """Apply one Hero Movement step (or stop)."""
     p = s.current
     if key.startswith("go:"):
@@ -370,7 +382,7 @@ def hero_choose(s: LordsState, f: Frame, key: str) -> None:
 # -- Hoplite Movement ---------------------------------------------------------------------------
 
 
-def hoplite_frame(s: LordsState, left: int, mode: str = "move") -> Frame:
+def hoplite_frame(s: LordsState, left: int, mode: str = "move") -> HoplitesFrame:
     """Return a Hoplite Movement frame: ``left`` Hoplites may move one Region each."""
     return {
         "k": "hoplites",
@@ -382,7 +394,7 @@ def hoplite_frame(s: LordsState, left: int, mode: str = "move") -> Frame:
     }
 
 
-def hoplite_options(s: LordsState, f: Frame) -> list[str]:
+def hoplite_options(s: LordsState, f: HoplitesFrame | PoseidonHoplitesFrame) -> list[str]:
     """Hoplite Movement: move one Hoplite, Fortify one, or finish."""
     p = s.current
     out = ["done"]
@@ -414,7 +426,7 @@ def _closed(s: LordsState, key: str) -> bool:
     return hooks.any_true(s, "crossing_closed", a, b)
 
 
-def hoplite_choose(s: LordsState, f: Frame, key: str) -> None:
+def hoplite_choose(s: LordsState, f: HoplitesFrame | PoseidonHoplitesFrame, key: str) -> None:
     """Apply one Hoplite move (or finish the movement)."""
     p = s.current
     verb, _, arg = key.partition(":")
@@ -475,7 +487,7 @@ def pray(s: LordsState, p: int, god_id: str) -> None:
         )
 
 
-def power_recruit_options(s: LordsState, f: Frame) -> list[str]:
+def power_recruit_options(s: LordsState, f: PowerRecruitFrame) -> list[str]:
     """Athena's power: pick the Region you control that receives the Hoplites."""
     p = s.current
     out = []
@@ -491,7 +503,7 @@ def power_recruit_options(s: LordsState, f: Frame) -> list[str]:
     return out
 
 
-def power_recruit_choose(s: LordsState, f: Frame, key: str) -> None:
+def power_recruit_choose(s: LordsState, f: PowerRecruitFrame, key: str) -> None:
     """Recruit the power's Hoplites."""
     s.stack.pop()
     verb, _, arg = key.partition(":")
@@ -502,7 +514,7 @@ def power_recruit_choose(s: LordsState, f: Frame, key: str) -> None:
 # -- Special Actions ------------------------------------------------------------------------------
 
 
-def recruit_frame(s: LordsState, p: int) -> Frame:
+def recruit_frame(s: LordsState, p: int) -> RecruitFrame:
     """Return the Recruit frame: 2 per City you control, 4 in Sparta."""
     caps = {}
     for r in s.content.regions:
@@ -516,7 +528,7 @@ def recruit_frame(s: LordsState, p: int) -> Frame:
     }
 
 
-def recruit_options(s: LordsState, f: Frame) -> list[str]:
+def recruit_options(s: LordsState, f: RecruitFrame) -> list[str]:
     """Recruit: one Hoplite at a time (one may arrive Fortified), then done."""
     p = s.current
     out = ["done"]
@@ -533,7 +545,7 @@ def recruit_options(s: LordsState, f: Frame) -> list[str]:
     return out
 
 
-def recruit_choose(s: LordsState, f: Frame, key: str) -> None:
+def recruit_choose(s: LordsState, f: RecruitFrame, key: str) -> None:
     """Apply one Recruit choice."""
     p = s.current
     verb, _, arg = key.partition(":")
@@ -552,7 +564,7 @@ def recruit_choose(s: LordsState, f: Frame, key: str) -> None:
         s.stack.pop()
 
 
-def march_options(s: LordsState, f: Frame) -> list[str]:
+def march_options(s: LordsState, f: MarchFrame | OriHorseFrame) -> list[str]:
     """March (or Hermes' power): choose the Army, where it goes, and how many go."""
     p = s.current
     n = s.n
@@ -571,7 +583,7 @@ def march_options(s: LordsState, f: Frame) -> list[str]:
     return [f"count:{k}" for k in range(1, most + 1)]
 
 
-def march_plan(s: LordsState, f: Frame) -> dict[str, dict[str, Any]]:
+def march_plan(s: LordsState, f: MarchFrame) -> dict[str, dict[str, Any]]:
     """Return, for each Army the March may start from, where it may go and how many may go.
 
     ``{region id: {"to": [...], "murder": [...], "most": n, "murder_most": n, "murder_cost": n}}``:
@@ -582,7 +594,7 @@ def march_plan(s: LordsState, f: Frame) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for key in march_options(s, f):
         src = region_of(s, key.partition(":")[2])
-        then = {**f, "stage": "to", "src": src}
+        then: MarchFrame = {**f, "stage": "to", "src": src}
         keys = march_options(s, then)
         most = s.hop[src * s.n + p]
         if f["limit"]:
@@ -597,7 +609,7 @@ def march_plan(s: LordsState, f: Frame) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _murder_cost(s: LordsState, p: int, f: Frame) -> int:
+def _murder_cost(s: LordsState, p: int, f: MarchFrame | OriHorseFrame) -> int:
     """Return how many of the Army a March to any Region costs (0: no such card held)."""
     if f["source"] != "march":
         return 0
@@ -605,7 +617,7 @@ def _murder_cost(s: LordsState, p: int, f: Frame) -> int:
     return int(min(costs)) if costs else 0
 
 
-def reach(s: LordsState, p: int, src: int, f: Frame) -> list[int]:
+def reach(s: LordsState, p: int, src: int, f: MarchFrame | OriHorseFrame) -> list[int]:
     """Return where a March may go: neighbours, or further with a card (Forced March: 2)."""
     out = set(board.links(s, src, "march" if f["source"] == "march" else "hermes"))
     steps = max([1, *fx.passive(s, p, "march-reach")]) if f["source"] == "march" else 1
@@ -624,7 +636,7 @@ def reach(s: LordsState, p: int, src: int, f: Frame) -> list[int]:
     return sorted(out)
 
 
-def march_choose(s: LordsState, f: Frame, key: str) -> None:
+def march_choose(s: LordsState, f: MarchFrame | OriHorseFrame, key: str) -> None:
     """Apply one March choice."""
     p = s.current
     verb, _, arg = key.partition(":")
@@ -653,7 +665,7 @@ def march_choose(s: LordsState, f: Frame, key: str) -> None:
         hooks.run(s, "hoplites_moved", p, src, dst)  # e.g. Warriors of Hades going along
 
 
-def build_temple(s: LordsState, p: int, region: int, f: Frame) -> None:
+def build_temple(s: LordsState, p: int, region: int, f: TurnFrame) -> None:
     """Build Temple: a Temple on a Shrine you control, a Priest, maybe a Blessing Draft."""
     s.temples[region] = 1
     gain_priest(s, p)
@@ -670,18 +682,20 @@ def build_temple(s: LordsState, p: int, region: int, f: Frame) -> None:
     fx.fire(s, p, "temple-built")  # e.g. Hermes' Temple: one more Special Action
 
 
-def temple_site_options(s: LordsState, f: Frame) -> list[str]:
+def temple_site_options(s: LordsState, f: TempleSiteFrame) -> list[str]:
     """Build Temple (2-player first action): pick the Shrine."""
     return [f"temple:{rid(s, r)}" for r in _temple_sites(s, s.current)]
 
 
-def temple_site_choose(s: LordsState, f: Frame, key: str) -> None:
+def temple_site_choose(s: LordsState, f: TempleSiteFrame, key: str) -> None:
     """Build the chosen Temple."""
     s.stack.pop()
-    build_temple(s, s.current, region_of(s, key.partition(":")[2]), s.stack[-1])
+    turn = s.stack[-1]
+    assert turn["k"] == "turn"  # the Temple site is asked from the turn (a Special Action)
+    build_temple(s, s.current, region_of(s, key.partition(":")[2]), turn)
 
 
-def prepare_options(s: LordsState, f: Frame) -> list[str]:
+def prepare_options(s: LordsState, f: PrepareFrame) -> list[str]:
     """Prepare: two picks among heal an Injury, draw a Combat Card, Recruit by your Hero."""
     p = s.current
     out = ["prep:draw"]
@@ -698,7 +712,7 @@ def prepare_options(s: LordsState, f: Frame) -> list[str]:
     return out
 
 
-def prepare_choose(s: LordsState, f: Frame, key: str) -> None:
+def prepare_choose(s: LordsState, f: PrepareFrame, key: str) -> None:
     """Apply one Prepare pick."""
     p = s.current
     pick = key.partition(":")[2]
@@ -731,7 +745,7 @@ def usurp(s: LordsState, p: int) -> None:
             push_withdrawal(s, q, here, "usurp")
 
 
-def usurp_options(s: LordsState, f: Frame) -> list[str]:
+def usurp_options(s: LordsState, f: UsurpFrame) -> list[str]:
     """Usurp's Recruit: how many Hoplites (one may arrive Fortified)."""
     p = s.current
     most = min(f["n"], s.supply[p])
@@ -741,7 +755,7 @@ def usurp_options(s: LordsState, f: Frame) -> list[str]:
     return out
 
 
-def usurp_choose(s: LordsState, f: Frame, key: str) -> None:
+def usurp_choose(s: LordsState, f: UsurpFrame, key: str) -> None:
     """Recruit the Usurp Hoplites."""
     s.stack.pop()
     verb, _, arg = key.partition(":")

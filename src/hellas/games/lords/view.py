@@ -15,6 +15,7 @@ from hellas.games.lords import battle, hooks
 from hellas.games.lords import hunt as hunt_rules
 from hellas.games.lords.board import victory_counts
 from hellas.games.lords.content import Content, configured
+from hellas.games.lords.frames import BattleFrame, downward
 from hellas.games.lords.monsters import tray
 from hellas.games.lords.quests import quest_region
 from hellas.games.lords.rules import actor
@@ -292,7 +293,7 @@ def _monsters(s: LordsState, k: _Lookups) -> dict[str, Any]:
     return out
 
 
-def _battle(s: LordsState, f: dict[str, Any]) -> dict[str, Any]:
+def _battle(s: LordsState, f: BattleFrame) -> dict[str, Any]:
     """Return the public facts of the Battle in progress with each side's Army Strength."""
     out = battle.summary(s, f)
     out["strength"] = [battle.strength(s, f, 0), battle.strength(s, f, 1)]
@@ -305,7 +306,7 @@ def hunt_summary(s: LordsState, seat: int | None) -> dict[str, Any] | None:
     The two Monster Attack cards drawn are shown only to the player to the hunter's left,
     who picks one.
     """
-    f = next((f for f in reversed(s.stack) if f["k"] == "hunt"), None)
+    f = next((f for f in downward(s.stack) if f["k"] == "hunt"), None)
     if f is None:
         return None
     c = s.content
@@ -350,45 +351,53 @@ def determinize(s: LordsState, seat: int, rng: Rng) -> LordsState:
         drawn = pool[pos : pos + len(owl_cards)]
         pos += len(owl_cards)
         t.hands[s.current] = sorted(t.hands[s.current] + drawn)
-        t.stack[-1]["cards"] = drawn
+        owl = t.stack[-1]
+        assert owl["k"] == "owl"
+        owl["cards"] = drawn
     t.combat_deck = pool[pos:]
     draft_hidden: list[int] = []
-    if s.stack and s.stack[-1]["k"] == "draft":
-        f = s.stack[-1]
-        if seat not in f["order"][: f["i"] + 1]:
-            draft_hidden = list(f["cards"])
+    draft = s.stack[-1] if s.stack else None
+    if draft is not None and draft["k"] == "draft" and seat not in draft["order"][: draft["i"] + 1]:
+        draft_hidden = list(draft["cards"])
     bless = sorted(s.blessing_deck + draft_hidden)
     rng.shuffle(bless)
-    if draft_hidden:
-        t.stack[-1]["cards"] = sorted(bless[: len(draft_hidden)])
+    top = t.stack[-1] if t.stack else None
+    if draft_hidden and top is not None and top["k"] == "draft":
+        top["cards"] = sorted(bless[: len(draft_hidden)])
         bless = bless[len(draft_hidden) :]
     t.blessing_deck = bless
     for i, f in enumerate(s.stack):  # a Blessing drawn to keep or not (draw-blessing): its own
         if f["k"] == "hep-lyre" and f["seat"] != seat and t.blessing_deck:
             pool = sorted([*t.blessing_deck, f["card"]])
             rng.shuffle(pool)
-            t.stack[i]["card"] = pool.pop()
+            lyre = t.stack[i]
+            assert lyre["k"] == "hep-lyre"  # the copy's frame at the same place
+            lyre["card"] = pool.pop()
             t.blessing_deck = pool
     events = sorted(s.event_deck)
     rng.shuffle(events)
     t.event_deck = events
     hunt = next((i for i in range(len(s.stack) - 1, -1, -1) if s.stack[i]["k"] == "hunt"), -1)
     hidden: list[int] = []
-    if hunt >= 0 and seat != hunt_rules.picker(s, s.stack[hunt]):
-        hidden = list(s.stack[hunt]["drawn"])  # the picker's two cards
+    h = s.stack[hunt] if hunt >= 0 else None
+    if h is not None and h["k"] == "hunt" and seat != hunt_rules.picker(s, h):
+        hidden = list(h["drawn"])  # the picker's two cards
     attacks = sorted(s.attack_deck + hidden)
     rng.shuffle(attacks)
-    if hidden:
-        t.stack[hunt]["drawn"] = attacks[: len(hidden)]
+    th = t.stack[hunt] if hunt >= 0 else None
+    if hidden and th is not None and th["k"] == "hunt":
+        th["drawn"] = attacks[: len(hidden)]
         attacks = attacks[len(hidden) :]
     t.attack_deck = attacks
     picking: list[int] = []
-    if s.stack and s.stack[-1]["k"] == "artifact-pick" and seat != s.stack[-1]["seat"]:
-        picking = list(s.stack[-1]["cards"])  # Neutral Artifacts only their drawer has seen
+    pick = s.stack[-1] if s.stack else None
+    if pick is not None and pick["k"] == "artifact-pick" and seat != pick["seat"]:
+        picking = list(pick["cards"])  # Neutral Artifacts only their drawer has seen
     neutral = sorted(s.neutral_deck + picking)
     rng.shuffle(neutral)
-    if picking:
-        t.stack[-1]["cards"] = sorted(neutral[: len(picking)])
+    tpick = t.stack[-1] if t.stack else None
+    if picking and tpick is not None and tpick["k"] == "artifact-pick":
+        tpick["cards"] = sorted(neutral[: len(picking)])
         neutral = neutral[len(picking) :]
     t.neutral_deck = neutral
     if s.options.get("modules"):

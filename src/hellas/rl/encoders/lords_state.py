@@ -149,9 +149,9 @@ def fill_state(enc: LordsEncoder, out: np.ndarray, s: LordsState, seat: int) -> 
             m[o + j] = value
     if 0 <= seat < n and s.hands[seat]:
         _counts(out, enc.o_hand, s.hands[seat], k.combat)
-    if proc == "battle" and frame is not None:
+    if frame is not None and frame["k"] == "battle":
         enc._battle(out, battle.summary(s, frame))
-    if proc == "draft" and frame is not None:
+    if frame is not None and frame["k"] == "draft":
         base = enc.o_draft
         out[base] = 1.0
         out[base + 1] = scale(len(frame["cards"]), 8)
@@ -164,7 +164,7 @@ def fill_state(enc: LordsEncoder, out: np.ndarray, s: LordsState, seat: int) -> 
                 i = k.blessings[b]
                 if i >= 0:
                     out[base + 2 + n + i] = 1.0
-    if proc == "owl" and frame is not None and seat == s.current and frame["cards"]:
+    if frame is not None and frame["k"] == "owl" and seat == s.current and frame["cards"]:
         _counts(out, enc.o_owl, frame["cards"], k.combat)
     hunt = hunt_summary(s, seat) if any(f["k"] == "hunt" for f in stack) else None
     if hunt:

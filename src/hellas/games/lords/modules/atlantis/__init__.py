@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hellas.games.lords.hooks import Module, register
+from hellas.games.lords.hooks import Module, proc, register
 from hellas.games.lords.modules.atlantis import rules
 from hellas.games.lords.modules.atlantis.bots import bot_choose
 from hellas.games.lords.modules.atlantis.view import panel
@@ -59,8 +59,8 @@ MODULE = register(
             "view": panel,
         },
         procedures={
-            "atl-talos": (rules.talos_options, rules.talos_choose),
-            "atl-injure": (rules.injure_options, rules.injure_choose),
+            "atl-talos": proc(rules.talos_options, rules.talos_choose),
+            "atl-injure": proc(rules.injure_options, rules.injure_choose),
         },
         turn_prefixes=("atl-factory", "atl-talos"),
         turn_choose=rules.turn_choose,

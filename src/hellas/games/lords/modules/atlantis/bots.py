@@ -80,7 +80,9 @@ def bot_choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
     elif kind == "atl-talos":
         pick = _talos_choice(s, seat, keys)
     elif kind == "atl-injure":
-        victim = s.stack[-1]["victim"]
+        top = s.stack[-1]
+        assert top["k"] == "atl-injure"
+        victim = top["victim"]
         names = s.content.attributes
         # the hunter's best Attribute suffers (when the chooser is the hunter: the weakest)
         sign = 1 if victim != seat else -1

@@ -24,10 +24,11 @@ from typing import Any
 from hellas.games.lords import effects, fx, hooks
 from hellas.games.lords.board import armies, gain_priest, kill, neighbours, region_of, rid
 from hellas.games.lords.content import module_raw
+from hellas.games.lords.frames import AtlInjureFrame, AtlTalosFrame, FxFrame, TurnFrame
 from hellas.games.lords.fx_fight import hunt, monster_value
 from hellas.games.lords.monster_phase import kill_chosen
 from hellas.games.lords.monsters import has_passive, tray
-from hellas.games.lords.state import TEMPLE, Frame, LordsState
+from hellas.games.lords.state import TEMPLE, LordsState
 from hellas.games.lords.turn import take_activation_token
 
 ID = "atlantis"
@@ -77,7 +78,7 @@ def start_turn(s: LordsState, seat: int) -> None:
     mine(s)["talos_used"] = 0
 
 
-def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
+def turn_options(s: LordsState, seat: int, f: TurnFrame) -> list[str]:
     """Offer the Factory and the Talos action (the Atlantis Artifacts are data: ``fx``)."""
     out: list[str] = []
     ic = factory_region(s)
@@ -88,7 +89,7 @@ def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
     return out
 
 
-def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
+def turn_choose(s: LordsState, f: TurnFrame, seat: int, key: str) -> None:
     """Apply an Atlantis choice of the turn menu."""
     verb = key.partition(":")[0]
     if verb == "atl-factory":
@@ -98,7 +99,7 @@ def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
         s.stack.append({"k": "atl-talos", "seat": seat, "mode": "any"})
 
 
-def build_factory(s: LordsState, f: Frame, seat: int) -> None:
+def build_factory(s: LordsState, f: TurnFrame, seat: int) -> None:
     """Build the Factory (Build Temple in the Inner Circle): a Priest, and Talos comes."""
     f["specials"] += 1
     take_activation_token(s, seat)
@@ -131,7 +132,7 @@ def land_of(s: LordsState, region: int) -> tuple[int, ...]:
     return c.lands[c.regions[region].land]
 
 
-def talos_options(s: LordsState, f: Frame) -> list[str]:
+def talos_options(s: LordsState, f: AtlTalosFrame) -> list[str]:
     """List a Talos action: move Talos 1 Region, or kill 1 Hoplite in a Region of its Land."""
     here = s.monster_at[talos(s)]
     if here < 0:
@@ -145,7 +146,7 @@ def talos_options(s: LordsState, f: Frame) -> list[str]:
     return out
 
 
-def talos_choose(s: LordsState, f: Frame, key: str) -> None:
+def talos_choose(s: LordsState, f: AtlTalosFrame, key: str) -> None:
     """Move Talos, or kill the chosen Hoplite."""
     s.stack.pop()
     verb, _, arg = key.partition(":")
@@ -178,7 +179,7 @@ def region_attack(s: LordsState, m: int) -> None:
         s.stack.append({"k": "atl-talos", "seat": s.current, "mode": "attack"})
 
 
-def capture(s: LordsState, fx_frame: Frame, p: int, _: bool) -> None:
+def capture(s: LordsState, fx_frame: FxFrame, p: int, _: bool) -> None:
     """Take the Hero out of the game on the Siren's tray (its Special Attack, ``capture``)."""
     f = hunt(s)
     f["ended"] = "failure"  # "This Hunt ends immediately"
@@ -187,7 +188,7 @@ def capture(s: LordsState, fx_frame: Frame, p: int, _: bool) -> None:
         mine(s)["captives"].append(p)
 
 
-def talos_attack(s: LordsState, fx_frame: Frame, p: int, _: bool) -> None:
+def talos_attack(s: LordsState, fx_frame: FxFrame, p: int, _: bool) -> None:
     """End the Hunt, injure, heal Talos' latest Wound (its Special Attack, ``talos``)."""
     f = hunt(s)
     m = f["m"]
@@ -208,14 +209,14 @@ effects.register("capture", capture)
 effects.register("talos", talos_attack)
 
 
-def injure_options(s: LordsState, f: Frame) -> list[str]:
+def injure_options(s: LordsState, f: AtlInjureFrame) -> list[str]:
     """Talos' controller chooses which of the hunter's Attributes is Injured."""
     names = s.content.attributes
     v = f["victim"]
     return [f"atl-injure:{names[a]}" for a in s.content.injurable if not s.injured[v] >> a & 1]
 
 
-def injure_choose(s: LordsState, f: Frame, key: str) -> None:
+def injure_choose(s: LordsState, f: AtlInjureFrame, key: str) -> None:
     """Injure it."""
     s.stack.pop()
     s.injured[f["victim"]] |= 1 << s.content.attributes.index(key.partition(":")[2])

@@ -12,7 +12,7 @@ from typing import Any
 
 from hellas.core.rng import Rng
 from hellas.games.lords import describe, fx_fight
-from hellas.games.lords.hooks import Module, register
+from hellas.games.lords.hooks import Module, proc, register
 from hellas.games.lords.modules.chiron import rules
 from hellas.games.lords.modules.chiron.bot import bot_choose
 from hellas.games.lords.state import LordsState
@@ -122,7 +122,7 @@ MODULE = register(
         },
         # the decision its Special Attack asks, in the effect vocabulary's rules (the base game
         # runs it; listed here as this module's, for observation encoders)
-        procedures={"ch-artifact": (fx_fight.artifact_options, fx_fight.artifact_choose)},
+        procedures={"ch-artifact": proc(fx_fight.artifact_options, fx_fight.artifact_choose)},
         entries=entries,
         bot_choose=bot_choose,
     )

@@ -6,18 +6,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from hellas.games.lords import battle
+from hellas.games.lords.frames import BattleFrame, HuntFrame
 from hellas.games.lords.state import LordsState
 
 SPEAR = "artifact:ashen-spear"
 
 
-def _losing(s: LordsState, seat: int, f: dict[str, Any]) -> bool:
+def _losing(s: LordsState, seat: int, f: BattleFrame) -> bool:
     side = 0 if seat == f["att"] else 1
     mine, theirs = battle.strength(s, f, side), battle.strength(s, f, 1 - side)
     return not ((mine > theirs) if side == 0 else (mine >= theirs))
 
 
-def _offered(s: LordsState, f: dict[str, Any]) -> int:
+def _offered(s: LordsState, f: HuntFrame) -> int:
     """Return the Strength of the cards offered so far in a Hunt's defence."""
     cards = s.content.combat
     offered: int = sum(cards[c].strength for c in f["committed"])

@@ -21,10 +21,11 @@ from typing import Any
 
 from hellas.games.lords import effects
 from hellas.games.lords.board import armies, land_regions
+from hellas.games.lords.frames import BattleFrame, FxFrame, HuntFrame
 from hellas.games.lords.fx_fight import monster_value
 from hellas.games.lords.monster_phase import kill_chosen
 from hellas.games.lords.phases import QUEST_SLOTS
-from hellas.games.lords.state import Frame, LordsState
+from hellas.games.lords.state import LordsState
 
 ID = "chiron"
 
@@ -130,7 +131,7 @@ def quest_done(s: LordsState, seat: int, quest: int) -> bool:
     return False
 
 
-def training_card(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def training_card(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Give the Training card of the Quest just done to its Hero; deal the next one.
 
     The reward ``training-card``.
@@ -165,13 +166,13 @@ def monster_slain(s: LordsState, monster: int, seat: int, region: int) -> None:
 # -- Training cards: reusable Combat Cards ----------------------------------------------------
 
 
-def reusable(s: LordsState, seat: int, frame: Frame) -> list[int]:
+def reusable(s: LordsState, seat: int, frame: BattleFrame | HuntFrame) -> list[int]:
     """Return ``seat``'s charged Training cards."""
     m = mod(s)
     return [c for c in m["owned"][seat] if c not in m["used"][seat]]
 
 
-def reuse(s: LordsState, seat: int, card: int, frame: Frame) -> list[int]:
+def reuse(s: LordsState, seat: int, card: int, frame: BattleFrame | HuntFrame) -> list[int]:
     """Mark a Training card played or spent used ("as an Artifact"); it takes effect."""
     m = mod(s)
     if card not in m["owned"][seat] or card in m["used"][seat]:

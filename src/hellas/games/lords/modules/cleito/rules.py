@@ -14,7 +14,8 @@ from typing import Any
 
 from hellas.games.lords.board import gain_priest
 from hellas.games.lords.bots_hunt import hero_goal
-from hellas.games.lords.state import RA_HERO, Frame, LordsState
+from hellas.games.lords.frames import TurnFrame
+from hellas.games.lords.state import RA_HERO, LordsState
 
 
 def entries(c: Any) -> list[tuple[str, str]]:
@@ -32,7 +33,7 @@ def placed(s: LordsState) -> None:
             gain_priest(s, q)
 
 
-def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
+def turn_options(s: LordsState, seat: int, f: TurnFrame) -> list[str]:
     """Offer the heal of each Injury while the Hero Movement is not taken."""
     c = s.content
     if (
@@ -44,7 +45,7 @@ def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
     return [f"atl-heal:{a}" for i, a in enumerate(c.attributes) if s.injured[seat] >> i & 1]
 
 
-def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
+def turn_choose(s: LordsState, f: TurnFrame, seat: int, key: str) -> None:
     """Heal the Injury; the Hero Movement Regular Action is spent."""
     s.regular |= RA_HERO  # instead of the Hero Movement Regular Action
     s.injured[seat] &= ~(1 << s.content.attributes.index(key.partition(":")[2]))

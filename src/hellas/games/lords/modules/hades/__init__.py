@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from hellas.games.lords.hooks import Module, register
+from hellas.games.lords.hooks import Module, proc, register
 from hellas.games.lords.modules.hades import bots, common, rules
 
 MODULE = register(
@@ -36,9 +36,9 @@ MODULE = register(
             "invariants": rules.invariants,
         },
         procedures={
-            "hades-warrior": (rules.warrior_options, rules.warrior_choose),
-            "hades-escort": (rules.escort_options, rules.escort_choose),
-            "hades-reap": (common.reap_options, common.reap_choose),
+            "hades-warrior": proc(rules.warrior_options, rules.warrior_choose),
+            "hades-escort": proc(rules.escort_options, rules.escort_choose),
+            "hades-reap": proc(common.reap_options, common.reap_choose),
         },
         turn_prefixes=("hades-rise:",),
         turn_choose=rules.turn_choose,

@@ -54,19 +54,18 @@ def choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
     """Return the bot's choice for a Hades decision, or ``None``."""
     keys = _by_key(options)
     f = s.stack[-1]
-    kind = f["k"]
-    if kind == "hades-warrior":
+    if f["k"] == "hades-warrior":
         return keys.get(f"hades-warrior:{warrior_region(s, seat)}", options[0])
-    if kind == "hades-escort":
+    if f["k"] == "hades-escort":
         # into enemies they add Strength and a free kill; elsewhere they stay home unless
         # the Army leaves the Region empty (then they would serve nobody there)
         most = max(int(k.partition(":")[2]) for k in keys)
         left = s.hoplites(f["src"], seat)
         go = enemies_in(s, f["dst"], seat) or not left
         return keys[f"hades-escort:{most if go else 0}"]
-    if kind == "hades-reap":  # the Monster closest to dying
+    if f["k"] == "hades-reap":  # the Monster closest to dying
         return min(options, key=lambda c: len(uncovered(s, s.content.monster(c.key[11:]).index)))
-    if kind == "turn":
+    if f["k"] == "turn":
         rise = [c for c in options if c.key.startswith("hades-rise:")]
         if rise:
             # Resurrection is free: take it, to the Gate that values best (else the supply)

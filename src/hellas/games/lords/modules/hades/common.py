@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from hellas.games.lords.content import module_raw
+from hellas.games.lords.frames import HadesReapFrame
 from hellas.games.lords.fx import removed
 from hellas.games.lords.hunt import strike
-from hellas.games.lords.state import Frame, LordsState
+from hellas.games.lords.state import LordsState
 
 KEYS = ("hades", "hades-simple")  # the module whose state holds the shared counters
 
@@ -47,7 +48,7 @@ def prayer(s: LordsState, seat: int, god_id: str, module_id: str) -> None:
         s.stack.append({"k": "hades-reap", "seat": seat, "left": n, "m": -1})
 
 
-def reap_options(s: LordsState, f: Frame) -> list[str]:
+def reap_options(s: LordsState, f: HadesReapFrame) -> list[str]:
     """List the Monsters to Wound (the first Wound picks one; the others follow on it)."""
     monsters = s.content.monsters
     if f["left"] <= 0:
@@ -57,7 +58,7 @@ def reap_options(s: LordsState, f: Frame) -> list[str]:
     return [f"hades-reap:{m.id}" for m in monsters if s.monster_at[m.index] >= 0]
 
 
-def reap_choose(s: LordsState, f: Frame, key: str) -> None:
+def reap_choose(s: LordsState, f: HadesReapFrame, key: str) -> None:
     """Deal one Wound to the chosen Monster (its symbol chosen next when there is a choice)."""
     m = s.content.monster(key.partition(":")[2]).index
     f["m"] = m

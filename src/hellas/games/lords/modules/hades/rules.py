@@ -19,10 +19,11 @@ from __future__ import annotations
 from typing import Any
 
 from hellas.games.lords.board import enemies_in, kill, region_of, rid
+from hellas.games.lords.frames import BattleFrame, HadesEscortFrame, HadesWarriorFrame, TurnFrame
 from hellas.games.lords.fx import removed
 from hellas.games.lords.modules.hades import common
 from hellas.games.lords.movement import after_moves, can_enter, chimera_bites
-from hellas.games.lords.state import Frame, LordsState
+from hellas.games.lords.state import LordsState
 
 MODULE_ID = "hades"
 
@@ -78,12 +79,12 @@ def hero_chosen(s: LordsState, seat: int) -> None:
     s.stack.append({"k": "hades-warrior", "seat": seat})
 
 
-def warrior_options(s: LordsState, f: Frame) -> list[str]:
+def warrior_options(s: LordsState, f: HadesWarriorFrame) -> list[str]:
     """Any Region of the board."""
     return [f"hades-warrior:{r.id}" for r in s.content.regions]
 
 
-def warrior_choose(s: LordsState, f: Frame, key: str) -> None:
+def warrior_choose(s: LordsState, f: HadesWarriorFrame, key: str) -> None:
     """Place the Warrior."""
     s.stack.pop()
     st(s)["warriors"].append([region_of(s, key.partition(":")[2]), -1])
@@ -94,19 +95,19 @@ def population(s: LordsState, region: int, seat: int) -> int:
     return sum(1 for w in st(s)["warriors"] if w[0] == region)
 
 
-def army_strength(s: LordsState, f: Frame, side: int) -> int:
+def army_strength(s: LordsState, f: BattleFrame, side: int) -> int:
     """Each Warrior adds 1 to the Army Strength of the Army it has joined."""
     seat = f["att"] if side == 0 else f["def"]
     return warriors_with(s, f["region"], seat)
 
 
-def before_battle(s: LordsState, f: Frame) -> None:
+def before_battle(s: LordsState, f: BattleFrame) -> None:
     """Kill 1 defending Hoplite if the attacking Army has Warriors (before the Battle)."""
     if warriors_with(s, f["region"], f["att"]):
         kill(s, f["region"], f["def"], 1)
 
 
-def after_battle(s: LordsState, f: Frame, winner: int) -> None:
+def after_battle(s: LordsState, f: BattleFrame, winner: int) -> None:
     """Leave the Warriors in the Battle's Region, no longer tied to the attacker."""
     for w in st(s)["warriors"]:
         if w[0] == f["region"]:
@@ -129,13 +130,13 @@ def escortable(s: LordsState, seat: int, src: int) -> list[list[int]]:
     return [w for w in st(s)["warriors"] if w[0] == src and w[1] < 0]
 
 
-def escort_options(s: LordsState, f: Frame) -> list[str]:
+def escort_options(s: LordsState, f: HadesEscortFrame) -> list[str]:
     """How many Warriors go along (0 to all of them)."""
     most = len(escortable(s, f["seat"], f["src"]))
     return [f"hades-escort:{k}" for k in range(most + 1)] if most else []
 
 
-def escort_choose(s: LordsState, f: Frame, key: str) -> None:
+def escort_choose(s: LordsState, f: HadesEscortFrame, key: str) -> None:
     """Move the Warriors; into enemies, they stay with the Army until the Battle ends."""
     s.stack.pop()
     seat, dst = f["seat"], f["dst"]
@@ -178,7 +179,7 @@ def rise_targets(s: LordsState, seat: int) -> list[int]:
     return [g for g in gates if can_enter(s, seat, g)]
 
 
-def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
+def turn_options(s: LordsState, seat: int, f: TurnFrame) -> list[str]:
     """Resurrection (once a turn, with Hoplites in the Underworld): where they come back."""
     mod = st(s)
     if mod["rose"] or not mod["under"][seat]:
@@ -203,7 +204,7 @@ def resurrect(s: LordsState, seat: int, where: str) -> int:
     return count
 
 
-def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
+def turn_choose(s: LordsState, f: TurnFrame, seat: int, key: str) -> None:
     """Apply Resurrection (its key names where the Hoplites come back)."""
     resurrect(s, seat, key.partition(":")[2])
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from hellas.games.lords.hooks import Module, register
+from hellas.games.lords.hooks import Module, proc, register
 from hellas.games.lords.modules.hades import bots, common
 from hellas.games.lords.modules.hades_simple import rules
 
@@ -24,7 +24,7 @@ MODULE = register(
             "invariants": rules.invariants,
         },
         procedures={
-            "hades-reap": (common.reap_options, common.reap_choose),
+            "hades-reap": proc(common.reap_options, common.reap_choose),
         },
         entries=common.common_entries,
         bot_choose=bots.choose,

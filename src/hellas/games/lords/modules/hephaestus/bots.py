@@ -25,6 +25,7 @@ def _worth(s: LordsState, card_id: str) -> float:
 def _battle(s: LordsState, seat: int, options: Sequence[Any], keys: list[str]) -> Any:
     """Play a Relic when losing (it comes back charged at the next Build Monument)."""
     f = s.stack[-1]
+    assert f["k"] == "battle"  # called for a Battle's decision only
     if f["stage"] != "cards":
         return None
     plays = [c for c in options if c.key.startswith("play:")]
@@ -61,32 +62,31 @@ def _attribute_bonus(s: LordsState, seat: int, clauses: tuple[Clause, ...]) -> i
 def bot_choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
     """Return the heuristic's choice for Hephaestus' frames and offers, or ``None``."""
     f = s.stack[-1]
-    kind = f["k"]
     keys = [c.key for c in options]
-    if kind == "hep-reforge":
+    if f["k"] == "hep-reforge":
         if f["relic"] >= 0:  # give up the weakest card of the symbol
             return min(options, key=lambda c: _worth(s, c.key[6:]))
         relics = [c for c in options if c.key != "reforge:none"]
         return max(relics, key=lambda c: _worth(s, c.key[8:])) if relics else options[0]
-    if kind in ("hep-charge", "hep-pick", "hep-fire", "hep-wound"):
+    if f["k"] in ("hep-charge", "hep-pick", "hep-fire", "hep-wound"):
         useful = [c for c in options if c.key != "charge:none"]
         return useful[0] if useful else options[0]
-    if kind == "hep-votive":
+    if f["k"] == "hep-votive":
         if f["artifact"] < 0:  # give up a used Artifact first
             return min(
                 options, key=lambda c: s.artifact_charged[s.content.artifact(c.key[7:]).index]
             )
         return min(options, key=lambda c: s.attr(seat, s.content.attributes.index(c.key[5:])))
-    if kind == "hep-lyre":
+    if f["k"] == "hep-lyre":
         return options[keys.index("lyre:none")]
-    if kind == "battle":
+    if f["k"] == "battle":
         return _battle(s, seat, options, keys)
-    if kind == "hunt" and f["stage"] == "defend" and not f["committed"]:
+    if f["k"] == "hunt" and f["stage"] == "defend" and not f["committed"]:
         for c in options:
             if c.key.startswith("relic-shield:"):
                 return c  # a free defence that comes back charged
         return None
-    if kind == "turn":
+    if f["k"] == "turn":
         pray = f"pray:{GOD}"
         if pray in keys and relics_on(s) and reforge_targets(s, seat):
             return options[keys.index(pray)]

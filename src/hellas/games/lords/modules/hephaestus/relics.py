@@ -18,6 +18,7 @@ from typing import Any
 from hellas.games.lords import describe
 from hellas.games.lords.cards import discard_combat
 from hellas.games.lords.content import CombatCard
+from hellas.games.lords.frames import BattleFrame, HepReforgeFrame, HuntFrame
 from hellas.games.lords.modules.hephaestus.common import (
     FULL,
     is_relic,
@@ -26,7 +27,7 @@ from hellas.games.lords.modules.hephaestus.common import (
     settings,
     state,
 )
-from hellas.games.lords.state import Frame, LordsState
+from hellas.games.lords.state import LordsState
 
 # -- setup and the display ---------------------------------------------------------------------
 
@@ -95,7 +96,7 @@ def reforge_targets(s: LordsState, p: int) -> list[int]:
     return out
 
 
-def reforge_options(s: LordsState, f: Frame) -> list[str]:
+def reforge_options(s: LordsState, f: HepReforgeFrame) -> list[str]:
     """Reforge: the Relic taken (or none), then the Combat Card discarded for it."""
     cards = s.content.combat
     if f["relic"] < 0:
@@ -103,7 +104,7 @@ def reforge_options(s: LordsState, f: Frame) -> list[str]:
     return [f"smelt:{cards[c].id}" for c in matches(s, f["seat"], f["relic"])]
 
 
-def reforge_choose(s: LordsState, f: Frame, key: str) -> None:
+def reforge_choose(s: LordsState, f: HepReforgeFrame, key: str) -> None:
     """Take the Relic (discarding a card of its symbol; a Lightning one costs nothing)."""
     verb, _, arg = key.partition(":")
     p = f["seat"]
@@ -126,7 +127,7 @@ def reforge_choose(s: LordsState, f: Frame, key: str) -> None:
     f["relic"] = relic  # several kinds of card carry the symbol: the player picks
 
 
-def _take(s: LordsState, f: Frame, p: int, relic: int) -> None:
+def _take(s: LordsState, f: HepReforgeFrame, p: int, relic: int) -> None:
     m = state(s)
     if lightning(s, relic):
         m["lightning"].remove(relic)
@@ -136,7 +137,7 @@ def _take(s: LordsState, f: Frame, p: int, relic: int) -> None:
     _done(s, f)
 
 
-def _done(s: LordsState, f: Frame) -> None:
+def _done(s: LordsState, f: HepReforgeFrame) -> None:
     """Close the Reforge; the Help card's level effect follows."""
     from hellas.games.lords.modules.hephaestus.rules import level_effect  # noqa: PLC0415
 
@@ -147,7 +148,7 @@ def _done(s: LordsState, f: Frame) -> None:
 # -- Relics in Battles and Hunts (the base game's reusable-card points) -------------------------
 
 
-def reusable(s: LordsState, seat: int, frame: Frame) -> list[int]:
+def reusable(s: LordsState, seat: int, frame: BattleFrame | HuntFrame) -> list[int]:
     """Return ``seat``'s charged Relics (played like Combat Cards)."""
     if not relics_on(s):
         return []
@@ -155,7 +156,7 @@ def reusable(s: LordsState, seat: int, frame: Frame) -> list[int]:
     return [c for c in m["held"][seat] if c not in m["spent"][seat]]
 
 
-def reuse(s: LordsState, seat: int, card: int, frame: Frame) -> list[int]:
+def reuse(s: LordsState, seat: int, card: int, frame: BattleFrame | HuntFrame) -> list[int]:
     """Mark a Relic played or spent as used (a Lightning one goes back to its deck)."""
     if not relics_on(s) or not is_relic(s, card):
         return []

@@ -15,6 +15,8 @@ from typing import Any
 
 from hellas.games.lords import fx_effects, fx_fight
 from hellas.games.lords.content import Content
+from hellas.games.lords.frames import HepChargeFrame, HepPickFrame
+from hellas.games.lords.hooks import proc
 from hellas.games.lords.modules.hephaestus import relics
 from hellas.games.lords.modules.hephaestus.common import (
     GOD,
@@ -27,7 +29,6 @@ from hellas.games.lords.modules.hephaestus.common import (
     state,
     uncharged,
 )
-from hellas.games.lords.state import Frame
 from hellas.games.lords.state import LordsState as S
 
 GOBLET_ACTIONS = ("hero", "hoplites")  # and "hunt-<monster>"
@@ -68,12 +69,12 @@ def level_effect(s: S, p: int, level: int) -> None:
         s.stack.append({"k": "hep-pick", "seat": p, "cards": sorted(drawn)})
 
 
-def pick_options(s: S, f: Frame) -> list[str]:
+def pick_options(s: S, f: HepPickFrame) -> list[str]:
     """Keep one of the Artifacts drawn (it arrives used)."""
     return [f"artifact-keep:{s.content.artifacts[a].id}" for a in f["cards"]]
 
 
-def pick_choose(s: S, f: Frame, key: str) -> None:
+def pick_choose(s: S, f: HepPickFrame, key: str) -> None:
     """Keep it, used; the others go back into the Neutral deck, shuffled."""
     s.stack.remove(f)
     a = artifact_index(s, key.partition(":")[2])
@@ -83,14 +84,14 @@ def pick_choose(s: S, f: Frame, key: str) -> None:
     s.rng.shuffle(s.neutral_deck)
 
 
-def charge_options(s: S, f: Frame) -> list[str]:
+def charge_options(s: S, f: HepChargeFrame) -> list[str]:
     """Charge any 1 of your used Artifacts (the Hammer never charges itself)."""
     arts = s.content.artifacts
     out = [] if f["must"] else ["charge:none"]
     return out + [f"charge:{arts[a].id}" for a in uncharged(s, f["seat"], f.get("not", ""))]
 
 
-def charge_choose(s: S, f: Frame, key: str) -> None:
+def charge_choose(s: S, f: HepChargeFrame, key: str) -> None:
     """Charge it."""
     s.stack.remove(f)
     arg = key.partition(":")[2]
@@ -202,12 +203,12 @@ def determinize(t: S, s: S, seat: int, rng: Any) -> None:
 
 
 PROCEDURES = {
-    "hep-reforge": (relics.reforge_options, relics.reforge_choose),
-    "hep-pick": (pick_options, pick_choose),
-    "hep-charge": (charge_options, charge_choose),
+    "hep-reforge": proc(relics.reforge_options, relics.reforge_choose),
+    "hep-pick": proc(pick_options, pick_choose),
+    "hep-charge": proc(charge_options, charge_choose),
     # the decisions this module's cards ask, in the effect vocabulary's rules (the base game
     # runs them; listed here as this module's, for observation encoders)
-    "hep-votive": (fx_effects.votive_options, fx_effects.votive_choose),
-    "hep-lyre": (fx_effects.lyre_options, fx_effects.lyre_choose),
-    "hep-wound": (fx_fight.wound_options, fx_fight.wound_choose),
+    "hep-votive": proc(fx_effects.votive_options, fx_effects.votive_choose),
+    "hep-lyre": proc(fx_effects.lyre_options, fx_effects.lyre_choose),
+    "hep-wound": proc(fx_fight.wound_options, fx_fight.wound_choose),
 }

@@ -11,7 +11,7 @@ from typing import Any
 
 from hellas.core.rng import Rng
 from hellas.games.lords import fx_effects, fx_fight
-from hellas.games.lords.hooks import Module, register
+from hellas.games.lords.hooks import Module, proc, register
 from hellas.games.lords.modules.heroes_monsters import rules
 from hellas.games.lords.modules.heroes_monsters.bot import bot_choose
 from hellas.games.lords.monsters import evolve_names
@@ -105,13 +105,13 @@ MODULE = register(
             "invariants": invariants,
         },
         procedures={
-            "hm-cassandra": (rules.cassandra_options, rules.cassandra_choose),
-            "hm-odysseus": (rules.odysseus_options, rules.odysseus_choose),
-            "hm-python": (rules.python_options, rules.python_choose),
+            "hm-cassandra": proc(rules.cassandra_options, rules.cassandra_choose),
+            "hm-odysseus": proc(rules.odysseus_options, rules.odysseus_choose),
+            "hm-python": proc(rules.python_options, rules.python_choose),
             # the decisions its cards ask, in the effect vocabulary's rules (the base game runs
             # them; listed here as this module's, for observation encoders)
-            "hm-blessing": (fx_fight.blessing_options, fx_fight.blessing_choose),
-            "hm-omphalos": (fx_effects.recruit_at_options, fx_effects.recruit_at_choose),
+            "hm-blessing": proc(fx_fight.blessing_options, fx_fight.blessing_choose),
+            "hm-omphalos": proc(fx_effects.recruit_at_options, fx_effects.recruit_at_choose),
         },
         entries=entries,
         bot_choose=bot_choose,

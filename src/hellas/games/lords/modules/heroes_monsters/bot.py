@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hellas.games.lords.board import armies, region_of
+from hellas.games.lords.frames import HmOdysseusFrame
 from hellas.games.lords.state import LordsState
 
 # Blessings that pay at once when received (the bot keeps these over the others)
@@ -27,23 +28,22 @@ def _enemy_weight(s: LordsState, p: int, region: int) -> int:
 def bot_choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
     """Return the bot's choice for this module's frames and actions, or ``None``."""
     f = s.stack[-1]
-    kind = f["k"]
     keys = [c.key for c in options]
-    if kind == "hm-cassandra":
+    if f["k"] == "hm-cassandra":
         better = _blessing_worth(s, f["card"]) > _blessing_worth(s, f["got"])
         return (
             _pick(options, "hm-cassandra:swap" if better else "hm-cassandra:discard")
             or (options[0])
         )
-    if kind == "hm-odysseus":
+    if f["k"] == "hm-odysseus":
         return _odysseus(s, f, options)
-    if kind == "hm-blessing":
+    if f["k"] == "hm-blessing":
         return min(options, key=lambda c: _blessing_worth(s, s.content.blessing(c.key[12:]).index))
-    if kind == "hm-python":
+    if f["k"] == "hm-python":
         return max(options, key=lambda c: _enemy_weight(s, seat, region_of(s, c.key[6:])))
-    if kind == "hm-omphalos":
+    if f["k"] == "hm-omphalos":
         return options[-1]
-    if kind == "turn":
+    if f["k"] == "turn":
         if "artifact:omphalos" in keys:
             return _pick(options, "artifact:omphalos")
         if "artifact:aitne" in keys and _aitne_gain(s, seat) > 0:
@@ -63,7 +63,7 @@ def _aitne_gain(s: LordsState, p: int) -> int:
     return gain
 
 
-def _odysseus(s: LordsState, f: dict[str, Any], options: Sequence[Any]) -> Any:
+def _odysseus(s: LordsState, f: HmOdysseusFrame, options: Sequence[Any]) -> Any:
     """Stand in a neighbouring Neutral City Region (his ability lowers its Population)."""
     c = s.content
     best, best_score = _pick(options, "place:stay"), 0

@@ -23,8 +23,9 @@ from hellas.games.lords.board import (
 )
 from hellas.games.lords.cards import receive_blessing
 from hellas.games.lords.content import module_raw
+from hellas.games.lords.frames import DraftFrame, HmCassandraFrame, HmOdysseusFrame, HmPythonFrame
 from hellas.games.lords.monster_phase import kill_chosen
-from hellas.games.lords.state import Frame, LordsState
+from hellas.games.lords.state import LordsState
 
 ID = "heroes-monsters"
 
@@ -49,7 +50,7 @@ def start_placed(s: LordsState, seat: int, region: int) -> None:
         s.stack.append({"k": "hm-odysseus", "seat": seat, "region": region})
 
 
-def draft_done(s: LordsState, f: Frame) -> None:
+def draft_done(s: LordsState, f: DraftFrame) -> None:
     """After any Blessing Draft, Cassandra draws 1 more Blessing (if she took one)."""
     for i, seat in enumerate(f["order"]):
         if i >= f["i"] or _hero(s, seat).ability != "extra-blessing" or not s.blessing_deck:
@@ -61,7 +62,7 @@ def draft_done(s: LordsState, f: Frame) -> None:
         s.stack.append({"k": "hm-cassandra", "seat": seat, "card": extra, "got": got})
 
 
-def cassandra_options(s: LordsState, f: Frame) -> list[str]:
+def cassandra_options(s: LordsState, f: HmCassandraFrame) -> list[str]:
     """Swap the extra Blessing for the drafted one, or discard it."""
     out = ["hm-cassandra:discard"]
     if f["got"] in s.blessings[f["seat"]]:
@@ -69,7 +70,7 @@ def cassandra_options(s: LordsState, f: Frame) -> list[str]:
     return out
 
 
-def cassandra_choose(s: LordsState, f: Frame, key: str) -> None:
+def cassandra_choose(s: LordsState, f: HmCassandraFrame, key: str) -> None:
     """Keep one of the two Blessings; the other is discarded (out of the game, as in a Draft)."""
     s.stack.remove(f)
     if key.endswith("swap"):
@@ -80,7 +81,7 @@ def cassandra_choose(s: LordsState, f: Frame, key: str) -> None:
 # -- Odysseus ---------------------------------------------------------------------------------
 
 
-def odysseus_options(s: LordsState, f: Frame) -> list[str]:
+def odysseus_options(s: LordsState, f: HmOdysseusFrame) -> list[str]:
     """Leave Odysseus with his Hoplites, or put him in another Region with no other Hero."""
     seat = f["seat"]
     others = {s.hero_at[q] for q in range(s.n) if q != seat and s.hero_at[q] >= 0}
@@ -89,7 +90,7 @@ def odysseus_options(s: LordsState, f: Frame) -> list[str]:
     ]
 
 
-def odysseus_choose(s: LordsState, f: Frame, key: str) -> None:
+def odysseus_choose(s: LordsState, f: HmOdysseusFrame, key: str) -> None:
     """Place him; his start Region is controlled if its Population (for him) is 2 or less."""
     s.stack.remove(f)
     seat, region = f["seat"], f["region"]
@@ -152,12 +153,12 @@ def shrine_regions(s: LordsState, here: int) -> list[int]:
     ]
 
 
-def python_options(s: LordsState, f: Frame) -> list[str]:
+def python_options(s: LordsState, f: HmPythonFrame) -> list[str]:
     """Where Python goes after its Region Attack (the active player decides)."""
     return [f"mmove:{rid(s, r)}" for r in f["where"]]
 
 
-def python_choose(s: LordsState, f: Frame, key: str) -> None:
+def python_choose(s: LordsState, f: HmPythonFrame, key: str) -> None:
     """Move Python."""
     s.stack.remove(f)
     s.monster_at[f["m"]] = region_of(s, key.partition(":")[2])

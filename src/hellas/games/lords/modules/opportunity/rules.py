@@ -34,7 +34,8 @@ from hellas.core.content import Fields
 from hellas.games.lords import effects, fx, hooks
 from hellas.games.lords.content import Content, configured, merge_pack_module, module_raw
 from hellas.games.lords.effects import Clause
-from hellas.games.lords.state import Frame, LordsState
+from hellas.games.lords.frames import TurnFrame
+from hellas.games.lords.state import LordsState
 
 ID = "opportunity"
 
@@ -155,7 +156,7 @@ def face_up_count(s: LordsState) -> int:
 # -- using the card at the beginning of a turn ------------------------------------------------
 
 
-def opening(s: LordsState, f: Frame) -> bool:
+def opening(s: LordsState, f: TurnFrame) -> bool:
     """Return whether no Regular or Special Action has been taken yet this turn."""
     return s.regular == 0 and f["specials"] == 0 and not f["must"]
 
@@ -175,7 +176,7 @@ def chargeable(s: LordsState, seat: int) -> list[str]:
     ]
 
 
-def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
+def turn_options(s: LordsState, seat: int, f: TurnFrame) -> list[str]:
     """Offer the face-up card at the beginning of the turn."""
     up = mod(s)["up"]
     if up < 0 or not opening(s, f):
@@ -184,7 +185,7 @@ def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
     return [f"opp-use:{card.id}"] if usable(s, seat, card) else []
 
 
-def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
+def turn_choose(s: LordsState, f: TurnFrame, seat: int, key: str) -> None:
     """Use the card: discard it, apply its text, then a new Event card is drawn."""
     m = mod(s)
     card = card_of(s, m["up"])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hellas.games.lords.hooks import Module, register
+from hellas.games.lords.hooks import Module, proc, register
 from hellas.games.lords.modules.orichalkum import rules
 from hellas.games.lords.modules.orichalkum.bot import bot_choose
 
@@ -27,8 +27,8 @@ MODULE = register(
             "invariants": rules.invariants,
         },
         procedures={
-            "ori-take": (rules.take_options, rules.take_choose),
-            "ori-horse": (rules.horse_options, rules.horse_choose),
+            "ori-take": proc(rules.take_options, rules.take_choose),
+            "ori-horse": proc(rules.horse_options, rules.horse_choose),
         },
         turn_prefixes=("ori-",),
         turn_choose=rules.turn_choose,

@@ -84,11 +84,10 @@ def _token_step(s: LordsState, p: int, keys: list[str], left: int) -> str | None
 def bot_choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
     """Return the heuristic's choice in Orichalkum's frames and offers, else ``None``."""
     f = s.stack[-1]
-    kind = f["k"]
     keys = [c.key for c in options]
-    if kind == "ori-take":
+    if f["k"] == "ori-take":
         return _pick(options, "ori-take")
-    if kind == "ori-horse":
+    if f["k"] == "ori-horse":
         if f["stage"] == "count":
             return options[-1]  # the whole Army
         if f["stage"] == "from":
@@ -98,10 +97,10 @@ def bot_choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
             options,
             key=lambda c: _gain(s, seat, f["src"], board.region_of(s, c.key[3:]), f["bonus"]),
         )
-    if kind == "hero" and hero_goal(s, seat) < 0:
+    if f["k"] == "hero" and hero_goal(s, seat) < 0:
         step = _token_step(s, seat, keys, f["left"])
         return _pick(options, step) if step else None
-    if kind != "turn":
+    if f["k"] != "turn":
         return None
     for c in options:  # a Construct with a good target first (any other effect: take it)
         if c.key.startswith("ori-build:"):

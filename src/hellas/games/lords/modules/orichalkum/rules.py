@@ -28,9 +28,10 @@ from hellas.core.rng import Rng
 from hellas.games.lords import board, effects, fx, turn
 from hellas.games.lords.board import rid
 from hellas.games.lords.content import Content
+from hellas.games.lords.frames import BattleFrame, FxFrame, OriHorseFrame, OriTakeFrame, TurnFrame
 from hellas.games.lords.modules.orichalkum.constructs import Construct, settings
 from hellas.games.lords.movement import can_enter
-from hellas.games.lords.state import Frame, LordsState
+from hellas.games.lords.state import LordsState
 
 ID = "orichalkum"
 
@@ -102,14 +103,15 @@ def after_hero_move(s: LordsState, seat: int) -> None:
         return
     at, quest = len(s.stack), -1
     for i in range(len(s.stack) - 1, -1, -1):  # this movement's frames sit above the turn's
-        if s.stack[i]["k"] in ("quest-start", "turn"):
-            if s.stack[i]["k"] == "quest-start":
-                at, quest = i, s.stack[i]["quest"]
+        below = s.stack[i]
+        if below["k"] in ("quest-start", "turn"):
+            if below["k"] == "quest-start":
+                at, quest = i, below["quest"]
             break
     s.stack.insert(at, {"k": "ori-take", "seat": seat, "region": here, "quest": quest})
 
 
-def take_options(s: LordsState, f: Frame) -> list[str]:
+def take_options(s: LordsState, f: OriTakeFrame) -> list[str]:
     """Take the token or leave it (nothing to ask once the Hero started the Quest)."""
     quest = f["quest"]
     started = quest >= 0 and (s.questing[f["seat"]] == quest or quest not in s.quest_slots)
@@ -118,7 +120,7 @@ def take_options(s: LordsState, f: Frame) -> list[str]:
     return ["ori-take", "ori-leave"]
 
 
-def take_choose(s: LordsState, f: Frame, key: str) -> None:
+def take_choose(s: LordsState, f: OriTakeFrame, key: str) -> None:
     """Move the token to the player's supply, or leave it."""
     s.stack.pop()
     if key == "ori-take":
@@ -130,12 +132,12 @@ def take_choose(s: LordsState, f: Frame, key: str) -> None:
 # -- the beginning of the turn: recharge Artifacts, use a Construct ----------------------------
 
 
-def opening(s: LordsState, f: Frame) -> bool:
+def opening(s: LordsState, f: TurnFrame) -> bool:
     """Return whether no Regular or Special Action has been taken yet this turn."""
     return s.regular == 0 and f["specials"] == 0 and not f["must"]
 
 
-def turn_options(s: LordsState, seat: int, f: Frame) -> list[str]:
+def turn_options(s: LordsState, seat: int, f: TurnFrame) -> list[str]:
     """Offer the recharges and Constructs the player can pay for, at the turn's beginning."""
     if not opening(s, f):
         return []
@@ -182,7 +184,7 @@ def horse_sources(s: LordsState, seat: int) -> list[int]:
     return [r for r in range(len(s.control)) if s.hop[r * s.n + seat] and horse_targets(s, seat, r)]
 
 
-def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
+def turn_choose(s: LordsState, f: TurnFrame, seat: int, key: str) -> None:
     """Spend tokens: recharge one Artifact, or pay for and play a Construct."""
     m = mod(s)
     verb, _, arg = key.partition(":")
@@ -200,7 +202,7 @@ def turn_choose(s: LordsState, f: Frame, seat: int, key: str) -> None:
     fx.run(s, seat, card.effects[0].effects, {})
 
 
-def march_to_city(s: LordsState, context: Frame, seat: int, bonus: int) -> None:
+def march_to_city(s: LordsState, context: FxFrame, seat: int, bonus: int) -> None:
     """Start the Trojan Horse's March to a neighbouring City, +``bonus`` in its Battle.
 
     "Perform a March action to a neighboring City/Sparta. If there's a Battle there, add +2 to
@@ -225,7 +227,7 @@ effects.register("march-to-city", march_to_city)
 # -- the Trojan Horse: a March to a neighbouring City, +2 in the Battle there --------------------
 
 
-def horse_options(s: LordsState, f: Frame) -> list[str]:
+def horse_options(s: LordsState, f: OriHorseFrame) -> list[str]:
     """Return the March steps of ``march-to-city``: Army, neighbouring City, how many."""
     p = s.current
     if f["stage"] == "from":
@@ -235,7 +237,7 @@ def horse_options(s: LordsState, f: Frame) -> list[str]:
     return turn.march_options(s, f)
 
 
-def horse_choose(s: LordsState, f: Frame, key: str) -> None:
+def horse_choose(s: LordsState, f: OriHorseFrame, key: str) -> None:
     """Apply one step of the March; mark its Battle, if one follows, for the bonus."""
     turn.march_choose(s, f, key)  # the base March (no March Blessing: its source is not "march")
     if any(x is f for x in s.stack):
@@ -245,7 +247,7 @@ def horse_choose(s: LordsState, f: Frame, key: str) -> None:
         mod(s)["horse"] = [s.current, f["dst"], f["bonus"]]
 
 
-def before_battle(s: LordsState, f: Frame) -> None:
+def before_battle(s: LordsState, f: BattleFrame) -> None:
     """Give the Trojan Horse's Battle its bonus: "add +2 to your Army Strength"."""
     m = mod(s)
     if m["horse"] and m["horse"][0] == f["att"] and m["horse"][1] == f["region"]:

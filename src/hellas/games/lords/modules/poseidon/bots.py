@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from hellas.games.lords.frames import PoseidonHoplitesFrame
 from hellas.games.lords.modules.poseidon.rules import TRIDENT, ports, trident_targets
 from hellas.games.lords.state import LordsState
 
@@ -48,9 +49,10 @@ def _hoplites(s: LordsState, p: int, options: Sequence[Any], keys: list[str]) ->
     from hellas.games.lords import bots  # noqa: PLC0415
 
     f = s.stack[-1]
+    assert f["k"] == "poseidon-hoplites"  # called for the Sea Raiders' movement only
     land = [c for c in options if not c.key.startswith("searaid:")]
     if f["land"] > 0 and len(land) > 1:
-        view = dict(f, left=f["land"])
+        view: PoseidonHoplitesFrame = {**f, "left": f["land"]}
         pick = bots._hoplites(s, view, p, land, [c.key for c in land])
         if pick.key != "done":
             return pick
@@ -64,11 +66,10 @@ def _hoplites(s: LordsState, p: int, options: Sequence[Any], keys: list[str]) ->
 def bot_choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
     """Return the heuristic's choice for Poseidon's frames and offers, or ``None``."""
     f = s.stack[-1]
-    kind = f["k"]
     keys = [c.key for c in options]
-    if kind == "poseidon-trident":
+    if f["k"] == "poseidon-trident":
         return max(options, key=lambda c: _trident_gain(s, seat, s.content.region(c.key[8:]).index))
-    if kind == "power-recruit" and "regions" in f:  # the Help card's Recruit at a Port
+    if f["k"] == "power-recruit" and "regions" in f:  # the Help card's Recruit at a Port
         # the Port under most threat: enemy Hoplites next to it, then Fortified in a City
         def threat(c: Any) -> tuple[int, bool]:
             r = s.content.region(c.key.partition(":")[2])
@@ -76,9 +77,9 @@ def bot_choose(s: LordsState, seat: int, options: Sequence[Any]) -> Any:
             return near, c.key.startswith("power-fortified")
 
         return max(options, key=threat)
-    if kind == "poseidon-hoplites":
+    if f["k"] == "poseidon-hoplites":
         return _hoplites(s, seat, options, keys)
-    if kind != "turn":
+    if f["k"] != "turn":
         return None
     if "pray:poseidon" in keys and "quest-step" not in keys and _wants_poseidon(s, seat):
         return options[keys.index("pray:poseidon")]

@@ -28,10 +28,17 @@ from hellas.core.errors import ContentError
 from hellas.games.lords import effects
 from hellas.games.lords.board import armies, region_of, rid
 from hellas.games.lords.content import Content, module_raw
+from hellas.games.lords.frames import (
+    BattleFrame,
+    FxFrame,
+    PoseidonHoplitesFrame,
+    PoseidonTridentFrame,
+)
 from hellas.games.lords.fx import POSSIBLE
+from hellas.games.lords.hooks import proc
 from hellas.games.lords.monster_phase import kill_chosen
 from hellas.games.lords.movement import can_enter
-from hellas.games.lords.state import Frame, LordsState
+from hellas.games.lords.state import LordsState
 from hellas.games.lords.turn import hoplite_choose, hoplite_frame, hoplite_options
 
 IDS = ("poseidon", "poseidon-simple")  # the modules whose rules these are
@@ -124,7 +131,7 @@ def links(s: LordsState, region: int, purpose: str) -> list[int]:
     return [r for r in here if r != region] if region in here else []
 
 
-def fleet_bonus(s: LordsState, f: Frame, side: int) -> int:
+def fleet_bonus(s: LordsState, f: BattleFrame, side: int) -> int:
     """Fleet: min(Fleet, own Hoplites in the Battle) in a Port Region, else 0."""
     region = f["region"]
     if region not in s.mod[_mine(s)]["ports"]:
@@ -158,15 +165,20 @@ def _movable(s: LordsState, seat: int) -> bool:
     return any(s.hop[r * s.n + seat] for r in range(len(s.control))) or seat in s.fort
 
 
-def kill_half_in_port(s: LordsState, f: Frame, seat: int, _: bool) -> None:
+def kill_half_in_port(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Ask for a Region with a Port and Hoplites (the Trident's ``kill-half-in-port``)."""
     s.stack.append({"k": "poseidon-trident"})
 
 
-def sea_raid(s: LordsState, f: Frame, seat: int, n: int) -> None:
+def sea_raid(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     """Sea Raiders (``sea-raid``): the Leadership allowance plus N Hoplites across Sea Trails."""
-    frame = hoplite_frame(s, s.attr(seat, 0))
-    frame.update(k="poseidon-hoplites", land=frame["left"], sea=n)
+    moves = hoplite_frame(s, s.attr(seat, 0))
+    frame: PoseidonHoplitesFrame = {
+        **moves,
+        "k": "poseidon-hoplites",  # keeps its first place among the keys
+        "land": moves["left"],
+        "sea": n,
+    }
     frame["left"] += n
     s.stack.append(frame)
 
@@ -189,12 +201,12 @@ def trident_targets(s: LordsState) -> list[int]:
     return [r for r in ports(s) if armies(s, r)]
 
 
-def trident_options(s: LordsState, f: Frame) -> list[str]:
+def trident_options(s: LordsState, f: PoseidonTridentFrame) -> list[str]:
     """Poseidon's Trident: choose a Region with a Port (and Hoplites)."""
     return [f"trident:{rid(s, r)}" for r in trident_targets(s)]
 
 
-def trident_choose(s: LordsState, f: Frame, key: str) -> None:
+def trident_choose(s: LordsState, f: PoseidonTridentFrame, key: str) -> None:
     """Kill half of the Hoplites there, rounding up; the user picks whose, one at a time."""
     s.stack.pop()
     region = region_of(s, key.partition(":")[2])
@@ -202,7 +214,7 @@ def trident_choose(s: LordsState, f: Frame, key: str) -> None:
     kill_chosen(s, region, (present + 1) // 2)
 
 
-def sea_moves(s: LordsState, f: Frame, seat: int) -> list[str]:
+def sea_moves(s: LordsState, f: PoseidonHoplitesFrame, seat: int) -> list[str]:
     """Return the Sea Raiders moves: one free Hoplite across a Sea Trail."""
     out = []
     regions = s.content.regions
@@ -214,7 +226,7 @@ def sea_moves(s: LordsState, f: Frame, seat: int) -> list[str]:
     return out
 
 
-def hoplites_options(s: LordsState, f: Frame) -> list[str]:
+def hoplites_options(s: LordsState, f: PoseidonHoplitesFrame) -> list[str]:
     """List a Sea Raiders Hoplite Movement's moves: the usual ones and the extra one by sea."""
     p = s.current
     out = hoplite_options(s, f) if f["land"] > 0 else ["done"]
@@ -223,7 +235,7 @@ def hoplites_options(s: LordsState, f: Frame) -> list[str]:
     return out
 
 
-def hoplites_choose(s: LordsState, f: Frame, key: str) -> None:
+def hoplites_choose(s: LordsState, f: PoseidonHoplitesFrame, key: str) -> None:
     """Apply a move: the Sea Raiders one spends an extra Hoplite, the others Leadership."""
     if key.startswith("searaid:"):
         f["sea"] -= 1
@@ -311,8 +323,8 @@ def entries(c: Any) -> list[tuple[str, str]]:
 
 
 PROCEDURES = {
-    "poseidon-trident": (trident_options, trident_choose),
-    "poseidon-hoplites": (hoplites_options, hoplites_choose),
+    "poseidon-trident": proc(trident_options, trident_choose),
+    "poseidon-hoplites": proc(hoplites_options, hoplites_choose),
 }
 
 
