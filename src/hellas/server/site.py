@@ -19,6 +19,11 @@ TOKEN_HEADER = "x-seat-token"
 LOOKUP_RATE = 60.0  # "my tables" requests that load tables, a minute per address (50 at most)
 
 
+def replay_limiter(per_minute: float) -> RateLimiter:
+    """Return the replay-step limiter, whose bursts are 6 seconds' worth (a dragged slider)."""
+    return RateLimiter(per_minute, "too-many-replays", "replay steps", per_minute / 10)
+
+
 @dataclass
 class Site:
     """One server's shared parts."""
@@ -26,9 +31,7 @@ class Site:
     hub: Hub
     public_url: str | None = None
     creations: RateLimiter = field(default_factory=lambda: RateLimiter(20.0))
-    replays: RateLimiter = field(
-        default_factory=lambda: RateLimiter(600.0, "too-many-replays", "replay steps", 60.0)
-    )
+    replays: RateLimiter = field(default_factory=lambda: replay_limiter(600.0))
     hints: RateLimiter = field(default_factory=lambda: RateLimiter(30.0, "too-many-hints", "hints"))
     lookups: RateLimiter = field(
         default_factory=lambda: RateLimiter(LOOKUP_RATE, "too-many-requests", "table look-ups")
@@ -42,10 +45,7 @@ class Site:
             hub,
             public_url,
             RateLimiter(limits.create_rate),
-            # a burst of 6 seconds' worth: a slider dragged, not a minute's allowance at once
-            RateLimiter(
-                limits.replay_rate, "too-many-replays", "replay steps", limits.replay_rate / 10
-            ),
+            replay_limiter(limits.replay_rate),
             RateLimiter(limits.hint_rate, "too-many-hints", "hints"),
         )
 

@@ -5,7 +5,8 @@ compared by the goldens); these types only tell the checker which keys each kind
 push site builds its own kind and each procedure's ``options``/``choose`` takes its own kind;
 the one place that hands the top frame to the procedure its ``k`` names is
 ``rules.procedure`` (through ``proc``), and code that reads a frame of unknown kind narrows it
-by ``f["k"]``.  Module-only kinds live here too, so ``Frame`` (the union) is the stack's type;
+by ``f["k"]``.  Module-only kinds (``frames_modules``, re-exported here) are in ``Frame`` (the
+union) too, so it is the stack's type;
 a frame kind not typed here cannot be pushed (``tests/lords/test_frames.py``).
 """
 
@@ -14,10 +15,58 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Literal, NotRequired, TypedDict, final
 
+from hellas.games.lords.frames_modules import (
+    AtlInjureFrame,
+    AtlTalosFrame,
+    ChArtifactFrame,
+    HadesEscortFrame,
+    HadesReapFrame,
+    HadesWarriorFrame,
+    HepChargeFrame,
+    HepLyreFrame,
+    HepPickFrame,
+    HepReforgeFrame,
+    HepVotiveFrame,
+    HepWoundFrame,
+    HmBlessingFrame,
+    HmCassandraFrame,
+    HmOdysseusFrame,
+    HmOmphalosFrame,
+    HmPythonFrame,
+    OriHorseFrame,
+    OriTakeFrame,
+    PoseidonHoplitesFrame,
+    PoseidonTridentFrame,
+)
+
+# the modules' kinds, re-exported: every frame type is imported from here
+__all__ = [
+    "AtlInjureFrame",
+    "AtlTalosFrame",
+    "ChArtifactFrame",
+    "HadesEscortFrame",
+    "HadesReapFrame",
+    "HadesWarriorFrame",
+    "HepChargeFrame",
+    "HepLyreFrame",
+    "HepPickFrame",
+    "HepReforgeFrame",
+    "HepVotiveFrame",
+    "HepWoundFrame",
+    "HmBlessingFrame",
+    "HmCassandraFrame",
+    "HmOdysseusFrame",
+    "HmOmphalosFrame",
+    "HmPythonFrame",
+    "OriHorseFrame",
+    "OriTakeFrame",
+    "PoseidonHoplitesFrame",
+    "PoseidonTridentFrame",
+]
+
 # keys that are Python keywords, so spelled in the functional form
 _Defender = TypedDict("_Defender", {"def": int})  # a Battle's defending seat
 _Excluding = TypedDict("_Excluding", {"not": int})  # an Artifact the charge may not pick
-_RelicExcluding = TypedDict("_RelicExcluding", {"not": NotRequired[str]})  # never set so far
 
 
 @final
@@ -27,24 +76,6 @@ class ArtifactPickFrame(TypedDict):
     k: Literal["artifact-pick"]
     seat: int
     cards: list[int]
-
-
-@final
-class AtlInjureFrame(TypedDict):
-    """Atlantis: the chooser picks which Attribute of ``victim``'s Hero is Injured."""
-
-    k: Literal["atl-injure"]
-    seat: int
-    victim: int
-
-
-@final
-class AtlTalosFrame(TypedDict):
-    """Atlantis: Talos's controller moves or attacks with it (``mode``)."""
-
-    k: Literal["atl-talos"]
-    seat: int
-    mode: str
 
 
 @final
@@ -109,14 +140,6 @@ class BootsFrame(TypedDict):
     """Hermes's Boots: place the Hero anywhere."""
 
     k: Literal["boots"]
-
-
-@final
-class ChArtifactFrame(TypedDict):
-    """Chiron: the seat gives up one Artifact."""
-
-    k: Literal["ch-artifact"]
-    seat: int
 
 
 @final
@@ -254,94 +277,11 @@ class GraeaeFrame(TypedDict):
 
 
 @final
-class HadesEscortFrame(TypedDict):
-    """Hades: the seat escorts Hoplites from ``src`` to ``dst``."""
-
-    k: Literal["hades-escort"]
-    seat: int
-    src: int
-    dst: int
-
-
-@final
-class HadesReapFrame(TypedDict):
-    """Hades: the seat reaps ``left`` Hoplites (``m``: the Monster, -1 none yet)."""
-
-    k: Literal["hades-reap"]
-    seat: int
-    left: int
-    m: int
-
-
-@final
-class HadesWarriorFrame(TypedDict):
-    """Hades: the seat places an Underworld Warrior."""
-
-    k: Literal["hades-warrior"]
-    seat: int
-
-
-@final
 class HealFrame(TypedDict):
     """The seat heals one Injured Attribute of its choice."""
 
     k: Literal["heal"]
     seat: int
-
-
-@final
-class HepChargeFrame(_RelicExcluding):
-    """Hephaestus: the seat charges a Relic (``must``: not optional)."""
-
-    k: Literal["hep-charge"]
-    seat: int
-    must: bool
-
-
-@final
-class HepLyreFrame(TypedDict):
-    """Hephaestus's Lyre: the seat keeps or returns the Blessing ``card``."""
-
-    k: Literal["hep-lyre"]
-    seat: int
-    card: int
-
-
-@final
-class HepPickFrame(TypedDict):
-    """Hephaestus: the seat keeps one of the drawn Relic ``cards``."""
-
-    k: Literal["hep-pick"]
-    seat: int
-    cards: list[int]
-
-
-@final
-class HepReforgeFrame(TypedDict):
-    """Hephaestus: the seat reforges a Relic to ``level``."""
-
-    k: Literal["hep-reforge"]
-    seat: int
-    relic: int
-    level: int
-
-
-@final
-class HepVotiveFrame(TypedDict):
-    """Hephaestus's Votive: the seat picks an Artifact."""
-
-    k: Literal["hep-votive"]
-    seat: int
-    artifact: int
-
-
-@final
-class HepWoundFrame(TypedDict):
-    """A Hunt's wound: the seat picks one of the Monster's wound ``slots``."""
-
-    k: Literal["hep-wound"]
-    seat: int
-    slots: list[int]
 
 
 @final
@@ -357,52 +297,6 @@ class HeroFrame(TypedDict):
 
     k: Literal["hero"]
     left: int
-
-
-@final
-class HmBlessingFrame(TypedDict):
-    """Heroes & Monsters: the seat takes a Blessing."""
-
-    k: Literal["hm-blessing"]
-    seat: int
-
-
-@final
-class HmCassandraFrame(TypedDict):
-    """Cassandra: the seat holds Event ``card`` back or lets it go."""
-
-    k: Literal["hm-cassandra"]
-    seat: int
-    card: int
-    got: int
-
-
-@final
-class HmOdysseusFrame(TypedDict):
-    """Odysseus: the seat acts in ``region``."""
-
-    k: Literal["hm-odysseus"]
-    seat: int
-    region: int
-
-
-@final
-class HmOmphalosFrame(TypedDict):
-    """The Omphalos: the seat recruits in ``region`` (``most`` Hoplites)."""
-
-    k: Literal["hm-omphalos"]
-    seat: int
-    most: int
-    region: str
-
-
-@final
-class HmPythonFrame(TypedDict):
-    """Python: Monster ``m`` picks one of ``where``."""
-
-    k: Literal["hm-python"]
-    m: int
-    where: list[int]
 
 
 @final
@@ -534,30 +428,6 @@ class MtargetFrame(TypedDict):
 
 
 @final
-class OriHorseFrame(TypedDict):
-    """Orichalkum's Trojan Horse: a March into a City (with its ``bonus``)."""
-
-    k: Literal["ori-horse"]
-    stage: str
-    src: int
-    dst: int
-    limit: int
-    source: str
-    bonus: int
-    murdered: NotRequired[bool]
-
-
-@final
-class OriTakeFrame(TypedDict):
-    """Orichalkum: the seat takes the Orichalkum in ``region``."""
-
-    k: Literal["ori-take"]
-    seat: int
-    region: int
-    quest: int
-
-
-@final
 class OwlFrame(TypedDict):
     """Athena's Owl: keep one of the drawn Blessing ``cards``."""
 
@@ -570,27 +440,6 @@ class PerseusFrame(TypedDict):
     """Perseus: place the Hero anywhere."""
 
     k: Literal["perseus"]
-
-
-@final
-class PoseidonHoplitesFrame(TypedDict):
-    """Poseidon: Hoplite Movement over ``land`` and ``sea`` links."""
-
-    k: Literal["poseidon-hoplites"]
-    left: int
-    arrived: list[int]
-    entered: list[int]
-    mode: str
-    origins: dict[str, list[int]]
-    land: int
-    sea: int
-
-
-@final
-class PoseidonTridentFrame(TypedDict):
-    """Poseidon's Trident: its decision."""
-
-    k: Literal["poseidon-trident"]
 
 
 @final

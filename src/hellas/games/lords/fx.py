@@ -29,19 +29,7 @@ from hellas.games.lords.board import armies, lands_controlled, region_of, rid
 from hellas.games.lords.cards import discard_combat, raise_attribute
 from hellas.games.lords.content import Content
 from hellas.games.lords.effects import Clause, hook
-from hellas.games.lords.frames import (
-    BattleFrame,
-    FxChargeFrame,
-    FxDiscardFrame,
-    FxFrame,
-    FxHealFrame,
-    FxKillFrame,
-    FxRaiseFrame,
-    FxRemoveFrame,
-    FxUntokenFrame,
-    HuntFrame,
-    downward,
-)
+from hellas.games.lords.frames import BattleFrame, EffectFrame, FxFrame, HuntFrame, downward
 from hellas.games.lords.fx_index import OWN_OFFERS, Index, Offer, card_passive, index, passive
 from hellas.games.lords.state import SPECIALS, LordsState
 
@@ -563,13 +551,7 @@ def actions(s: LordsState, seat: int) -> list[str]:
 
 def frame_options(
     s: LordsState,
-    f: FxChargeFrame
-    | FxDiscardFrame
-    | FxHealFrame
-    | FxKillFrame
-    | FxRaiseFrame
-    | FxRemoveFrame
-    | FxUntokenFrame,
+    f: EffectFrame,
 ) -> list[str]:
     """Return the choices of an effect's decision frame (none left: it is skipped)."""
     seat = f["seat"]
@@ -598,13 +580,7 @@ def frame_options(
 
 def frame_choose(
     s: LordsState,
-    f: FxChargeFrame
-    | FxDiscardFrame
-    | FxHealFrame
-    | FxKillFrame
-    | FxRaiseFrame
-    | FxRemoveFrame
-    | FxUntokenFrame,
+    f: EffectFrame,
     key: str,
 ) -> None:
     """Apply the decision of an effect's frame."""
