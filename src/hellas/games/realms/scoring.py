@@ -38,7 +38,9 @@ class Table:
 
     __slots__ = (
         "afterlife",
+        "base",
         "cards",
+        "effects",
         "hero_mask",
         "icon_mask",
         "idpos",
@@ -54,8 +56,12 @@ class Table:
         self.afterlife = ((1 << len(afterlife)) - 1) << len(hand)
         suit_pos = [0] * len(SUITS)
         self.idpos: dict[int, int] = {}
-        icon = lethe = 0
+        icon = lethe = base = 0
+        effects = []
         for i, c in enumerate(cards):
+            base += c.base
+            if c.bonus or c.penalty:
+                effects.append(i)
             suit_pos[c.suit] |= 1 << i
             self.idpos[c.index] = self.idpos.get(c.index, 0) | 1 << i
             if c.afterlife_icon:
@@ -66,6 +72,8 @@ class Table:
         self.hero_mask = suit_pos[HERO]
         self.icon_mask = icon
         self.lethe_mask = lethe
+        self.base = base  # the base values' sum
+        self.effects = tuple(effects)  # the positions of the cards with a bonus or a penalty
 
 
 @dataclass
@@ -185,16 +193,24 @@ def score_at(table: Table, out: Outcome, pos: list[int], blank: int) -> int:
     """Return the total score of an outcome whose ``positions`` are known already."""
     off = out.bonus_off | blank
     penalty_off = out.penalty_off
-    total = 0
-    for i, c in enumerate(table.cards):
-        total += c.base
-        if c.bonus and _bonus_active(c, i, table, out, pos, off):
-            for term in c.bonus:
-                total += _term_value(term, i, table, out, pos, blank)
-        if c.penalty and not penalty_off >> i & 1:
+    afterlife = out.afterlife
+    cards = table.cards
+    idpos = table.idpos
+    total = table.base - AFTERLIFE_COST * afterlife.bit_count()
+    for i in table.effects:  # as ``_bonus_active`` and ``explain`` read the cards
+        c = cards[i]
+        bit = 1 << i
+        if c.bonus and not off & bit and not (c.alive and afterlife & bit):
+            for sel in c.requires:
+                if not count(sel, pos, idpos) & ~bit:
+                    break
+            else:
+                for term in c.bonus:
+                    total += _term_value(term, i, table, out, pos, blank)
+        if c.penalty and not penalty_off & bit:
             for term in c.penalty:
                 total += _term_value(term, i, table, out, pos, blank)
-    return total - AFTERLIFE_COST * out.afterlife.bit_count()
+    return total
 
 
 @dataclass

@@ -107,7 +107,7 @@ def sacrifices(table: Table) -> int:
     for i, c in enumerate(table.cards):
         if c.omega is not None and c.omega.kind == "other_hero":
             mask |= 1 << i
-        elif _card_wants_dead(c):
+        elif _wants(c):
             return -1
     return mask
 
@@ -130,13 +130,15 @@ def tag_groups(table: Table) -> tuple[int, ...]:
 
 def wants_dead(table: Table) -> bool:
     """Return whether sending a Hero to the Afterlife could ever raise this table's score."""
-    for c in table.cards:
-        w = _WANTS.get(c.index)
-        if w is None:
-            w = _WANTS[c.index] = _card_wants_dead(c)
-        if w:
-            return True
-    return False
+    return any(_wants(c) for c in table.cards)
+
+
+def _wants(c: Card) -> bool:
+    """Return ``_card_wants_dead(c)``, kept by the card's index."""
+    w = _WANTS.get(c.index)
+    if w is None:
+        w = _WANTS[c.index] = _card_wants_dead(c)
+    return w
 
 
 @dataclass
@@ -583,20 +585,29 @@ def _facts(table: Table) -> Facts:
     found = _FACTS.get(key)
     if found is not None and all(a is b for a, b in zip(found[0], table.cards, strict=True)):
         return found[1]
-    alike = tag_groups(table) if any(c.add_tag for c in table.cards) else EACH_TAG
-    defeat = sorted({c.omega.tags for c in table.cards if c.omega and c.omega.tags})
+    adds = False
+    named_sets: set[int] = set()
     counted = 0
     for c in table.cards:
-        if c.omega is not None and c.omega.kind == "hero_with_tags":
-            counted = max(counted, c.omega.number)
+        if c.add_tag:
+            adds = True
+        omega = c.omega
+        if omega is not None:
+            if omega.tags:
+                named_sets.add(omega.tags)
+            if omega.kind == "hero_with_tags" and omega.number > counted:
+                counted = omega.number
+    alike = tag_groups(table) if adds else EACH_TAG
+    defeat = sorted(named_sets)
     omega_tags = 0
     for named in defeat:
         omega_tags |= named
     strong: dict[tuple[bool, ...], int] = {}
-    for b in range(len(TAGS)):
-        pattern = tuple(named >> b & 1 == 1 for named in defeat)
-        if any(pattern) or counted:
-            strong[pattern] = strong.get(pattern, 0) | 1 << b
+    if defeat or counted:  # else no tag defeats a monster or holds off the Hydra
+        for b in range(len(TAGS)):
+            pattern = tuple(named >> b & 1 == 1 for named in defeat)
+            if any(pattern) or counted:
+                strong[pattern] = strong.get(pattern, 0) | 1 << b
     facts = (alike, sacrifices(table), defeat, counted, omega_tags, tuple(strong.values()))
     if len(_FACTS) >= SCORES_KEPT:
         _FACTS.clear()
@@ -677,11 +688,51 @@ def best_score(hand: Sequence[Card], afterlife: Sequence[Card]) -> int:
     if hit is not None and all(a is b for a, b in zip(hit[0], cards, strict=True)):
         return hit[1]
     table = Table(ordered_hand, ordered_after)
-    value = Search(table).value(Endgame(table))
+    value = best_of(table)
     if len(_SCORES) >= SCORES_KEPT:
         _SCORES.clear()
     _SCORES[key] = (tuple(cards), value)
     return value
+
+
+def best_of(table: Table) -> int:
+    """Return the best score of a table, searching only where the endgame branches.
+
+    Most hands have no endgame decision, or one decision whose options all end the endgame:
+    scoring each end costs less than what a search sets up.  Every decision before the first
+    with several options has one, and at most ``FEW`` options each ending the endgame are
+    scored one by one (nothing merged, nothing cut: the best of every path, by definition);
+    anything more is searched from that first decision, which reaches the same best.
+    """
+    eg = Endgame(table)
+    for c in table.cards:
+        if c.clear_bonus or c.clear_penalty or c.add_tag or c.omega is not None:
+            break
+    else:  # no CLEAR, ADD or Omega: no decision at all (the Helm saves only from an Omega)
+        return score(table, eg.outcome())
+    options = eg.options()
+    while len(options) == 1:
+        eg.choose(options[0])
+        options = eg.options()
+    if not options:
+        return score(table, eg.outcome())
+    if len(options) <= FEW:
+        ends = []
+        for option in options:
+            child = eg.copy()
+            child.choose(option)
+            if not child.done():
+                break
+            ends.append(child.outcome())
+        else:
+            return max(score(table, out) for out in ends)
+    search = Search(table)
+    search.beats(eg, search.settle(eg))
+    return search.best
+
+
+# ``best_of`` scores the options of the first decision one by one when there are this many
+FEW = 6
 
 
 def _index(c: Card) -> int:

@@ -1,0 +1,83 @@
+"""The score-only entry's shortcuts give the search's answer on the hands games really hold.
+
+``best_of`` scores a hand at once when no card makes a decision, scores the few ends of a
+first decision one by one, and searches otherwise; ``_facts`` skips work for hands without
+Omega penalties.  Each is compared with the reference on every hand of random games (and on
+random mixed hands), and the test checks that every shortcut was taken many times.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hellas.core.rng import Rng
+from hellas.games.realms import GAME
+from hellas.games.realms.content import HERO, deck
+from hellas.games.realms.endgame import Endgame, brute_force
+from hellas.games.realms.rules import cards as card_list
+from hellas.games.realms.scoring import Table
+from hellas.games.realms.solver import FEW, Search, best_of, best_score
+
+
+def _game_hands(games: int, seed: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Return every (hand, Afterlife) the seats hold along random 3-player games."""
+    found = set()
+    rng = Rng(seed)
+    for n in range(games):
+        s = GAME.new({"players": 3}, seed + n)
+        while GAME.to_act(s) is not None:
+            for seat in range(3):
+                found.add((tuple(s.hands[seat]), tuple(s.afterlife[seat])))
+            legal = GAME.choices(s)
+            GAME.apply(s, legal[rng.below(len(legal))].key)
+    return sorted(found)
+
+
+def _kind(table: Table) -> str:
+    """Return which way ``best_of`` answers a table (worked out here the long way)."""
+    if not any(c.clear_bonus or c.clear_penalty or c.add_tag or c.omega for c in table.cards):
+        return "none"
+    eg = Endgame(table)
+    options = eg.options()
+    while len(options) == 1:
+        eg.choose(options[0])
+        options = eg.options()
+    if not options:
+        return "one path"
+    if len(options) <= FEW:
+        children = []
+        for option in options:
+            child = eg.copy()
+            child.choose(option)
+            children.append(child)
+        if all(child.done() for child in children):
+            return "few ends"
+    return "search"
+
+
+def test_best_of_equals_the_search_on_the_hands_of_random_games() -> None:
+    cs = card_list()
+    kinds: dict[str, int] = {}
+    for hand, after in _game_hands(40, seed=5):
+        table = Table([cs[i] for i in hand], [cs[i] for i in after])
+        kind = _kind(table)
+        kinds[kind] = kinds.get(kind, 0) + 1
+        expected = Search(table).value(Endgame(table))
+        assert best_of(Table(table.cards[: len(hand)], table.cards[len(hand) :])) == expected
+        if kind != "search":  # small trees: the best of every decision path, too
+            assert max(value for value, _ in brute_force(table)) == expected
+    assert min(kinds.get(k, 0) for k in ("none", "one path", "few ends", "search")) >= 50, kinds
+
+
+def test_best_score_equals_every_path_on_mixed_hands() -> None:
+    rng = random.Random(11)
+    base = [c for c in deck().cards if not c.optional]
+    deciding = [c for c in base if c.omega or c.clear_bonus or c.clear_penalty or c.suit == HERO]
+    for n in range(300):
+        pool = (base, deciding)[n % 2]
+        picked = rng.sample(pool, 7 + rng.randrange(4))
+        table = Table(picked[:7], picked[7:])
+        paths = brute_force(table)
+        if len(paths) > 400:
+            continue  # the search's own tests cover large endgames
+        assert best_score(picked[:7], picked[7:]) == max(value for value, _ in paths)
