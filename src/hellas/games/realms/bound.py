@@ -243,9 +243,10 @@ def upper_bound(table: Table, lim: Limits) -> int:
             blank_lo = hero & lim.after_lo
     off_lo = lim.boff_lo | blank_lo
     off_hi = lim.boff_hi | blank_hi
-    total = 0
-    for i, c in enumerate(table.cards):
-        total += c.base
+    total = table.base
+    cards = table.cards
+    for i in table.effects:  # the cards with a bonus or a penalty
+        c = cards[i]
         if c.bonus and not off_lo >> i & 1 and not (c.alive and lim.after_lo >> i & 1):
             me = ~(1 << i)
             if all(cnt.high(sel, me) for sel in c.requires):

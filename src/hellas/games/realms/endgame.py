@@ -162,10 +162,8 @@ class Endgame:
 
     def living(self) -> list[int]:
         """Return the positions of living Heroes (Heroes in hand)."""
-        cards = self.table.cards
-        return [
-            i for i in range(self.table.k) if cards[i].suit == HERO and not self.afterlife >> i & 1
-        ]
+        living = self.table.hero_mask & ~self.afterlife
+        return [i for i in range(living.bit_length()) if living >> i & 1]
 
     def _penalty_on(self, i: int) -> bool:
         return not self.penalty_off >> i & 1
@@ -219,12 +217,11 @@ class Endgame:
             return False
         if c.omega.kind == "other_hero":
             # Heracles: "if alive", and only if there is another living Hero
-            return not self.afterlife >> i & 1 and any(h != i for h in self.living())
-        if c.omega.kind == "god_in_hand":
-            return any(
-                c2.suit == GOD and not self.afterlife >> j & 1
-                for j, c2 in enumerate(self.table.cards)
+            return not self.afterlife >> i & 1 and (
+                self.table.hero_mask & ~self.afterlife & ~(1 << i) != 0
             )
+        if c.omega.kind == "god_in_hand":
+            return self.table.suit_pos[GOD] & ~self.afterlife != 0
         return True
 
     def _dionysus_targets(self) -> list[int]:

@@ -513,12 +513,14 @@ class Search:
 
         One bit per monster that the Hero defeats, and one for holding off the Hydra.
         """
+        counted = self.counted
+        defeat = self.defeat
         out = []
         for h in range(self.table.k):
             if living >> h & 1:
                 t = tags[h]
-                bits = 1 if self.counted and t.bit_count() >= self.counted else 0
-                for named in self.defeat:
+                bits = 1 if counted and t.bit_count() >= counted else 0
+                for named in defeat:
                     bits = bits << 1 | (1 if t & named else 0)
                 out.append(bits)
             else:
