@@ -74,6 +74,92 @@ def maps_of(enc: LordsEncoder, c: Content) -> StateMaps:
     return found
 
 
+BOARDS_LIMIT = 2048  # states whose last blocks an encoder keeps (a batch of 1,024 games fits)
+
+
+class Block:
+    """One seat-independent block of a state's last observation, and the values it came from.
+
+    ``key`` holds *copies* of the state's lists the block was computed from (lists of lists
+    copied inside too), so a list changed in place no longer equals its copy; ``kept`` holds
+    the block's float32 entries.  Both are updated in place after the first time: a block
+    computed again allocates nothing.
+    """
+
+    __slots__ = ("kept", "key")
+
+    def __init__(self) -> None:
+        self.key: list[Any] | None = None
+        self.kept: Any = None  # a float32 memoryview of the block's entries
+
+    def restore(self, m: Any, lo: int, hi: int, live: list[Any]) -> bool:
+        """Write the kept entries to ``m[lo:hi]`` and return True if ``live`` equals the key."""
+        if self.key == live:  # list equality: element by element, by value
+            m[lo:hi] = self.kept
+            return True
+        return False
+
+    def keep(self, m: Any, lo: int, hi: int, live: list[Any]) -> None:
+        """Keep the entries ``m[lo:hi]`` just computed from ``live`` (copied)."""
+        kept = self.kept
+        if kept is None or len(kept) != hi - lo:
+            self.kept = memoryview(bytearray(m[lo:hi])).cast("f")
+        else:
+            kept[:] = m[lo:hi]
+        key = self.key
+        if key is None or len(key) != len(live):
+            self.key = [_copy(x) for x in live]
+            return
+        for i, x in enumerate(live):
+            y = key[i]
+            if x and type(x[0]) is list:  # a list of lists: copy each inner list in place
+                if len(y) == len(x) and y and type(y[0]) is list:
+                    for j, inner in enumerate(x):
+                        y[j][:] = inner
+                else:
+                    key[i] = [z[:] for z in x]
+            else:
+                y[:] = x
+
+
+def _copy(x: list[Any]) -> list[Any]:
+    """Return a copy of a list (of a list of lists, the inner lists copied too)."""
+    if x and type(x[0]) is list:
+        return [z[:] for z in x]
+    return x[:]
+
+
+class Board:
+    """The seat-independent blocks of a state object's last observation (``Block``).
+
+    The next observation of the same state object copies a block back when the values it was
+    computed from are equal to the state's now, and computes it again otherwise; the blocks are
+    found by the state's identity but trusted only by value.  The content's maps are part of
+    every key (a board kept for other maps is replaced).
+    """
+
+    __slots__ = ("artifacts", "gods", "maps", "monsters", "players", "regions")
+
+    def __init__(self, maps: StateMaps) -> None:
+        self.maps = maps
+        self.players = Block()
+        self.regions = Block()
+        self.monsters = Block()
+        self.gods = Block()
+        self.artifacts = Block()
+
+
+def board_of(enc: LordsEncoder, s: LordsState, k: StateMaps) -> Board:
+    """Return the blocks kept for the state object ``s`` (new ones for a state not seen)."""
+    boards = enc.boards
+    found: Board | None = boards.get(id(s))
+    if found is None or found.maps is not k:
+        if len(boards) >= BOARDS_LIMIT:
+            boards.clear()
+        found = boards[id(s)] = Board(k)
+    return found
+
+
 def fill_state(enc: LordsEncoder, out: np.ndarray, s: LordsState, seat: int) -> None:
     """Write ``seat``'s observation of ``s`` into the zeroed ``out`` (as ``fill`` of its view)."""
     c = s.content
@@ -96,25 +182,10 @@ def fill_state(enc: LordsEncoder, out: np.ndarray, s: LordsState, seat: int) -> 
     proc = frame["k"] if frame else None
     if proc is not None:
         m[enc.o_proc + enc.procedures.get(proc, len(enc.procedures))] = 1.0
-    temples, slain = temples_and_slain(s, True)
-    _players(enc, m, s, k, temples, slain)
-    _regions(enc, m, s, k)
-    god_block, o_gods = enc.god_block, enc.o_gods
-    for gi_enc, gi, ai in k.gods:
-        if gi_enc < 0:
-            continue
-        base = o_gods + gi_enc * god_block
-        value = scale(s.monument[gi], 5)
-        if value:
-            m[base] = value
-        for q in s.monument_priests[gi]:
-            if 0 <= q < n:
-                m[base + 1 + q] = min(1.0, m[base + 1 + q] + 0.25)
-        owner = s.artifact_owner[ai]
-        if 0 <= owner < n:
-            m[base + 1 + n + owner] = 1.0
-        if s.artifact_charged[ai]:
-            m[base + 1 + 2 * n] = 1.0
+    b = board_of(enc, s, k)
+    _players(enc, m, s, k, b)
+    _regions(enc, m, s, k, b)
+    _gods(enc, m, s, k, b)
     act = s.activation
     if len(act) >= 3:
         a0 = act[0]
@@ -134,7 +205,7 @@ def fill_state(enc: LordsEncoder, out: np.ndarray, s: LordsState, seat: int) -> 
         i = k.quests[x]
         if i >= 0:
             m[enc.o_quests + i] = 1.0
-    _monsters(enc, m, s, k)
+    _monsters(enc, m, s, k, b)
     o = enc.o_decks
     for j, (size, cap) in enumerate(
         (
@@ -169,15 +240,6 @@ def fill_state(enc: LordsEncoder, out: np.ndarray, s: LordsState, seat: int) -> 
     hunt = hunt_summary(s, seat) if any(f["k"] == "hunt" for f in stack) else None
     if hunt:
         enc._hunt(out, hunt)
-    o = enc.o_artifacts
-    for ai, owner in enumerate(s.artifact_owner):
-        i = k.artifacts[ai]
-        if owner >= 0 and i >= 0:
-            base = o + i * (n + 1)
-            if owner < n:
-                m[base + owner] = 1.0
-            if s.artifact_charged[ai]:
-                m[base + n] = 1.0
     result = s.result
     if result:
         winner = result.get("winner")
@@ -190,6 +252,44 @@ def fill_state(enc: LordsEncoder, out: np.ndarray, s: LordsState, seat: int) -> 
         enc.modules.fill(out, {"module_panels": panels, "procedure": proc})
 
 
+def _gods(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps, b: Board) -> None:
+    """Write the Monuments' and the Artifacts' fields: kept if their inputs match."""
+    n = enc.n
+    lo, hi = enc.o_gods, enc.o_gods + len(enc.gods) * enc.god_block
+    live = [s.monument, s.monument_priests, s.artifact_owner, s.artifact_charged]
+    if not b.gods.restore(m, lo, hi, live):
+        god_block = enc.god_block
+        for gi_enc, gi, ai in k.gods:
+            if gi_enc < 0:
+                continue
+            base = lo + gi_enc * god_block
+            value = scale(s.monument[gi], 5)
+            if value:
+                m[base] = value
+            for q in s.monument_priests[gi]:
+                if 0 <= q < n:
+                    m[base + 1 + q] = min(1.0, m[base + 1 + q] + 0.25)
+            owner = s.artifact_owner[ai]
+            if 0 <= owner < n:
+                m[base + 1 + n + owner] = 1.0
+            if s.artifact_charged[ai]:
+                m[base + 1 + 2 * n] = 1.0
+        b.gods.keep(m, lo, hi, live)
+    lo = enc.o_artifacts
+    hi = lo + (len(enc.artifacts) * (n + 1) if enc.artifacts else 1)
+    live = [s.artifact_owner, s.artifact_charged]
+    if not b.artifacts.restore(m, lo, hi, live):
+        for ai, owner in enumerate(s.artifact_owner):
+            i = k.artifacts[ai]
+            if owner >= 0 and i >= 0:
+                base = lo + i * (n + 1)
+                if owner < n:
+                    m[base + owner] = 1.0
+                if s.artifact_charged[ai]:
+                    m[base + n] = 1.0
+        b.artifacts.keep(m, lo, hi, live)
+
+
 def _counts(out: np.ndarray, start: int, cards: Any, positions: list[int]) -> None:
     """Add 1/3 per card at its position (clipped to 1), as ``counts`` does with ids."""
     step = 1.0 / 3
@@ -199,10 +299,44 @@ def _counts(out: np.ndarray, start: int, cards: Any, positions: list[int]) -> No
             out[start + i] = min(1.0, out[start + i] + step)
 
 
-def _players(
-    enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps, temples: list[int], slain: list[int]
-) -> None:
-    """Write every seat's block."""
+def _players(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps, b: Board) -> None:
+    """Write every seat's block: kept from the last observation of ``s`` if its inputs match.
+
+    The hand sizes (which change at most decisions) are not part of the key: they are written
+    over the kept block every time.
+    """
+    n = enc.n
+    lo = enc.o_players
+    hi = lo + n * enc.player_block
+    live = [
+        s.heroes,
+        s.hero_at,
+        s.attrs,
+        s.injured,
+        s.supply,
+        s.priests,
+        s.blessings,
+        s.used,
+        s.glory,
+        s.control,
+        s.temples,
+        s.slain,
+    ]
+    block = b.players
+    if block.restore(m, lo, hi, live):
+        hands, pos = s.hands, lo + enc._p_attributes + 8  # the hand size's entry
+        for q in range(n):
+            value = len(hands[q])
+            m[pos] = 0.0 if value <= 0 else 1.0 if value >= HAND_CAP else value / HAND_CAP
+            pos += enc.player_block
+        return
+    _players_block(enc, m, s, k)
+    block.keep(m, lo, hi, live)
+
+
+def _players_block(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps) -> None:
+    """Compute every seat's block into the zeroed entries."""
+    temples, slain = temples_and_slain(s, True)
     n, na, attrs, injured = enc.n, s.na, s.attrs, s.injured
     control = s.control
     whole = [-1] * len(k.lands_regions)  # the seat owning each Land whole
@@ -264,12 +398,24 @@ def _players(
         base += enc.player_block
 
 
-def _regions(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps) -> None:
-    """Write the Region blocks."""
+def _regions(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps, b: Board) -> None:
+    """Write the Region blocks: kept from the last observation of ``s`` if its inputs match."""
+    quest_at = [quest_region(s, x) for x in s.quest_slots]
+    lo = enc.o_regions
+    hi = lo + len(enc.regions) * enc.region_block
+    live = [s.control, s.hop, s.fort, s.temples, quest_at, s.monster_at]
+    if not b.regions.restore(m, lo, hi, live):
+        _regions_block(enc, m, s, k, quest_at)
+        b.regions.keep(m, lo, hi, live)
+
+
+def _regions_block(
+    enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps, quest_at: set[int]
+) -> None:
+    """Compute the Region blocks into the zeroed entries."""
     n = enc.n
     o, block = enc.o_regions, enc.region_block
     temple, quest = 3 * n, 3 * n + 1 + len(enc.monsters)
-    quest_at = {quest_region(s, x) for x in s.quest_slots}
     control, hop, fort, temples = s.control, s.hop, s.fort, s.temples
     for ri, i in enumerate(k.regions):
         if i < 0:
@@ -297,8 +443,18 @@ def _regions(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps) -> None:
             m[o + k.regions[at] * block + temple + 1 + mk] = 1.0
 
 
-def _monsters(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps) -> None:
-    """Write the Monster blocks."""
+def _monsters(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps, b: Board) -> None:
+    """Write the Monster blocks: kept from the last observation of ``s`` if its inputs match."""
+    lo = enc.o_monsters
+    hi = lo + len(enc.monsters) * enc.monster_block
+    live = [s.monster_at, s.evolutions, s.slain, s.wounds]
+    if not b.monsters.restore(m, lo, hi, live):
+        _monsters_block(enc, m, s, k)
+        b.monsters.keep(m, lo, hi, live)
+
+
+def _monsters_block(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps) -> None:
+    """Compute the Monster blocks into the zeroed entries."""
     n, r = enc.n, len(enc.regions)
     o, block, ne = enc.o_monsters, enc.monster_block, len(enc.evolutions)
     for mi, i in enumerate(k.monsters):
