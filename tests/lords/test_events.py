@@ -45,9 +45,7 @@ def test_events_read_later_are_the_events_of_their_moment(
     assert all(isinstance(e, LazyEvents) for e in later)
     assert [len(e) for e in later] == [len(e) for e in now]  # lengths before rendering
     assert later == now
-    assert [[e.to_json() for e in ev] for ev in later] == [
-        [e.to_json() for e in ev] for ev in now
-    ]
+    assert [[e.to_json() for e in ev] for ev in later] == [[e.to_json() for e in ev] for ev in now]
     assert [[(e.kind, e.to, dict(e.data)) for e in ev] for ev in later] == [
         [(e.kind, e.to, dict(e.data)) for e in ev] for ev in now
     ]
