@@ -273,3 +273,16 @@ def test_lords_kept_blocks_stay_bounded_and_right_past_the_bound() -> None:
         assert len(encoder.boards) <= BOARDS_LIMIT
     for t in copies[-3:] + copies[:3]:
         _same_as_view(session, t, 1, "past the bound")
+
+
+def test_lords_card_counts_are_the_views_float32_counts() -> None:
+    """Counting cards through the memoryview gives NumPy's float32 sums, for every count."""
+    from hellas.rl.encoders.base import counts  # noqa: PLC0415
+    from hellas.rl.encoders.lords_state import _counts  # noqa: PLC0415
+
+    for copies in range(8):
+        expected = np.zeros(3, dtype=np.float32)
+        counts(expected, 1, ["card"] * copies, {"card": 1}, 3)
+        got = np.zeros(3, dtype=np.float32)
+        _counts(got.data, 1, [0] * copies, [1])
+        assert np.array_equal(expected, got), copies

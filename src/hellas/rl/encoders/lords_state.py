@@ -138,7 +138,7 @@ class Board:
     every key (a board kept for other maps is replaced).
     """
 
-    __slots__ = ("artifacts", "gods", "maps", "monsters", "players", "regions")
+    __slots__ = ("artifacts", "gods", "maps", "monsters", "players", "regions", "seats")
 
     def __init__(self, maps: StateMaps) -> None:
         self.maps = maps
@@ -147,6 +147,9 @@ class Board:
         self.monsters = Block()
         self.gods = Block()
         self.artifacts = Block()
+        # the hand sizes, supply, Priests, Special Actions used and Heroes' Regions the kept
+        # players' block was made with (``_players`` patches it where they change)
+        self.seats: list[list[int]] = []
 
 
 def board_of(enc: LordsEncoder, s: LordsState, k: StateMaps) -> Board:
@@ -188,10 +191,13 @@ def fill_state(enc: LordsEncoder, out: np.ndarray, s: LordsState, seat: int) -> 
     _gods(enc, m, s, k, b)
     act = s.activation
     if len(act) >= 3:
-        a0 = act[0]
-        one_hot(out, enc.o_activation, a0 if 0 <= a0 < n else None, n)
-        out[enc.o_activation + n] = scale(act[1], 5)
-        one_hot(out, enc.o_activation + n + 1, act[2], len(enc.gods))
+        o = enc.o_activation
+        a0, a2 = act[0], act[2]
+        if 0 <= a0 < n:
+            m[o + a0] = 1.0
+        m[o + n] = scale(act[1], 5)
+        if 0 <= a2 < len(enc.gods):
+            m[o + n + 1 + a2] = 1.0
     nt = len(enc.temples)
     i = k.temples[s.temple_card]
     if i >= 0:
@@ -207,19 +213,20 @@ def fill_state(enc: LordsEncoder, out: np.ndarray, s: LordsState, seat: int) -> 
             m[enc.o_quests + i] = 1.0
     _monsters(enc, m, s, k, b)
     o = enc.o_decks
-    for j, (size, cap) in enumerate(
-        (
-            (len(s.combat_deck), 40),
-            (len(s.combat_discard), 40),
-            (len(s.blessing_deck), 40),
-            (len(s.event_deck), 20),
-        )
-    ):
-        value = scale(size, cap)
-        if value:
-            m[o + j] = value
+    size = len(s.combat_deck)  # the Combat deck, its discard, the Blessings, the Events
+    if size:
+        m[o] = 1.0 if size >= 40 else size / 40
+    size = len(s.combat_discard)
+    if size:
+        m[o + 1] = 1.0 if size >= 40 else size / 40
+    size = len(s.blessing_deck)
+    if size:
+        m[o + 2] = 1.0 if size >= 40 else size / 40
+    size = len(s.event_deck)
+    if size:
+        m[o + 3] = 1.0 if size >= 20 else size / 20
     if 0 <= seat < n and s.hands[seat]:
-        _counts(out, enc.o_hand, s.hands[seat], k.combat)
+        _counts(m, enc.o_hand, s.hands[seat], k.combat)
     if frame is not None and frame["k"] == "battle":
         enc._battle(out, battle.summary(s, frame))
     if frame is not None and frame["k"] == "draft":
@@ -236,10 +243,13 @@ def fill_state(enc: LordsEncoder, out: np.ndarray, s: LordsState, seat: int) -> 
                 if i >= 0:
                     out[base + 2 + n + i] = 1.0
     if frame is not None and frame["k"] == "owl" and seat == s.current and frame["cards"]:
-        _counts(out, enc.o_owl, frame["cards"], k.combat)
-    hunt = hunt_summary(s, seat) if any(f["k"] == "hunt" for f in stack) else None
-    if hunt:
-        enc._hunt(out, hunt)
+        _counts(m, enc.o_owl, frame["cards"], k.combat)
+    for f in stack:
+        if f["k"] == "hunt":
+            hunt = hunt_summary(s, seat)
+            if hunt:
+                enc._hunt(out, hunt)
+            break
     result = s.result
     if result:
         winner = result.get("winner")
@@ -290,48 +300,88 @@ def _gods(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps, b: Board) -> N
         b.artifacts.keep(m, lo, hi, live)
 
 
-def _counts(out: np.ndarray, start: int, cards: Any, positions: list[int]) -> None:
-    """Add 1/3 per card at its position (clipped to 1), as ``counts`` does with ids."""
+def _counts(m: Any, start: int, cards: Any, positions: list[int]) -> None:
+    """Add 1/3 per card at its position (clipped to 1), as ``counts`` does with ids.
+
+    Through the float32 memoryview: the same float32 values as NumPy's float32 sums give
+    (``tests/rl/test_state_encoders.py`` checks every count).
+    """
     step = 1.0 / 3
     for x in cards:
         i = positions[x]
         if i >= 0:
-            out[start + i] = min(1.0, out[start + i] + step)
+            m[start + i] = min(1.0, m[start + i] + step)
 
 
 def _players(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps, b: Board) -> None:
     """Write every seat's block: kept from the last observation of ``s`` if its inputs match.
 
-    The hand sizes (which change at most decisions) are not part of the key: they are written
-    over the kept block every time.
+    The small per-seat values that change at many decisions (hand size, supply, Priests,
+    Special Actions used, the Hero's Region) are not part of the key: the kept block is
+    patched where they differ from the values it was made with (``Board.seats``).
     """
     n = enc.n
     lo = enc.o_players
     hi = lo + n * enc.player_block
-    live = [
-        s.heroes,
-        s.hero_at,
-        s.attrs,
-        s.injured,
-        s.supply,
-        s.priests,
-        s.blessings,
-        s.used,
-        s.glory,
-        s.control,
-        s.temples,
-        s.slain,
-    ]
+    live = [s.heroes, s.attrs, s.injured, s.blessings, s.glory, s.control, s.temples, s.slain]
+    sizes = [len(hand) for hand in s.hands]
     block = b.players
     if block.restore(m, lo, hi, live):
-        hands, pos = s.hands, lo + enc._p_attributes + 8  # the hand size's entry
-        for q in range(n):
-            value = len(hands[q])
-            m[pos] = 0.0 if value <= 0 else 1.0 if value >= HAND_CAP else value / HAND_CAP
-            pos += enc.player_block
+        seats = b.seats
+        if (
+            seats[0] != sizes
+            or seats[1] != s.supply
+            or seats[2] != s.priests
+            or seats[3] != s.used
+            or seats[4] != s.hero_at
+        ):
+            _patch_seats(enc, m, s, k, b, sizes)
         return
     _players_block(enc, m, s, k)
     block.keep(m, lo, hi, live)
+    b.seats = [sizes, s.supply[:], s.priests[:], s.used[:], s.hero_at[:]]
+
+
+def _patch_seats(
+    enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps, b: Board, sizes: list[int]
+) -> None:
+    """Rewrite the small values of the seats where they changed, in ``m`` and the kept block."""
+    kept, seats, lo, block = b.players.kept, b.seats, enc.o_players, enc.player_block
+    was_sizes, was_supply, was_priests, was_used, was_at = seats
+    used_o = enc._p_sets[1][2]
+    specials = len(enc.specials)
+    for q in range(enc.n):
+        base = lo + q * block
+        pos = base + enc._p_attributes + 6
+        for j, (value, cap, was) in enumerate(
+            (
+                (s.supply[q], HOPLITE_CAP, was_supply),
+                (s.priests[q], 4, was_priests),
+                (sizes[q], HAND_CAP, was_sizes),
+            )
+        ):
+            if value != was[q]:
+                entry = 0.0 if value <= 0 else 1.0 if value >= cap else value / cap
+                m[pos + j] = entry
+                kept[pos + j - lo] = entry
+                was[q] = value
+        used = s.used[q]
+        if used != was_used[q]:
+            for a in range(specials):
+                entry = 1.0 if used >> a & 1 else 0.0
+                m[base + used_o + a] = entry
+                kept[base + used_o + a - lo] = entry
+            was_used[q] = used
+        at = s.hero_at[q]
+        if at != was_at[q]:
+            old = was_at[q]
+            if old >= 0 and k.regions[old] >= 0:
+                m[base + enc._p_at + k.regions[old]] = 0.0
+                kept[base + enc._p_at + k.regions[old] - lo] = 0.0
+            if at >= 0 and k.regions[at] >= 0:
+                m[base + enc._p_at + k.regions[at]] = 1.0
+                kept[base + enc._p_at + k.regions[at] - lo] = 1.0
+            was_at[q] = at
 
 
 def _players_block(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps) -> None:
