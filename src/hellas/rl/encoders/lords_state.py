@@ -11,6 +11,8 @@ proves both ways equal on every position of random games with and without module
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -138,7 +140,18 @@ class Board:
     every key (a board kept for other maps is replaced).
     """
 
-    __slots__ = ("artifacts", "gods", "maps", "monsters", "players", "regions", "seats")
+    __slots__ = (
+        "artifacts",
+        "gods",
+        "hop",
+        "maps",
+        "monster_at",
+        "monsters",
+        "players",
+        "region_monsters",
+        "regions",
+        "seats",
+    )
 
     def __init__(self, maps: StateMaps) -> None:
         self.maps = maps
@@ -150,6 +163,11 @@ class Board:
         # the hand sizes, supply, Priests, Special Actions used and Heroes' Regions the kept
         # players' block was made with (``_players`` patches it where they change)
         self.seats: list[list[int]] = []
+        # the Hoplite counts and Monsters' Regions the kept Region block was made with, and
+        # the Monsters' Regions the kept Monster block was made with
+        self.hop: list[int] = []
+        self.region_monsters: list[int] = []
+        self.monster_at: list[int] = []
 
 
 def board_of(enc: LordsEncoder, s: LordsState, k: StateMaps) -> Board:
@@ -449,18 +467,65 @@ def _players_block(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps) -> No
 
 
 def _regions(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps, b: Board) -> None:
-    """Write the Region blocks: kept from the last observation of ``s`` if its inputs match."""
+    """Write the Region blocks: kept from the last observation of ``s`` if its inputs match.
+
+    Hoplite counts and Monsters' Regions (which change at many decisions) are not part of
+    the key: the kept block is patched where they differ from the values it was made with.
+    """
     quest_at = [quest_region(s, x) for x in s.quest_slots]
     lo = enc.o_regions
     hi = lo + len(enc.regions) * enc.region_block
-    live = [s.control, s.hop, s.fort, s.temples, quest_at, s.monster_at]
-    if not b.regions.restore(m, lo, hi, live):
-        _regions_block(enc, m, s, k, quest_at)
-        b.regions.keep(m, lo, hi, live)
+    live = [s.control, s.fort, s.temples, quest_at]
+    block = b.regions
+    if block.restore(m, lo, hi, live):
+        if b.hop != s.hop:
+            _patch_hoplites(enc, m, s, k, b)
+        if b.region_monsters != s.monster_at:
+            _patch_monsters_here(enc, m, s, k, b)
+        return
+    _regions_block(enc, m, s, k, quest_at)
+    block.keep(m, lo, hi, live)
+    b.hop = s.hop[:]
+    b.region_monsters = s.monster_at[:]
+
+
+def _patch_hoplites(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps, b: Board) -> None:
+    """Rewrite the Hoplite counts that changed, in ``m`` and the kept Region block."""
+    n, hop, was, kept = enc.n, s.hop, b.hop, b.regions.kept
+    o, block, lo = enc.o_regions + n, enc.region_block, enc.o_regions
+    for j in compress(range(len(hop)), map(ne, hop, was)):
+        count = hop[j]
+        was[j] = count
+        i = k.regions[j // n]
+        if i >= 0:
+            pos = o + i * block + j % n
+            entry = 0.0 if count <= 0 else 1.0 if count >= HOPLITE_CAP else count / HOPLITE_CAP
+            m[pos] = entry
+            kept[pos - lo] = entry
+
+
+def _patch_monsters_here(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps, b: Board) -> None:
+    """Move the Monsters whose Region changed, in ``m`` and the kept Region block."""
+    n, was, kept, regions = enc.n, b.region_monsters, b.regions.kept, k.regions
+    o, block, lo = enc.o_regions + 3 * n + 1, enc.region_block, enc.o_regions
+    for mi, at in enumerate(s.monster_at):
+        old = was[mi]
+        if at == old:
+            continue
+        was[mi] = at
+        mk = k.monsters[mi]
+        if mk < 0:
+            continue
+        if old >= 0 and regions[old] >= 0:
+            m[o + regions[old] * block + mk] = 0.0
+            kept[o + regions[old] * block + mk - lo] = 0.0
+        if at >= 0 and regions[at] >= 0:
+            m[o + regions[at] * block + mk] = 1.0
+            kept[o + regions[at] * block + mk - lo] = 1.0
 
 
 def _regions_block(
-    enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps, quest_at: set[int]
+    enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps, quest_at: list[int]
 ) -> None:
     """Compute the Region blocks into the zeroed entries."""
     n = enc.n
@@ -494,13 +559,36 @@ def _regions_block(
 
 
 def _monsters(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps, b: Board) -> None:
-    """Write the Monster blocks: kept from the last observation of ``s`` if its inputs match."""
+    """Write the Monster blocks: kept from the last observation of ``s`` if its inputs match.
+
+    A Monster's Region is patched where it changed, as in the Region blocks.
+    """
     lo = enc.o_monsters
     hi = lo + len(enc.monsters) * enc.monster_block
-    live = [s.monster_at, s.evolutions, s.slain, s.wounds]
-    if not b.monsters.restore(m, lo, hi, live):
-        _monsters_block(enc, m, s, k)
-        b.monsters.keep(m, lo, hi, live)
+    live = [s.evolutions, s.slain, s.wounds]
+    if b.monsters.restore(m, lo, hi, live):
+        was = b.monster_at
+        if was == s.monster_at:
+            return
+        kept, block, regions = b.monsters.kept, enc.monster_block, k.regions
+        for mi, at in enumerate(s.monster_at):
+            old = was[mi]
+            if at == old:
+                continue
+            was[mi] = at
+            i = k.monsters[mi]
+            if i < 0:
+                continue
+            if old >= 0 and regions[old] >= 0:
+                m[lo + i * block + regions[old]] = 0.0
+                kept[i * block + regions[old]] = 0.0
+            if at >= 0 and regions[at] >= 0:
+                m[lo + i * block + regions[at]] = 1.0
+                kept[i * block + regions[at]] = 1.0
+        return
+    _monsters_block(enc, m, s, k)
+    b.monsters.keep(m, lo, hi, live)
+    b.monster_at = s.monster_at[:]
 
 
 def _monsters_block(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps) -> None:
