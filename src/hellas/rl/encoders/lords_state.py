@@ -17,9 +17,10 @@ from typing import Any
 
 import numpy as np
 
-from hellas.games.lords import battle, hooks
+from hellas.games.lords import hooks
 from hellas.games.lords.board import temples_and_slain
 from hellas.games.lords.content import ATTRIBUTES, Content
+from hellas.games.lords.frames import BattleFrame
 from hellas.games.lords.quests import quest_region
 from hellas.games.lords.rules import actor
 from hellas.games.lords.state import LordsState
@@ -30,6 +31,7 @@ from hellas.rl.encoders.lords import (
     CONDITIONS,
     HAND_CAP,
     HOPLITE_CAP,
+    STAGES,
     TURN_CAP,
     LordsEncoder,
 )
@@ -246,7 +248,7 @@ def fill_state(enc: LordsEncoder, out: np.ndarray, s: LordsState, seat: int) -> 
     if 0 <= seat < n and s.hands[seat]:
         _counts(m, enc.o_hand, s.hands[seat], k.combat)
     if frame is not None and frame["k"] == "battle":
-        enc._battle(out, battle.summary(s, frame))
+        _battle(enc, m, k, frame)
     if frame is not None and frame["k"] == "draft":
         base = enc.o_draft
         out[base] = 1.0
@@ -316,6 +318,31 @@ def _gods(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps, b: Board) -> N
                 if s.artifact_charged[ai]:
                     m[base + n] = 1.0
         b.artifacts.keep(m, lo, hi, live)
+
+
+def _battle(enc: LordsEncoder, m: Any, k: StateMaps, f: BattleFrame) -> None:
+    """Write the Battle in progress (as ``LordsEncoder._battle`` writes its summary)."""
+    n, r, cc = enc.n, len(enc.regions), len(enc.combat)
+    base = enc.o_battle
+    m[base] = 1.0
+    i = k.regions[f["region"]]
+    if i >= 0:
+        m[base + 1 + i] = 1.0
+    att, defender = f["att"], f["def"]
+    if 0 <= att < n:
+        m[base + 1 + r + att] = 1.0
+    if 0 <= defender < n:
+        m[base + 1 + r + n + defender] = 1.0
+    pos = base + 1 + r + 2 * n
+    for side, played in enumerate(f["played"][:2]):
+        _counts(m, pos + side * cc, played, k.combat)
+    pos += 2 * cc
+    for side, passed in enumerate(f["passed"][:2]):
+        if passed:
+            m[pos + side] = 1.0
+    stage = f["stage"]
+    if stage in STAGES:
+        m[pos + 2 + STAGES.index(stage)] = 1.0
 
 
 def _counts(m: Any, start: int, cards: Any, positions: list[int]) -> None:
