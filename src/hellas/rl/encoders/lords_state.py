@@ -20,17 +20,18 @@ import numpy as np
 from hellas.games.lords import hooks
 from hellas.games.lords.board import temples_and_slain
 from hellas.games.lords.content import ATTRIBUTES, Content
-from hellas.games.lords.frames import BattleFrame
+from hellas.games.lords.frames import BattleFrame, HuntFrame, downward
+from hellas.games.lords.hunt import picker
 from hellas.games.lords.quests import quest_region
 from hellas.games.lords.rules import actor
 from hellas.games.lords.state import LordsState
-from hellas.games.lords.view import hunt_summary
 from hellas.rl.encoders.base import one_hot, scale
 from hellas.rl.encoders.lords import (
     ATTR_CAP,
     CONDITIONS,
     HAND_CAP,
     HOPLITE_CAP,
+    HUNT_STAGES,
     STAGES,
     TURN_CAP,
     LordsEncoder,
@@ -59,6 +60,7 @@ class StateMaps:
             (enc.gods.get(g.id, -1), g.index, c.artifact(g.artifact).index) for g in c.gods
         ]
         self.artifacts = _index(enc.artifacts, [a.id for a in c.artifacts])
+        self.attacks = _index(enc.attacks, [a.id for a in c.attack_cards])
         self.evolve = [
             _index(enc.evolutions, [card.evolve for card in m.cards]) for m in c.monsters
         ]
@@ -264,11 +266,9 @@ def fill_state(enc: LordsEncoder, out: np.ndarray, s: LordsState, seat: int) -> 
                     out[base + 2 + n + i] = 1.0
     if frame is not None and frame["k"] == "owl" and seat == s.current and frame["cards"]:
         _counts(m, enc.o_owl, frame["cards"], k.combat)
-    for f in stack:
-        if f["k"] == "hunt":
-            hunt = hunt_summary(s, seat)
-            if hunt:
-                enc._hunt(out, hunt)
+    for f in downward(stack):
+        if f["k"] == "hunt":  # the Hunt in progress (the topmost)
+            _hunt(enc, m, s, k, f, seat)
             break
     result = s.result
     if result:
@@ -343,6 +343,52 @@ def _battle(enc: LordsEncoder, m: Any, k: StateMaps, f: BattleFrame) -> None:
     stage = f["stage"]
     if stage in STAGES:
         m[pos + 2 + STAGES.index(stage)] = 1.0
+
+
+def _hunt(enc: LordsEncoder, m: Any, s: LordsState, k: StateMaps, f: HuntFrame, seat: int) -> None:
+    """Write the Hunt in progress (as ``LordsEncoder._hunt`` writes ``view.hunt_summary``).
+
+    The two Monster Attack cards drawn are shown only to the seat that picks one.
+    """
+    n, mo, cc = enc.n, len(enc.monsters), len(enc.combat)
+    na = max(1, len(enc.attacks))
+    base = enc.o_hunt
+    m[base] = 1.0
+    hunter, chooser = f["seat"], picker(s, f)
+    if 0 <= hunter < n:
+        m[base + 1 + hunter] = 1.0
+    if 0 <= chooser < n:
+        m[base + 1 + n + chooser] = 1.0
+    pos = base + 1 + 2 * n
+    i = k.monsters[f["m"]]
+    if i >= 0:
+        m[pos + i] = 1.0
+    pos += mo
+    stage = f["stage"]
+    m[pos + (HUNT_STAGES.index(stage) if stage in HUNT_STAGES else len(HUNT_STAGES))] = 1.0
+    pos += len(HUNT_STAGES) + 1
+    attack = f["attack"]
+    if attack >= 0:
+        i = k.attacks[attack]
+        if i >= 0:
+            m[pos + i] = 1.0
+    if seat == chooser and f["drawn"]:
+        for a in f["drawn"]:
+            i = k.attacks[a]
+            if i >= 0:
+                m[pos + na + i] = 1.0
+    pos += 2 * na
+    if attack >= 0:
+        value = scale(f["strength"] or 0, 10)
+        if value:
+            m[pos] = value
+    _counts(m, pos + 1, f["committed"], k.combat)
+    pos += 1 + cc
+    if f["ended"]:
+        m[pos] = 1.0
+    value = scale(len(f["drawn"]), 3)
+    if value:
+        m[pos + 1] = value
 
 
 def _counts(m: Any, start: int, cards: Any, positions: list[int]) -> None:
