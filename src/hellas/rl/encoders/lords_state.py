@@ -5,8 +5,12 @@ state, reading for the seat exactly what ``games.lords.view`` shows it: the publ
 hand, and the few private parts of a decision in progress (the Blessings of a draft, the Owl's
 cards, a Hunt's two Monster Attack cards), which it takes from the same small summaries the view
 uses.  The content's records are matched to the encoder's vocabularies by id once per content
-(:class:`StateMaps`), so a content pack reads as its view would.  ``tests/rl/test_state_encoders``
-proves both ways equal on every position of random games with and without modules.
+(:class:`StateMaps`), so a content pack reads as its view would.  The seat-independent blocks
+(players, Regions, Monsters, Monuments, Artifacts) of each state object's last observation are
+kept (:class:`Board`) with copies of the values they came from, and copied back, or patched
+where a few small values changed, while those values are equal: most decisions change little.
+``tests/rl/test_state_encoders`` proves both ways equal on every position of random games with
+and without modules, and after every kind of change made in place, undone and redone.
 """
 
 from __future__ import annotations
