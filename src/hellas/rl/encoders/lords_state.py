@@ -264,8 +264,8 @@ def fill_state(enc: LordsEncoder, out: np.ndarray, s: LordsState, seat: int) -> 
             q = order[turn]
             one_hot(out, base + 2, q if isinstance(q, int) and 0 <= q < n else None, n)
         if seat in order[: turn + 1]:
-            for b in frame["cards"]:
-                i = k.blessings[b]
+            for card in frame["cards"]:
+                i = k.blessings[card]
                 if i >= 0:
                     out[base + 2 + n + i] = 1.0
     if frame is not None and frame["k"] == "owl" and seat == s.current and frame["cards"]:
