@@ -26,6 +26,7 @@ from hellas.games.lords.board import MAX_HOPLITES, MAX_PRIESTS, priests_owned
 from hellas.games.lords.cards import deck_cards
 from hellas.games.lords.choices import table
 from hellas.games.lords.content import Content, configured, fingerprint
+from hellas.games.lords.notes import LordsEvents, Notes
 from hellas.games.lords.packs import installed, pack_modules
 from hellas.games.lords.state import LordsState
 from hellas.games.lords.value import chances
@@ -214,10 +215,27 @@ class LordsGame(Game[LordsState]):
             return known  # in the legal list: a Choice
         return super().resolve(s, choice)
 
+    def apply(self, s: LordsState, choice: Choice | str) -> list[Event]:
+        """Apply a legal choice (object or key) and return the events; raise IllegalChoice.
+
+        The events are rendered from the rules' notes when someone reads them (``notes.py``).
+        """
+        legal = self.resolve(s, choice)
+        events = LordsEvents()
+        notes: Notes = []
+        events.notes = notes
+        rules.play(s, legal, notes)
+        return events
+
     def _apply(self, s: LordsState, choice: Choice, log: bool) -> list[Event]:
-        events: list[Event] | None = [] if log else None
-        rules.play(s, choice, events)
-        return events or []
+        if not log:
+            rules.play(s, choice, None)
+            return []
+        events = LordsEvents()
+        notes: Notes = []
+        events.notes = notes
+        rules.play(s, choice, notes)
+        return events
 
     def view(self, s: LordsState, seat: int | None) -> View:
         """Return what ``seat`` may know."""

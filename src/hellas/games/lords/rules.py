@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from hellas.core.game import Choice, Event, EventLog
+from hellas.core.game import Choice, Event
 from hellas.core.rng import Rng
 from hellas.games.lords import (
     artifacts,
@@ -32,6 +32,7 @@ from hellas.games.lords.choices import table
 from hellas.games.lords.content import Content
 from hellas.games.lords.frames import Frame
 from hellas.games.lords.hooks import proc
+from hellas.games.lords.notes import BUILT, CHOICE, KEEP, MONSTER_DIE, TURN, NoteLog, seat_name
 from hellas.games.lords.state import LordsState
 
 Options = Callable[[LordsState, Frame], list[str]]
@@ -231,48 +232,40 @@ def _choices(s: LordsState, keys: list[str]) -> list[Choice]:
     return [by_key[k] for k in dict.fromkeys(keys)]
 
 
-def play(s: LordsState, choice: Choice, ev: EventLog) -> None:
-    """Apply one legal choice, then run everything that needs no decision."""
+def play(s: LordsState, choice: Choice, ev: NoteLog) -> None:
+    """Apply one legal choice, then run everything that needs no decision.
+
+    ``ev``: the list the log's notes go to (``notes.py``; rendered into events when read), or
+    None when nobody listens.
+    """
     s.cache = None
-    who = actor(s)
     f = s.stack[-1]
-    if ev is not None:
-        ev.append(_describe(s, who, choice))
-        if choice.key.startswith("keep:"):
-            ev.append(
-                Event("private", f"You keep {choice.label[5:]}.", frozenset((who,)), {"seat": who})
-            )
-    before_log = len(f.get("log", [])) if f["k"] == "monsters" else 0
-    procedure(s, f["k"])[1](s, f, choice.key)
-    if ev is not None and f["k"] == "monsters" and len(f.get("log", [])) > before_log:
-        m, face = f["log"][-1]
-        ev.append(
-            Event(
-                "monster-die",
-                f"Monster Die for the {s.content.monsters[int(m)].name}: {face}.",
-                None,
-                {"monster": m, "face": face},
-            )
-        )
+    if ev is None:
+        procedure(s, f["k"])[1](s, f, choice.key)
+        advance(s, None)
+        return
+    who = actor(s)
+    kind = f["k"]
+    ev.append((CHOICE, s.content, who, s.heroes[who], choice, kind))
+    if choice.key.startswith("keep:"):
+        ev.append((KEEP, who, choice))
+    if f["k"] == "monsters":  # (narrows the frame's type)
+        before_log = len(f.get("log", []))
+        procedure(s, kind)[1](s, f, choice.key)
+        if len(f.get("log", [])) > before_log:
+            m, face = f["log"][-1]
+            ev.append((MONSTER_DIE, s.content, m, face))
+    else:
+        procedure(s, kind)[1](s, f, choice.key)
     advance(s, ev)
-
-
-def _describe(s: LordsState, who: int, choice: Choice) -> Event:
-    name = hero_name(s, who)
-    label = choice.label
-    if choice.key.startswith(("keep:", "discard:")) and s.stack[-1]["k"] in ("owl",):
-        label = "Keep one of the two cards drawn"
-    return Event("choice", f"{name}: {label}", None, {"seat": who, "key": choice.key})
 
 
 def hero_name(s: LordsState, seat: int) -> str:
     """Return a seat's name for messages (its Hero once chosen)."""
-    if s.heroes[seat] >= 0:
-        return f"{s.content.heroes[s.heroes[seat]].name} (P{seat + 1})"
-    return f"Player {seat + 1}"
+    return seat_name(s.content, seat, s.heroes[seat])
 
 
-def advance(s: LordsState, ev: EventLog) -> None:
+def advance(s: LordsState, ev: NoteLog) -> None:
     """Resolve what needs no decision; check victory; end turns."""
     while s.result is None and s.stack:
         won = check_victory(s)
@@ -285,7 +278,7 @@ def advance(s: LordsState, ev: EventLog) -> None:
             text = phases.event_phase(s, not f.get("draw"))  # "draw": a lone card (a module)
             if ev is not None:
                 what = "Event card" if f.get("draw") else "Event Phase"
-                ev.append(Event("event", f"{what}: {text}", None, {}))
+                ev.append((BUILT, Event("event", f"{what}: {text}", None, {})))
             continue
         if f["k"] == "turn" and f["specials"] > f.get("handled", 0):
             f["handled"] = f["specials"]
@@ -324,10 +317,12 @@ def advance(s: LordsState, ev: EventLog) -> None:
         if ev is not None:
             winner = s.result.get("winner", -1)
             who = hero_name(s, winner) if winner >= 0 else "Nobody"
-            ev.append(Event("over", f"{who} wins: {s.result['text']}.", None, dict(s.result)))
+            ev.append(
+                (BUILT, Event("over", f"{who} wins: {s.result['text']}.", None, dict(s.result)))
+            )
 
 
-def _next_turn(s: LordsState, ev: EventLog) -> None:
+def _next_turn(s: LordsState, ev: NoteLog) -> None:
     limit = int(s.options.get("turn_limit", 0))
     if limit and s.turn >= limit:
         s.result = {
@@ -338,6 +333,4 @@ def _next_turn(s: LordsState, ev: EventLog) -> None:
         return
     turn.start_turn(s, (s.current + 1) % s.n)
     if ev is not None:
-        ev.append(
-            Event("turn", f"Turn {s.turn}: {hero_name(s, s.current)}.", None, {"seat": s.current})
-        )
+        ev.append((TURN, s.content, s.turn, s.current, s.heroes[s.current]))

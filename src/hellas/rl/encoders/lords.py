@@ -91,6 +91,8 @@ class LordsEncoder(Encoder):
         n = self.n = int(options["players"])
         self._seats: dict[Any, int] = {q: q for q in range(n)}  # a seat number -> itself
         self.state_maps: dict[int, Any] = {}  # per content: its records as positions here
+        # per state object: its last observation's seat-independent blocks (``lords_state``)
+        self.boards: dict[int, Any] = {}
         self.regions = vocabulary(r.id for r in c.regions)
         self.heroes = vocabulary(h.id for h in c.heroes)
         self.combat = vocabulary(x.id for x in c.combat)
