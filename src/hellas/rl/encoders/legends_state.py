@@ -96,7 +96,7 @@ class SeatRow:
         self.hsize: list[int] | None = None
         self.known: list[int] | None = None
         self.table: tuple[int, ...] = ()
-        self.deck_top: list[int] = []
+        self.deck_top: tuple[int, ...] = ()
         self.dmask: list[int] | None = None
         self.discard: list[int] = []
         self.tally = [0] * 6
@@ -147,6 +147,12 @@ class StateWriter:
         self.missions = MISSIONS
         self.table_caps = [cap for _key, cap in TABLE_FIELDS]
         self.divine_total = content().divine_total
+        # small fields by the values they are written from: each is written by one copy
+        self.hands: dict[tuple[int, ...], Any] = {}
+        self.sequences: dict[tuple[int, ...], Any] = {}
+        self.oracles: dict[tuple[int, ...], Any] = {}
+        self.supports: dict[tuple[int, int, int] | None, Any] = {}
+        self.discards: dict[tuple[int, ...], Any] = {}
         zero = np.zeros(self.size, dtype=np.float32)
         self.zero: Any = zero.data
         self.rows: dict[int, SeatRow] = {}
@@ -202,9 +208,13 @@ class StateWriter:
         b = seat * 6
         hand = s.hands[b : b + 6]
         if hand != r.hand:
-            at, cap = self.o_hand, self.hand_cap
-            for i in range(6):
-                w[at + i] = capped(hand[i], cap)
+            key = tuple(hand)
+            data = self.hands.get(key)
+            if data is None:
+                data = self._field(self.hands, key, 6)
+                for i in range(6):
+                    data[i] = capped(hand[i], self.hand_cap)
+            w[self.o_hand : self.o_hand + 6] = data
             r.hand = hand
         # -- monsters, then heroes (whose disc field reads where each slot is written) --
         if s.monsters != r.slots or s.discs != r.discs:
@@ -246,22 +256,32 @@ class StateWriter:
             r.table = table
         if s.deck_known or r.deck_top:
             deck = s.deck
-            top = [deck[i] for i in range(len(deck) - 1, len(deck) - 1 - min(s.deck_known, 6), -1)]
+            top = tuple(deck[len(deck) - min(s.deck_known, 6) :])  # the top card last
             if top != r.deck_top:
-                self._sequence(w, self.o_deck_top, top)
+                data = self.sequences.get(top)
+                if data is None:
+                    data = self._sequence(top[::-1])
+                w[self.o_deck_top : self.o_deck_top + 36] = data
                 r.deck_top = top
         if s.dmask != r.dmask or s.discard != r.discard:
             self._discards(r, s, seat)
         if s.oracle != r.oracle:
-            at = self.o_oracle
-            w[at : at + 6] = self.zero[at : at + 6]
-            tally = [0] * 6
-            for card in s.oracle:
-                tally[card] += 1
-            write_tally(w, at, tally, SIXTHS)
+            key = tuple(s.oracle)
+            data = self.oracles.get(key)
+            if data is None:
+                data = self._field(self.oracles, key, 6)
+                tally = [0] * 6
+                for card in key:
+                    tally[card] += 1
+                write_tally(data, 0, tally, SIXTHS)
+            w[self.o_oracle : self.o_oracle + 6] = data
             r.oracle = s.oracle[:]
         if s.order != r.order:
-            self._sequence(w, self.o_order, s.order[:6])
+            order = tuple(s.order[:6])
+            data = self.sequences.get(order)
+            if data is None:
+                data = self._sequence(order)
+            w[self.o_order : self.o_order + 36] = data
             r.order = s.order[:]
         if phase in (P_SUPPORT_GIVE, P_SUPPORT_DISCARD):
             support: tuple[int, int, int] | None = (
@@ -272,7 +292,12 @@ class StateWriter:
         else:
             support = None
         if support != r.support:
-            self._support(r, support)
+            data = self.supports.get(support)
+            if data is None:
+                data = self._support(support)
+            at = self.o_support
+            w[at : at + 2 * n + 2] = data
+            r.support = support
         if s.gifts is not r.gifts:
             self._gifts(r, s, seat)
         if s.result != r.result:
@@ -515,12 +540,21 @@ class StateWriter:
             at += self.hero_block
         r.known = known
 
-    def _sequence(self, w: Any, start: int, cards: list[int]) -> None:
-        """Rewrite a field of six one-hot card types from the first six ``cards``."""
-        w[start : start + 36] = self.zero[start : start + 36]
+    def _sequence(self, cards: tuple[int, ...]) -> Any:
+        """Return a field of six one-hot card types written from the first six ``cards``."""
+        data = self._field(self.sequences, cards, 36)
+        start = 0
         for card in cards[:6]:
-            w[start + card] = 1.0
+            data[start + card] = 1.0
             start += 6
+        return data
+
+    def _field(self, kept: dict[Any, Any], key: Any, size: int) -> Any:
+        """Return a new zeroed field of ``size`` entries, kept in ``kept`` under ``key``."""
+        if len(kept) >= BLOCKS_KEPT:
+            kept.clear()
+        data = kept[key] = np.zeros(size, dtype=np.float32).data
+        return data
 
     def _discards(self, r: SeatRow, s: LegendsState, seat: int) -> None:
         """Rewrite the discards ``seat`` saw: counted anew, or only the new ones on top."""
@@ -539,30 +573,35 @@ class StateWriter:
         for i in range(kept, len(dmask)):
             if dmask[i] & bit:
                 tally[discard[i]] += 1
-        w, at = r.w, self.o_discard_known
-        w[at : at + 12] = self.zero[at : at + 12]
-        write_tally(w, at, tally, TENTHS)
         last = len(discard) - 1
-        if 0 <= last < len(dmask) and dmask[last] & bit:
-            w[at + 6 + discard[last]] = 1.0
+        top = discard[last] if 0 <= last < len(dmask) and dmask[last] & bit else -1
+        key = (*tally, top)
+        data = self.discards.get(key)
+        if data is None:
+            data = self._field(self.discards, key, 12)
+            write_tally(data, 0, tally, TENTHS)
+            if top >= 0:
+                data[6 + top] = 1.0
+        at = self.o_discard_known
+        r.w[at : at + 12] = data
         r.tally = tally
         r.dmask = dmask[:]
         r.discard = discard[:]
 
-    def _support(self, r: SeatRow, support: tuple[int, int, int] | None) -> None:
-        """Rewrite the Support in progress (giver, receiver, cards still to discard)."""
-        w, n, base = r.w, self.n, self.o_support
-        w[base : base + 2 * n + 2] = self.zero[base : base + 2 * n + 2]
+    def _support(self, support: tuple[int, int, int] | None) -> Any:
+        """Return the Support field of (giver, receiver, cards still to discard), or of none."""
+        n = self.n
+        data = self._field(self.supports, support, 2 * n + 2)
         if support is not None:
             giver, receiver, left = support
-            w[base] = 1.0
+            data[0] = 1.0
             if 0 <= giver < n:
-                w[base + 1 + giver] = 1.0
+                data[1 + giver] = 1.0
             if 0 <= receiver < n:
-                w[base + 1 + n + receiver] = 1.0
+                data[1 + n + receiver] = 1.0
             if left > 0:
-                w[base + 1 + 2 * n] = capped(left, 5)
-        r.support = support
+                data[1 + 2 * n] = capped(left, 5)
+        return data
 
     def _gifts(self, r: SeatRow, s: LegendsState, seat: int) -> None:
         """Rewrite the gifts field: count the new gifts on top, or all of them anew.
