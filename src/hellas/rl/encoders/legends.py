@@ -243,7 +243,8 @@ class LegendsEncoder(Encoder):
 
     def observe(self, state: Any, seat: int) -> np.ndarray:
         """Return ``seat``'s vector of ``state`` as a new array (only changed fields rewritten)."""
-        return self.writer().row(state, seat).copy()
+        row: np.ndarray = self.writer().row(state, seat)
+        return row.copy()
 
     def writer(self) -> Any:
         """Return the encoder's ``legends_state.StateWriter`` (made on first use)."""

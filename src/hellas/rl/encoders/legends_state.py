@@ -256,11 +256,11 @@ class StateWriter:
             r.table = table
         if s.deck_known or r.deck_top:
             deck = s.deck
-            top = tuple(deck[len(deck) - min(s.deck_known, 6) :])  # the top card last
+            top = tuple(deck[len(deck) - min(s.deck_known, 6) :][::-1])  # the top card first
             if top != r.deck_top:
                 data = self.sequences.get(top)
                 if data is None:
-                    data = self._sequence(top[::-1])
+                    data = self._sequence(top)
                 w[self.o_deck_top : self.o_deck_top + 36] = data
                 r.deck_top = top
         if s.dmask != r.dmask or s.discard != r.discard:
