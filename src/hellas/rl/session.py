@@ -117,20 +117,28 @@ class Session:
         """Return ``seat``'s int8 action mask (read-only; all zero when it is not to act)."""
         if self.game.to_act(self.state) != seat:
             return self._none
-        return self.legal_mask()
+        version, choices = self._listed  # ``legal_mask``, inlined: asked at every decision
+        if version != self._version:
+            choices = self.game.choices(self.state)
+            self._listed = (self._version, choices)
+        key = tuple(choices)
+        mask = self._masks.get(key)
+        return self._new_mask(key) if mask is None else mask
 
     def legal_mask(self) -> np.ndarray:
         """Return the action mask of the seat to act (read-only, shared between equal masks)."""
-        choices = self._choices()
-        key = tuple(choices)  # choices are interned per game: identity hashing is exact
+        key = tuple(self._choices())  # choices are interned per game: identity hashing is exact
         mask = self._masks.get(key)
-        if mask is None:
-            if len(self._masks) >= _MASK_CACHE_LIMIT:
-                self._masks.clear()
-            mask = np.zeros(self.num_actions, dtype=np.int8)
-            mask[[c.index for c in choices]] = 1
-            mask.flags.writeable = False
-            self._masks[key] = mask
+        return self._new_mask(key) if mask is None else mask
+
+    def _new_mask(self, key: tuple[Choice, ...]) -> np.ndarray:
+        """Return the mask of the legal choices ``key``, kept for the next equal list."""
+        if len(self._masks) >= _MASK_CACHE_LIMIT:
+            self._masks.clear()
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        mask[[c.index for c in key]] = 1
+        mask.flags.writeable = False
+        self._masks[key] = mask
         return mask
 
     def observe(self, seat: int) -> np.ndarray:
@@ -179,8 +187,12 @@ class Session:
         """Apply the choice with table index ``action``; raise ``IllegalChoice`` if not legal."""
         if 0 <= action < self.num_actions:
             c = self._by_index[action]
+            version, choices = self._listed  # ``_choices``, inlined
+            if version != self._version:
+                choices = self.game.choices(self.state)
+                self._listed = (self._version, choices)
             # the legal choices are the table's own objects: one identity check per choice
-            if c in self._choices():
+            if c in choices:
                 self._version += 1
                 self.game._apply(self.state, c, False)
                 self.decisions += 1

@@ -219,9 +219,16 @@ class StateWriter:
         # -- monsters, then heroes (whose disc field reads where each slot is written) --
         if s.monsters != r.slots or s.discs != r.discs:
             self._monsters(r, s, seat)
+        hsize = s.hsize
+        if hsize != r.hsize:
+            old = r.hsize
+            at, cap, block = self.o_heroes + 11 + self.monster_slots, self.hand_cap, self.hero_block
+            for q in range(n):
+                if old is None or hsize[q] != old[q]:
+                    w[at + q * block] = capped(hsize[q], cap)
+            r.hsize = hsize[:]
         if (
-            s.hsize != r.hsize
-            or s.discs != r.hero_discs
+            s.discs != r.hero_discs
             or s.broken != r.broken
             or r.layout != r.disc_layout
             or s.heroes is not r.heroes
@@ -469,7 +476,7 @@ class StateWriter:
             write_tally(w, pos, tally, FIFTHS)
 
     def _heroes(self, r: SeatRow, s: LegendsState) -> None:
-        """Rewrite the heroes' fields that changed (hero, colour, disc, special used, hand size)."""
+        """Rewrite the heroes' fields that changed (hero, colour, disc, special used)."""
         w, n, block = r.w, self.n, self.hero_block
         if s.heroes is not r.heroes or s.colours is not r.colours:
             for at in r.hero_at:
@@ -496,14 +503,6 @@ class StateWriter:
             for q in range(n):
                 w[at + q * block] = 1.0 if (s.broken >> q) & 1 else 0.0
             r.broken = s.broken
-        hsize = s.hsize
-        old = r.hsize
-        if hsize != old:
-            at, cap = self.o_heroes + 11 + self.monster_slots, self.hand_cap
-            for q in range(n):
-                if old is None or hsize[q] != old[q]:
-                    w[at + q * block] = capped(hsize[q], cap)
-            r.hsize = hsize[:]
 
     def _discs(self, r: SeatRow, s: LegendsState) -> None:
         """Rewrite each hero's disc field: the monster cards of the slot its disc is on."""
