@@ -153,6 +153,7 @@ class StateWriter:
         self.oracles: dict[tuple[int, ...], Any] = {}
         self.supports: dict[tuple[int, int, int] | None, Any] = {}
         self.discards: dict[tuple[int, ...], Any] = {}
+        self.slot_heads: dict[tuple[Any, ...], Any] = {}
         zero = np.zeros(self.size, dtype=np.float32)
         self.zero: Any = zero.data
         self.rows: dict[int, SeatRow] = {}
@@ -432,7 +433,46 @@ class StateWriter:
     def _slot_state(
         self, w: Any, slot: MonsterSlot, half: bool, seat: int, here: tuple[int, ...]
     ) -> None:
-        """Write one slot's block as ``_slot`` writes it from the slot's view."""
+        """Write one slot's block as ``_slot`` writes it from the slot's view.
+
+        Its first 25 entries (kind, size, cards played, need, counts, missing, slayable, alive,
+        by divine, Chimera half) are copied from a head kept by those values.
+        """
+        alive = slot.alive
+        key = (
+            slot.kind,
+            slot.size,
+            slot.played,
+            slot.need,
+            slot.counts,
+            slot.slayable,
+            alive,
+            slot.by_divine,
+            half,
+        )
+        head = self.slot_heads.get(key)
+        if head is None:
+            head = self._field(self.slot_heads, key, 25)
+            self._slot_head(head, slot, half)
+        w[0:25] = head
+        pos = 25
+        if alive:
+            for q in here:
+                w[pos + q] = 1.0
+        pos += self.n
+        if slot.cards:
+            tally = [0] * 14
+            for who, card, _as, mode in slot.cards:
+                if mode == SIDEWAYS:
+                    tally[13] += 1
+                elif mode == FACE_DOWN and who != seat:
+                    tally[12] += 1
+                else:
+                    tally[(0 if mode != FACE_DOWN else 6) + card] += 1
+            write_tally(w, pos, tally, FIFTHS)
+
+    def _slot_head(self, w: Any, slot: MonsterSlot, half: bool) -> None:
+        """Write the first 25 entries of a slot's block (what every seat sees of the slot)."""
         w[0] = 1.0
         w[1 + slot.kind] = 1.0
         pos = 4
@@ -459,21 +499,6 @@ class StateWriter:
             w[pos + 2] = 1.0
         if half:
             w[pos + 3] = 1.0
-        pos += 4
-        if slot.alive:
-            for q in here:
-                w[pos + q] = 1.0
-        pos += self.n
-        if slot.cards:
-            tally = [0] * 14
-            for who, card, _as, mode in slot.cards:
-                if mode == SIDEWAYS:
-                    tally[13] += 1
-                elif mode == FACE_DOWN and who != seat:
-                    tally[12] += 1
-                else:
-                    tally[(0 if mode != FACE_DOWN else 6) + card] += 1
-            write_tally(w, pos, tally, FIFTHS)
 
     def _heroes(self, r: SeatRow, s: LegendsState) -> None:
         """Rewrite the heroes' fields that changed (hero, colour, disc, special used)."""
