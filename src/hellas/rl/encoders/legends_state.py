@@ -49,7 +49,7 @@ from hellas.rl.encoders.legends import (
 )
 
 ROWS_KEPT = 64  # kept seat rows per encoder (seats are 0..n-1; more only from odd callers)
-BLOCKS_KEPT = 1 << 12  # kept monster-slot blocks and gift blocks per encoder
+BLOCKS_KEPT = 1 << 15  # entries of each shared table (about 20 MB at most for the blocks)
 
 
 def capped(value: int, cap: float) -> float:
@@ -108,6 +108,30 @@ class SeatRow:
         self.result = -2
 
 
+class Tables:
+    """Fields kept by the values they are written from, shared by the writers of one size.
+
+    Every entry is written in full before it is kept and never changed after, so writers (a
+    batch of 1,024 games has as many) can share them; each table empties itself when full.
+    """
+
+    def __init__(self) -> None:
+        self.hands: dict[tuple[int, ...], Any] = {}
+        self.sequences: dict[tuple[int, ...], Any] = {}
+        self.oracles: dict[tuple[int, ...], Any] = {}
+        self.supports: dict[tuple[int, int, int] | None, Any] = {}
+        self.discards: dict[tuple[int, ...], Any] = {}
+        self.slot_heads: dict[tuple[Any, ...], Any] = {}
+        # monster slot blocks by the slot's identity (each entry holds its slot, so that no
+        # identity is reused while it is here), then by (heroes there, seat or -1 for every seat)
+        self.blocks: dict[
+            int, tuple[MonsterSlot, bool, dict[tuple[tuple[int, ...], int], Any]]
+        ] = {}
+
+
+TABLES: dict[int, Tables] = {}  # by the number of seats (the Support field's size)
+
+
 class StateWriter:
     """Writes one encoder's Legends observations from states, keeping one row per seat."""
 
@@ -147,21 +171,21 @@ class StateWriter:
         self.missions = MISSIONS
         self.table_caps = [cap for _key, cap in TABLE_FIELDS]
         self.divine_total = content().divine_total
-        # small fields by the values they are written from: each is written by one copy
-        self.hands: dict[tuple[int, ...], Any] = {}
-        self.sequences: dict[tuple[int, ...], Any] = {}
-        self.oracles: dict[tuple[int, ...], Any] = {}
-        self.supports: dict[tuple[int, int, int] | None, Any] = {}
-        self.discards: dict[tuple[int, ...], Any] = {}
-        self.slot_heads: dict[tuple[Any, ...], Any] = {}
+        # small fields by the values they are written from (each written by one copy) and
+        # slot blocks, shared by every writer of this table size (``Tables``)
+        tables = TABLES.get(self.n)
+        if tables is None:
+            tables = TABLES[self.n] = Tables()
+        self.hands = tables.hands
+        self.sequences = tables.sequences
+        self.oracles = tables.oracles
+        self.supports = tables.supports
+        self.discards = tables.discards
+        self.slot_heads = tables.slot_heads
+        self.blocks = tables.blocks
         zero = np.zeros(self.size, dtype=np.float32)
         self.zero: Any = zero.data
         self.rows: dict[int, SeatRow] = {}
-        # monster slot blocks by the slot's identity (each entry holds its slot, so that no
-        # identity is reused while it is here), then by (heroes there, seat or -1 for every seat)
-        self.blocks: dict[
-            int, tuple[MonsterSlot, bool, dict[tuple[tuple[int, ...], int], Any]]
-        ] = {}
 
     def row(self, s: LegendsState, seat: int) -> np.ndarray:
         """Return ``seat``'s kept row brought up to date with ``s`` (read it, do not keep it)."""
@@ -212,9 +236,10 @@ class StateWriter:
             key = tuple(hand)
             data = self.hands.get(key)
             if data is None:
-                data = self._field(self.hands, key, 6)
+                data = self._field(6)
                 for i in range(6):
                     data[i] = capped(hand[i], self.hand_cap)
+                self._keep(self.hands, key, data)
             w[self.o_hand : self.o_hand + 6] = data
             r.hand = hand
         # -- monsters, then heroes (whose disc field reads where each slot is written) --
@@ -277,11 +302,12 @@ class StateWriter:
             key = tuple(s.oracle)
             data = self.oracles.get(key)
             if data is None:
-                data = self._field(self.oracles, key, 6)
+                data = self._field(6)
                 tally = [0] * 6
                 for card in key:
                     tally[card] += 1
                 write_tally(data, 0, tally, SIXTHS)
+                self._keep(self.oracles, key, data)
             w[self.o_oracle : self.o_oracle + 6] = data
             r.oracle = s.oracle[:]
         if s.order != r.order:
@@ -452,8 +478,9 @@ class StateWriter:
         )
         head = self.slot_heads.get(key)
         if head is None:
-            head = self._field(self.slot_heads, key, 25)
+            head = self._field(25)
             self._slot_head(head, slot, half)
+            self._keep(self.slot_heads, key, head)
         w[0:25] = head
         pos = 25
         if alive:
@@ -566,19 +593,23 @@ class StateWriter:
 
     def _sequence(self, cards: tuple[int, ...]) -> Any:
         """Return a field of six one-hot card types written from the first six ``cards``."""
-        data = self._field(self.sequences, cards, 36)
+        data = self._field(36)
         start = 0
         for card in cards[:6]:
             data[start + card] = 1.0
             start += 6
+        self._keep(self.sequences, cards, data)
         return data
 
-    def _field(self, kept: dict[Any, Any], key: Any, size: int) -> Any:
-        """Return a new zeroed field of ``size`` entries, kept in ``kept`` under ``key``."""
+    def _field(self, size: int) -> Any:
+        """Return a new zeroed field of ``size`` entries (a float32 memoryview)."""
+        return np.zeros(size, dtype=np.float32).data
+
+    def _keep(self, kept: dict[Any, Any], key: Any, data: Any) -> None:
+        """Keep a field once it is written (every writer of this table size reads it)."""
         if len(kept) >= BLOCKS_KEPT:
             kept.clear()
-        data = kept[key] = np.zeros(size, dtype=np.float32).data
-        return data
+        kept[key] = data
 
     def _discards(self, r: SeatRow, s: LegendsState, seat: int) -> None:
         """Rewrite the discards ``seat`` saw: counted anew, or only the new ones on top."""
@@ -602,10 +633,11 @@ class StateWriter:
         key = (*tally, top)
         data = self.discards.get(key)
         if data is None:
-            data = self._field(self.discards, key, 12)
+            data = self._field(12)
             write_tally(data, 0, tally, TENTHS)
             if top >= 0:
                 data[6 + top] = 1.0
+            self._keep(self.discards, key, data)
         at = self.o_discard_known
         r.w[at : at + 12] = data
         r.tally = tally
@@ -615,7 +647,7 @@ class StateWriter:
     def _support(self, support: tuple[int, int, int] | None) -> Any:
         """Return the Support field of (giver, receiver, cards still to discard), or of none."""
         n = self.n
-        data = self._field(self.supports, support, 2 * n + 2)
+        data = self._field(2 * n + 2)
         if support is not None:
             giver, receiver, left = support
             data[0] = 1.0
@@ -625,6 +657,7 @@ class StateWriter:
                 data[1 + n + receiver] = 1.0
             if left > 0:
                 data[1 + 2 * n] = capped(left, 5)
+        self._keep(self.supports, support, data)
         return data
 
     def _gifts(self, r: SeatRow, s: LegendsState, seat: int) -> None:
