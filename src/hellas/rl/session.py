@@ -23,6 +23,10 @@ from hellas.rl.encoders import Encoder, encoder_for
 
 REWARDS = ("win", "score")
 _MASK_CACHE_LIMIT = 8192
+# Masks by table size and legal choices, shared by every session (a batch of 1,024 games
+# meets the same few hundred lists): choices are interned, so a choice object always has
+# the same index, and each mask is read-only.
+_MASKS: dict[int, dict[tuple[Choice, ...], np.ndarray]] = {}
 
 
 def game_by_id(game_id: str) -> Game[Any]:
@@ -67,7 +71,7 @@ class Session:
         self._keeps = self.encoder.keeps and self.encoder.reads_state
         self.seed = 0
         self._seeds = Rng(0)
-        self._masks: dict[tuple[Any, ...], np.ndarray] = {}
+        self._masks = _MASKS.setdefault(self.num_actions, {})
         self._sorted: dict[tuple[Any, ...], list[int]] = {}
         self._none = np.zeros(self.num_actions, dtype=np.int8)
         self._none.flags.writeable = False
