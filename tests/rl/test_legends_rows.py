@@ -10,6 +10,7 @@ the seat's JSON view (``encode(view)``, code that shares nothing with the rows).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -101,6 +102,15 @@ def test_one_encoder_follows_two_games_played_side_by_side() -> None:
         steps += 1
 
 
+def _discard_at(s: LegendsState, at: int, card: int, mask: int) -> None:
+    """Insert a discard (card, who saw it) at ``at``; card -1: remove the one there."""
+    if card < 0:
+        del s.discard[at], s.dmask[at]
+    else:
+        s.discard.insert(at, card)
+        s.dmask.insert(at, mask)
+
+
 def test_hand_edited_states_are_seen_as_they_are() -> None:
     """Lists changed in place, a discard pile rewritten under the kept prefix, gifts reset."""
     session = Session("legends", {"players": 3, "mission": 7})
@@ -115,15 +125,15 @@ def test_hand_edited_states_are_seen_as_they_are() -> None:
     state = session.state
     for seat in range(3):
         _check(session, encoder, state, seat, "start")
-    edits = [
+    edits: list[Callable[[LegendsState], object]] = [
         lambda s: s.hands.__setitem__(slice(0, 6), [1, 2, 0, 0, 1, 0]),
         lambda s: s.hsize.__setitem__(1, s.hsize[1] + 3),
-        lambda s: (s.discard.insert(0, 3), s.dmask.insert(0, 0b111)),
+        lambda s: _discard_at(s, 0, 3, 0b111),
         lambda s: s.discard.__setitem__(0, 5),
         lambda s: s.dmask.__setitem__(0, 0b001),
-        lambda s: (s.discard.append(2), s.dmask.append(0b010)),
-        lambda s: (s.discard.append(4), s.dmask.append(0b111)),
-        lambda s: (s.discard.pop(), s.dmask.pop()),
+        lambda s: _discard_at(s, len(s.discard), 2, 0b010),
+        lambda s: _discard_at(s, len(s.discard), 4, 0b111),
+        lambda s: _discard_at(s, len(s.discard) - 1, -1, 0),
         lambda s: s.dmask.__setitem__(-1, 0),
         lambda s: s.known.__setitem__(slice(0, 18), [1] * 18),
         lambda s: setattr(s, "gifts", ()),
