@@ -94,7 +94,8 @@ class HellasAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """Return ``agent``'s observation: its view's vector and its action mask."""
         seat = self._seat[agent]
-        return {"observation": self.session.observe(seat), "action_mask": self.session.mask(seat)}
+        session = self.session
+        return {"observation": session.observe(seat), "action_mask": session.mask(seat)}
 
     def action_mask(self, agent: str) -> np.ndarray:
         """Return ``agent``'s action mask alone (cheap: no observation is built)."""

@@ -125,9 +125,9 @@ class HellasGymEnv(gymnasium.Env[np.ndarray, int]):
     def play_bots(self) -> None:
         """Let the bots decide until the learner decides again or the game ends."""
         session, game = self.session, self.session.game
-        while (q := session.to_act()) is not None and q != self.seat:
-            choice = self.bots[q].choose(Decision(game, session.state, q), self._bot_rng)
-            session.play(choice.index)
+        bots, rng, seat = self.bots, self._bot_rng, self.seat
+        while (q := game.to_act(session.state)) is not None and q != seat:
+            session.play_choice(bots[q].choose(Decision(game, session.state, q), rng))
 
     def _obs(self) -> np.ndarray:
         return self.session.observe(self.seat)

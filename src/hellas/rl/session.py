@@ -23,6 +23,10 @@ from hellas.rl.encoders import Encoder, encoder_for
 
 REWARDS = ("win", "score")
 _MASK_CACHE_LIMIT = 8192
+# Masks by table size and legal choices, shared by every session (a batch of 1,024 games
+# meets the same few hundred lists): choices are interned, so a choice object always has
+# the same index, and each mask is read-only.
+_MASKS: dict[int, dict[tuple[Choice, ...], np.ndarray]] = {}
 
 
 def game_by_id(game_id: str) -> Game[Any]:
@@ -61,9 +65,13 @@ class Session:
         self.encoder: Encoder = encoder_for(self.game.meta.id, self.options)
         self.table = self.game.choice_table(self.state)  # follows the options' content
         self.num_actions = len(self.table)
+        self._by_index: list[Choice] = [self.table.at(i) for i in range(self.num_actions)]
+        # an encoder that keeps each seat's last vector is asked every time (it rewrites only
+        # what changed); any other is asked once per version of the state
+        self._keeps = self.encoder.keeps and self.encoder.reads_state
         self.seed = 0
         self._seeds = Rng(0)
-        self._masks: dict[tuple[Any, ...], np.ndarray] = {}
+        self._masks = _MASKS.setdefault(self.num_actions, {})
         self._sorted: dict[tuple[Any, ...], list[int]] = {}
         self._none = np.zeros(self.num_actions, dtype=np.int8)
         self._none.flags.writeable = False
@@ -113,20 +121,28 @@ class Session:
         """Return ``seat``'s int8 action mask (read-only; all zero when it is not to act)."""
         if self.game.to_act(self.state) != seat:
             return self._none
-        return self.legal_mask()
+        version, choices = self._listed  # ``legal_mask``, inlined: asked at every decision
+        if version != self._version:
+            choices = self.game.choices(self.state)
+            self._listed = (self._version, choices)
+        key = tuple(choices)
+        mask = self._masks.get(key)
+        return self._new_mask(key) if mask is None else mask
 
     def legal_mask(self) -> np.ndarray:
         """Return the action mask of the seat to act (read-only, shared between equal masks)."""
-        choices = self._choices()
-        key = tuple(choices)  # choices are interned per game: identity hashing is exact
+        key = tuple(self._choices())  # choices are interned per game: identity hashing is exact
         mask = self._masks.get(key)
-        if mask is None:
-            if len(self._masks) >= _MASK_CACHE_LIMIT:
-                self._masks.clear()
-            mask = np.zeros(self.num_actions, dtype=np.int8)
-            mask[[c.index for c in choices]] = 1
-            mask.flags.writeable = False
-            self._masks[key] = mask
+        return self._new_mask(key) if mask is None else mask
+
+    def _new_mask(self, key: tuple[Choice, ...]) -> np.ndarray:
+        """Return the mask of the legal choices ``key``, kept for the next equal list."""
+        if len(self._masks) >= _MASK_CACHE_LIMIT:
+            self._masks.clear()
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        mask[[c.index for c in key]] = 1
+        mask.flags.writeable = False
+        self._masks[key] = mask
         return mask
 
     def observe(self, seat: int) -> np.ndarray:
@@ -135,6 +151,8 @@ class Session:
         Asking again before the state changes returns a copy of the vector already built (the
         view cannot have changed); every call returns an array of its own.
         """
+        if self._keeps:
+            return self.encoder.observe(self.state, seat)
         seen = self._seen.get(seat)
         if seen is not None and seen[0] == self._version:
             return seen[1].copy()
@@ -144,9 +162,19 @@ class Session:
 
     def observe_state(self, state: Any, seat: int) -> np.ndarray:
         """Return ``seat``'s observation vector of a state of this game."""
+        if self._keeps:
+            return self.encoder.observe(state, seat)
         out = np.zeros(self.encoder.layout.size, dtype=np.float32)
         self.observe_into(out, state, seat)
         return out
+
+    def observe_row(self, out: np.ndarray, seat: int) -> None:
+        """Write ``seat``'s observation of the current state over every entry of ``out``."""
+        if self._keeps:
+            self.encoder.fill_state(out, self.state, seat)
+            return
+        out[:] = 0.0
+        self.observe_into(out, self.state, seat)
 
     def observe_into(self, out: np.ndarray, state: Any, seat: int) -> None:
         """Write ``seat``'s observation of ``state`` into ``out`` (a zeroed float32 row).
@@ -161,14 +189,29 @@ class Session:
 
     def play(self, action: int) -> None:
         """Apply the choice with table index ``action``; raise ``IllegalChoice`` if not legal."""
-        state = self.state
-        for c in self._choices():
-            if c.index == action:
+        if 0 <= action < self.num_actions:
+            c = self._by_index[action]
+            version, choices = self._listed  # ``_choices``, inlined
+            if version != self._version:
+                choices = self.game.choices(self.state)
+                self._listed = (self._version, choices)
+            # the legal choices are the table's own objects: one identity check per choice
+            if c in choices:
                 self._version += 1
-                self.game._apply(state, c, False)
+                self.game._apply(self.state, c, False)
                 self.decisions += 1
                 return
-        self.apply_index(state, action)  # raises IllegalChoice with the legal list
+        self.apply_index(self.state, action)  # another object with that index, or illegal
+        self.decisions += 1
+
+    def play_choice(self, choice: Choice) -> None:
+        """Apply a legal ``choice`` (a bot's answer); raise ``IllegalChoice`` if not legal."""
+        if choice in self._choices():
+            self._version += 1
+            self.game._apply(self.state, choice, False)
+            self.decisions += 1
+            return
+        self.play(choice.index)
 
     def apply_index(self, state: Any, action: int) -> None:
         """Apply choice-table index ``action`` to ``state``; raise ``IllegalChoice`` if illegal."""

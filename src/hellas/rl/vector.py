@@ -106,17 +106,20 @@ class HellasVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self, actions: Any
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Apply one action per game; bots then play until each learner decides again."""
-        chosen = np.asarray(actions).reshape(self.num_envs)
+        chosen = np.asarray(actions).reshape(self.num_envs).tolist()
         illegal = np.zeros(self.num_envs, dtype=np.bool_)
+        self._rewards[:] = 0.0
+        self._terminated[:] = False
+        self._truncated[:] = False
+        restart = self._autoreset.tolist()
         for i, env in enumerate(self.envs):
-            self._rewards[i] = 0.0
-            self._terminated[i] = self._truncated[i] = False
-            if self._autoreset[i]:
+            if restart[i]:
                 env.reset()
             else:
                 done, cut, reward, wrong = self._act(env, int(chosen[i]))
-                self._terminated[i], self._truncated[i] = done, cut
-                self._rewards[i], illegal[i] = reward, wrong
+                if done or cut or reward or wrong:
+                    self._terminated[i], self._truncated[i] = done, cut
+                    self._rewards[i], illegal[i] = reward, wrong
             self._write(i)
         self._autoreset[:] = self._terminated | self._truncated
         infos: dict[str, Any] = {"action_mask": self._masks.copy()}
@@ -152,9 +155,7 @@ class HellasVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     def _write(self, i: int) -> None:
         """Write game ``i``'s observation and mask into the batch arrays."""
         session = self.envs[i].session
-        row = self._obs[i]
-        row[:] = 0.0
-        session.observe_into(row, session.state, self.seat)
+        session.observe_row(self._obs[i], self.seat)
         self._masks[i] = session.mask(self.seat)
 
 

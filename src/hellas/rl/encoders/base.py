@@ -94,6 +94,9 @@ class Encoder(ABC):
 
     layout: Layout
     reads_state = False  # True where ``fill_state`` is written (else observations use the view)
+    # True where ``observe`` keeps each seat's last vector and rewrites only what changed, so
+    # that asking again costs little (the sessions then keep no copies of their own)
+    keeps = False
 
     def encode(self, view: View) -> np.ndarray:
         """Return the observation vector of ``view``."""
@@ -108,6 +111,12 @@ class Encoder(ABC):
     def fill_state(self, out: np.ndarray, state: Any, seat: int) -> None:
         """Write ``seat``'s vector into the zeroed ``out`` from the state (``reads_state``)."""
         raise NotImplementedError(f"{type(self).__name__} encodes views only")
+
+    def observe(self, state: Any, seat: int) -> np.ndarray:
+        """Return ``seat``'s vector of ``state`` as a new array (``fill_state``)."""
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        self.fill_state(out, state, seat)
+        return out
 
 
 def scale(value: float, cap: float) -> float:

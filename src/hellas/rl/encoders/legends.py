@@ -18,17 +18,7 @@ from typing import Any
 import numpy as np
 
 from hellas.games.legends.content import ATTRIBUTES, CARD_TYPES, DIFFICULTIES, SPECIALS, content
-from hellas.games.legends.state import (
-    FACE_DOWN,
-    KIND_NAMES,
-    P_OVER,
-    P_SUPPORT_DISCARD,
-    P_SUPPORT_GIVE,
-    PHASE_NAMES,
-    SIDEWAYS,
-    LegendsState,
-    MonsterSlot,
-)
+from hellas.games.legends.state import KIND_NAMES, PHASE_NAMES, LegendsState
 from hellas.rl.encoders.base import (
     Encoder,
     Layout,
@@ -44,7 +34,6 @@ HAND_CAP = 8  # a receiver of Support may briefly hold more than 5
 TURN_CAP = 100
 DECK_CAP = 61  # 5 x 11 attribute cards + 6 divine interventions
 MISSIONS = 12
-BLOCKS_KEPT = 1 << 12
 
 IGNORED = frozenset({"game", "players", "reason"})  # constant or prose: nothing to learn
 
@@ -54,6 +43,7 @@ class LegendsEncoder(Encoder):
     """Observation layout for Legends of Hellas (depends on the number of players only)."""
 
     reads_state = True
+    keeps = True
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         c = content()
@@ -119,10 +109,7 @@ class LegendsEncoder(Encoder):
             "cards I received by type / 10",
         )
         self.o_result = a("result", 2, "won, lost")
-        # fill_state's kept blocks: a monster slot's (by slot, seat and heroes there), and
-        # the gifts' (by gifts tuple and seat); each entry holds its key object
-        self._blocks: dict[tuple[Any, ...], tuple[MonsterSlot, Any]] = {}
-        self._gift_writes: dict[tuple[int, int], tuple[Any, Any]] = {}
+        self._writer: Any = None  # fill_state's rows, kept per seat (``legends_state``)
 
     def fill(self, out: np.ndarray, view: View) -> None:
         """Write the view's entries (zero entries are left as they are in the zeroed ``out``).
@@ -149,10 +136,10 @@ class LegendsEncoder(Encoder):
         i = int(mission["number"]) - 1
         if 0 <= i < MISSIONS:
             out[self.o_mission + i] = 1.0
-        i = _DIFFICULTY.get(view["difficulty"])
+        i = DIFFICULTY_INDEX.get(view["difficulty"])
         if i is not None:
             out[self.o_diff + i] = 1.0
-        i = _SPECIAL.get(mission["special"])
+        i = SPECIAL_INDEX.get(mission["special"])
         if i is not None:
             out[self.o_special + i] = 1.0
         v = view["turn"]
@@ -207,7 +194,7 @@ class LegendsEncoder(Encoder):
             hero_base += self.hero_block
             disc_at += self.hero_block
         t = self.o_tables
-        for k, (key, cap) in enumerate(_TABLE_FIELDS):
+        for k, (key, cap) in enumerate(TABLE_FIELDS):
             v = view[key]
             if v > 0:
                 out[t + k] = 1.0 if v >= cap else v / cap
@@ -220,13 +207,13 @@ class LegendsEncoder(Encoder):
                 tally[i] += 1
                 if entry["from_top"] == 0:
                     out[self.o_discard_known + 6 + i] = 1.0
-            _write_tally(out, self.o_discard_known, tally, _TENTHS)
+            write_tally(out, self.o_discard_known, tally, TENTHS)
         oracle = view["oracle"]
         if oracle:
             tally = [0] * 6
             for card in oracle:
                 tally[TYPES[card]] += 1
-            _write_tally(out, self.o_oracle, tally, _SIXTHS)
+            write_tally(out, self.o_oracle, tally, SIXTHS)
         _write_sequence(out, self.o_order, view["oracle_order"])
         support = view["support"]
         if support:
@@ -252,212 +239,21 @@ class LegendsEncoder(Encoder):
 
     def fill_state(self, out: np.ndarray, s: LegendsState, seat: int) -> None:
         """Write what ``fill`` writes from ``seat``'s view, straight from the state."""
-        w: Any = out.data
-        n = self.n
-        c = content()
-        if 0 <= seat < n:
-            w[self.o_me + seat] = 1.0
-        w[self.o_phase + s.phase] = 1.0
-        number = s.mission.number - 1
-        if 0 <= number < MISSIONS:
-            w[self.o_mission + number] = 1.0
-        found = _DIFFICULTY.get(s.difficulty)
-        if found is not None:
-            w[self.o_diff + found] = 1.0
-        found = _SPECIAL.get(s.mission.special)
-        if found is not None:
-            w[self.o_special + found] = 1.0
-        if s.turn > 0:
-            w[self.o_turn] = scale(s.turn, TURN_CAP)
-        if 0 <= s.current < n:
-            w[self.o_current + s.current] = 1.0
-        if s.phase != P_OVER and 0 <= s.actor < n:
-            w[self.o_to_act + s.actor] = 1.0
-        if s.forced:
-            w[self.o_forced] = 1.0
-        b = seat * 6
-        _write_type_counts(w, self.o_hand, s.hands[b : b + 6], HAND_CAP)
-        block = self.slot_block
-        slots = s.monsters
-        here: dict[int, list[int]] = {}  # the seats whose disc is on each slot (by identity)
-        for q in range(n):
-            if s.discs[q] >= 0:
-                here.setdefault(id(slots[s.discs[q]]), []).append(q)
-        where: dict[str, list[int]] = {}
-        blocks = self._blocks
-        for slot in slots:
-            cards = self._slot_cards(slot)
-            where[slot.name] = cards
-            if not cards:
-                continue
-            # a slot never changes (playing a card makes a new one): its block is kept
-            slot_key = (id(slot), seat, tuple(here.get(id(slot), ())))
-            kept = blocks.get(slot_key)
-            if kept is None or kept[0] is not slot:
-                row = np.zeros(block, dtype=np.float32)
-                self._slot_state(row.data, 0, slot, len(cards) > 1, seat, here)
-                if len(blocks) >= BLOCKS_KEPT:
-                    blocks.clear()
-                kept = blocks[slot_key] = (slot, row.data)
-            for k in cards:
-                base = self.o_monsters + k * block
-                w[base : base + block] = kept[1]
-        hero_base = self.o_heroes
-        hero_count = len(self.heroes)
-        disc_at = hero_base + 10
-        for q in range(n):
-            found = self.heroes.get(c.heroes[s.heroes[q]].id)
-            if found is not None and found < hero_count:
-                w[hero_base + found] = 1.0
-            w[hero_base + 5 + s.colours[q]] = 1.0
-            disc = s.discs[q]
-            if disc >= 0:
-                for k in where.get(slots[disc].name, ()):
-                    w[disc_at + k] = 1.0
-            pos = disc_at + self.monster_slots
-            if (s.broken >> q) & 1:
-                w[pos] = 1.0
-            if s.hsize[q] > 0:
-                w[pos + 1] = scale(s.hsize[q], HAND_CAP)
-            if q != seat:
-                base = s.known_index(seat, q)
-                _write_type_counts(w, pos + 2, s.known[base : base + 6], HAND_CAP)
-            hero_base += self.hero_block
-            disc_at += self.hero_block
-        t = self.o_tables
-        table = (
-            len(s.mdeck),
-            len(s.deck),
-            len(s.discard),
-            s.divine_in_deck,
-            c.divine_total - s.divine_in_deck,
-            s.defeats,
-            s.finals_done,
-        )
-        for k, (_key, cap) in enumerate(_TABLE_FIELDS):
-            v = table[k]
-            if v > 0:
-                w[t + k] = 1.0 if v >= cap else v / cap
-        deck = s.deck
-        top = [deck[i] for i in range(len(deck) - 1, len(deck) - 1 - min(s.deck_known, 6), -1)]
-        _write_type_sequence(w, self.o_deck_top, top)
-        bit = 1 << seat
-        dmask = s.dmask
-        tally = [0] * 6
-        last = len(s.discard) - 1
-        seen = False
-        for i in range(len(dmask) - 1, -1, -1):
-            if dmask[i] & bit:
-                seen = True
-                card = s.discard[i]
-                tally[card] += 1
-                if i == last:
-                    w[self.o_discard_known + 6 + card] = 1.0
-        if seen:
-            _write_tally(w, self.o_discard_known, tally, _TENTHS)
-        if s.oracle:
-            tally = [0] * 6
-            for card in s.oracle:
-                tally[card] += 1
-            _write_tally(w, self.o_oracle, tally, _SIXTHS)
-        _write_type_sequence(w, self.o_order, s.order[:6])
-        if s.phase in (P_SUPPORT_GIVE, P_SUPPORT_DISCARD):
-            base = self.o_support
-            w[base] = 1.0
-            if 0 <= s.current < n:
-                w[base + 1 + s.current] = 1.0
-            if 0 <= s.support_to < n:
-                w[base + 1 + n + s.support_to] = 1.0
-            v = s.support_left if s.phase == P_SUPPORT_DISCARD else 0
-            if v > 0:
-                w[base + 1 + 2 * n] = scale(v, 5)
-        if s.gifts:
-            # the gifts tuple is replaced, never changed: its entries are kept per seat
-            gift_key = (id(s.gifts), seat)
-            writes = self._gift_writes.get(gift_key)
-            if writes is None or writes[0] is not s.gifts:
-                gifts = [
-                    {
-                        "from": giver,
-                        "to": receiver,
-                        "card": CARD_TYPES[card]
-                        if card >= 0 and seat in (giver, receiver)
-                        else None,
-                    }
-                    for giver, receiver, card, _turn in s.gifts
-                ]
-                row = np.zeros(self.layout.size, dtype=np.float32)
-                self._gifts(row.data, gifts, seat if 0 <= seat < n else None)
-                at = self.o_gifts
-                part = row[at : at + n * n + 12]
-                if len(self._gift_writes) >= BLOCKS_KEPT:
-                    self._gift_writes.clear()
-                writes = self._gift_writes[gift_key] = (s.gifts, part.data)
-            w[self.o_gifts : self.o_gifts + n * n + 12] = writes[1]
-        if s.result == 1:
-            w[self.o_result] = 1.0
-        elif s.result == -1:
-            w[self.o_result + 1] = 1.0
+        out[:] = self.writer().row(s, seat)
 
-    def _slot_cards(self, slot: MonsterSlot) -> list[int]:
-        """Return the monster-card blocks a slot is written under (``_cards_of`` of a state)."""
-        if slot.kind == len(KIND_NAMES) - 1:  # Hades
-            return [self.monster_slots - 1]
-        monsters = content().monsters
-        names = self.monster_names
-        return [names[monsters[i].name] for i in slot.ids if monsters[i].name in names]
+    def observe(self, state: Any, seat: int) -> np.ndarray:
+        """Return ``seat``'s vector of ``state`` as a new array (only changed fields rewritten)."""
+        row: np.ndarray = self.writer().row(state, seat)
+        return row.copy()
 
-    def _slot_state(
-        self,
-        w: Any,
-        base: int,
-        slot: MonsterSlot,
-        half: bool,
-        seat: int,
-        here: dict[int, list[int]],
-    ) -> None:
-        """Write one slot's block as ``_slot`` writes it from the slot's view."""
-        w[base] = 1.0
-        w[base + 1 + slot.kind] = 1.0
-        pos = base + 1 + len(KIND_NAMES)
-        if slot.size > 0:
-            w[pos] = scale(slot.size, 10)
-        if slot.played > 0:
-            w[pos + 1] = scale(slot.played, 10)
-        pos += 2
-        need, counts = slot.need, slot.counts
-        for a in range(5):
-            if need[a]:
-                w[pos + a] = 1.0
-                if counts[a] < need[a]:
-                    w[pos + 10 + a] = 1.0
-            v = counts[a]
-            if v > 0:
-                w[pos + 5 + a] = 1.0 if v >= 5 else v / 5
-        pos += 15
-        if slot.slayable and slot.alive:
-            w[pos] = 1.0
-        if slot.alive:
-            w[pos + 1] = 1.0
-        if slot.by_divine:
-            w[pos + 2] = 1.0
-        if half:
-            w[pos + 3] = 1.0
-        pos += 4
-        if slot.alive:
-            for q in here.get(id(slot), ()):
-                w[pos + q] = 1.0
-        pos += self.n
-        if slot.cards:
-            tally = [0] * 14
-            for who, card, _as, mode in slot.cards:
-                if mode == SIDEWAYS:
-                    tally[13] += 1
-                elif mode == FACE_DOWN and who != seat:
-                    tally[12] += 1
-                else:
-                    tally[(0 if mode != FACE_DOWN else 6) + card] += 1
-            _write_tally(w, pos, tally, _FIFTHS)
+    def writer(self) -> Any:
+        """Return the encoder's ``legends_state.StateWriter`` (made on first use)."""
+        found = self._writer
+        if found is None:
+            from hellas.rl.encoders.legends_state import StateWriter  # noqa: PLC0415 - imports this
+
+            found = self._writer = StateWriter(self)
+        return found
 
     def _gifts(self, out: Any, gifts: list[Any], me: int | None) -> None:
         n, seats = self.n, self._seats
@@ -477,7 +273,7 @@ class LegendsEncoder(Encoder):
                 pos = self.o_gifts + n * n + (0 if giver == me else 6) + TYPES[card]
                 tally[pos] = tally.get(pos, 0) + k
         for pos, k in tally.items():
-            out[pos] = _TENTHS[k] if k < len(_TENTHS) else 1.0
+            out[pos] = TENTHS[k] if k < len(TENTHS) else 1.0
 
     def _cards_of(self, slot: Mapping[str, Any]) -> list[int]:
         if slot["kind"] == "hades":
@@ -532,10 +328,10 @@ class LegendsEncoder(Encoder):
                     tally[12] += 1
                 else:
                     tally[(0 if mode == "face-up" else 6) + TYPES[kind]] += 1
-            _write_tally(out, pos, tally, _FIFTHS)
+            write_tally(out, pos, tally, FIFTHS)
 
 
-def _steps(step: float) -> tuple[float, ...]:
+def steps(step: float) -> tuple[float, ...]:
     """Return what ``k`` repeated ``out[i] = min(1, out[i] + step)`` give, for k = 0, 1, ...
 
     Computed on a float32 array exactly as the per-card loop would, up to the first 1.0.
@@ -548,13 +344,13 @@ def _steps(step: float) -> tuple[float, ...]:
     return tuple(values)
 
 
-_FIFTHS = _steps(0.2)
-_SIXTHS = _steps(1 / 6)
-_TENTHS = _steps(0.1)
-_DIFFICULTY = {name: i for i, name in enumerate(DIFFICULTIES)}
-_SPECIAL = {name: i for i, name in enumerate(SPECIALS)}
+FIFTHS = steps(0.2)
+SIXTHS = steps(1 / 6)
+TENTHS = steps(0.1)
+DIFFICULTY_INDEX = {name: i for i, name in enumerate(DIFFICULTIES)}
+SPECIAL_INDEX = {name: i for i, name in enumerate(SPECIALS)}
 _KIND = {name: i for i, name in enumerate(KIND_NAMES)}
-_TABLE_FIELDS = (
+TABLE_FIELDS = (
     ("monster_deck", 10),
     ("deck", DECK_CAP),
     ("discard", DECK_CAP),
@@ -574,12 +370,12 @@ def _write_sequence(out: Any, start: int, cards: list[str]) -> None:
         start += 6
 
 
-def _write_tally(out: Any, start: int, tally: list[int], steps: tuple[float, ...]) -> None:
-    """Write per-position occurrence counts as the capped step sums of ``steps``."""
-    last = len(steps)
+def write_tally(out: Any, start: int, tally: list[int], table: tuple[float, ...]) -> None:
+    """Write per-position occurrence counts as the capped step sums of ``table`` (``steps``)."""
+    last = len(table)
     for i, k in enumerate(tally):
         if k:
-            out[start + i] = steps[k] if k < last else 1.0
+            out[start + i] = table[k] if k < last else 1.0
 
 
 def _write_counts(out: Any, start: int, values: Mapping[str, float], cap: float) -> None:
@@ -595,17 +391,3 @@ def _index(names: tuple[str, ...], value: Any) -> int | None:
         return names.index(value)
     except ValueError:
         return None
-
-
-def _write_type_counts(out: Any, start: int, counts: list[int], cap: float) -> None:
-    """Write six card-type counts scaled by ``cap`` (``_write_counts`` of a count list)."""
-    for i, value in enumerate(counts):
-        if value > 0:
-            out[start + i] = 1.0 if value >= cap else value / cap
-
-
-def _write_type_sequence(out: Any, start: int, cards: list[int]) -> None:
-    """Write up to six card types in order, each one-hot (``_write_sequence`` of types)."""
-    for card in cards[:6]:
-        out[start + card] = 1.0
-        start += 6

@@ -1,0 +1,704 @@
+"""The Legends observation written straight from the state, rewriting only what changed.
+
+``LegendsEncoder.fill`` encodes a seat's JSON view; :class:`StateWriter` writes the same vector
+from the state, reading for the seat exactly what ``games.legends.view`` shows it.  Between two
+decisions most of a Legends table stays as it was, so each seat keeps its last vector (a
+:class:`SeatRow`) together with the state values every field of it was written from: the next
+observation of that seat compares those values with the state's - small ints, short lists
+compared in C, and the identities of the parts the rules replace instead of changing (monster
+slots, the gifts tuple) - and rewrites only the fields that differ.
+
+What makes that exact: every field is keyed by *all* the state values it is written from, lists
+are kept as copies (the rules change ``hands``, ``hsize``, ``discs``, ``deck``, ``discard`` and
+``dmask`` in place), and identities are only trusted for objects the state never changes
+(``MonsterSlot`` is immutable: playing a card builds a new slot; ``gifts`` is a tuple), each kept
+alive by the row that compares against it so that no identity is reused.  Any state may be
+observed in any order (another seat, a copy, a new game): a field whose values differ is
+rewritten, so the row never depends on what was observed before.
+``tests/rl/test_legends_rows.py`` checks every field against the view encoder in many orders.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from hellas.games.legends.content import content
+from hellas.games.legends.state import (
+    FACE_DOWN,
+    HADES,
+    P_OVER,
+    P_SUPPORT_DISCARD,
+    P_SUPPORT_GIVE,
+    SIDEWAYS,
+    LegendsState,
+    MonsterSlot,
+)
+from hellas.rl.encoders.legends import (
+    DIFFICULTY_INDEX,
+    FIFTHS,
+    HAND_CAP,
+    MISSIONS,
+    SIXTHS,
+    SPECIAL_INDEX,
+    TABLE_FIELDS,
+    TENTHS,
+    TURN_CAP,
+    write_tally,
+)
+
+ROWS_KEPT = 64  # kept seat rows per encoder (seats are 0..n-1; more only from odd callers)
+BLOCKS_KEPT = 1 << 15  # entries of each shared table (about 20 MB at most for the blocks)
+
+
+def capped(value: int, cap: float) -> float:
+    """Return ``value / cap`` clipped to [0, 1] (the encoder's ``scale`` of a count)."""
+    if value <= 0:
+        return 0.0
+    return 1.0 if value >= cap else value / cap
+
+
+class SeatRow:
+    """One seat's last observation and the state values each of its fields was written from.
+
+    A value that can never come from a state (``-2``, ``None``, an empty marker) makes the
+    first update write every field.
+    """
+
+    def __init__(self, size: int, seat: int) -> None:
+        self.row = np.zeros(size, dtype=np.float32)
+        self.w: Any = self.row.data
+        self.seat = seat
+        self.phase = -2
+        self.mission: Any = None
+        self.difficulty = ""
+        self.constant_at: list[int] = []  # where mission, difficulty and special were written
+        self.turn = -2
+        self.current = -2
+        self.to_act = -2
+        self.forced = -2
+        self.hand: list[int] | None = None
+        self.slots: list[MonsterSlot] | None = None
+        self.discs: list[int] | None = None
+        self.slot_keys: list[tuple[MonsterSlot, tuple[int, ...]]] = []
+        self.slot_cards: list[list[int]] = []
+        self.clash = False  # two slots write the same monster card: always rewrite them all
+        self.where: dict[str, list[int]] = {}  # slot name -> the monster cards it is written under
+        self.layout = 0  # bumped whenever ``where`` may have changed
+        self.heroes: Any = None
+        self.colours: Any = None
+        self.hero_at: list[int] = []
+        self.disc_layout = -1
+        self.hero_discs: list[int] = []
+        self.disc_at: list[list[int]] = []
+        self.broken = -2
+        self.hsize: list[int] | None = None
+        self.known: list[int] | None = None
+        self.table: tuple[int, ...] = ()
+        self.deck_top: tuple[int, ...] = ()
+        self.dmask: list[int] | None = None
+        self.discard: list[int] = []
+        self.tally = [0] * 6
+        self.oracle: list[int] | None = None
+        self.order: list[int] | None = None
+        self.support: tuple[int, int, int] | None = (-2, -2, -2)
+        self.gifts: tuple[tuple[int, int, int, int], ...] | None = None
+        self.gift_tally: dict[int, int] = {}
+        self.result = -2
+
+
+class Tables:
+    """Fields kept by the values they are written from, shared by the writers of one size.
+
+    Every entry is written in full before it is kept and never changed after, so writers (a
+    batch of 1,024 games has as many) can share them; each table empties itself when full.
+    """
+
+    def __init__(self) -> None:
+        self.hands: dict[tuple[int, ...], Any] = {}
+        self.sequences: dict[tuple[int, ...], Any] = {}
+        self.oracles: dict[tuple[int, ...], Any] = {}
+        self.supports: dict[tuple[int, int, int] | None, Any] = {}
+        self.discards: dict[tuple[int, ...], Any] = {}
+        self.slot_heads: dict[tuple[Any, ...], Any] = {}
+        # monster slot blocks by the slot's identity (each entry holds its slot, so that no
+        # identity is reused while it is here), then by (heroes there, seat or -1 for every seat)
+        self.blocks: dict[
+            int, tuple[MonsterSlot, bool, dict[tuple[tuple[int, ...], int], Any]]
+        ] = {}
+
+
+TABLES: dict[int, Tables] = {}  # by the number of seats (the Support field's size)
+
+
+class StateWriter:
+    """Writes one encoder's Legends observations from states, keeping one row per seat."""
+
+    def __init__(self, enc: Any) -> None:
+        self.n: int = enc.n
+        self.size: int = enc.layout.size
+        self.o_me: int = enc.o_me
+        self.o_phase: int = enc.o_phase
+        self.o_mission: int = enc.o_mission
+        self.o_diff: int = enc.o_diff
+        self.o_special: int = enc.o_special
+        self.o_turn: int = enc.o_turn
+        self.o_current: int = enc.o_current
+        self.o_to_act: int = enc.o_to_act
+        self.o_forced: int = enc.o_forced
+        self.o_hand: int = enc.o_hand
+        self.o_heroes: int = enc.o_heroes
+        self.hero_block: int = enc.hero_block
+        self.hero_count = len(enc.heroes)
+        self.heroes: dict[str, int] = enc.heroes
+        self.monster_slots: int = enc.monster_slots
+        self.monster_names: dict[str, int] = enc.monster_names
+        self.o_monsters: int = enc.o_monsters
+        self.slot_block: int = enc.slot_block
+        self.o_tables: int = enc.o_tables
+        self.o_deck_top: int = enc.o_deck_top
+        self.o_discard_known: int = enc.o_discard_known
+        self.o_oracle: int = enc.o_oracle
+        self.o_order: int = enc.o_order
+        self.o_support: int = enc.o_support
+        self.o_gifts: int = enc.o_gifts
+        self.o_result: int = enc.o_result
+        self.difficulties = DIFFICULTY_INDEX
+        self.specials = SPECIAL_INDEX
+        self.hand_cap = HAND_CAP
+        self.turn_cap = TURN_CAP
+        self.missions = MISSIONS
+        self.table_caps = [cap for _key, cap in TABLE_FIELDS]
+        self.divine_total = content().divine_total
+        # small fields by the values they are written from (each written by one copy) and
+        # slot blocks, shared by every writer of this table size (``Tables``)
+        tables = TABLES.get(self.n)
+        if tables is None:
+            tables = TABLES[self.n] = Tables()
+        self.hands = tables.hands
+        self.sequences = tables.sequences
+        self.oracles = tables.oracles
+        self.supports = tables.supports
+        self.discards = tables.discards
+        self.slot_heads = tables.slot_heads
+        self.blocks = tables.blocks
+        zero = np.zeros(self.size, dtype=np.float32)
+        self.zero: Any = zero.data
+        self.rows: dict[int, SeatRow] = {}
+
+    def row(self, s: LegendsState, seat: int) -> np.ndarray:
+        """Return ``seat``'s kept row brought up to date with ``s`` (read it, do not keep it)."""
+        n = self.n
+        if not 0 <= seat < n:
+            raise ValueError(f"seat must be 0-{n - 1}, got {seat!r}")
+        r = self.rows.get(seat)
+        if r is None:
+            if len(self.rows) >= ROWS_KEPT:
+                self.rows.clear()
+            r = self.rows[seat] = SeatRow(self.size, seat)
+            r.w[self.o_me + seat] = 1.0
+        w = r.w
+        # -- the decision and the mission --
+        phase = s.phase
+        if phase != r.phase:
+            if r.phase >= 0:
+                w[self.o_phase + r.phase] = 0.0
+            w[self.o_phase + phase] = 1.0
+            r.phase = phase
+        if s.mission is not r.mission or s.difficulty != r.difficulty:
+            self._constants(r, s)
+        if s.turn != r.turn:
+            w[self.o_turn] = capped(s.turn, self.turn_cap)
+            r.turn = s.turn
+        v = s.current
+        if v != r.current:
+            if 0 <= r.current < n:
+                w[self.o_current + r.current] = 0.0
+            if 0 <= v < n:
+                w[self.o_current + v] = 1.0
+            r.current = v
+        v = s.actor if phase != P_OVER else -1
+        if v != r.to_act:
+            if 0 <= r.to_act < n:
+                w[self.o_to_act + r.to_act] = 0.0
+            if 0 <= v < n:
+                w[self.o_to_act + v] = 1.0
+            r.to_act = v
+        v = 1 if s.forced else 0
+        if v != r.forced:
+            w[self.o_forced] = float(v)
+            r.forced = v
+        # -- the seat's hand --
+        b = seat * 6
+        hand = s.hands[b : b + 6]
+        if hand != r.hand:
+            key = tuple(hand)
+            data = self.hands.get(key)
+            if data is None:
+                data = self._field(6)
+                for i in range(6):
+                    data[i] = capped(hand[i], self.hand_cap)
+                self._keep(self.hands, key, data)
+            w[self.o_hand : self.o_hand + 6] = data
+            r.hand = hand
+        # -- monsters, then heroes (whose disc field reads where each slot is written) --
+        if s.monsters != r.slots or s.discs != r.discs:
+            self._monsters(r, s, seat)
+        hsize = s.hsize
+        if hsize != r.hsize:
+            old = r.hsize
+            at, cap, block = self.o_heroes + 11 + self.monster_slots, self.hand_cap, self.hero_block
+            for q in range(n):
+                if old is None or hsize[q] != old[q]:
+                    w[at + q * block] = capped(hsize[q], cap)
+            r.hsize = hsize[:]
+        if (
+            s.discs != r.hero_discs
+            or s.broken != r.broken
+            or r.layout != r.disc_layout
+            or s.heroes is not r.heroes
+            or s.colours is not r.colours
+        ):
+            self._heroes(r, s)
+        k = seat * n * 6
+        known = s.known[k : k + n * 6]
+        if known != r.known:
+            self._known(r, known, seat)
+        # -- the table --
+        table = (
+            len(s.mdeck),
+            len(s.deck),
+            len(s.discard),
+            s.divine_in_deck,
+            s.defeats,
+            s.finals_done,
+        )
+        if table != r.table:
+            old_table = r.table or (-1, -1, -1, -1, -1, -1)
+            at, caps = self.o_tables, self.table_caps
+            for k in range(6):
+                v = table[k]
+                if v != old_table[k]:
+                    if k < 4:
+                        w[at + k] = capped(v, caps[k])
+                        if k == 3:
+                            w[at + 4] = capped(self.divine_total - v, caps[4])
+                    else:
+                        w[at + k + 1] = capped(v, caps[k + 1])
+            r.table = table
+        if s.deck_known or r.deck_top:
+            deck = s.deck
+            top = tuple(deck[len(deck) - min(s.deck_known, 6) :][::-1])  # the top card first
+            if top != r.deck_top:
+                data = self.sequences.get(top)
+                if data is None:
+                    data = self._sequence(top)
+                w[self.o_deck_top : self.o_deck_top + 36] = data
+                r.deck_top = top
+        if s.dmask != r.dmask or s.discard != r.discard:
+            self._discards(r, s, seat)
+        if s.oracle != r.oracle:
+            key = tuple(s.oracle)
+            data = self.oracles.get(key)
+            if data is None:
+                data = self._field(6)
+                tally = [0] * 6
+                for card in key:
+                    tally[card] += 1
+                write_tally(data, 0, tally, SIXTHS)
+                self._keep(self.oracles, key, data)
+            w[self.o_oracle : self.o_oracle + 6] = data
+            r.oracle = s.oracle[:]
+        if s.order != r.order:
+            order = tuple(s.order[:6])
+            data = self.sequences.get(order)
+            if data is None:
+                data = self._sequence(order)
+            w[self.o_order : self.o_order + 36] = data
+            r.order = s.order[:]
+        if phase in (P_SUPPORT_GIVE, P_SUPPORT_DISCARD):
+            support: tuple[int, int, int] | None = (
+                s.current,
+                s.support_to,
+                s.support_left if phase == P_SUPPORT_DISCARD else 0,
+            )
+        else:
+            support = None
+        if support != r.support:
+            data = self.supports.get(support)
+            if data is None:
+                data = self._support(support)
+            at = self.o_support
+            w[at : at + 2 * n + 2] = data
+            r.support = support
+        if s.gifts is not r.gifts:
+            self._gifts(r, s, seat)
+        if s.result != r.result:
+            w[self.o_result] = 1.0 if s.result == 1 else 0.0
+            w[self.o_result + 1] = 1.0 if s.result == -1 else 0.0
+            r.result = s.result
+        return r.row
+
+    def _constants(self, r: SeatRow, s: LegendsState) -> None:
+        """Write the mission number, difficulty and special rule (once per game)."""
+        w = r.w
+        for at in r.constant_at:
+            w[at] = 0.0
+        at_list = []
+        number = s.mission.number - 1
+        if 0 <= number < self.missions:
+            at_list.append(self.o_mission + number)
+        found = self.difficulties.get(s.difficulty)
+        if found is not None:
+            at_list.append(self.o_diff + found)
+        found = self.specials.get(s.mission.special)
+        if found is not None:
+            at_list.append(self.o_special + found)
+        for at in at_list:
+            w[at] = 1.0
+        r.constant_at = at_list
+        r.mission = s.mission
+        r.difficulty = s.difficulty
+
+    def _monsters(self, r: SeatRow, s: LegendsState, seat: int) -> None:
+        """Rewrite the blocks of the slots that changed (all of them when the line-up did)."""
+        slots = s.monsters
+        old = r.slots
+        if old is None or r.clash or len(old) != len(slots):
+            self._all_monsters(r, s, seat)
+            return
+        for i in range(len(slots)):
+            a, was = slots[i], old[i]
+            if a is not was and (a.kind != was.kind or a.ids != was.ids):
+                self._all_monsters(r, s, seat)
+                return
+        here = _here(s)
+        w, block, o = r.w, self.slot_block, self.o_monsters
+        keys = r.slot_keys
+        for i in range(len(slots)):
+            slot = slots[i]
+            seats = here.get(id(slot), ())
+            key = keys[i]
+            if slot is key[0] and seats == key[1]:
+                continue
+            keys[i] = (slot, seats)
+            cards = r.slot_cards[i]
+            if cards:
+                data = self._block(slot, seat, seats, len(cards) > 1)
+                for c in cards:
+                    w[o + c * block : o + (c + 1) * block] = data
+        r.slots = slots[:]
+        r.discs = s.discs[:]
+
+    def _all_monsters(self, r: SeatRow, s: LegendsState, seat: int) -> None:
+        """Write every slot's block, as a new line-up of monsters needs."""
+        w, block, o = r.w, self.slot_block, self.o_monsters
+        w[o : o + self.monster_slots * block] = self.zero[o : o + self.monster_slots * block]
+        slots = s.monsters
+        here = _here(s)
+        where: dict[str, list[int]] = {}
+        keys: list[tuple[MonsterSlot, tuple[int, ...]]] = []
+        cards_of: list[list[int]] = []
+        written: set[int] = set()
+        clash = False
+        for slot in slots:
+            cards = self._slot_cards(slot)
+            where[slot.name] = cards
+            seats = here.get(id(slot), ())
+            keys.append((slot, seats))
+            cards_of.append(cards)
+            if not cards:
+                continue
+            data = self._block(slot, seat, seats, len(cards) > 1)
+            for c in cards:
+                if c in written:
+                    clash = True
+                written.add(c)
+                w[o + c * block : o + (c + 1) * block] = data
+        r.slot_keys = keys
+        r.slot_cards = cards_of
+        r.where = where
+        r.clash = clash
+        r.layout += 1
+        r.slots = slots[:]
+        r.discs = s.discs[:]
+
+    def _slot_cards(self, slot: MonsterSlot) -> list[int]:
+        """Return the monster-card blocks a slot is written under (``_cards_of`` of a state)."""
+        if slot.kind == HADES:
+            return [self.monster_slots - 1]
+        monsters = content().monsters
+        names = self.monster_names
+        return [names[monsters[i].name] for i in slot.ids if monsters[i].name in names]
+
+    def _block(self, slot: MonsterSlot, seat: int, here: tuple[int, ...], half: bool) -> Any:
+        """Return one slot's block as ``seat`` sees it (kept per slot, heroes there and seat).
+
+        Only a slot with face-down cards shows seats different blocks (each sees its own face
+        down cards); any other block is kept once for every seat.
+        """
+        blocks = self.blocks
+        entry = blocks.get(id(slot))
+        if entry is None or entry[0] is not slot:
+            if len(blocks) >= BLOCKS_KEPT:
+                blocks.clear()
+            hidden = False
+            for card in slot.cards:
+                if card[3] == FACE_DOWN:
+                    hidden = True
+            entry = blocks[id(slot)] = (slot, hidden, {})
+        key = (here, seat if entry[1] else -1)
+        data = entry[2].get(key)
+        if data is None:
+            row = np.zeros(self.slot_block, dtype=np.float32)
+            self._slot_state(row.data, slot, half, seat, here)
+            data = entry[2][key] = row.data
+        return data
+
+    def _slot_state(
+        self, w: Any, slot: MonsterSlot, half: bool, seat: int, here: tuple[int, ...]
+    ) -> None:
+        """Write one slot's block as ``_slot`` writes it from the slot's view.
+
+        Its first 25 entries (kind, size, cards played, need, counts, missing, slayable, alive,
+        by divine, Chimera half) are copied from a head kept by those values.
+        """
+        alive = slot.alive
+        key = (
+            slot.kind,
+            slot.size,
+            slot.played,
+            slot.need,
+            slot.counts,
+            slot.slayable,
+            alive,
+            slot.by_divine,
+            half,
+        )
+        head = self.slot_heads.get(key)
+        if head is None:
+            head = self._field(25)
+            self._slot_head(head, slot, half)
+            self._keep(self.slot_heads, key, head)
+        w[0:25] = head
+        pos = 25
+        if alive:
+            for q in here:
+                w[pos + q] = 1.0
+        pos += self.n
+        if slot.cards:
+            tally = [0] * 14
+            for who, card, _as, mode in slot.cards:
+                if mode == SIDEWAYS:
+                    tally[13] += 1
+                elif mode == FACE_DOWN and who != seat:
+                    tally[12] += 1
+                else:
+                    tally[(0 if mode != FACE_DOWN else 6) + card] += 1
+            write_tally(w, pos, tally, FIFTHS)
+
+    def _slot_head(self, w: Any, slot: MonsterSlot, half: bool) -> None:
+        """Write the first 25 entries of a slot's block (what every seat sees of the slot)."""
+        w[0] = 1.0
+        w[1 + slot.kind] = 1.0
+        pos = 4
+        if slot.size > 0:
+            w[pos] = capped(slot.size, 10)
+        if slot.played > 0:
+            w[pos + 1] = capped(slot.played, 10)
+        pos += 2
+        need, counts = slot.need, slot.counts
+        for a in range(5):
+            if need[a]:
+                w[pos + a] = 1.0
+                if counts[a] < need[a]:
+                    w[pos + 10 + a] = 1.0
+            v = counts[a]
+            if v > 0:
+                w[pos + 5 + a] = 1.0 if v >= 5 else v / 5
+        pos += 15
+        if slot.slayable and slot.alive:
+            w[pos] = 1.0
+        if slot.alive:
+            w[pos + 1] = 1.0
+        if slot.by_divine:
+            w[pos + 2] = 1.0
+        if half:
+            w[pos + 3] = 1.0
+
+    def _heroes(self, r: SeatRow, s: LegendsState) -> None:
+        """Rewrite the heroes' fields that changed (hero, colour, disc, special used)."""
+        w, n, block = r.w, self.n, self.hero_block
+        if s.heroes is not r.heroes or s.colours is not r.colours:
+            for at in r.hero_at:
+                w[at] = 0.0
+            c = content()
+            at_list = []
+            base = self.o_heroes
+            for q in range(n):
+                found = self.heroes.get(c.heroes[s.heroes[q]].id)
+                if found is not None and found < self.hero_count:
+                    at_list.append(base + found)
+                at_list.append(base + 5 + s.colours[q])
+                base += block
+            for at in at_list:
+                w[at] = 1.0
+            r.hero_at = at_list
+            r.heroes = s.heroes
+            r.colours = s.colours
+        discs = s.discs
+        if discs != r.hero_discs or r.layout != r.disc_layout:
+            self._discs(r, s)
+        if s.broken != r.broken:
+            at = self.o_heroes + 10 + self.monster_slots
+            for q in range(n):
+                w[at + q * block] = 1.0 if (s.broken >> q) & 1 else 0.0
+            r.broken = s.broken
+
+    def _discs(self, r: SeatRow, s: LegendsState) -> None:
+        """Rewrite each hero's disc field: the monster cards of the slot its disc is on."""
+        w, block = r.w, self.hero_block
+        where = r.where
+        slots = s.monsters
+        discs = s.discs
+        if len(r.disc_at) != self.n:
+            r.disc_at = [[] for _ in range(self.n)]
+        base = self.o_heroes + 10
+        for q in range(self.n):
+            disc = discs[q]
+            cards = where.get(slots[disc].name, []) if disc >= 0 else []
+            old = r.disc_at[q]
+            if cards != old:
+                for k in old:
+                    w[base + k] = 0.0
+                for k in cards:
+                    w[base + k] = 1.0
+                r.disc_at[q] = cards
+            base += block
+        r.hero_discs = discs[:]
+        r.disc_layout = r.layout
+
+    def _known(self, r: SeatRow, known: list[int], seat: int) -> None:
+        """Rewrite what ``seat`` knows each other hand holds (by card type)."""
+        w, cap = r.w, self.hand_cap
+        at = self.o_heroes + 12 + self.monster_slots
+        for q in range(self.n):
+            if q != seat:
+                b = q * 6
+                for i in range(6):
+                    w[at + i] = capped(known[b + i], cap)
+            at += self.hero_block
+        r.known = known
+
+    def _sequence(self, cards: tuple[int, ...]) -> Any:
+        """Return a field of six one-hot card types written from the first six ``cards``."""
+        data = self._field(36)
+        start = 0
+        for card in cards[:6]:
+            data[start + card] = 1.0
+            start += 6
+        self._keep(self.sequences, cards, data)
+        return data
+
+    def _field(self, size: int) -> Any:
+        """Return a new zeroed field of ``size`` entries (a float32 memoryview)."""
+        return np.zeros(size, dtype=np.float32).data
+
+    def _keep(self, kept: dict[Any, Any], key: Any, data: Any) -> None:
+        """Keep a field once it is written (every writer of this table size reads it)."""
+        if len(kept) >= BLOCKS_KEPT:
+            kept.clear()
+        kept[key] = data
+
+    def _discards(self, r: SeatRow, s: LegendsState, seat: int) -> None:
+        """Rewrite the discards ``seat`` saw: counted anew, or only the new ones on top."""
+        dmask, discard = s.dmask, s.discard
+        bit = 1 << seat
+        kept = len(r.discard) if r.dmask is not None else 0
+        tally = r.tally
+        if (
+            r.dmask is None
+            or len(dmask) < kept
+            or dmask[:kept] != r.dmask
+            or discard[:kept] != r.discard
+        ):
+            tally = [0] * 6
+            kept = 0
+        for i in range(kept, len(dmask)):
+            if dmask[i] & bit:
+                tally[discard[i]] += 1
+        last = len(discard) - 1
+        top = discard[last] if 0 <= last < len(dmask) and dmask[last] & bit else -1
+        key = (*tally, top)
+        data = self.discards.get(key)
+        if data is None:
+            data = self._field(12)
+            write_tally(data, 0, tally, TENTHS)
+            if top >= 0:
+                data[6 + top] = 1.0
+            self._keep(self.discards, key, data)
+        at = self.o_discard_known
+        r.w[at : at + 12] = data
+        r.tally = tally
+        r.dmask = dmask[:]
+        r.discard = discard[:]
+
+    def _support(self, support: tuple[int, int, int] | None) -> Any:
+        """Return the Support field of (giver, receiver, cards still to discard), or of none."""
+        n = self.n
+        data = self._field(2 * n + 2)
+        if support is not None:
+            giver, receiver, left = support
+            data[0] = 1.0
+            if 0 <= giver < n:
+                data[1 + giver] = 1.0
+            if 0 <= receiver < n:
+                data[1 + n + receiver] = 1.0
+            if left > 0:
+                data[1 + 2 * n] = capped(left, 5)
+        self._keep(self.supports, support, data)
+        return data
+
+    def _gifts(self, r: SeatRow, s: LegendsState, seat: int) -> None:
+        """Rewrite the gifts field: count the new gifts on top, or all of them anew.
+
+        The rules replace the tuple with a longer one at each gift, so the kept counts usually
+        only grow by the gifts at the end.
+        """
+        n, w = self.n, r.w
+        at = self.o_gifts
+        gifts, old = s.gifts, r.gifts
+        if old is not None and len(gifts) >= len(old) and gifts[: len(old)] == old:
+            start, tally = len(old), r.gift_tally
+        else:
+            start, tally = 0, {}
+            w[at : at + n * n + 12] = self.zero[at : at + n * n + 12]
+        changed = []
+        for k in range(start, len(gifts)):
+            giver, receiver, card, _turn = gifts[k]
+            if not (0 <= giver < n and 0 <= receiver < n):
+                continue
+            pos = at + giver * n + receiver
+            tally[pos] = tally.get(pos, 0) + 1
+            changed.append(pos)
+            if card >= 0 and seat in (giver, receiver):
+                pos = at + n * n + (0 if giver == seat else 6) + card
+                tally[pos] = tally.get(pos, 0) + 1
+                changed.append(pos)
+        last = len(TENTHS)
+        for pos in changed:
+            k = tally[pos]
+            w[pos] = TENTHS[k] if k < last else 1.0
+        r.gift_tally = tally
+        r.gifts = gifts
+
+
+def _here(s: LegendsState) -> dict[int, tuple[int, ...]]:
+    """Return the seats whose disc is on each slot, by the slot's identity (as the view)."""
+    slots, discs = s.monsters, s.discs
+    found: dict[int, list[int]] = {}
+    for q in range(s.n):
+        if discs[q] >= 0:
+            found.setdefault(id(slots[discs[q]]), []).append(q)
+    return {k: tuple(v) for k, v in found.items()}
