@@ -142,11 +142,16 @@ class ISMCTSBot:
         policy = guide or _random_policy(game)
         # The default adapter only forwards to the game's own methods: call those directly.
         source: Any = game if type(hints) is SearchHints else hints
-        apply = game._apply  # the fast path: moves come from the legal list
-        legal_of = game.choices
-        to_act = game.to_act
+        apply: Callable[[Any, Choice, Any], Any] = game._apply  # the fast path: legal moves
+        quiet: Any = False  # apply's last argument: no events
+        legal_of: Callable[[Any], Sequence[Choice]] = game.choices
+        to_act: Callable[[Any], int | None] = game.to_act
         value_of = source.rollout_value
-        evaluate = source.evaluate
+        evaluate: Callable[[Any, int], float] = source.evaluate
+        kernel = getattr(game, "search_kernel", None)
+        if kernel is not None and source is game:
+            # The game's own rule functions behind those methods, called without them.
+            apply, quiet, to_act, legal_of, evaluate = kernel()
         evaluate_seats = source.evaluate_seats
         rollout_depth = source.rollout_depth
         c = self.exploration
@@ -252,18 +257,18 @@ class ISMCTSBot:
                     child = _Node(seat)
                     child.avail = 1
                     children[move.key] = child
-                    apply(s, move, False)
+                    apply(s, move, quiet)
                     path.append(child)
                     break
                 if move is None or child is None:  # no score above the floor: the first move
                     move = legal[0]
                     child = children[move.key]
-                apply(s, move, False)
+                apply(s, move, quiet)
                 path.append(child)
                 node = child
             depth = rollout_depth(s)
             while depth != 0 and to_act(s) is not None:
-                apply(s, policy(s, rng), False)
+                apply(s, policy(s, rng), quiet)
                 if depth is not None:
                     depth -= 1
             score = value_of if to_act(s) is None else evaluate

@@ -264,7 +264,10 @@ def progress(s: LegendsState) -> float:
     return 0.3 * min(1.0, s.defeats / _terms(s.mission).needed)
 
 
-def search_value(s: LegendsState) -> float:
-    """Return the search's value of an unfinished position: the estimate, shaped by progress."""
+def evaluate(s: LegendsState, seat: int) -> float:
+    """Return the search's value of an unfinished position (any seat: the team shares it).
+
+    The estimated win chance, shaped by progress like a lost game (``LegendsGame.evaluate``).
+    """
     p = estimate(s)
     return p + (1.0 - p) * progress(s)
