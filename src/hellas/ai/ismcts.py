@@ -31,12 +31,25 @@ from hellas.core.rng import Rng
 
 
 class _Node:
-    __slots__ = ("avail", "chance", "children", "hints", "legal", "seat", "visits", "wins")
+    __slots__ = (
+        "avail",
+        "chance",
+        "children",
+        "hints",
+        "legal",
+        "mean",
+        "seat",
+        "span",
+        "visits",
+        "wins",
+    )
 
     def __init__(self, seat: int) -> None:
         self.seat = seat  # who chose the move leading here
         self.visits = 0
         self.wins = 0.0
+        self.mean = 0.0  # wins / visits, kept by the backup (the very float selection needs)
+        self.span = 1  # 1 + visits, the exploration term's divisor
         self.chance = 0.0  # summed win-chance estimates (root children, when asked)
         self.avail = 0
         self.children: dict[str, _Node] = {}
@@ -238,10 +251,8 @@ class ISMCTSBot:
                     avail = cand.avail + 1
                     cand.avail = avail
                     if untried is None:
-                        n = cand.visits
-                        value = cand.wins / n + (weight_hint if key == hint else weight) * roots[
-                            avail
-                        ] / (1 + n)
+                        prior = weight_hint if key == hint else weight
+                        value = cand.mean + prior * roots[avail] / cand.span
                         if value > best_value:
                             best_value, move, child = value, ch, cand
                 if untried is not None:
@@ -277,19 +288,25 @@ class ISMCTSBot:
             if shared:
                 value = score(s, me)
                 for child in path:
-                    child.visits += 1
+                    visits = child.visits + 1
+                    child.visits = visits
+                    child.span = visits + 1
                     child.wins += value
+                    child.mean = child.wins / visits
             else:
                 values: dict[int, float] = {}  # one evaluation per seat, not per node
                 if score is evaluate and path:  # an unfinished leaf: value its seats together
                     seats = list(dict.fromkeys(child.seat for child in path))
                     values = dict(zip(seats, evaluate_seats(s, seats), strict=True))
                 for child in path:
-                    child.visits += 1
+                    visits = child.visits + 1
+                    child.visits = visits
+                    child.span = visits + 1
                     seat_value = values.get(child.seat)
                     if seat_value is None:
                         seat_value = values[child.seat] = score(s, child.seat)
                     child.wins += seat_value
+                    child.mean = child.wins / visits
             done += 1
         self.last_iterations = done
         return root
