@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from hellas.core.rng import Rng
 from hellas.games.legends import GAME
 from hellas.games.legends.policy import choose
-from hellas.games.legends.value import COEFFICIENTS, FEATURES, estimate, features
+from hellas.games.legends.value import COEFFICIENTS, FEATURES, estimate, features, needed_defeats
 
 
 def heuristic_positions(games: int) -> list[tuple[object, int]]:
@@ -64,3 +65,47 @@ def test_the_model_predicts_outcomes_better_than_the_base_rate() -> None:
     model = sum(loss(estimate(s), w) for s, w in data) / len(data)  # type: ignore[arg-type]
     prior = sum(loss(base, w) for _, w in data) / len(data)
     assert model < 0.8 * prior
+
+
+def _dot_estimate(s: Any) -> float:
+    """The estimate as the model's definition reads: ``features`` dotted with the weights."""
+    if s.result:
+        return 1.0 if s.result == 1 else 0.0
+    z = 0.0
+    for w, x in zip(COEFFICIENTS, features(s), strict=True):
+        z += w * x
+    if z < -30.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def test_the_fast_estimate_is_the_dot_product_float_for_float() -> None:
+    """``estimate`` skips the feature list but must give the very same float, and so must the
+    search's value (``evaluate``) and the rule functions ISMCTS calls instead of the methods."""
+    play, quiet, to_act, legal, evaluate = GAME.search_kernel()
+    checked = 0
+    for seed in range(120):
+        options = {
+            "mission": seed % 12 + 1,
+            "players": seed % 5 + 1,
+            "difficulty": ("human", "heroic", "godlike")[seed % 3],
+        }
+        s = GAME.new(options, 70 + seed)
+        rng = Rng(seed)
+        while True:
+            assert estimate(s) == _dot_estimate(s)
+            p = _dot_estimate(s)
+            shaped = p + (1.0 - p) * (0.3 * min(1.0, s.defeats / needed_defeats(s.mission)))
+            assert GAME.evaluate(s, 0) == evaluate(s, 0) == shaped
+            assert to_act(s) == GAME.to_act(s)
+            checked += 1
+            if to_act(s) is None:
+                break
+            cs = legal(s)
+            assert list(cs) == list(GAME.choices(s))
+            move = cs[rng.below(len(cs))] if seed % 2 else choose(s, rng)
+            twin = s.copy()
+            play(s, move, quiet)
+            GAME.step(twin, move)
+            assert s == twin
+    assert checked > 10_000

@@ -31,12 +31,25 @@ from hellas.core.rng import Rng
 
 
 class _Node:
-    __slots__ = ("avail", "chance", "children", "hints", "legal", "seat", "visits", "wins")
+    __slots__ = (
+        "avail",
+        "chance",
+        "children",
+        "hints",
+        "legal",
+        "mean",
+        "seat",
+        "span",
+        "visits",
+        "wins",
+    )
 
     def __init__(self, seat: int) -> None:
         self.seat = seat  # who chose the move leading here
         self.visits = 0
         self.wins = 0.0
+        self.mean = 0.0  # wins / visits, kept by the backup (the very float selection needs)
+        self.span = 1  # 1 + visits, the exploration term's divisor
         self.chance = 0.0  # summed win-chance estimates (root children, when asked)
         self.avail = 0
         self.children: dict[str, _Node] = {}
@@ -140,13 +153,20 @@ class ISMCTSBot:
         hints = capability(game, SearchHints)  # what the game offers search (core/capabilities)
         guide = hints.rollout_policy()
         policy = guide or _random_policy(game)
-        apply = game._apply  # the fast path: moves come from the legal list
-        legal_of = game.choices
-        to_act = game.to_act
-        value_of = hints.rollout_value
-        evaluate = hints.evaluate
-        evaluate_seats = hints.evaluate_seats
-        rollout_depth = hints.rollout_depth
+        # The default adapter only forwards to the game's own methods: call those directly.
+        source: Any = game if type(hints) is SearchHints else hints
+        apply: Callable[[Any, Choice, Any], Any] = game._apply  # the fast path: legal moves
+        quiet: Any = False  # apply's last argument: no events
+        legal_of: Callable[[Any], Sequence[Choice]] = game.choices
+        to_act: Callable[[Any], int | None] = game.to_act
+        value_of = source.rollout_value
+        evaluate: Callable[[Any, int], float] = source.evaluate
+        kernel = getattr(game, "search_kernel", None)
+        if kernel is not None and source is game:
+            # The game's own rule functions behind those methods, called without them.
+            apply, quiet, to_act, legal_of, evaluate = kernel()
+        evaluate_seats = source.evaluate_seats
+        rollout_depth = source.rollout_depth
         c = self.exploration
         bias = self.bias if guide is not None else 0.0
         shared = game.meta.cooperative  # one value for the whole team
@@ -158,29 +178,30 @@ class ISMCTSBot:
         pool = self._pool(decision, rng)
         for sample in pool:
             legal_of(sample)  # a game that caches its legal list keeps it in every copy
+        seeded = [hasattr(sample, "rng") for sample in pool]  # states that carry a generator
+        size = len(pool)
         root_hint = ""  # the root's policy move is the same in every determinization
         if guide is not None:
             root_hint = guide(pool[0].copy(), rng).key
+        roots = _sqrt_table(self.iterations)  # square roots of availability counts
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         for i in range(self.iterations):
             if deadline is not None and i and time.perf_counter() > deadline:
                 break
-            k = i % len(pool)
+            k = i % size
             s = pool[k].copy()
             fresh = -1  # the generator's state while the walk has drawn nothing from it
-            if hasattr(s, "rng"):
+            if seeded[k]:
                 s.rng = Rng(rng.next64())  # fresh future randomness for every simulation
                 fresh = s.rng.state
             node = root
-            path = []
+            path: list[_Node] = []
             while True:
                 seat = to_act(s)
                 if seat is None:
                     break
-                if node is root:
-                    legal = legal_of(s)
-                elif keep_legal and fresh >= 0 and s.rng.state == fresh:
+                if keep_legal and fresh >= 0 and s.rng.state == fresh:
                     # No randomness drawn on the way: this is the very state the same pool
                     # sample reached here before, so its legal list is the one found then.
                     memo = node.legal
@@ -190,10 +211,10 @@ class ISMCTSBot:
                     legal = kept
                 else:
                     legal = legal_of(s)
-                children = node.children
+                count = len(legal)
                 if node is root:
                     hint = root_hint
-                elif guide is not None and len(legal) > 1 and (shared or seat == me):
+                elif guide is not None and count > 1 and (shared or seat == me):
                     # Opponents' policy moves would come from sampled hands: noise, and costly.
                     # A node reached from the same pool sample is (nearly always) the same
                     # state, so its policy move is worked out once per sample - or once per
@@ -204,67 +225,101 @@ class ISMCTSBot:
                         hint = node.hints[slot] = guide(s, rng).key
                 else:
                     hint = ""
-                untried = []
+                # One pass: count every tried move as available, and score it by PUCT while
+                # no move is untried (an untried move is expanded instead).
+                if hint:
+                    spread = (1.0 - bias) / count
+                    weight_hint = c * (spread + bias)
+                else:
+                    spread = 1.0 / count
+                    weight_hint = 0.0
+                weight = c * spread
+                children = node.children
+                untried: list[Choice] | None = None
+                best_value = -1e9
+                move: Choice | None = None
+                child: _Node | None = None
                 for ch in legal:
-                    child = children.get(ch.key)
-                    if child is None:
-                        untried.append(ch)
-                    else:
-                        child.avail += 1
-                if untried:
+                    key = ch.key
+                    cand = children.get(key)
+                    if cand is None:
+                        if untried is None:
+                            untried = [ch]
+                        else:
+                            untried.append(ch)
+                        continue
+                    avail = cand.avail + 1
+                    cand.avail = avail
+                    if untried is None:
+                        prior = weight_hint if key == hint else weight
+                        value = cand.mean + prior * roots[avail] / cand.span
+                        if value > best_value:
+                            best_value, move, child = value, ch, cand
+                if untried is not None:
                     move = untried[0]
                     if move.key != hint:
-                        move = (
-                            next((ch for ch in untried if ch.key == hint), None)
-                            or untried[rng.below(len(untried))]
-                        )
+                        move = None
+                        for ch in untried:
+                            if ch.key == hint:
+                                move = ch
+                                break
+                        if move is None:
+                            move = untried[rng.below(len(untried))]
                     child = _Node(seat)
                     child.avail = 1
                     children[move.key] = child
-                    apply(s, move, False)
+                    apply(s, move, quiet)
                     path.append(child)
                     break
-                best_value = -1e9
-                move = legal[0]
-                child = children[move.key]
-                spread = (1.0 - bias) / len(legal) if hint else 1.0 / len(legal)
-                for ch in legal:
-                    cand = children[ch.key]
-                    n = cand.visits
-                    prior = spread + bias if ch.key == hint else spread
-                    value = cand.wins / n + c * prior * math.sqrt(cand.avail) / (1 + n)
-                    if value > best_value:
-                        best_value, move, child = value, ch, cand
-                apply(s, move, False)
+                if move is None or child is None:  # no score above the floor: the first move
+                    move = legal[0]
+                    child = children[move.key]
+                apply(s, move, quiet)
                 path.append(child)
                 node = child
             depth = rollout_depth(s)
             while depth != 0 and to_act(s) is not None:
-                apply(s, policy(s, rng), False)
+                apply(s, policy(s, rng), quiet)
                 if depth is not None:
                     depth -= 1
             score = value_of if to_act(s) is None else evaluate
             if track_chance and path:
                 path[0].chance += (chance_of or score)(s, me)
             if shared:
-                value = score(s, decision.seat)
+                value = score(s, me)
                 for child in path:
-                    child.visits += 1
+                    visits = child.visits + 1
+                    child.visits = visits
+                    child.span = visits + 1
                     child.wins += value
+                    child.mean = child.wins / visits
             else:
                 values: dict[int, float] = {}  # one evaluation per seat, not per node
                 if score is evaluate and path:  # an unfinished leaf: value its seats together
                     seats = list(dict.fromkeys(child.seat for child in path))
                     values = dict(zip(seats, evaluate_seats(s, seats), strict=True))
                 for child in path:
-                    child.visits += 1
+                    visits = child.visits + 1
+                    child.visits = visits
+                    child.span = visits + 1
                     seat_value = values.get(child.seat)
                     if seat_value is None:
                         seat_value = values[child.seat] = score(s, child.seat)
                     child.wins += seat_value
+                    child.mean = child.wins / visits
             done += 1
         self.last_iterations = done
         return root
+
+
+_SQRT: list[float] = [0.0]
+
+
+def _sqrt_table(top: int) -> list[float]:
+    """Return a list whose item ``a`` is the square root of ``a``, for ``a`` up to ``top``."""
+    while len(_SQRT) <= top:
+        _SQRT.append(math.sqrt(len(_SQRT)))
+    return _SQRT
 
 
 def _visits(root: _Node, key: str) -> int:

@@ -42,6 +42,7 @@ from hellas.games.legends.state import (
     LegendsState,
 )
 from hellas.games.legends.value import estimate, needed_defeats
+from hellas.games.legends.value import evaluate as search_value
 from hellas.games.legends.view import determinize, view
 
 VERSION = "1.2"
@@ -259,8 +260,16 @@ class LegendsGame(Game[LegendsState]):
 
     def evaluate(self, s: LegendsState, seat: int) -> float:
         """Return the value model's win chance, with the same progress shaping as a loss."""
-        p = estimate(s)
-        return p + (1.0 - p) * _progress(s)
+        return search_value(s, seat)
+
+    def search_kernel(self) -> tuple[Any, ...]:
+        """Return the rule functions ISMCTS may call instead of this object's methods.
+
+        (play, its no-events argument, to_act, legal choices, evaluate): the very functions
+        ``_apply``, ``to_act``, ``choices`` and ``evaluate`` run, without the method calls
+        around them (compiled, they are C calls).
+        """
+        return (rules.play, None, rules.to_act, rules.legal, search_value)
 
     def conformance_options(self) -> list[dict[str, Any]]:
         """Return every mission x player count x difficulty."""

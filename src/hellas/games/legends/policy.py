@@ -12,14 +12,16 @@ from hellas.core.game import Choice
 from hellas.core.rng import Rng
 from hellas.games.legends import choices as C
 from hellas.games.legends.content import DIVINE, NUM_ATTRS
-from hellas.games.legends.rules import legal
+from hellas.games.legends.rules import HAND_LIMIT, legal
 from hellas.games.legends.state import (
     P_ACTION,
+    P_MOVE_DISCARD,
     P_ORACLE_DISCARD,
     P_ORACLE_ORDER,
     P_RECOVER,
+    P_RECOVER_DISCARD,
+    P_SUPPORT_DISCARD,
     P_SUPPORT_GIVE,
-    P_VOLUNTEER,
     SINGLE,
     LegendsState,
     MonsterSlot,
@@ -56,20 +58,28 @@ def _least_useful(hand: list[int], use: list[float]) -> int:
 
 
 def choose(s: LegendsState, rng: Rng) -> Choice:
-    """Return the policy's choice for the seat to act."""
-    cs = legal(s)
-    if len(cs) == 1:
-        return cs[0]
+    """Return the policy's choice for the seat to act.
+
+    Most phases decide from the hand and the table without listing the legal choices (a
+    rollout step would list them only to throw them away): each such branch returns what the
+    rules list when they offer a single choice, and a legal choice otherwise.
+    """
     phase = s.phase
     p = s.actor
-    hand = s.hands[p * 6 : p * 6 + 6]
+    b = p * 6
+    hand = s.hands[b : b + 6]
     if phase == P_ACTION:
+        # A single legal action is Recover (no card to play and nothing to draw or move
+        # to), which is also what ``_action`` scores best then.
         return _action(s, p, hand)
+    if phase in (P_MOVE_DISCARD, P_RECOVER_DISCARD, P_SUPPORT_DISCARD):
+        t = _least_useful(hand, usefulness(s, p))  # the only type held, if only one
+        return C.DISCARD[t] if t >= 0 else legal(s)[0]
     if phase == P_RECOVER:
-        reserve = 2 * (s.n - 1)
-        if C.DRAW in cs and (s.hsize[p] < 2 or len(s.deck) > reserve):
-            return C.DRAW
-        return C.STOP if C.STOP in cs else cs[0]
+        size = s.hsize[p]
+        if size < HAND_LIMIT and s.deck and (size < 2 or len(s.deck) > 2 * (s.n - 1)):
+            return C.DRAW  # the only choice with an empty hand
+        return C.STOP if size else legal(s)[0]
     if phase == P_SUPPORT_GIVE:
         q = s.support_to
         theirs = s.monsters[s.discs[q]] if s.discs[q] >= 0 else None
@@ -82,7 +92,12 @@ def choose(s: LegendsState, rng: Rng) -> Choice:
                 and (mine is None or t not in mine.playable)
             ):
                 return C.GIVE[t]
-        return C.DONE if C.DONE in cs else cs[0]
+        if s.support_left:  # Done is legal
+            return C.DONE
+        for t in range(6):  # the first legal gift
+            if hand[t]:
+                return C.GIVE[t]
+        return legal(s)[0]
     if phase == P_ORACLE_DISCARD:
         use = usefulness(s, p)
         t = min(set(s.oracle), key=lambda k: use[k])
@@ -92,11 +107,10 @@ def choose(s: LegendsState, rng: Rng) -> Choice:
         use_next = usefulness(s, nxt)
         t = max(set(s.oracle), key=lambda k: use_next[k])
         return C.ORACLE_NEXT[t]
-    if phase == P_VOLUNTEER or cs[0].key.startswith("place:"):
-        return _place(s, hand, cs)
-    # discards: move, recover and support
-    t = _least_useful(hand, usefulness(s, p))
-    return C.DISCARD[t]
+    cs = legal(s)  # placing a disc (or waiting)
+    if len(cs) == 1:
+        return cs[0]
+    return _place(s, hand, cs)
 
 
 def _crowding(s: LegendsState) -> list[int]:

@@ -160,6 +160,11 @@ def new_state(options: Mapping[str, Any], seed: int) -> LegendsState:
 # -- legal choices ---------------------------------------------------------------------------
 
 
+def to_act(s: LegendsState) -> int | None:
+    """Return the seat to act, or ``None`` once the mission is won or lost."""
+    return None if s.phase == P_OVER else s.actor
+
+
 def legal(s: LegendsState) -> list[Choice]:
     """Return the legal choices of the seat to act (empty once the mission is over)."""
     cached = s.cache

@@ -11,6 +11,7 @@ whole state it is given, which in a search is always a determinization of the se
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from hellas.games.legends.content import DIVINE, Mission
 from hellas.games.legends.state import KIND_SIZE, LegendsState
@@ -141,13 +142,132 @@ def features(s: LegendsState) -> list[float]:
     return out
 
 
+class _MissionTerms:
+    """What the model needs of one mission, worked out once: arrival work, defeats, weight."""
+
+    __slots__ = ("mission", "needed", "weight", "work_after")
+
+    def __init__(self, mission: Mission) -> None:
+        self.mission = mission
+        self.needed = needed_defeats(mission)
+        name = f"mission_{mission.number}"
+        self.weight = COEFFICIENTS[FEATURES.index(name)] if name in FEATURES else 0.0
+        last = max((after for after, _ in mission.arrivals), default=0)
+        # work_after[d]: cards the monsters still to arrive will need once d monsters are down
+        self.work_after = [
+            sum(ARRIVAL_SIZE[kind] for after, kind in mission.arrivals if after > d)
+            for d in range(last + 1)
+        ]
+
+
+_TERMS: dict[int, _MissionTerms] = {}
+# the attributes in each bitmask of attributes, lowest first
+_ATTRS_OF = [tuple(a for a in range(5) if (mask >> a) & 1) for mask in range(32)]
+_PLAYERS = {n: COEFFICIENTS[FEATURES.index(f"players_{n}")] for n in (2, 3, 4)}
+_W_BIAS: Final = COEFFICIENTS[0]
+_W_WORK: Final = COEFFICIENTS[1]
+_W_CARDS: Final = COEFFICIENTS[2]
+_W_HAND: Final = COEFFICIENTS[3]
+_W_DIVINE_HELD: Final = COEFFICIENTS[4]
+_W_DIVINE_DECK: Final = COEFFICIENTS[5]
+_W_FIT_OWN: Final = COEFFICIENTS[6]
+_W_FIT_ANY: Final = COEFFICIENTS[7]
+_W_UNPLACED: Final = COEFFICIENTS[8]
+_W_BROKEN: Final = COEFFICIENTS[9]
+_W_PROGRESS: Final = COEFFICIENTS[10]
+_W_ALIVE: Final = COEFFICIENTS[11]
+_W_SLACK: Final = COEFFICIENTS[12]
+
+
+def _terms(mission: Mission) -> _MissionTerms:
+    terms = _TERMS.get(mission.number)
+    if terms is None or terms.mission is not mission:
+        terms = _TERMS[mission.number] = _MissionTerms(mission)
+    return terms
+
+
+def logit(s: LegendsState) -> float:
+    """Return the model's log-odds for ``s``: ``features`` dotted with ``COEFFICIENTS``.
+
+    The same products summed in the same order as that dot product (a one-hot input adds its
+    weight, a zero one adds nothing), so the float is the very same, without building the list.
+    """
+    n = s.n
+    hands = s.hands
+    monsters = s.monsters
+    work = 0
+    alive = 0
+    wanted = 0  # bitmask of attributes some monster on the table can still take
+    for m in monsters:
+        if m.alive:
+            work += m.size - m.played
+            alive += 1
+            for a in m.playable:
+                wanted |= 1 << a
+    terms = _terms(s.mission)
+    defeats = s.defeats
+    future = terms.work_after
+    if defeats < len(future):
+        work += future[defeats]
+    held = sum(s.hsize)
+    want = _ATTRS_OF[wanted]
+    divine_held = 0
+    fit_own = 0
+    fit_any = 0
+    unplaced = 0
+    discs = s.discs
+    for q in range(n):
+        b = q * 6
+        divine_held += hands[b + DIVINE]
+        d = discs[q]
+        if d < 0:
+            unplaced += 1
+        else:
+            for a in monsters[d].playable:
+                fit_own += hands[b + a]
+        for a in want:
+            fit_any += hands[b + a]
+    deck = len(s.deck)
+    divine_deck = s.deck.count(DIVINE)
+    room = max(1, held)
+    z = _W_BIAS
+    z += _W_WORK * (work / 20.0)
+    z += _W_CARDS * ((deck + held) / 20.0)
+    z += _W_HAND * (held / (5.0 * n))
+    z += _W_DIVINE_HELD * float(divine_held)
+    z += _W_DIVINE_DECK * (divine_deck / 4.0)
+    z += _W_FIT_OWN * (fit_own / room)
+    z += _W_FIT_ANY * (fit_any / room)
+    z += _W_UNPLACED * (unplaced / n)
+    z += _W_BROKEN * (bin(s.broken).count("1") / n)
+    z += _W_PROGRESS * (defeats / terms.needed)
+    z += _W_ALIVE * float(alive)
+    z += _W_SLACK * ((deck + held - work) / 20.0)
+    players = _PLAYERS.get(n)
+    if players is not None:
+        z += players
+    return z + terms.weight
+
+
 def estimate(s: LegendsState) -> float:
     """Return the estimated chance that the team wins from ``s`` (1 or 0 once it is over)."""
     if s.result:
         return 1.0 if s.result == 1 else 0.0
-    z = 0.0
-    for w, x in zip(COEFFICIENTS, features(s), strict=True):
-        z += w * x
+    z = logit(s)
     if z < -30.0:
         return 0.0
     return 1.0 / (1.0 + math.exp(-z))
+
+
+def progress(s: LegendsState) -> float:
+    """Return the shaped value of a lost game: a little for each monster defeated."""
+    return 0.3 * min(1.0, s.defeats / _terms(s.mission).needed)
+
+
+def evaluate(s: LegendsState, seat: int) -> float:
+    """Return the search's value of an unfinished position (any seat: the team shares it).
+
+    The estimated win chance, shaped by progress like a lost game (``LegendsGame.evaluate``).
+    """
+    p = estimate(s)
+    return p + (1.0 - p) * progress(s)
