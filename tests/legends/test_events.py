@@ -2,24 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from hellas.core.events import LazyEvents
 from hellas.core.game import Event
 from hellas.core.rng import Rng
 from hellas.games.legends.game import GAME
+from tests.core.events_play import play_events
 
 
-def _play(options: dict[str, object], seed: int, read_at_once: bool) -> list[list[Event]]:
-    """Play random moves; return each apply's events, read at once or only at the end."""
-    s = GAME.new(options, seed)
-    rng = Rng(seed)
-    out: list[list[Event]] = []
-    while GAME.to_act(s) is not None:
-        cs = GAME.choices(s)
-        events = GAME.apply(s, cs[rng.below(len(cs))].key)
-        out.append(list(events) if read_at_once else events)
-    return out
+def _play(options: dict[str, Any], seed: int, read_at_once: bool) -> list[list[Event]]:
+    """Play random moves through ``apply``; return each move's events, read at once or late."""
+    return play_events(GAME, options, seed, read_at_once)
 
 
 @pytest.mark.parametrize("mission", [1, 5, 6, 7, 10, 12])

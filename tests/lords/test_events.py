@@ -11,6 +11,7 @@ from hellas.core.events import LazyEvents
 from hellas.core.game import Event
 from hellas.core.rng import Rng
 from hellas.games.lords.game import GAME
+from tests.core.events_play import play_events
 
 # random games to their end (every note kind: choices, kept cards, Monster Die rolls, Event
 # Phases, turns, the victory) with and without Dark Ages modules
@@ -25,14 +26,7 @@ CASES: list[tuple[dict[str, Any], int]] = [
 
 def _play(options: dict[str, Any], seed: int, read_at_once: bool) -> list[list[Event]]:
     """Play random moves through ``apply``; return each move's events, read at once or late."""
-    s = GAME.new(options, seed)
-    rng = Rng(seed)
-    out: list[list[Event]] = []
-    while GAME.to_act(s) is not None:
-        cs = GAME.choices(s)
-        events = GAME.apply(s, cs[rng.below(len(cs))].key)
-        out.append(list(events) if read_at_once else events)
-    return out
+    return play_events(GAME, options, seed, read_at_once)
 
 
 @pytest.mark.parametrize(("options", "seed"), CASES)
