@@ -56,6 +56,18 @@ def test_the_time_budget_stops_a_huge_search() -> None:
     assert 0 < bot.last_iterations < 10**9
 
 
+def test_a_huge_iteration_cap_costs_only_the_iterations_searched() -> None:
+    # the search's table of square roots grows with the iterations done, never to the cap
+    from hellas.ai import ismcts  # noqa: PLC0415
+
+    state, seat = searched_position()
+    before = len(ismcts._SQRT)
+    bot = ISMCTSBot(10**12, seconds=0.3)
+    bot.choose(Decision(GAME, state.copy(), seat), Rng(4))
+    assert 0 < bot.last_iterations < 10**12
+    assert len(ismcts._SQRT) <= max(before, 2 * (bot.last_iterations + 1) + 1024)
+
+
 def test_the_pool_thinks_in_other_processes_and_closes() -> None:
     state, seat = searched_position()
     expected = ISMCTSBot(100).choose(Decision(GAME, state.copy(), seat), Rng(5)).key

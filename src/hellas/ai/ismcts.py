@@ -183,12 +183,16 @@ class ISMCTSBot:
         root_hint = ""  # the root's policy move is the same in every determinization
         if guide is not None:
             root_hint = guide(pool[0].copy(), rng).key
-        roots = _sqrt_table(self.iterations)  # square roots of availability counts
+        # Square roots of availability counts: a count is at most the iterations done, so the
+        # table grows with the search (never to the iteration cap, which may be huge).
+        roots = _sqrt_table(_ROOTS_START)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         for i in range(self.iterations):
             if deadline is not None and i and time.perf_counter() > deadline:
                 break
+            if i + 1 >= len(roots):
+                roots = _sqrt_table(2 * len(roots))
             k = i % size
             s = pool[k].copy()
             fresh = -1  # the generator's state while the walk has drawn nothing from it
@@ -313,6 +317,7 @@ class ISMCTSBot:
 
 
 _SQRT: list[float] = [0.0]
+_ROOTS_START = 1024  # entries made before a search's first iteration
 
 
 def _sqrt_table(top: int) -> list[float]:
