@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hellas.games.realms.content import A_AFTERLIFE, A_LIVING, SUITS, TAGS, Selector, Term
+from hellas.games.realms.content import A_AFTERLIFE, A_LIVING, SUITS, TAGS, Card, Selector, Term
 from hellas.games.realms.scoring import Outcome, Table, count, positions, score_at
 
 FIRST_TAG = len(SUITS)  # tag b is atom FIRST_TAG + b
@@ -37,36 +37,99 @@ def _tag_mask(conj: tuple[int, ...]) -> int:
     return mask
 
 
-def _fits(table: Table, end: int, conj: tuple[int, ...], h: int) -> bool:
-    """Return whether Hero ``h`` meets every atom of an AND except its tags."""
-    for a in conj:
-        if FIRST_TAG <= a < FIRST_TAG + len(TAGS):
-            continue
-        if a < 0:
-            ok = table.idpos.get(-a - 1, 0) >> h & 1 == 1
-        elif a < len(SUITS):
-            ok = table.suit_pos[a] >> h & 1 == 1
-        elif a == A_LIVING:
-            ok = not end >> h & 1
-        elif a == A_AFTERLIFE:
-            ok = end >> h & 1 == 1
-        else:  # the Afterlife icon
-            ok = table.icon_mask >> h & 1 == 1
-        if not ok:
-            return False
-    return True
+# One planned term of a card: a coverage selector (its number in ``_FITS``, the selector, the
+# value per new match, whether once only, whether of other cards only), or a limited term
+# with the tags it names.
+_Plan = tuple[int, Selector, int, bool, bool]
+_Entry = tuple["_Plan | None", "Term | None", int]
+_NEEDS_TAG = Term("with", UNLIMITED)  # a bonus that needs a tag to count at all
+# by card index: the card, the tags its requirements name, its bonus and penalty plans
+_PLANS: dict[int, tuple[Card, int, list[_Entry], list[_Entry]]] = {}
+# by coverage selector (a ``_Plan``'s number): by Hero card index * 2 + (1 if in the
+# Afterlife), the tags that make that Hero match the selector
+_FITS: list[dict[int, int]] = []
+
+
+def _plan(c: Card) -> tuple[int, list[_Entry], list[_Entry]]:
+    """Return how ``Gains`` files a card's terms (the same at every table)."""
+    named = 0
+    for sel in c.requires:
+        for conj in sel:
+            named |= _tag_mask(conj)
+    bonus = [e for t in c.bonus for e in _sort(t)]
+    return named, bonus, [e for t in c.penalty for e in _sort(t)]
+
+
+def _cover(sel: Selector, value: int, need: bool, other: bool) -> _Entry:
+    """Return a coverage entry, numbered for ``_FITS``."""
+    _FITS.append({})
+    return ((len(_FITS) - 1, sel, value, need, other), None, 0)
+
+
+def _sort(term: Term) -> list[_Entry]:
+    """File one term as coverage, limited, or one that ADDs cannot raise (no entry)."""
+    sels = [*term.sels, *(s for s, _ in term.needs)]
+    named = 0
+    for sel in sels:
+        for conj in sel:
+            named |= _tag_mask(conj)
+    if not named:
+        return []  # tags do not matter to it
+    single = all(_tag_mask(conj).bit_count() <= 1 for sel in sels for conj in sel)
+    kind, value = term.kind, term.value
+    if kind == "each" and value > 0 and not term.beyond and single:
+        return [_cover(sel, value, False, term.other) for sel in term.sels]
+    if kind in ("with", "unless") and single and len(term.needs) == 1:
+        sel, k = term.needs[0]
+        gain = value if kind == "with" else -value
+        if k == 1 and gain > 0:
+            return [_cover(sel, gain, True, True)]
+        if gain > 0:
+            return [(None, term, named)]
+        return []
+    if (kind == "each" and value < 0) or (kind == "with" and value < 0):
+        return []  # more tags only cost
+    if kind == "unless" and value > 0:
+        return []
+    return [(None, term, named)]
+
+
+def _fitting(sel: Selector, hero: Card, dead: bool) -> int:
+    """Return the tags of the ANDs of a selector whose other atoms this Hero meets."""
+    tags = 0
+    for conj in sel:
+        ok = True
+        for a in conj:
+            if FIRST_TAG <= a < FIRST_TAG + len(TAGS):
+                continue
+            if a < 0:
+                ok = hero.index == -a - 1
+            elif a < len(SUITS):
+                ok = hero.suit == a
+            elif a == A_LIVING:
+                ok = not dead
+            elif a == A_AFTERLIFE:
+                ok = dead
+            else:  # the Afterlife icon
+                ok = hero.afterlife_icon
+            if not ok:
+                break
+        if ok:
+            tags |= _tag_mask(conj)
+    return tags
 
 
 class _Cover:
     """One coverage selector of one card's term: ``value`` per new match, or once if ``need``."""
 
-    __slots__ = ("card", "index", "need", "other", "sel", "value")
+    __slots__ = ("card", "index", "need", "other", "sel", "sid", "value")
 
     def __init__(
         self, index: int, card: int, sel: Selector, value: int, need: bool, other: bool
     ) -> None:
         self.index, self.card, self.sel, self.value = index, card, sel, value
         self.need, self.other = need, other
+        self.sid = -1  # its number in ``_FITS``
 
 
 class Now:
@@ -101,7 +164,6 @@ class Gains:
     __slots__ = (
         "adders",
         "bonus_off",
-        "by_option",
         "covers",
         "end",
         "limited",
@@ -113,73 +175,65 @@ class Gains:
     def __init__(self, table: Table, end: int, bonus_off: int, penalty_off: int) -> None:
         self.table, self.end = table, end
         self.bonus_off, self.penalty_off = bonus_off, penalty_off
-        self.covers: list[_Cover] = []
+        covers: list[_Cover] = []
+        self.covers = covers
         self.limited: list[tuple[int, Term, int]] = []  # others: (card, term, tags it names)
         hero = table.hero_mask
         blank = 0
         if table.lethe_mask & ~penalty_off:
             blank = hero & end
         off = bonus_off | blank
-        for i, c in enumerate(table.cards):
-            if c.bonus and not off >> i & 1 and not (c.alive and end >> i & 1):
-                named = 0
-                for sel in c.requires:
-                    for conj in sel:
-                        named |= _tag_mask(conj)
+        cards = table.cards
+        for i, c in enumerate(cards):
+            plan = _PLANS.get(c.index)
+            if plan is None or plan[0] is not c:
+                named, bonus, penalty = _plan(c)
+                plan = _PLANS[c.index] = (c, named, bonus, penalty)
+            _, named, bonus, penalty = plan
+            if bonus and not off >> i & 1 and not (c.alive and end >> i & 1):
                 if named:
-                    self.limited.append((i, Term("with", UNLIMITED), named))
-                for term in c.bonus:
-                    self._sort(i, term)
-            if c.penalty and not penalty_off >> i & 1:
-                for term in c.penalty:
-                    self._sort(i, term)
-        # for each Hero and tag, the coverage selectors an ADD of that tag may newly match
-        self.by_option: list[list[list[_Cover]]] = [[[] for _ in TAGS] for _ in range(table.k)]
+                    self.limited.append((i, _NEEDS_TAG, named))
+                self._file(i, bonus)
+            if penalty and not penalty_off >> i & 1:
+                self._file(i, penalty)
+        # for each Hero, the tags whose ADD may newly match some coverage selector, with those
+        # selectors (in the order of ``covers``), by tag
+        self.options: list[list[tuple[int, list[_Cover]]]] = [[] for _ in range(table.k)]
         for h in range(table.k):
             if hero >> h & 1 and not blank >> h & 1:
-                for cover in self.covers:
+                dead = end >> h & 1
+                place = cards[h].index * 2 + dead
+                row: dict[int, list[_Cover]] = {}
+                for cover in covers:
                     if cover.other and cover.card == h:
                         continue
-                    tags = 0
-                    for conj in cover.sel:
-                        if _fits(table, end, conj, h):
-                            tags |= _tag_mask(conj)
-                    for b in range(len(TAGS)):
-                        if tags >> b & 1:
-                            self.by_option[h][b].append(cover)
-        self.adders = [c.add_tag for c in table.cards]
-        # for each Hero, the tags whose ADD reaches some coverage selector, with those
-        self.options = [
-            [(b, covers) for b, covers in enumerate(row) if covers] for row in self.by_option
-        ]
+                    fits = _FITS[cover.sid]
+                    tags = fits.get(place, -1)
+                    if tags < 0:
+                        tags = fits[place] = _fitting(cover.sel, cards[h], dead == 1)
+                    bit = 0
+                    while tags:
+                        if tags & 1:
+                            found = row.get(bit)
+                            if found is None:
+                                row[bit] = [cover]
+                            else:
+                                found.append(cover)
+                        tags >>= 1
+                        bit += 1
+                self.options[h] = sorted(row.items())
+        self.adders = [c.add_tag for c in cards]
 
-    def _sort(self, i: int, term: Term) -> None:
-        """File one term as coverage, limited, or one that ADDs cannot raise."""
-        sels = [*term.sels, *(s for s, _ in term.needs)]
-        named = 0
-        for sel in sels:
-            for conj in sel:
-                named |= _tag_mask(conj)
-        if not named:
-            return  # tags do not matter to it
-        single = all(_tag_mask(conj).bit_count() <= 1 for sel in sels for conj in sel)
-        kind, value = term.kind, term.value
-        if kind == "each" and value > 0 and not term.beyond and single:
-            for sel in term.sels:
-                self.covers.append(_Cover(len(self.covers), i, sel, value, False, term.other))
-        elif kind in ("with", "unless") and single and len(term.needs) == 1:
-            sel, k = term.needs[0]
-            gain = value if kind == "with" else -value
-            if k == 1 and gain > 0:
-                self.covers.append(_Cover(len(self.covers), i, sel, gain, True, True))
-            elif gain > 0:
+    def _file(self, i: int, entries: list[_Entry]) -> None:
+        """File card ``i``'s planned terms: its coverage selectors, then its limited terms."""
+        for cover, term, named in entries:
+            if cover is not None:
+                sid, sel, value, need, other = cover
+                made = _Cover(len(self.covers), i, sel, value, need, other)
+                made.sid = sid
+                self.covers.append(made)
+            elif term is not None:
                 self.limited.append((i, term, named))
-        elif (kind == "each" and value < 0) or (kind == "with" and value < 0):
-            return  # more tags only cost
-        elif kind == "unless" and value > 0:
-            return
-        else:
-            self.limited.append((i, term, named))
 
     def at(self, tags: Sequence[int], living: int, queue: Sequence[int]) -> Now:
         """Return the score now, what one ADD of each tag to each Hero gains, and the rest.

@@ -172,6 +172,7 @@ class Search:
         "natural",
         "nodes",
         "omega_tags",
+        "omegas",
         "reached",
         "roots",
         "sacrifice",
@@ -183,6 +184,7 @@ class Search:
         self.table = table
         facts = _facts(table)
         self.alike, self.sacrifice, self.defeat, self.counted, self.omega_tags, self.strong = facts
+        self.omegas = any(c.omega is not None for c in table.cards)  # else the ADDs end it
         # natural: walk the options in their order (no end settled first), so that the first
         # best endgame found is the first in that order; it keeps where it was (``leaf``)
         self.natural = natural
@@ -332,6 +334,20 @@ class Search:
                 return False
             return self._tags(eg, options, lim.after_lo)
         bit = free & -free
+        if self.best == NONE and ends is None:  # nothing to cut yet: the card alive first
+            first = True
+            for narrow in (
+                lim.fated(lim.after_lo, lim.after_hi & ~bit),
+                lim.fated(lim.after_lo | bit, lim.after_hi),
+            ):
+                if not narrow.possible():
+                    continue
+                if not first and upper_bound(self.table, narrow) <= self.best:
+                    continue
+                first = False
+                if self._fates(eg, options, narrow, ends):
+                    return True
+            return False
         kids = []
         for narrow in (
             lim.fated(lim.after_lo | bit, lim.after_hi),
@@ -400,20 +416,16 @@ class Search:
             after = tags
             if h >= 0:
                 after = (*tags[:h], tags[h] | 1 << b, *tags[h + 1 :])
-            if not rest:
-                known = self._reach_after(eg, after, end, look_only=True)
-                if known is False:
-                    continue
-                high = score(table, Outcome(end, list(after), eg.bonus_off, eg.penalty_off))
-                if high <= self.best or (known is None and not self._reach_after(eg, after, end)):
-                    continue
             kids.append((high, after, not rest))
         kids.sort(key=_first, reverse=True)
         for high, after, last in kids:
             if high <= self.best:
                 break
-            if last:
-                if self._found(high):
+            if last:  # the tags are final: score them, best bound first
+                if self._reach_after(eg, after, end, look_only=True) is False:
+                    continue
+                value = score(table, Outcome(end, list(after), eg.bonus_off, eg.penalty_off))
+                if value > self.best and self._reach_after(eg, after, end) and self._found(value):
                     return True
             elif self._adds(eg, after, rest, end, gains):
                 return True
@@ -532,8 +544,11 @@ class Search:
     ) -> bool | None:
         """Return whether, once the ADDs from ``eg`` end with these tags, ``end`` is reachable.
 
-        ``look_only``: answer only if it is known already (else None).
+        ``look_only``: answer only if it is known already (else None).  Without Omega cards
+        the endgame ends with the ADDs, so only the Afterlife of ``eg`` is reachable.
         """
+        if not self.omegas:
+            return eg.afterlife == end
         living = self.table.hero_mask & ~eg.afterlife
         where = (eg.key(), self._strengths(tags, living))
         key = (where, end)
@@ -559,15 +574,29 @@ class Search:
         """
         if not options:
             return frozenset((eg.afterlife,))
-        living = self.table.hero_mask & ~eg.afterlife
-        key = (eg.key()[:6], eg.penalty_off, eg.helm, self._strengths(eg.tags, living))
+        after = eg.afterlife
+        key = (
+            eg.step,
+            eg.queue,
+            eg.current,
+            eg.last,
+            eg.dying,
+            after,
+            eg.penalty_off,
+            eg.helm,
+            self._strengths(eg.tags, self.table.hero_mask & ~after),
+        )
         hit = self.every_end.get(key)
         if hit is None:
             found: set[int] = set()
             for option in options:
                 child = eg.copy()
                 child.choose(option)
-                found |= self._ends(child, self.settle(child))
+                more = self.settle(child)
+                if more:
+                    found |= self._ends(child, more)
+                else:
+                    found.add(child.afterlife)
             hit = self.every_end[key] = frozenset(found)
         return hit
 
