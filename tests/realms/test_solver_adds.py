@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import random
 
-from hellas.games.realms.content import HERO, Card, deck
+from hellas.games.realms.content import HERO, TAGS, Card, deck
 from hellas.games.realms.endgame import Endgame
 from hellas.games.realms.scoring import Table, score
-from hellas.games.realms.solver import Search, best_score, wants_dead
+from hellas.games.realms.solver import Search, _tag_uses, best_score, tag_groups, wants_dead
 
 ALL = list(deck().cards)
 ADDS = [c for c in ALL if c.add_tag]
@@ -111,3 +111,18 @@ def test_best_score_equals_the_plain_search_on_add_hands() -> None:
 
 HANDS = 2000
 BUDGET = 800  # positions the plain search may remember per hand
+
+
+def test_tag_groups_group_the_tags_named_in_the_same_places() -> None:
+    rng = random.Random(9)
+    for _ in range(1500):
+        picked = rng.sample(ALL, 7 + rng.randrange(4))
+        table = Table(picked[:7], picked[7:])
+        named: dict[int, set[object]] = {1 << b: set() for b in range(len(TAGS))}
+        for c in table.cards:
+            for use, bit in _tag_uses(c):
+                named[bit].add(use)
+        groups: dict[frozenset[object], int] = {}
+        for bit, where in named.items():
+            groups[frozenset(where)] = groups.get(frozenset(where), 0) | bit
+        assert tag_groups(table) == tuple(groups.values())

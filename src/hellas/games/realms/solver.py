@@ -88,7 +88,6 @@ def _card_wants_dead(c: Card) -> bool:
     return False
 
 
-_USES: dict[int, list[tuple[Use, int]]] = {}
 _WANTS: dict[int, bool] = {}
 
 
@@ -113,19 +112,45 @@ def sacrifices(table: Table) -> int:
 
 
 def tag_groups(table: Table) -> tuple[int, ...]:
-    """Return the tags as groups (bit masks) that no card of this table tells apart."""
-    named: dict[int, set[Use]] = {1 << b: set() for b in range(len(TAGS))}
+    """Return the tags as groups (bit masks) that no card of this table tells apart.
+
+    Each card's uses name the card, so two tags are named in the same places at the table
+    exactly when every card names them in the same places: each card's uses of each tag are
+    numbered once (``_tag_marks``), and the tags are grouped by those numbers.
+    """
+    marks = []
     for c in table.cards:
-        uses = _USES.get(c.index)
-        if uses is None:
-            uses = _USES[c.index] = _tag_uses(c)
-        for use, bit in uses:
-            named[bit].add(use)
-    groups: dict[frozenset[Use], int] = {}
-    for bit, where in named.items():
-        key = frozenset(where)
-        groups[key] = groups.get(key, 0) | bit
+        found = _MARKS.get(c.index)
+        if found is None or found[0] is not c:
+            found = _MARKS[c.index] = (c, _tag_marks(c))
+        if found[1]:
+            marks.append(found[1])
+    groups: dict[tuple[int, ...], int] = {}
+    for b in range(len(TAGS)):
+        key = tuple(m[b] for m in marks)
+        groups[key] = groups.get(key, 0) | 1 << b
     return tuple(groups.values())
+
+
+def _tag_marks(c: Card) -> tuple[int, ...]:
+    """Return a number for each tag standing for the places the card names it (empty: none)."""
+    named: list[set[Use]] = [set() for _ in TAGS]
+    for use, bit in _tag_uses(c):
+        named[bit.bit_length() - 1].add(use)
+    if not any(named):
+        return ()
+    out = []
+    for where in named:
+        key = frozenset(where)
+        number = _PLACES.get(key)
+        if number is None:
+            number = _PLACES[key] = len(_PLACES)
+        out.append(number)
+    return tuple(out)
+
+
+_MARKS: dict[int, tuple[Card, tuple[int, ...]]] = {}  # by card index: the card, its marks
+_PLACES: dict[frozenset[Use], int] = {}  # each set of places a tag is named in, numbered
 
 
 def wants_dead(table: Table) -> bool:
