@@ -126,8 +126,14 @@ class HellasGymEnv(gymnasium.Env[np.ndarray, int]):
         """Let the bots decide until the learner decides again or the game ends."""
         session, game = self.session, self.session.game
         bots, rng, seat = self.bots, self._bot_rng, self.seat
-        while (q := game.to_act(session.state)) is not None and q != seat:
-            session.play_choice(bots[q].choose(Decision(game, session.state, q), rng))
+        state = session.state
+        while (q := game.to_act(state)) is not None and q != seat:
+            decision = Decision(game, state, q)
+            choice = bots[q].choose(decision, rng)
+            if choice in decision.choices:  # legal in this very state: apply it as ``play`` does
+                session.apply_legal(choice)
+            else:
+                session.play_choice(choice)  # another object for a legal choice, or illegal
 
     def _obs(self) -> np.ndarray:
         return self.session.observe(self.seat)
