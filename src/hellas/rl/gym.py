@@ -15,6 +15,7 @@ that generic checkers sampling unmasked actions can run) or raises (``illegal="r
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -177,7 +178,12 @@ def register() -> None:
                 kwargs={"game_id": game_id},
             )
 
-    import hellas.rl.vector  # noqa: PLC0415 - gymnasium.make_vec finds the vector environment
+    # gymnasium.make_vec finds the vector environment; when ``hellas.rl.vector`` is the module
+    # being imported (it imports this one first), it registers itself once it is complete
+    vector = sys.modules.get("hellas.rl.vector")
+    if vector is not None and not hasattr(vector, "register"):
+        return
+    import hellas.rl.vector  # noqa: PLC0415
 
     hellas.rl.vector.register()
 
