@@ -115,7 +115,7 @@ class PlainBotsEnv(HellasGymEnv):
 @pytest.mark.parametrize(("players", "mission"), [(p, m) for p in (2, 3, 5) for m in MISSIONS])
 def test_gymnasium_bots_fast_path_plays_the_same_games(players: int, mission: int) -> None:
     """Same seeds, same bots: the fast and the plain bot path give identical episodes."""
-    options = {"players": players, "mission": mission}
+    options: dict[str, Any] = {"players": players, "mission": mission}
     fast = HellasGymEnv("legends", bots="random", **options)
     plain = PlainBotsEnv("legends", bots="random", **options)
     rng = Rng(mission * 7 + players)

@@ -170,7 +170,7 @@ class HellasVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         kept = session.kept_row(self.seat)
         if kept is not None:
             return kept
-        out = self._obs[i]
+        out: np.ndarray = self._obs[i]
         session.observe_row(out, self.seat)
         return out
 
