@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from typing import Any
 
 import gymnasium
@@ -88,3 +91,18 @@ def test_bad_arguments_are_refused() -> None:
     vec = HellasVectorEnv("realms", num_envs=2)
     with pytest.raises(HellasError, match="2 seeds"):
         vec.reset(seed=[1, 2, 3])
+
+
+def test_the_vector_module_can_be_the_first_one_imported() -> None:
+    """``import hellas.rl.vector`` first (it imports ``hellas.rl.gym``, which registers it)."""
+    code = (
+        "import hellas.rl.vector, gymnasium\n"
+        "envs = gymnasium.make_vec('hellas/Legends-v102', num_envs=2,"
+        " vectorization_mode='vector_entry_point', players=3, mission=1)\n"
+        "print(type(envs).__name__)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, env=os.environ
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "HellasVectorEnv"

@@ -97,6 +97,33 @@ class HellasAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         session = self.session
         return {"observation": session.observe(seat), "action_mask": session.mask(seat)}
 
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """Return the selected agent's observation, cumulative reward, ends and info.
+
+        PettingZoo's ``last``, with the observation built here: the selected agent of a game
+        in progress is the seat to act, so its mask is the legal choices' mask.
+        """
+        agent = self.agent_selection
+        if not observe:
+            observation = None
+        elif self._done:
+            observation = self.observe(agent)
+        else:
+            session = self.session
+            observation = {
+                "observation": session.observe(self._seat[agent]),
+                "action_mask": session.legal_mask(),
+            }
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def action_mask(self, agent: str) -> np.ndarray:
         """Return ``agent``'s action mask alone (cheap: no observation is built)."""
         if agent == self.agent_selection and not self._done:

@@ -15,6 +15,7 @@ that generic checkers sampling unmasked actions can run) or raises (``illegal="r
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -126,8 +127,14 @@ class HellasGymEnv(gymnasium.Env[np.ndarray, int]):
         """Let the bots decide until the learner decides again or the game ends."""
         session, game = self.session, self.session.game
         bots, rng, seat = self.bots, self._bot_rng, self.seat
-        while (q := game.to_act(session.state)) is not None and q != seat:
-            session.play_choice(bots[q].choose(Decision(game, session.state, q), rng))
+        state = session.state
+        while (q := game.to_act(state)) is not None and q != seat:
+            decision = Decision(game, state, q)
+            choice = bots[q].choose(decision, rng)
+            if choice in decision.choices:  # legal in this very state: apply it as ``play`` does
+                session.apply_legal(choice)
+            else:
+                session.play_choice(choice)  # another object for a legal choice, or illegal
 
     def _obs(self) -> np.ndarray:
         return self.session.observe(self.seat)
@@ -171,7 +178,12 @@ def register() -> None:
                 kwargs={"game_id": game_id},
             )
 
-    import hellas.rl.vector  # noqa: PLC0415 - gymnasium.make_vec finds the vector environment
+    # gymnasium.make_vec finds the vector environment; when ``hellas.rl.vector`` is the module
+    # being imported (it imports this one first), it registers itself once it is complete
+    vector = sys.modules.get("hellas.rl.vector")
+    if vector is not None and not hasattr(vector, "register"):
+        return
+    import hellas.rl.vector  # noqa: PLC0415
 
     hellas.rl.vector.register()
 

@@ -131,7 +131,11 @@ class Session:
 
     def legal_mask(self) -> np.ndarray:
         """Return the action mask of the seat to act (read-only, shared between equal masks)."""
-        key = tuple(self._choices())  # choices are interned per game: identity hashing is exact
+        version, choices = self._listed  # ``_choices``, inlined: asked at every decision
+        if version != self._version:
+            choices = self.game.choices(self.state)
+            self._listed = (self._version, choices)
+        key = tuple(choices)  # choices are interned per game: identity hashing is exact
         mask = self._masks.get(key)
         return self._new_mask(key) if mask is None else mask
 
@@ -176,6 +180,18 @@ class Session:
         out[:] = 0.0
         self.observe_into(out, self.state, seat)
 
+    def kept_row(self, seat: int) -> np.ndarray | None:
+        """Return the encoder's kept row of ``seat`` for the current state, or ``None``.
+
+        Only for an encoder that keeps each seat's row (``Encoder.keeps``): the array is the
+        encoder's own and is rewritten at its next observation of that seat, so copy it before
+        then and never write into it.
+        """
+        if not self._keeps:
+            return None
+        row: np.ndarray = self.encoder.kept_row(self.state, seat)
+        return row
+
     def observe_into(self, out: np.ndarray, state: Any, seat: int) -> None:
         """Write ``seat``'s observation of ``state`` into ``out`` (a zeroed float32 row).
 
@@ -202,6 +218,16 @@ class Session:
                 self.decisions += 1
                 return
         self.apply_index(self.state, action)  # another object with that index, or illegal
+        self.decisions += 1
+
+    def apply_legal(self, choice: Choice) -> None:
+        """Apply ``choice``, one of the legal choices just listed for the current state.
+
+        The caller vouches for legality (a bot's answer found in its decision's list); this is
+        ``play_choice`` without the second lookup.
+        """
+        self._version += 1
+        self.game._apply(self.state, choice, False)
         self.decisions += 1
 
     def play_choice(self, choice: Choice) -> None:

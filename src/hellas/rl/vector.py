@@ -2,9 +2,10 @@
 
 ``HellasVectorEnv`` follows Gymnasium's vector API (``gymnasium.vector.VectorEnv``): one seat
 of each of ``num_envs`` games learns, bots play the other seats (as in ``hellas.rl.gym``), and
-every call writes the observations of all games into one preallocated ``(num_envs, size)``
-float32 array, each row straight from its game's state (``Session.observe_into``), with the
-action masks in one ``(num_envs, actions)`` int8 array (``infos["action_mask"]`` and
+every call returns the observations of all games as one new ``(num_envs, size)`` float32
+array, each row straight from its game's state (gathered in one copy from the rows an encoder
+keeps per seat, ``Session.kept_row``, else written by ``Session.observe_row``), with the action
+masks in one ``(num_envs, actions)`` int8 array (``infos["action_mask"]`` and
 ``action_masks()``).  A game that ends is reset on the next call (Gymnasium's "next step"
 autoreset: that call ignores its action and returns the new game's first observation)::
 
@@ -96,11 +97,14 @@ class HellasVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             seeds = list(seed)
             if len(seeds) != self.num_envs:
                 raise HellasError(f"reset needs {self.num_envs} seeds, got {len(seeds)}")
+        rows, masks = [], []
         for i, env in enumerate(self.envs):
             env.reset(seed=seeds[i])
-            self._write(i)
+            rows.append(self._row(i))
+            masks.append(env.session.mask(self.seat))
+        obs = self._gather(rows, masks)
         self._autoreset[:] = False
-        return self._obs.copy(), {"action_mask": self._masks.copy()}
+        return obs, {"action_mask": self._masks.copy()}
 
     def step(
         self, actions: Any
@@ -112,6 +116,7 @@ class HellasVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self._terminated[:] = False
         self._truncated[:] = False
         restart = self._autoreset.tolist()
+        rows, masks = [], []
         for i, env in enumerate(self.envs):
             if restart[i]:
                 env.reset()
@@ -120,13 +125,15 @@ class HellasVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
                 if done or cut or reward or wrong:
                     self._terminated[i], self._truncated[i] = done, cut
                     self._rewards[i], illegal[i] = reward, wrong
-            self._write(i)
+            rows.append(self._row(i))
+            masks.append(env.session.mask(self.seat))
+        obs = self._gather(rows, masks)
         self._autoreset[:] = self._terminated | self._truncated
         infos: dict[str, Any] = {"action_mask": self._masks.copy()}
         if illegal.any():
             infos["illegal"] = illegal
         return (
-            self._obs.copy(),
+            obs,
             self._rewards.copy(),
             self._terminated.copy(),
             self._truncated.copy(),
@@ -152,11 +159,25 @@ class HellasVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         cut = env.max_decisions is not None and session.decisions >= env.max_decisions
         return False, cut, 0.0, False
 
-    def _write(self, i: int) -> None:
-        """Write game ``i``'s observation and mask into the batch arrays."""
+    def _row(self, i: int) -> np.ndarray:
+        """Return game ``i``'s observation row, to be gathered before any game moves again.
+
+        An encoder that keeps each seat's row hands that row itself (``Session.kept_row``):
+        only game ``i`` writes it, so it holds until the gather; any other writes into the
+        batch array's row ``i``.
+        """
         session = self.envs[i].session
-        session.observe_row(self._obs[i], self.seat)
-        self._masks[i] = session.mask(self.seat)
+        kept = session.kept_row(self.seat)
+        if kept is not None:
+            return kept
+        out: np.ndarray = self._obs[i]
+        session.observe_row(out, self.seat)
+        return out
+
+    def _gather(self, rows: list[np.ndarray], masks: list[np.ndarray]) -> np.ndarray:
+        """Return every game's row copied into a new array; keep the masks likewise."""
+        self._masks = np.array(masks, dtype=np.int8)
+        return np.array(rows, dtype=np.float32)
 
 
 def register() -> None:

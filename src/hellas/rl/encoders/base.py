@@ -112,6 +112,10 @@ class Encoder(ABC):
         """Write ``seat``'s vector into the zeroed ``out`` from the state (``reads_state``)."""
         raise NotImplementedError(f"{type(self).__name__} encodes views only")
 
+    def kept_row(self, state: Any, seat: int) -> np.ndarray:
+        """Return ``seat``'s kept vector of ``state`` (``keeps``; read it, do not keep it)."""
+        raise NotImplementedError(f"{type(self).__name__} keeps no rows")
+
     def observe(self, state: Any, seat: int) -> np.ndarray:
         """Return ``seat``'s vector of ``state`` as a new array (``fill_state``)."""
         out = np.zeros(self.layout.size, dtype=np.float32)

@@ -110,6 +110,7 @@ class LegendsEncoder(Encoder):
         )
         self.o_result = a("result", 2, "won, lost")
         self._writer: Any = None  # fill_state's rows, kept per seat (``legends_state``)
+        self._row: Any = None  # the writer's ``row`` (bound once)
 
     def fill(self, out: np.ndarray, view: View) -> None:
         """Write the view's entries (zero entries are left as they are in the zeroed ``out``).
@@ -243,8 +244,19 @@ class LegendsEncoder(Encoder):
 
     def observe(self, state: Any, seat: int) -> np.ndarray:
         """Return ``seat``'s vector of ``state`` as a new array (only changed fields rewritten)."""
-        row: np.ndarray = self.writer().row(state, seat)
-        return row.copy()
+        row = self._row
+        if row is None:
+            row = self._row = self.writer().row
+        kept: np.ndarray = row(state, seat)
+        return kept.copy()
+
+    def kept_row(self, state: Any, seat: int) -> np.ndarray:
+        """Return ``seat``'s kept row of ``state``, brought up to date (read it, do not keep it)."""
+        row = self._row
+        if row is None:
+            row = self._row = self.writer().row
+        kept: np.ndarray = row(state, seat)
+        return kept
 
     def writer(self) -> Any:
         """Return the encoder's ``legends_state.StateWriter`` (made on first use)."""

@@ -36,6 +36,7 @@ from hellas.games.legends.state import (
     MonsterSlot,
 )
 from hellas.rl.encoders.legends import (
+    DECK_CAP,
     DIFFICULTY_INDEX,
     FIFTHS,
     HAND_CAP,
@@ -59,6 +60,10 @@ def capped(value: int, cap: float) -> float:
     return 1.0 if value >= cap else value / cap
 
 
+HAND_STEPS = tuple(capped(v, HAND_CAP) for v in range(HAND_CAP))  # a count 0..7 / 8
+CARDS_STEPS = tuple(capped(v, DECK_CAP) for v in range(DECK_CAP))  # a pile size / 61
+
+
 class SeatRow:
     """One seat's last observation and the state values each of its fields was written from.
 
@@ -70,6 +75,9 @@ class SeatRow:
         self.row = np.zeros(size, dtype=np.float32)
         self.w: Any = self.row.data
         self.seat = seat
+        self.hand_at = 0  # where the seat's hand and what it knows start in the state's lists
+        self.known_at = 0
+        self.known_end = 0
         self.phase = -2
         self.mission: Any = None
         self.difficulty = ""
@@ -96,10 +104,13 @@ class SeatRow:
         self.hsize: list[int] | None = None
         self.known: list[int] | None = None
         self.table: tuple[int, ...] = ()
-        self.deck_top: tuple[int, ...] = ()
+        self.deck_top: list[int] = []
         self.dmask: list[int] | None = None
         self.discard: list[int] = []
         self.tally = [0] * 6
+        self.deck_size = -1
+        self.discard_size = -1
+        self.cold: tuple[Any, ...] | None = None  # ``row``'s seldom-changing values
         self.oracle: list[int] | None = None
         self.order: list[int] | None = None
         self.support: tuple[int, int, int] | None = (-2, -2, -2)
@@ -188,135 +199,192 @@ class StateWriter:
         self.rows: dict[int, SeatRow] = {}
 
     def row(self, s: LegendsState, seat: int) -> np.ndarray:
-        """Return ``seat``'s kept row brought up to date with ``s`` (read it, do not keep it)."""
-        n = self.n
-        if not 0 <= seat < n:
-            raise ValueError(f"seat must be 0-{n - 1}, got {seat!r}")
+        """Return ``seat``'s kept row brought up to date with ``s`` (read it, do not keep it).
+
+        The values that change at most decisions (phase, actor, the seat's hand, hand sizes,
+        discs, deck and discard sizes) are compared one by one; the rest are compared as one
+        tuple (``cold``) and looked at one by one only when something in it changed.
+        """
         r = self.rows.get(seat)
         if r is None:
+            n = self.n
+            if not 0 <= seat < n:
+                raise ValueError(f"seat must be 0-{n - 1}, got {seat!r}")
             if len(self.rows) >= ROWS_KEPT:
                 self.rows.clear()
             r = self.rows[seat] = SeatRow(self.size, seat)
             r.w[self.o_me + seat] = 1.0
+            r.hand_at = seat * 6
+            r.known_at = seat * n * 6  # what this seat knows of every hand
+            r.known_end = r.known_at + n * 6
         w = r.w
-        # -- the decision and the mission --
+        # -- the decision --
         phase = s.phase
         if phase != r.phase:
             if r.phase >= 0:
                 w[self.o_phase + r.phase] = 0.0
             w[self.o_phase + phase] = 1.0
             r.phase = phase
-        if s.mission is not r.mission or s.difficulty != r.difficulty:
-            self._constants(r, s)
-        if s.turn != r.turn:
-            w[self.o_turn] = capped(s.turn, self.turn_cap)
-            r.turn = s.turn
-        v = s.current
-        if v != r.current:
-            if 0 <= r.current < n:
-                w[self.o_current + r.current] = 0.0
-            if 0 <= v < n:
-                w[self.o_current + v] = 1.0
-            r.current = v
         v = s.actor if phase != P_OVER else -1
         if v != r.to_act:
+            n = self.n
             if 0 <= r.to_act < n:
                 w[self.o_to_act + r.to_act] = 0.0
             if 0 <= v < n:
                 w[self.o_to_act + v] = 1.0
             r.to_act = v
-        v = 1 if s.forced else 0
-        if v != r.forced:
-            w[self.o_forced] = float(v)
-            r.forced = v
+        v = s.turn
+        if v != r.turn:
+            w[self.o_turn] = capped(v, self.turn_cap)
+            r.turn = v
+        v = s.current
+        if v != r.current:
+            n = self.n
+            if 0 <= r.current < n:
+                w[self.o_current + r.current] = 0.0
+            if 0 <= v < n:
+                w[self.o_current + v] = 1.0
+            r.current = v
         # -- the seat's hand --
-        b = seat * 6
-        hand = s.hands[b : b + 6]
+        hand = s.hands[r.hand_at : r.hand_at + 6]
         if hand != r.hand:
-            key = tuple(hand)
-            data = self.hands.get(key)
-            if data is None:
-                data = self._field(6)
-                for i in range(6):
-                    data[i] = capped(hand[i], self.hand_cap)
-                self._keep(self.hands, key, data)
-            w[self.o_hand : self.o_hand + 6] = data
-            r.hand = hand
-        # -- monsters, then heroes (whose disc field reads where each slot is written) --
+            self._hand(r, hand)
+        # -- monsters, then heroes (whose disc field reads where each slot is written: only
+        # ``_monsters`` changes that, and only it keeps ``r.discs``, so the discs are looked at
+        # when it runs) --
         if s.monsters != r.slots or s.discs != r.discs:
             self._monsters(r, s, seat)
-        hsize = s.hsize
-        if hsize != r.hsize:
-            old = r.hsize
-            at, cap, block = self.o_heroes + 11 + self.monster_slots, self.hand_cap, self.hero_block
-            for q in range(n):
-                if old is None or hsize[q] != old[q]:
-                    w[at + q * block] = capped(hsize[q], cap)
-            r.hsize = hsize[:]
-        if (
-            s.discs != r.hero_discs
-            or s.broken != r.broken
-            or r.layout != r.disc_layout
-            or s.heroes is not r.heroes
-            or s.colours is not r.colours
-        ):
-            self._heroes(r, s)
-        k = seat * n * 6
-        known = s.known[k : k + n * 6]
+            if s.discs != r.hero_discs or r.layout != r.disc_layout:
+                self._discs(r, s)
+        if s.hsize != r.hsize:
+            self._hsize(r, s.hsize)
+        known = s.known[r.known_at : r.known_end]
         if known != r.known:
             self._known(r, known, seat)
         # -- the table --
-        table = (
+        v = len(s.deck)
+        if v != r.deck_size:
+            w[self.o_tables + 1] = CARDS_STEPS[v] if v < DECK_CAP else 1.0
+            r.deck_size = v
+        v = len(s.discard)
+        if v != r.discard_size:
+            w[self.o_tables + 2] = CARDS_STEPS[v] if v < DECK_CAP else 1.0
+            r.discard_size = v
+        cold = (
+            s.forced,
+            s.broken,
+            s.result,
+            s.gifts,
+            s.heroes,
+            s.colours,
+            s.mission,
+            s.difficulty,
             len(s.mdeck),
-            len(s.deck),
-            len(s.discard),
             s.divine_in_deck,
             s.defeats,
             s.finals_done,
         )
-        if table != r.table:
-            old_table = r.table or (-1, -1, -1, -1, -1, -1)
-            at, caps = self.o_tables, self.table_caps
-            for k in range(6):
-                v = table[k]
-                if v != old_table[k]:
-                    if k < 4:
-                        w[at + k] = capped(v, caps[k])
-                        if k == 3:
-                            w[at + 4] = capped(self.divine_total - v, caps[4])
-                    else:
-                        w[at + k + 1] = capped(v, caps[k + 1])
-            r.table = table
+        if cold != r.cold:
+            self._cold(r, s, seat, cold)
         if s.deck_known or r.deck_top:
             deck = s.deck
-            top = tuple(deck[len(deck) - min(s.deck_known, 6) :][::-1])  # the top card first
+            top = deck[len(deck) - min(s.deck_known, 6) :]  # bottom to top
             if top != r.deck_top:
-                data = self.sequences.get(top)
-                if data is None:
-                    data = self._sequence(top)
-                w[self.o_deck_top : self.o_deck_top + 36] = data
-                r.deck_top = top
+                self._deck_top(r, top)
         if s.dmask != r.dmask or s.discard != r.discard:
             self._discards(r, s, seat)
         if s.oracle != r.oracle:
-            key = tuple(s.oracle)
-            data = self.oracles.get(key)
-            if data is None:
-                data = self._field(6)
-                tally = [0] * 6
-                for card in key:
-                    tally[card] += 1
-                write_tally(data, 0, tally, SIXTHS)
-                self._keep(self.oracles, key, data)
-            w[self.o_oracle : self.o_oracle + 6] = data
-            r.oracle = s.oracle[:]
+            self._oracle(r, s.oracle)
         if s.order != r.order:
-            order = tuple(s.order[:6])
-            data = self.sequences.get(order)
-            if data is None:
-                data = self._sequence(order)
-            w[self.o_order : self.o_order + 36] = data
-            r.order = s.order[:]
+            self._order(r, s.order)
+        if phase in (P_SUPPORT_GIVE, P_SUPPORT_DISCARD) or r.support is not None:
+            self._support_of(r, s, phase)
+        return r.row
+
+    def _hand(self, r: SeatRow, hand: list[int]) -> None:
+        """Rewrite the seat's own hand (six counts)."""
+        key = tuple(hand)
+        data = self.hands.get(key)
+        if data is None:
+            data = self._field(6)
+            for i in range(6):
+                data[i] = capped(hand[i], self.hand_cap)
+            self._keep(self.hands, key, data)
+        r.w[self.o_hand : self.o_hand + 6] = data
+        r.hand = hand
+
+    def _hsize(self, r: SeatRow, hsize: list[int]) -> None:
+        """Rewrite the hand sizes that changed."""
+        old, w = r.hsize, r.w
+        at, block = self.o_heroes + 11 + self.monster_slots, self.hero_block
+        for q in range(self.n):
+            v = hsize[q]
+            if old is None or v != old[q]:
+                w[at + q * block] = HAND_STEPS[v] if 0 <= v < HAND_CAP else capped(v, HAND_CAP)
+        r.hsize = hsize[:]
+
+    def _cold(self, r: SeatRow, s: LegendsState, seat: int, cold: tuple[Any, ...]) -> None:
+        """Rewrite the fields of the values that seldom change (``cold`` in ``row``)."""
+        w = r.w
+        if s.mission is not r.mission or s.difficulty != r.difficulty:
+            self._constants(r, s)
+        v = 1 if s.forced else 0
+        if v != r.forced:
+            w[self.o_forced] = float(v)
+            r.forced = v
+        if s.heroes is not r.heroes or s.colours is not r.colours or s.broken != r.broken:
+            self._heroes(r, s)
+        table = (len(s.mdeck), s.divine_in_deck, s.defeats, s.finals_done)
+        if table != r.table:
+            at, caps = self.o_tables, self.table_caps
+            w[at] = capped(table[0], caps[0])
+            w[at + 3] = capped(table[1], caps[3])
+            w[at + 4] = capped(self.divine_total - table[1], caps[4])
+            w[at + 5] = capped(table[2], caps[5])
+            w[at + 6] = capped(table[3], caps[6])
+            r.table = table
+        if s.gifts is not r.gifts:
+            self._gifts(r, s, seat)
+        if s.result != r.result:
+            w[self.o_result] = 1.0 if s.result == 1 else 0.0
+            w[self.o_result + 1] = 1.0 if s.result == -1 else 0.0
+            r.result = s.result
+        r.cold = cold
+
+    def _deck_top(self, r: SeatRow, top: list[int]) -> None:
+        """Rewrite the known top cards of the deck (``top`` as the deck lists them)."""
+        key = tuple(top[::-1])  # the top card first
+        data = self.sequences.get(key)
+        if data is None:
+            data = self._sequence(key)
+        r.w[self.o_deck_top : self.o_deck_top + 36] = data
+        r.deck_top = top
+
+    def _order(self, r: SeatRow, order: list[int]) -> None:
+        """Rewrite the cards put back so far, in order."""
+        key = tuple(order[:6])
+        data = self.sequences.get(key)
+        if data is None:
+            data = self._sequence(key)
+        r.w[self.o_order : self.o_order + 36] = data
+        r.order = order[:]
+
+    def _oracle(self, r: SeatRow, oracle: list[int]) -> None:
+        """Rewrite the cards the Oracle revealed (count by type)."""
+        key = tuple(oracle)
+        data = self.oracles.get(key)
+        if data is None:
+            data = self._field(6)
+            tally = [0] * 6
+            for card in key:
+                tally[card] += 1
+            write_tally(data, 0, tally, SIXTHS)
+            self._keep(self.oracles, key, data)
+        r.w[self.o_oracle : self.o_oracle + 6] = data
+        r.oracle = oracle[:]
+
+    def _support_of(self, r: SeatRow, s: LegendsState, phase: int) -> None:
+        """Rewrite the Support field when the Support in progress (or none) changed."""
         if phase in (P_SUPPORT_GIVE, P_SUPPORT_DISCARD):
             support: tuple[int, int, int] | None = (
                 s.current,
@@ -330,15 +398,8 @@ class StateWriter:
             if data is None:
                 data = self._support(support)
             at = self.o_support
-            w[at : at + 2 * n + 2] = data
+            r.w[at : at + 2 * self.n + 2] = data
             r.support = support
-        if s.gifts is not r.gifts:
-            self._gifts(r, s, seat)
-        if s.result != r.result:
-            w[self.o_result] = 1.0 if s.result == 1 else 0.0
-            w[self.o_result + 1] = 1.0 if s.result == -1 else 0.0
-            r.result = s.result
-        return r.row
 
     def _constants(self, r: SeatRow, s: LegendsState) -> None:
         """Write the mission number, difficulty and special rule (once per game)."""
@@ -528,7 +589,7 @@ class StateWriter:
             w[pos + 3] = 1.0
 
     def _heroes(self, r: SeatRow, s: LegendsState) -> None:
-        """Rewrite the heroes' fields that changed (hero, colour, disc, special used)."""
+        """Rewrite the heroes' fields that changed (hero, colour, special used; discs apart)."""
         w, n, block = r.w, self.n, self.hero_block
         if s.heroes is not r.heroes or s.colours is not r.colours:
             for at in r.hero_at:
@@ -547,9 +608,6 @@ class StateWriter:
             r.hero_at = at_list
             r.heroes = s.heroes
             r.colours = s.colours
-        discs = s.discs
-        if discs != r.hero_discs or r.layout != r.disc_layout:
-            self._discs(r, s)
         if s.broken != r.broken:
             at = self.o_heroes + 10 + self.monster_slots
             for q in range(n):
@@ -580,14 +638,16 @@ class StateWriter:
         r.disc_layout = r.layout
 
     def _known(self, r: SeatRow, known: list[int], seat: int) -> None:
-        """Rewrite what ``seat`` knows each other hand holds (by card type)."""
-        w, cap = r.w, self.hand_cap
+        """Rewrite what ``seat`` knows each other hand holds (by card type), where it changed."""
+        w, old = r.w, r.known
         at = self.o_heroes + 12 + self.monster_slots
         for q in range(self.n):
             if q != seat:
                 b = q * 6
                 for i in range(6):
-                    w[at + i] = capped(known[b + i], cap)
+                    v = known[b + i]
+                    if old is None or v != old[b + i]:
+                        w[at + i] = HAND_STEPS[v] if 0 <= v < HAND_CAP else capped(v, HAND_CAP)
             at += self.hero_block
         r.known = known
 
@@ -697,8 +757,10 @@ class StateWriter:
 def _here(s: LegendsState) -> dict[int, tuple[int, ...]]:
     """Return the seats whose disc is on each slot, by the slot's identity (as the view)."""
     slots, discs = s.monsters, s.discs
-    found: dict[int, list[int]] = {}
+    found: dict[int, tuple[int, ...]] = {}
     for q in range(s.n):
-        if discs[q] >= 0:
-            found.setdefault(id(slots[discs[q]]), []).append(q)
-    return {k: tuple(v) for k, v in found.items()}
+        d = discs[q]
+        if d >= 0:
+            k = id(slots[d])
+            found[k] = (*found.get(k, ()), q)
+    return found
