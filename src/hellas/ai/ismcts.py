@@ -277,12 +277,12 @@ class ISMCTSBot:
                 child: _Node | None = None
                 if scored is not None:
                     # Every move of the list has a child: score them, as the pass below does.
-                    for ch, cand, prior in scored:
-                        avail = cand.avail + 1
-                        cand.avail = avail
-                        value = cand.mean + prior * roots[avail] / cand.span
+                    for ch, tried, prior in scored:
+                        avail = tried.avail + 1
+                        tried.avail = avail
+                        value = tried.mean + prior * roots[avail] / tried.span
                         if value > best_value:
-                            best_value, move, child = value, ch, cand
+                            best_value, move, child = value, ch, tried
                 else:
                     # One pass: count every tried move as available, and score it by PUCT
                     # while no move is untried (an untried move is expanded instead).
