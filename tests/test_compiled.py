@@ -77,13 +77,14 @@ def test_the_test_process_runs_the_pure_python_engine() -> None:
 
 
 def test_golden_conformance_and_observations_pass_on_the_compiled_engine(built: Path) -> None:
+    # (and the generator: compiled, it draws in 32-bit halves, checked against SplitMix64)
     check = (
         "import sys, pytest\n"
         "from hellas.core.compiled import MODULES, compiled_now\n"
         "assert compiled_now() == list(MODULES), compiled_now()\n"
         "sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', '-p', 'no:xdist',"
         " 'tests/test_golden.py', 'tests/test_conformance.py',"
-        " 'tests/rl/test_state_encoders.py']))\n"
+        " 'tests/rl/test_state_encoders.py', 'tests/core/test_rng_halves.py']))\n"
     )
     done = _run(["-c", check], compiled=True)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]

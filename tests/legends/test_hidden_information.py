@@ -136,3 +136,23 @@ def test_discarder_knows_own_discards() -> None:
     assert GAME.view(s, 0)["discard_known"][0] == {"from_top": 0, "card": "arms"}
     assert GAME.view(s, 1)["discard_known"] == []
     assert s.discard[-1] == T("arms")
+
+
+def test_determinize_keeps_known_totals_equal_to_the_known_bounds() -> None:
+    """``known_sum`` of a sample, worked out from the layers it keeps, is the plain total."""
+    for players, mission in ((2, 6), (3, 1), (4, 7), (5, 12)):
+        s = GAME.new({"players": players, "mission": mission}, players)
+        rng = Rng(players + 20)
+        while GAME.to_act(s) is not None and s.turn < 40:
+            for seat in range(players):
+                t = GAME.determinize(s, seat, rng)
+                assert t.known_sum == [
+                    sum(
+                        sum(t.known[t.known_index(obs, r) : t.known_index(obs, r) + 6])
+                        for obs in range(players + 1)
+                        if obs != r
+                    )
+                    for r in range(players)
+                ]
+            cs = GAME.choices(s)
+            GAME.apply(s, cs[rng.below(len(cs))])

@@ -10,7 +10,10 @@ else the game's ``evaluate``) and backs the result up.
 Speed: a decision draws a pool of ``samples`` determinizations once and each iteration copies
 one of them (a copy is far cheaper than a re-deal) with fresh future randomness; moves are
 applied through the game's fast path, without events or legality re-checks (they come from the
-legal list).  Strength and speed are one knob: ``iterations`` per decision (or ``seconds``).
+legal list).  While a walk has drawn no randomness it reaches, from one pool sample, the very
+state it reached before, so each node keeps per sample what it found there (seat, legal list,
+policy move, PUCT weights, then the (move, child, prior) triples to score).  Strength and speed
+are one knob: ``iterations`` per decision (or ``seconds``).
 
 The clairvoyant variant searches the true state instead of samples: it reads hidden information
 and exists only as a labelled upper bound for reports.
@@ -36,7 +39,7 @@ class _Node:
         "chance",
         "children",
         "hints",
-        "legal",
+        "kept",
         "mean",
         "seat",
         "span",
@@ -54,7 +57,28 @@ class _Node:
         self.avail = 0
         self.children: dict[str, _Node] = {}
         self.hints: dict[int, str] = {}  # the policy's move here, per pool sample or one (memo)
-        self.legal: dict[int, Sequence[Choice]] = {}  # the legal list per pool sample (``search``)
+        self.kept: dict[int, _Kept] = {}  # what walks from each pool sample found here
+
+
+class _Kept:
+    """What a walk from one pool sample finds at a node while it has drawn no randomness.
+
+    The state is then the very one the sample reached there before: the same seat to act,
+    legal list, policy move and PUCT weights, and - once every move has a child - the same
+    (move, child, prior) triples to score.
+    """
+
+    __slots__ = ("hint", "legal", "scored", "seat", "weight", "weight_hint")
+
+    def __init__(
+        self, seat: int, legal: Sequence[Choice], hint: str, weight: float, weight_hint: float
+    ) -> None:
+        self.seat = seat
+        self.legal = legal
+        self.hint = hint
+        self.weight = weight
+        self.weight_hint = weight_hint
+        self.scored: list[tuple[Choice, _Node, float]] | None = None
 
 
 @dataclass(frozen=True)
@@ -202,63 +226,88 @@ class ISMCTSBot:
             node = root
             path: list[_Node] = []
             while True:
-                seat = to_act(s)
-                if seat is None:
-                    break
-                if keep_legal and fresh >= 0 and s.rng.state == fresh:
+                kept: _Kept | None = None
+                same = keep_legal and fresh >= 0 and s.rng.state == fresh
+                if same:
                     # No randomness drawn on the way: this is the very state the same pool
-                    # sample reached here before, so its legal list is the one found then.
-                    memo = node.legal
-                    kept = memo.get(k)
-                    if kept is None:
-                        kept = memo[k] = legal_of(s)
-                    legal = kept
+                    # sample reached here before, so what was found then holds again.
+                    kept = node.kept.get(k)
+                scored: list[tuple[Choice, _Node, float]] | None = None
+                if kept is not None:
+                    seat = kept.seat
+                    legal = kept.legal
+                    hint = kept.hint
+                    weight = kept.weight
+                    weight_hint = kept.weight_hint
+                    scored = kept.scored
                 else:
+                    to_move = to_act(s)
+                    if to_move is None:
+                        break
+                    seat = to_move
                     legal = legal_of(s)
-                count = len(legal)
-                if node is root:
-                    hint = root_hint
-                elif guide is not None and count > 1 and (shared or seat == me):
-                    # Opponents' policy moves would come from sampled hands: noise, and costly.
-                    # A node reached from the same pool sample is (nearly always) the same
-                    # state, so its policy move is worked out once per sample - or once per
-                    # node where the game's policy does not read what the samples re-deal.
-                    slot = k if per_sample else 0
-                    hint = node.hints.get(slot, "")
-                    if not hint:
-                        hint = node.hints[slot] = guide(s, rng).key
-                else:
-                    hint = ""
-                # One pass: count every tried move as available, and score it by PUCT while
-                # no move is untried (an untried move is expanded instead).
-                if hint:
-                    spread = (1.0 - bias) / count
-                    weight_hint = c * (spread + bias)
-                else:
-                    spread = 1.0 / count
-                    weight_hint = 0.0
-                weight = c * spread
+                    count = len(legal)
+                    if node is root:
+                        hint = root_hint
+                    elif guide is not None and count > 1 and (shared or seat == me):
+                        # Opponents' policy moves would come from sampled hands: noise, and
+                        # costly.  A node reached from the same pool sample is (nearly always)
+                        # the same state, so its policy move is worked out once per sample -
+                        # or once per node where the game's policy does not read what the
+                        # samples re-deal.
+                        slot = k if per_sample else 0
+                        hint = node.hints.get(slot, "")
+                        if not hint:
+                            hint = node.hints[slot] = guide(s, rng).key
+                    else:
+                        hint = ""
+                    if hint:
+                        spread = (1.0 - bias) / count
+                        weight_hint = c * (spread + bias)
+                    else:
+                        spread = 1.0 / count
+                        weight_hint = 0.0
+                    weight = c * spread
+                    if same:
+                        kept = node.kept[k] = _Kept(seat, legal, hint, weight, weight_hint)
                 children = node.children
                 untried: list[Choice] | None = None
                 best_value = -1e9
                 move: Choice | None = None
                 child: _Node | None = None
-                for ch in legal:
-                    key = ch.key
-                    cand = children.get(key)
-                    if cand is None:
-                        if untried is None:
-                            untried = [ch]
-                        else:
-                            untried.append(ch)
-                        continue
-                    avail = cand.avail + 1
-                    cand.avail = avail
-                    if untried is None:
-                        prior = weight_hint if key == hint else weight
-                        value = cand.mean + prior * roots[avail] / cand.span
+                if scored is not None:
+                    # Every move of the list has a child: score them, as the pass below does.
+                    for ch, tried, prior in scored:
+                        avail = tried.avail + 1
+                        tried.avail = avail
+                        value = tried.mean + prior * roots[avail] / tried.span
                         if value > best_value:
-                            best_value, move, child = value, ch, cand
+                            best_value, move, child = value, ch, tried
+                else:
+                    # One pass: count every tried move as available, and score it by PUCT
+                    # while no move is untried (an untried move is expanded instead).
+                    for ch in legal:
+                        key = ch.key
+                        cand = children.get(key)
+                        if cand is None:
+                            if untried is None:
+                                untried = [ch]
+                            else:
+                                untried.append(ch)
+                            continue
+                        avail = cand.avail + 1
+                        cand.avail = avail
+                        if untried is None:
+                            prior = weight_hint if key == hint else weight
+                            value = cand.mean + prior * roots[avail] / cand.span
+                            if value > best_value:
+                                best_value, move, child = value, ch, cand
+                    if untried is None and kept is not None:
+                        # From now on every move here has a child, with a fixed prior.
+                        kept.scored = [
+                            (ch, children[ch.key], weight_hint if ch.key == hint else weight)
+                            for ch in legal
+                        ]
                 if untried is not None:
                     move = untried[0]
                     if move.key != hint:

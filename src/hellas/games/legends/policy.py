@@ -46,7 +46,10 @@ def usefulness(s: LegendsState, seat: int) -> list[float]:
 
 
 def _fit(m: MonsterSlot, hand: list[int]) -> int:
-    return sum(hand[a] for a in m.playable) + hand[DIVINE]
+    fit = hand[DIVINE]
+    for a in m.playable:
+        fit += hand[a]
+    return fit
 
 
 def _least_useful(hand: list[int], use: list[float]) -> int:
@@ -211,8 +214,10 @@ def _action(s: LegendsState, p: int, hand: list[int]) -> Choice:
             d = s.discs[q]
             if q == p or d < 0 or s.hsize[q] > 2:
                 continue
-            theirs = s.monsters[d]
-            gifts = sum(hand[a] for a in theirs.playable if a not in slot.playable)
+            gifts = 0
+            for a in s.monsters[d].playable:
+                if a not in slot.playable:
+                    gifts += hand[a]
             if gifts:
                 v = 30.0 + 6.0 * gifts - 5.0 * s.hsize[q]
                 if v > value:

@@ -220,8 +220,9 @@ def determinize(s: LegendsState, seat: int, rng: Rng, reveal_hands: bool = False
             pool[k] += s.hands[hb + k] - pin[k]
         free[r] = s.hsize[r] - sum(pin)
     hidden_deck = len(s.deck) - s.deck_known
-    for i in range(hidden_deck):
-        pool[s.deck[i]] += 1
+    unseen = s.deck[:hidden_deck]
+    for k in range(6):
+        pool[k] += unseen.count(k)
     hidden_discards = [i for i, m in enumerate(s.dmask) if not m & bit]
     for i in hidden_discards:
         pool[s.discard[i]] += 1
@@ -231,7 +232,9 @@ def determinize(s: LegendsState, seat: int, rng: Rng, reveal_hands: bool = False
             if mode == FACE_DOWN and who != seat:
                 hidden_facedown.append((si, ci))
                 pool[card] += 1
-    cards = [k for k in range(6) for _ in range(pool[k])]
+    cards: list[int] = []
+    for k in range(6):
+        cards += [k] * pool[k]
     rng.shuffle(cards)
     pos = 0
     for r in range(n):
@@ -265,14 +268,17 @@ def determinize(s: LegendsState, seat: int, rng: Rng, reveal_hands: bool = False
         if obs != seat:
             start = s.known_index(obs, 0)
             t.known[start : start + n * 6] = s.known[public : public + n * 6]
-    t.known_sum = [
-        sum(
-            sum(t.known[t.known_index(obs, r) : t.known_index(obs, r) + 6])
-            for obs in range(n + 1)
-            if obs != r
-        )
-        for r in range(n)
-    ]
+    # Each seat's known-card total over every other observer: the seat's own bounds once,
+    # the public ones for each remaining observer (the public layer included).
+    mine = s.known_index(seat, 0)
+    sums = []
+    for r in range(n):
+        shared = sum(s.known[public + 6 * r : public + 6 * r + 6])
+        if r == seat:
+            sums.append(shared * n)
+        else:
+            sums.append(shared * (n - 1) + sum(s.known[mine + 6 * r : mine + 6 * r + 6]))
+    t.known_sum = sums
     every = everyone(s.n)
     t.dmask = [m if m == every else m & bit for m in s.dmask]
     t.gifts = tuple(g if seat in (g[0], g[1]) else (g[0], g[1], -1, g[3]) for g in s.gifts)
