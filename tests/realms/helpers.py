@@ -8,7 +8,7 @@ from hellas.core.game import Decision
 from hellas.core.rng import Rng
 from hellas.games.realms import GAME
 from hellas.games.realms.bots import GreedyBot
-from hellas.games.realms.content import Card, deck
+from hellas.games.realms.content import HERO, Card, deck
 from hellas.games.realms.endgame import Endgame, brute_force
 from hellas.games.realms.lookup import find_card
 from hellas.games.realms.scoring import Line, Table, explain, score
@@ -36,12 +36,29 @@ def brute_force_best(table: Table) -> int:
     return max(value for value, _ in brute_force(table))
 
 
-def plain_solve(table: Table) -> tuple[int, list[str]]:
+class TooBig(Exception):
+    """``plain_solve`` met more positions than its budget allows."""
+
+
+def decides(c: Card) -> bool:
+    """Return whether ``c`` creates an endgame decision (hands rich in them test the search)."""
+    return bool(
+        c.omega
+        or c.clear_bonus
+        or c.clear_penalty
+        or c.add_tag
+        or c.saves_hero
+        or c.lethe
+        or c.suit == HERO
+    )
+
+
+def plain_solve(table: Table, budget: int | None = None) -> tuple[int, list[str]]:
     """Return the best score and decisions of the solver before it had bounds.
 
     Depth first over every option in its order, every ADD offered (no tags merged), the
     same rule on sacrifices, positions met before answered from a table; the first best
-    endgame in that order wins.
+    endgame in that order wins.  ``budget``: raise ``TooBig`` past that many positions.
     """
     sacrifice = -1 if wants_dead(table) else 0  # every Hero, or none
     memo: dict[tuple[object, ...], tuple[int, Endgame]] = {}
@@ -56,6 +73,8 @@ def plain_solve(table: Table) -> tuple[int, list[str]]:
             return score(table, eg.outcome()), eg
         key = eg.key()
         if key not in memo:
+            if budget is not None and len(memo) >= budget:
+                raise TooBig
             best: tuple[int, Endgame] = (-(10**9), eg)
             for option in options:
                 child = eg.copy()

@@ -21,22 +21,12 @@ from hellas.games.realms.content import HERO, Card, deck
 from hellas.games.realms.endgame import Endgame
 from hellas.games.realms.scoring import Table, score
 from hellas.games.realms.solver import Search, best_score, sacrifices, solve
-from tests.realms.helpers import brute_force_best, plain_solve
+from tests.realms.helpers import brute_force_best, decides, plain_solve
 
 ALL = list(deck().cards)
 BASE = [c for c in ALL if not c.optional]
 # cards that create endgame decisions, so random hands exercise the search
-DECIDING = [
-    c
-    for c in BASE
-    if c.omega
-    or c.clear_bonus
-    or c.clear_penalty
-    or c.add_tag
-    or c.saves_hero
-    or c.lethe
-    or c.suit == HERO
-]
+DECIDING = [c for c in BASE if decides(c)]
 
 
 @st.composite

@@ -13,24 +13,15 @@ from __future__ import annotations
 
 import random
 
-from hellas.games.realms.content import HERO, TAGS, Card, deck
+from hellas.games.realms.content import TAGS, Card, deck
 from hellas.games.realms.endgame import Endgame
-from hellas.games.realms.scoring import Table, score
-from hellas.games.realms.solver import Search, _tag_uses, best_score, tag_groups, wants_dead
+from hellas.games.realms.scoring import Table
+from hellas.games.realms.solver import Search, _tag_uses, best_score, tag_groups
+from tests.realms.helpers import TooBig, decides, plain_solve
 
 ALL = list(deck().cards)
 ADDS = [c for c in ALL if c.add_tag]
-RICH = [
-    c
-    for c in ALL
-    if c.add_tag
-    or c.omega
-    or c.clear_bonus
-    or c.clear_penalty
-    or c.saves_hero
-    or c.lethe
-    or c.suit == HERO
-]
+RICH = [c for c in ALL if decides(c)]
 
 
 def _hands(count: int, seed: int) -> list[tuple[list[Card], list[Card]]]:
@@ -48,42 +39,6 @@ def _hands(count: int, seed: int) -> list[tuple[list[Card], list[Card]]]:
     return out
 
 
-class _TooBig(Exception):
-    pass
-
-
-def _plain_best(table: Table, budget: int) -> int:
-    """Return the best score over every decision path, or raise ``_TooBig`` past ``budget``.
-
-    Depth first over every option in its order, every ADD of every tag offered (no tags
-    merged), positions met before answered from a table, nothing cut (as ``plain_solve``).
-    """
-    sacrifice = -1 if wants_dead(table) else 0  # every Hero, or none
-    memo: dict[tuple[object, ...], int] = {}
-
-    def search(eg: Endgame) -> int:
-        options = eg.options(sacrifice=sacrifice)
-        while len(options) == 1:
-            eg = eg.copy()
-            eg.choose(options[0])
-            options = eg.options(sacrifice=sacrifice)
-        if not options:
-            return score(table, eg.outcome())
-        key = eg.key()
-        if key not in memo:
-            if len(memo) >= budget:
-                raise _TooBig
-            best = -(10**9)
-            for option in options:
-                child = eg.copy()
-                child.choose(option)
-                best = max(best, search(child))
-            memo[key] = best
-        return memo[key]
-
-    return search(Endgame(table))
-
-
 def test_best_score_equals_the_plain_search_on_add_hands() -> None:
     rng = random.Random(5)
     seen = {"omega": 0, "clear": 0, "two adds": 0, "afterlife": 0}
@@ -91,8 +46,8 @@ def test_best_score_equals_the_plain_search_on_add_hands() -> None:
     for hand, after in _hands(HANDS, seed=36):
         table = Table(hand, after)
         try:
-            expected = _plain_best(table, BUDGET)
-        except _TooBig:
+            expected, _decisions = plain_solve(table, BUDGET)
+        except TooBig:
             continue  # the search's own tests and the slow hands cover the largest trees
         checked += 1
         shuffled_hand, shuffled_after = hand[:], after[:]
