@@ -1,11 +1,13 @@
 """The Legends observation from kept rows equals the view's encoding, whatever the order.
 
 ``LegendsEncoder.observe`` (and ``fill_state``) keep each seat's last vector and rewrite only
-the fields whose state values changed (``rl/encoders/legends_state.py``).  Caches are where bugs
-hide, so these tests ask in orders no environment would: random seats, old copies of the state,
-re-dealt twins, states of other games and missions through one encoder, hand-edited states,
-and with the kept tables emptied at every step; every answer must equal the plain encoding of
-the seat's JSON view (``encode(view)``, code that shares nothing with the rows).
+the fields whose state values changed (``rl/encoders/legends_state.py`` and
+``legends_slots.py``: a replaced monster slot is rewritten from the one it replaced).  Caches
+are where bugs hide, so these tests ask in orders no environment would: random seats, old
+copies of the state, re-dealt twins, states of other games and missions through one encoder,
+hand-edited states, and with the kept tables emptied at every step; every answer must equal
+the plain encoding of the seat's JSON view (``encode(view)``, code that shares nothing with
+the rows).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import pytest
 
 from hellas.core.rng import Rng
 from hellas.games.legends.state import LegendsState
-from hellas.rl.encoders import encoder_for, legends_state
+from hellas.rl.encoders import encoder_for, legends_slots, legends_state
 from hellas.rl.session import Session
 
 MISSIONS = range(1, 13)
@@ -159,7 +161,7 @@ def test_hand_edited_states_are_seen_as_they_are() -> None:
 
 def test_observations_with_the_kept_tables_emptied_at_every_step(monkeypatch: Any) -> None:
     """Bounded tables that empty themselves often change nothing but the speed."""
-    monkeypatch.setattr(legends_state, "BLOCKS_KEPT", 3)
+    monkeypatch.setattr(legends_slots, "BLOCKS_KEPT", 3)
     monkeypatch.setattr(legends_state, "ROWS_KEPT", 1)
     for players, mission in ((3, 1), (4, 7), (2, 10)):
         encoder = encoder_for("legends", {"players": players, "mission": mission})

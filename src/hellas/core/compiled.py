@@ -56,6 +56,7 @@ MODULES = (
     "hellas.games.realms.view",
     "hellas.rl.encoders.base",
     "hellas.rl.encoders.legends",
+    "hellas.rl.encoders.legends_slots",
     "hellas.rl.encoders.legends_state",
     "hellas.rl.encoders.lords",
     "hellas.rl.encoders.lords_modules",

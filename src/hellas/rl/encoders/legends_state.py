@@ -26,19 +26,14 @@ import numpy as np
 
 from hellas.games.legends.content import content
 from hellas.games.legends.state import (
-    FACE_DOWN,
-    HADES,
     P_OVER,
     P_SUPPORT_DISCARD,
     P_SUPPORT_GIVE,
-    SIDEWAYS,
     LegendsState,
-    MonsterSlot,
 )
 from hellas.rl.encoders.legends import (
     DECK_CAP,
     DIFFICULTY_INDEX,
-    FIFTHS,
     HAND_CAP,
     MISSIONS,
     SIXTHS,
@@ -48,102 +43,22 @@ from hellas.rl.encoders.legends import (
     TURN_CAP,
     write_tally,
 )
+from hellas.rl.encoders.legends_slots import (
+    CARDS_STEPS,
+    HAND_STEPS,
+    SeatRow,
+    SlotWriter,
+    Tables,
+    capped,
+)
 
 ROWS_KEPT = 64  # kept seat rows per encoder (seats are 0..n-1; more only from odd callers)
-BLOCKS_KEPT = 1 << 15  # entries of each shared table (about 20 MB at most for the blocks)
-
-
-def capped(value: int, cap: float) -> float:
-    """Return ``value / cap`` clipped to [0, 1] (the encoder's ``scale`` of a count)."""
-    if value <= 0:
-        return 0.0
-    return 1.0 if value >= cap else value / cap
-
-
-HAND_STEPS = tuple(capped(v, HAND_CAP) for v in range(HAND_CAP))  # a count 0..7 / 8
-CARDS_STEPS = tuple(capped(v, DECK_CAP) for v in range(DECK_CAP))  # a pile size / 61
-
-
-class SeatRow:
-    """One seat's last observation and the state values each of its fields was written from.
-
-    A value that can never come from a state (``-2``, ``None``, an empty marker) makes the
-    first update write every field.
-    """
-
-    def __init__(self, size: int, seat: int) -> None:
-        self.row = np.zeros(size, dtype=np.float32)
-        self.w: Any = self.row.data
-        self.seat = seat
-        self.hand_at = 0  # where the seat's hand and what it knows start in the state's lists
-        self.known_at = 0
-        self.known_end = 0
-        self.phase = -2
-        self.mission: Any = None
-        self.difficulty = ""
-        self.constant_at: list[int] = []  # where mission, difficulty and special were written
-        self.turn = -2
-        self.current = -2
-        self.to_act = -2
-        self.forced = -2
-        self.hand: list[int] | None = None
-        self.slots: list[MonsterSlot] | None = None
-        self.discs: list[int] | None = None
-        self.slot_keys: list[tuple[MonsterSlot, tuple[int, ...]]] = []
-        self.slot_cards: list[list[int]] = []
-        self.clash = False  # two slots write the same monster card: always rewrite them all
-        self.where: dict[str, list[int]] = {}  # slot name -> the monster cards it is written under
-        self.layout = 0  # bumped whenever ``where`` may have changed
-        self.heroes: Any = None
-        self.colours: Any = None
-        self.hero_at: list[int] = []
-        self.disc_layout = -1
-        self.hero_discs: list[int] = []
-        self.disc_at: list[list[int]] = []
-        self.broken = -2
-        self.hsize: list[int] | None = None
-        self.known: list[int] | None = None
-        self.table: tuple[int, ...] = ()
-        self.deck_top: list[int] = []
-        self.dmask: list[int] | None = None
-        self.discard: list[int] = []
-        self.tally = [0] * 6
-        self.deck_size = -1
-        self.discard_size = -1
-        self.cold: tuple[Any, ...] | None = None  # ``row``'s seldom-changing values
-        self.oracle: list[int] | None = None
-        self.order: list[int] | None = None
-        self.support: tuple[int, int, int] | None = (-2, -2, -2)
-        self.gifts: tuple[tuple[int, int, int, int], ...] | None = None
-        self.gift_tally: dict[int, int] = {}
-        self.result = -2
-
-
-class Tables:
-    """Fields kept by the values they are written from, shared by the writers of one size.
-
-    Every entry is written in full before it is kept and never changed after, so writers (a
-    batch of 1,024 games has as many) can share them; each table empties itself when full.
-    """
-
-    def __init__(self) -> None:
-        self.hands: dict[tuple[int, ...], Any] = {}
-        self.sequences: dict[tuple[int, ...], Any] = {}
-        self.oracles: dict[tuple[int, ...], Any] = {}
-        self.supports: dict[tuple[int, int, int] | None, Any] = {}
-        self.discards: dict[tuple[int, ...], Any] = {}
-        self.slot_heads: dict[tuple[Any, ...], Any] = {}
-        # monster slot blocks by the slot's identity (each entry holds its slot, so that no
-        # identity is reused while it is here), then by (heroes there, seat or -1 for every seat)
-        self.blocks: dict[
-            int, tuple[MonsterSlot, bool, dict[tuple[tuple[int, ...], int], Any]]
-        ] = {}
 
 
 TABLES: dict[int, Tables] = {}  # by the number of seats (the Support field's size)
 
 
-class StateWriter:
+class StateWriter(SlotWriter):
     """Writes one encoder's Legends observations from states, keeping one row per seat."""
 
     def __init__(self, enc: Any) -> None:
@@ -191,7 +106,6 @@ class StateWriter:
         self.sequences = tables.sequences
         self.oracles = tables.oracles
         self.supports = tables.supports
-        self.discards = tables.discards
         self.slot_heads = tables.slot_heads
         self.blocks = tables.blocks
         zero = np.zeros(self.size, dtype=np.float32)
@@ -370,8 +284,8 @@ class StateWriter:
         r.order = order[:]
 
     def _oracle(self, r: SeatRow, oracle: list[int]) -> None:
-        """Rewrite the cards the Oracle revealed (count by type)."""
-        key = tuple(oracle)
+        """Rewrite the cards the Oracle revealed (count by type; kept by the sorted cards)."""
+        key = tuple(sorted(oracle))
         data = self.oracles.get(key)
         if data is None:
             data = self._field(6)
@@ -422,172 +336,6 @@ class StateWriter:
         r.mission = s.mission
         r.difficulty = s.difficulty
 
-    def _monsters(self, r: SeatRow, s: LegendsState, seat: int) -> None:
-        """Rewrite the blocks of the slots that changed (all of them when the line-up did)."""
-        slots = s.monsters
-        old = r.slots
-        if old is None or r.clash or len(old) != len(slots):
-            self._all_monsters(r, s, seat)
-            return
-        for i in range(len(slots)):
-            a, was = slots[i], old[i]
-            if a is not was and (a.kind != was.kind or a.ids != was.ids):
-                self._all_monsters(r, s, seat)
-                return
-        here = _here(s)
-        w, block, o = r.w, self.slot_block, self.o_monsters
-        keys = r.slot_keys
-        for i in range(len(slots)):
-            slot = slots[i]
-            seats = here.get(id(slot), ())
-            key = keys[i]
-            if slot is key[0] and seats == key[1]:
-                continue
-            keys[i] = (slot, seats)
-            cards = r.slot_cards[i]
-            if cards:
-                data = self._block(slot, seat, seats, len(cards) > 1)
-                for c in cards:
-                    w[o + c * block : o + (c + 1) * block] = data
-        r.slots = slots[:]
-        r.discs = s.discs[:]
-
-    def _all_monsters(self, r: SeatRow, s: LegendsState, seat: int) -> None:
-        """Write every slot's block, as a new line-up of monsters needs."""
-        w, block, o = r.w, self.slot_block, self.o_monsters
-        w[o : o + self.monster_slots * block] = self.zero[o : o + self.monster_slots * block]
-        slots = s.monsters
-        here = _here(s)
-        where: dict[str, list[int]] = {}
-        keys: list[tuple[MonsterSlot, tuple[int, ...]]] = []
-        cards_of: list[list[int]] = []
-        written: set[int] = set()
-        clash = False
-        for slot in slots:
-            cards = self._slot_cards(slot)
-            where[slot.name] = cards
-            seats = here.get(id(slot), ())
-            keys.append((slot, seats))
-            cards_of.append(cards)
-            if not cards:
-                continue
-            data = self._block(slot, seat, seats, len(cards) > 1)
-            for c in cards:
-                if c in written:
-                    clash = True
-                written.add(c)
-                w[o + c * block : o + (c + 1) * block] = data
-        r.slot_keys = keys
-        r.slot_cards = cards_of
-        r.where = where
-        r.clash = clash
-        r.layout += 1
-        r.slots = slots[:]
-        r.discs = s.discs[:]
-
-    def _slot_cards(self, slot: MonsterSlot) -> list[int]:
-        """Return the monster-card blocks a slot is written under (``_cards_of`` of a state)."""
-        if slot.kind == HADES:
-            return [self.monster_slots - 1]
-        monsters = content().monsters
-        names = self.monster_names
-        return [names[monsters[i].name] for i in slot.ids if monsters[i].name in names]
-
-    def _block(self, slot: MonsterSlot, seat: int, here: tuple[int, ...], half: bool) -> Any:
-        """Return one slot's block as ``seat`` sees it (kept per slot, heroes there and seat).
-
-        Only a slot with face-down cards shows seats different blocks (each sees its own face
-        down cards); any other block is kept once for every seat.
-        """
-        blocks = self.blocks
-        entry = blocks.get(id(slot))
-        if entry is None or entry[0] is not slot:
-            if len(blocks) >= BLOCKS_KEPT:
-                blocks.clear()
-            hidden = False
-            for card in slot.cards:
-                if card[3] == FACE_DOWN:
-                    hidden = True
-            entry = blocks[id(slot)] = (slot, hidden, {})
-        key = (here, seat if entry[1] else -1)
-        data = entry[2].get(key)
-        if data is None:
-            row = np.zeros(self.slot_block, dtype=np.float32)
-            self._slot_state(row.data, slot, half, seat, here)
-            data = entry[2][key] = row.data
-        return data
-
-    def _slot_state(
-        self, w: Any, slot: MonsterSlot, half: bool, seat: int, here: tuple[int, ...]
-    ) -> None:
-        """Write one slot's block as ``_slot`` writes it from the slot's view.
-
-        Its first 25 entries (kind, size, cards played, need, counts, missing, slayable, alive,
-        by divine, Chimera half) are copied from a head kept by those values.
-        """
-        alive = slot.alive
-        key = (
-            slot.kind,
-            slot.size,
-            slot.played,
-            slot.need,
-            slot.counts,
-            slot.slayable,
-            alive,
-            slot.by_divine,
-            half,
-        )
-        head = self.slot_heads.get(key)
-        if head is None:
-            head = self._field(25)
-            self._slot_head(head, slot, half)
-            self._keep(self.slot_heads, key, head)
-        w[0:25] = head
-        pos = 25
-        if alive:
-            for q in here:
-                w[pos + q] = 1.0
-        pos += self.n
-        if slot.cards:
-            tally = [0] * 14
-            for who, card, _as, mode in slot.cards:
-                if mode == SIDEWAYS:
-                    tally[13] += 1
-                elif mode == FACE_DOWN and who != seat:
-                    tally[12] += 1
-                else:
-                    tally[(0 if mode != FACE_DOWN else 6) + card] += 1
-            write_tally(w, pos, tally, FIFTHS)
-
-    def _slot_head(self, w: Any, slot: MonsterSlot, half: bool) -> None:
-        """Write the first 25 entries of a slot's block (what every seat sees of the slot)."""
-        w[0] = 1.0
-        w[1 + slot.kind] = 1.0
-        pos = 4
-        if slot.size > 0:
-            w[pos] = capped(slot.size, 10)
-        if slot.played > 0:
-            w[pos + 1] = capped(slot.played, 10)
-        pos += 2
-        need, counts = slot.need, slot.counts
-        for a in range(5):
-            if need[a]:
-                w[pos + a] = 1.0
-                if counts[a] < need[a]:
-                    w[pos + 10 + a] = 1.0
-            v = counts[a]
-            if v > 0:
-                w[pos + 5 + a] = 1.0 if v >= 5 else v / 5
-        pos += 15
-        if slot.slayable and slot.alive:
-            w[pos] = 1.0
-        if slot.alive:
-            w[pos + 1] = 1.0
-        if slot.by_divine:
-            w[pos + 2] = 1.0
-        if half:
-            w[pos + 3] = 1.0
-
     def _heroes(self, r: SeatRow, s: LegendsState) -> None:
         """Rewrite the heroes' fields that changed (hero, colour, special used; discs apart)."""
         w, n, block = r.w, self.n, self.hero_block
@@ -614,29 +362,6 @@ class StateWriter:
                 w[at + q * block] = 1.0 if (s.broken >> q) & 1 else 0.0
             r.broken = s.broken
 
-    def _discs(self, r: SeatRow, s: LegendsState) -> None:
-        """Rewrite each hero's disc field: the monster cards of the slot its disc is on."""
-        w, block = r.w, self.hero_block
-        where = r.where
-        slots = s.monsters
-        discs = s.discs
-        if len(r.disc_at) != self.n:
-            r.disc_at = [[] for _ in range(self.n)]
-        base = self.o_heroes + 10
-        for q in range(self.n):
-            disc = discs[q]
-            cards = where.get(slots[disc].name, []) if disc >= 0 else []
-            old = r.disc_at[q]
-            if cards != old:
-                for k in old:
-                    w[base + k] = 0.0
-                for k in cards:
-                    w[base + k] = 1.0
-                r.disc_at[q] = cards
-            base += block
-        r.hero_discs = discs[:]
-        r.disc_layout = r.layout
-
     def _known(self, r: SeatRow, known: list[int], seat: int) -> None:
         """Rewrite what ``seat`` knows each other hand holds (by card type), where it changed."""
         w, old = r.w, r.known
@@ -661,20 +386,14 @@ class StateWriter:
         self._keep(self.sequences, cards, data)
         return data
 
-    def _field(self, size: int) -> Any:
-        """Return a new zeroed field of ``size`` entries (a float32 memoryview)."""
-        return np.zeros(size, dtype=np.float32).data
-
-    def _keep(self, kept: dict[Any, Any], key: Any, data: Any) -> None:
-        """Keep a field once it is written (every writer of this table size reads it)."""
-        if len(kept) >= BLOCKS_KEPT:
-            kept.clear()
-        kept[key] = data
-
     def _discards(self, r: SeatRow, s: LegendsState, seat: int) -> None:
-        """Rewrite the discards ``seat`` saw: counted anew, or only the new ones on top."""
+        """Rewrite the discards ``seat`` saw: counted anew, or only the new ones on top.
+
+        Only the counts that changed are written, and the top card's one-hot moves.
+        """
         dmask, discard = s.dmask, s.discard
         bit = 1 << seat
+        w, at = r.w, self.o_discard_known
         kept = len(r.discard) if r.dmask is not None else 0
         tally = r.tally
         if (
@@ -683,23 +402,23 @@ class StateWriter:
             or dmask[:kept] != r.dmask
             or discard[:kept] != r.discard
         ):
+            w[at : at + 6] = self.zero[at : at + 6]
             tally = [0] * 6
             kept = 0
+        last = len(TENTHS)
         for i in range(kept, len(dmask)):
             if dmask[i] & bit:
-                tally[discard[i]] += 1
-        last = len(discard) - 1
-        top = discard[last] if 0 <= last < len(dmask) and dmask[last] & bit else -1
-        key = (*tally, top)
-        data = self.discards.get(key)
-        if data is None:
-            data = self._field(12)
-            write_tally(data, 0, tally, TENTHS)
+                card = discard[i]
+                k = tally[card] = tally[card] + 1
+                w[at + card] = TENTHS[k] if k < last else 1.0
+        end = len(discard) - 1
+        top = discard[end] if 0 <= end < len(dmask) and dmask[end] & bit else -1
+        if top != r.discard_top:
+            if r.discard_top >= 0:
+                w[at + 6 + r.discard_top] = 0.0
             if top >= 0:
-                data[6 + top] = 1.0
-            self._keep(self.discards, key, data)
-        at = self.o_discard_known
-        r.w[at : at + 12] = data
+                w[at + 6 + top] = 1.0
+            r.discard_top = top
         r.tally = tally
         r.dmask = dmask[:]
         r.discard = discard[:]
@@ -752,15 +471,3 @@ class StateWriter:
             w[pos] = TENTHS[k] if k < last else 1.0
         r.gift_tally = tally
         r.gifts = gifts
-
-
-def _here(s: LegendsState) -> dict[int, tuple[int, ...]]:
-    """Return the seats whose disc is on each slot, by the slot's identity (as the view)."""
-    slots, discs = s.monsters, s.discs
-    found: dict[int, tuple[int, ...]] = {}
-    for q in range(s.n):
-        d = discs[q]
-        if d >= 0:
-            k = id(slots[d])
-            found[k] = (*found.get(k, ()), q)
-    return found
