@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hellas.core.errors import OptionError, RecordError
+from hellas.core.errors import IllegalChoice, OptionError, RecordError
 from hellas.core.game import ChoiceTable
 from hellas.core.options import OptionSchema, OptionSpec, parse_assignments
 from hellas.core.record import Match, Record, replay
@@ -189,3 +189,20 @@ def test_play_random_stops_at_the_limit_or_the_end_and_replays() -> None:
     total = GAME.play_random(b, Rng(5))
     assert total > 10 and GAME.to_act(b) is None
     assert GAME.play_random(a, Rng(5), 0) == 0
+
+
+def test_apply_takes_a_key_with_or_without_surrounding_spaces_and_refuses_others() -> None:
+    """A key is found as given, or stripped of spaces; a bad key changes nothing."""
+    state = GAME.new(GAME.validate_options({"players": 2}), 3)
+    twin = GAME.new(GAME.validate_options({"players": 2}), 3)
+    legal = GAME.choices(state)
+    GAME.apply(state, f"  {legal[0].key}\n")
+    GAME.apply(twin, legal[0].key)
+    assert state == twin
+    before = state.to_json()
+    with pytest.raises(IllegalChoice, match="unknown key"):
+        GAME.apply(state, "no-such-key")
+    illegal = next(k for k in GAME.table if GAME.table[k] not in GAME.choices(state))
+    with pytest.raises(IllegalChoice, match="not legal now"):
+        GAME.apply(state, f" {illegal} ")
+    assert state.to_json() == before

@@ -62,6 +62,7 @@ MODULES = (
     "hellas.rl.encoders.lords_modules",
     "hellas.rl.encoders.lords_state",
     "hellas.rl.encoders.realms",
+    "hellas.rl.session",
 )
 
 

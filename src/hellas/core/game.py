@@ -553,10 +553,13 @@ class Game(ABC, Generic[S]):
                     return c
             key = choice.key
         elif isinstance(choice, str):
-            key = choice.strip()
-            known = self.table.by_key().get(key)
+            by_key = self.table.by_key()
+            known = by_key.get(choice)  # an exact key: no stripped copy made
+            if known is None:
+                known = by_key.get(choice.strip())
             if known is not None and known in legal:
                 return known
+            key = choice.strip()
             for c in legal:
                 if c.key == key:
                     return c

@@ -51,9 +51,40 @@ def engine_loop(game_id: str, options: Mapping[str, Any]) -> Loop:
 
 
 def _free_observations(session: Any) -> None:
-    """Make ``session`` observe by copying one constant vector (the floor loops)."""
-    constant = np.zeros(session.encoder.layout.size, dtype=np.float32)
-    session.observe = lambda seat: constant.copy()
+    """Make ``session`` observe by copying one constant vector (the floor loops).
+
+    The session's encoder is swapped for one that keeps a single constant row, so the floor
+    pays every call an observation makes except the encoder's own work.
+    """
+    from hellas.rl.encoders.base import Encoder  # noqa: PLC0415
+
+    class Constant(Encoder):
+        """Every observation is a copy of one zero vector (the adapters' floor)."""
+
+        reads_state = True
+        keeps = True
+
+        def __init__(self, layout: Any) -> None:
+            self.layout = layout
+            self.row = np.zeros(layout.size, dtype=np.float32)
+
+        def fill(self, out: np.ndarray, view: Any) -> None:
+            """Write nothing (the row is constant)."""
+
+        def fill_state(self, out: np.ndarray, state: Any, seat: int) -> None:
+            """Copy the constant row."""
+            out[:] = self.row
+
+        def observe(self, state: Any, seat: int) -> np.ndarray:
+            """Return a copy of the constant row."""
+            return self.row.copy()
+
+        def kept_row(self, state: Any, seat: int) -> np.ndarray:
+            """Return the constant row."""
+            return self.row
+
+    session.encoder = Constant(session.encoder.layout)
+    session._keeps = True
 
 
 def pettingzoo_loop(

@@ -130,10 +130,9 @@ class SlotWriter:
         if old is None or r.clash or len(old) != len(slots):
             self._all_monsters(r, s, seat)
             return
-        # Which slots to look at: those replaced, or all when a disc moved.  (Seats are found
-        # by the slot's identity, as the view does; without a clash no two slots with blocks
-        # are one object, so an unchanged slot with unchanged discs keeps its heroes.)
-        moved = s.discs != r.discs
+        # The slots to look at: those replaced, and those a disc left or came to.  Seats are
+        # found by position: the view finds them by the slot's identity, and without a clash
+        # no two slots with blocks are one object (they would write the same monster cards).
         changed = []
         for i in range(len(slots)):
             a, was = slots[i], old[i]
@@ -142,15 +141,23 @@ class SlotWriter:
                     self._all_monsters(r, s, seat)
                     return
                 changed.append(i)
-            elif moved:
-                changed.append(i)
-        here = _here(s)
+        discs, were = s.discs, r.discs
+        here: list[tuple[int, ...]] = [()] * len(slots)
+        for q in range(self.n):
+            d = discs[q]
+            if d >= 0:
+                here[d] = (*here[d], q)
+            if were is not None and d != were[q]:
+                if d >= 0:
+                    changed.append(d)
+                if 0 <= were[q] < len(slots):
+                    changed.append(were[q])
         w, block, o = r.w, self.slot_block, self.o_monsters
         keys = r.slot_keys
         tallies = r.slot_tallies
         for i in changed:
             slot = slots[i]
-            seats = here.get(id(slot), ())
+            seats = here[i]
             key = keys[i]
             was = key[0]
             if slot is was and seats == key[1]:
