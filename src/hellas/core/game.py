@@ -553,7 +553,7 @@ class Game(ABC, Generic[S]):
                     return c
             key = choice.key
         elif isinstance(choice, str):
-            by_key = self.table.by_key()
+            by_key = self.table._by_key  # (same module: no method call on this hot path)
             known = by_key.get(choice)  # an exact key: no stripped copy made
             if known is None:
                 known = by_key.get(choice.strip())
