@@ -15,9 +15,10 @@ small, none of which can change the answer:
 - once the CLEARs are done (and for large Omega phases), the search settles the end first:
   which cards end in the Afterlife (one card at a time, dead or alive), then the tags the ADDs
   give under that end, in any order (the tags they end with do not depend on it), bounded by
-  ``gains.Gains``, and only then whether the Omega decisions can reach that end - asked of the
-  Omega phase with each Hero's tags reduced to what the penalties read (``_strengths``), first
-  for one end at a time, then for every end at once;
+  ``gains.Gains``, and only then whether the Omega decisions can reach that end: every end
+  the Omega phase can reach is listed once on bit masks (``endgame.OmegaEnds``), kept by each
+  Hero's tags reduced to what the penalties read (``_strengths``), and for the ADDs still to
+  come, the union of those lists over the tags that change what the penalties read;
 - the most promising branch is searched first.
 
 ``best_score`` wants the number only, and keeps its answers keyed by the cards, whatever their
@@ -35,7 +36,15 @@ from dataclasses import dataclass
 
 from hellas.games.realms.bound import Limits, limits, upper_bound
 from hellas.games.realms.content import A_AFTERLIFE, A_LIVING, TAGS, Card
-from hellas.games.realms.endgame import EACH_TAG, STEP_ADD, STEP_OMEGA, Endgame, Option, narrate
+from hellas.games.realms.endgame import (
+    EACH_TAG,
+    STEP_ADD,
+    STEP_OMEGA,
+    Endgame,
+    OmegaEnds,
+    Option,
+    narrate,
+)
 from hellas.games.realms.gains import Gains
 from hellas.games.realms.scoring import Outcome, Table, score
 
@@ -184,9 +193,9 @@ class Search:
 
     __slots__ = (
         "alike",
-        "asked",
         "best",
         "budget",
+        "can_end",
         "counted",
         "defeat",
         "done",
@@ -196,9 +205,9 @@ class Search:
         "leaf",
         "natural",
         "nodes",
+        "omega_ends",
         "omega_tags",
         "omegas",
-        "reached",
         "roots",
         "sacrifice",
         "strong",
@@ -218,12 +227,13 @@ class Search:
         self.best = NONE  # the best score found so far: only better ones are looked for
         self.goal = NEVER  # stop as soon as a score reaches this
         self.done: set[tuple[object, ...]] = set()  # searched: nothing there beats ``best``
-        self.reached: dict[tuple[object, ...], bool] = {}  # see ``_reach``
-        # where the Omegas begin once the ADDs end with tags of given strengths
-        # (and how many ends were asked about from there)
-        self.roots: dict[tuple[object, ...], tuple[Endgame, list[Option], list[int]]] = {}
-        self.every_end: dict[tuple[object, ...], frozenset[int]] = {}  # see ``_ends``
-        self.asked: dict[tuple[object, ...], int] = {}  # ends asked about per position
+        # every end the Omegas can reach: once the ADDs end with tags of given strengths
+        # (``_ends_after``), after some ADDs still to come (``_can_end``), from an Omega
+        # position (``_reachable``), and between two Omega penalties (``OmegaEnds``)
+        self.roots: dict[tuple[object, ...], frozenset[int]] = {}
+        self.can_end: dict[tuple[object, ...], frozenset[int]] = {}
+        self.every_end: dict[tuple[object, ...], frozenset[int]] = {}
+        self.omega_ends = OmegaEnds(table, self.sacrifice)
         self.gains: dict[tuple[int, int, int], Gains] = {}  # by end, bonus and penalty clears
         self.nodes = 0
 
@@ -460,16 +470,22 @@ class Search:
     def _can_reach(
         self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int
     ) -> bool:
-        """Return whether some ADDs of ``queue`` on these tags let the Omegas reach ``end``.
+        """Return whether some ADDs of ``queue`` on these tags let the Omegas reach ``end``."""
+        if not (self.defeat or self.counted):
+            return not queue or self._reach_after(eg, tags, end) is True
+        return end in self._can_end(eg, tags, queue)
+
+    def _can_end(
+        self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...]
+    ) -> frozenset[int]:
+        """Return every end the Omegas can reach after some ADDs of ``queue`` on these tags.
 
         The Omega penalties read only which monsters a Hero defeats and how many tags it has
         (``_strengths``), so the ADDs are tried with one tag for each way of changing that
         (``self.strong``), and answers are kept by what of the tags can still matter.
         """
-        if not (self.defeat or self.counted):
-            return not queue or self._reach_after(eg, tags, end) is True
         if not queue:
-            return self._reach_after(eg, tags, end) is True
+            return self._ends_after(eg, tags)
         table = self.table
         living = table.hero_mask & ~eg.afterlife
         allowed = 0
@@ -483,67 +499,32 @@ class Search:
             else (t & seen, min(t.bit_count(), count))
             for t in tags
         )
-        key = ("can", eg.key(), view, queue, end)
-        hit = self.reached.get(key)
+        key = (eg.key(), view, queue)
+        hit = self.can_end.get(key)
         if hit is None:
-            hit = False
             first = table.cards[queue[0]].add_tag
-            options = [tags]
+            found = set(self._can_end(eg, tags, queue[1:]))
             for h in range(table.k):
                 if living >> h & 1:
                     for group in self.strong:
                         new = group & first & ~tags[h]
                         if new:
-                            low = new & -new
-                            options.append((*tags[:h], tags[h] | low, *tags[h + 1 :]))
-            hit = any(self._can_reach(eg, after, queue[1:], end) for after in options)
-            self.reached[key] = hit
+                            after = (*tags[:h], tags[h] | new & -new, *tags[h + 1 :])
+                            found |= self._can_end(eg, after, queue[1:])
+            hit = self.can_end[key] = frozenset(found)
         return hit
 
-    def _reach(self, eg: Endgame, options: list[Option], end: int) -> bool:
-        """Return whether some Omega decisions from ``eg`` end with the Afterlife ``end``.
-
-        Answers are kept by the position with each card's tags reduced to what the Omega
-        penalties read (``_strengths``), so positions that differ only in tags the penalties
-        ignore share one answer.  A branch stops as soon as it sends a card ``end`` leaves
-        out, or can no longer send every card ``end`` wants (``bound.limits``).
-        """
+    def _reachable(self, eg: Endgame, options: list[Option], end: int) -> bool:
+        """Return whether some Omega decisions from ``eg`` end with the Afterlife ``end``."""
         if eg.afterlife & ~end:
             return False  # the Afterlife only grows
         if not options:
             return eg.afterlife == end
-        living = self.table.hero_mask & ~eg.afterlife
-        key = (eg.key()[:6], eg.penalty_off, eg.helm, self._strengths(eg.tags, living), end)
-        hit = self.reached.get(key)
-        if hit is None:
-            hit = False
-            lim = limits(eg, self.sacrifice)
-            if not end & ~lim.after_hi and lim.fated(end, end).possible():
-                for option in options:
-                    child = eg.copy()
-                    child.choose(option)
-                    if self._reach(child, self.settle(child), end):
-                        hit = True
-                        break
-            self.reached[key] = hit
-        return hit
-
-    def _reachable(self, eg: Endgame, options: list[Option], end: int) -> bool:
-        """Return ``_reach(eg, options, end)``; once asked about many ends, from ``_ends``.
-
-        A position whose tags are final is asked about every end the bounds leave hopeful;
-        past ``TARGETED`` of them, listing every reachable end once costs less.
-        """
-        if eg.afterlife & ~end:
-            return False
-        if not options:
-            return eg.afterlife == end
-        living = self.table.hero_mask & ~eg.afterlife
-        key = (eg.key()[:6], eg.penalty_off, eg.helm, self._strengths(eg.tags, living))
-        asked = self.asked[key] = self.asked.get(key, 0) + 1
-        if asked <= TARGETED:
-            return self._reach(eg, options, end)
-        return end in self._ends(eg, options)
+        key = eg.key()
+        ends = self.every_end.get(key)
+        if ends is None:
+            ends = self.every_end[key] = self._ends(eg, options)
+        return end in ends
 
     def _strengths(self, tags: Sequence[int], living: int) -> tuple[int, ...]:
         """Return what the Omega penalties read of each living Hero's tags, as small numbers.
@@ -574,56 +555,41 @@ class Search:
         """
         if not self.omegas:
             return eg.afterlife == end
+        if look_only:
+            living = self.table.hero_mask & ~eg.afterlife
+            ends = self.roots.get((eg.key(), self._strengths(tags, living)))
+            return None if ends is None else end in ends
+        return end in self._ends_after(eg, tags)
+
+    def _ends_after(self, eg: Endgame, tags: tuple[int, ...]) -> frozenset[int]:
+        """Return every end the Omegas can reach once the ADDs from ``eg`` end with these tags.
+
+        Kept by the position with the tags reduced to what the Omega penalties read.
+        """
         living = self.table.hero_mask & ~eg.afterlife
         where = (eg.key(), self._strengths(tags, living))
-        key = (where, end)
-        hit = self.reached.get(key)
-        if hit is None and not look_only:
-            start = self.roots.get(where)
-            if start is None:
-                root = eg.skip_adds(tags)
-                start = self.roots[where] = (root, self.settle(root), [0])
-            root, options, asked = start
-            asked[0] += 1
-            if asked[0] <= TARGETED:
-                hit = self._reach(root, options, end)
-            else:  # asked about many ends: list every end once instead
-                hit = end in self._ends(root, options)
-            self.reached[key] = hit
-        return hit
+        ends = self.roots.get(where)
+        if ends is None:
+            root = eg.skip_adds(tags)
+            ends = self.roots[where] = self._ends(root, self.settle(root))
+        return ends
 
     def _ends(self, eg: Endgame, options: list[Option]) -> frozenset[int]:
         """Return every Afterlife the Omega decisions from ``eg`` can end with.
 
-        Kept by the position with the tags reduced to their strengths, like ``_reach``.
+        Between two Omega penalties, ``endgame.OmegaEnds`` lists them on bit masks; a
+        position in the middle of one is walked to the next such position first.
         """
         if not options:
             return frozenset((eg.afterlife,))
-        after = eg.afterlife
-        key = (
-            eg.step,
-            eg.queue,
-            eg.current,
-            eg.last,
-            eg.dying,
-            after,
-            eg.penalty_off,
-            eg.helm,
-            self._strengths(eg.tags, self.table.hero_mask & ~after),
-        )
-        hit = self.every_end.get(key)
-        if hit is None:
-            found: set[int] = set()
-            for option in options:
-                child = eg.copy()
-                child.choose(option)
-                more = self.settle(child)
-                if more:
-                    found |= self._ends(child, more)
-                else:
-                    found.add(child.afterlife)
-            hit = self.every_end[key] = frozenset(found)
-        return hit
+        if eg.step == STEP_OMEGA and eg.current < 0 and not eg.dying:
+            return self.omega_ends.ends(eg)
+        found: set[int] = set()
+        for option in options:
+            child = eg.copy()
+            child.choose(option)
+            found |= self._ends(child, self.settle(child))
+        return frozenset(found)
 
 
 Facts = tuple[tuple[int, ...], int, list[int], int, int, tuple[int, ...]]
@@ -723,12 +689,6 @@ def solve(table: Table, forced: Sequence[str] = ()) -> Solution:
     outcome.notes = eg.keys()
     return Solution(score(table, outcome), outcome.notes, outcome)
 
-
-# ``_reach_after`` and ``_reachable`` search for one end at a time this many times from one
-# Omega start, then list every end reachable from there once (a second end asked about: the
-# list costs less than a search each - the issue's slowest hands halved - while a start with
-# very many ends, which a single question never lists, stays a targeted search)
-TARGETED = 1
 
 # ``solve`` first walks the options in their order, trying this many options at most
 PLAIN_BUDGET = 40
