@@ -28,6 +28,7 @@ from hellas.games.realms.content import (
     HERO,
     MONSTER,
     SUITS,
+    TAGS,
     Term,
 )
 from hellas.games.realms.endgame import (
@@ -52,6 +53,7 @@ class Limits:
         "adds",
         "after_hi",
         "after_lo",
+        "allowed",
         "base",
         "boff_hi",
         "boff_lo",
@@ -60,6 +62,7 @@ class Limits:
         "gods_most",
         "heroes",
         "heroes_more",
+        "masks",
         "poff_hi",
         "poff_lo",
         "table",
@@ -87,6 +90,10 @@ class Limits:
         self.gods = table.suit_pos[GOD]
         self.heroes = table.hero_mask
         self.gods_more = self.gods_most = self.heroes_more = 0
+        self.allowed = (1 << len(TAGS)) - 1  # the tags the ADDs to come may give
+        # the atom masks of the tags at each limit, by (limit, Heroes blanked): shared by
+        # every narrower copy (``fated`` changes only the Afterlife)
+        self.masks: dict[tuple[int, int], list[int]] = {}
 
     def fated(self, after_lo: int, after_hi: int) -> Limits:
         """Return a copy with narrower limits on the Afterlife."""
@@ -99,6 +106,8 @@ class Limits:
             (self.poff_lo, self.poff_hi),
         )
         out.base = self.base
+        out.masks = self.masks
+        out.allowed = self.allowed
         out.gods_more, out.gods_most, out.heroes_more = (
             self.gods_more,
             self.gods_most,
@@ -124,18 +133,30 @@ class Limits:
         )
 
 
-def _masks(table: Table, tags: Sequence[int], drop: int, living: int, after: int) -> list[int]:
-    """Return atom position masks for these tags (``drop``: positions whose tags are blanked)."""
-    pos = [0] * ATOMS
-    pos[: len(SUITS)] = table.suit_pos
-    for i, t in enumerate(tags):
-        if t and not drop >> i & 1:
-            bit = 1 << i
-            for a in TAG_ATOMS[t]:
-                pos[a] |= bit
+def _masks(
+    lim: Limits, which: int, tags: Sequence[int], drop: int, living: int, after: int
+) -> list[int]:
+    """Return atom position masks for these tags (``drop``: positions whose tags are blanked).
+
+    ``which`` names the limit the tags are (0 low, 1 now, 2 high): the masks of the tags
+    are kept in ``lim.masks``, and only the living Heroes and the Afterlife are set here.
+    """
+    key = (which, drop)
+    pos = lim.masks.get(key)
+    if pos is None:
+        table = lim.table
+        pos = [0] * ATOMS
+        pos[: len(SUITS)] = table.suit_pos
+        for i, t in enumerate(tags):
+            if t and not drop >> i & 1:
+                bit = 1 << i
+                for a in TAG_ATOMS[t]:
+                    pos[a] |= bit
+        pos[A_ICON] = table.icon_mask
+        lim.masks[key] = pos
+    pos = pos[:]
     pos[A_LIVING] = living
     pos[A_AFTERLIFE] = after
-    pos[A_ICON] = table.icon_mask
     return pos
 
 
@@ -152,11 +173,11 @@ class _Counts:
             if table.lethe_mask & ~lim.poff_hi:
                 blank_lo = hero & lim.after_lo
         self.idpos = table.idpos
-        self.lo = _masks(table, lim.tags_lo, blank_hi, hero & ~lim.after_hi, lim.after_lo)
-        self.hi = _masks(table, lim.tags_hi, blank_lo, hero & ~lim.after_lo, lim.after_hi)
+        self.lo = _masks(lim, 0, lim.tags_lo, blank_hi, hero & ~lim.after_hi, lim.after_lo)
+        self.hi = _masks(lim, 2, lim.tags_hi, blank_lo, hero & ~lim.after_lo, lim.after_hi)
         self.adds = lim.adds
         self.now = (
-            _masks(table, lim.tags_now, blank_lo, hero & ~lim.after_lo, lim.after_hi)
+            _masks(lim, 1, lim.tags_now, blank_lo, hero & ~lim.after_lo, lim.after_hi)
             if lim.adds
             else self.hi
         )
@@ -191,6 +212,8 @@ def _term_high(term: Term, i: int, table: Table, lim: Limits, cnt: _Counts, blan
         me = ~(1 << i)
         if up:
             met = all(cnt.high(sel, me) >= k for sel, k in term.needs)
+            if met and cnt.adds:
+                met = _supplied(term, cnt, me, lim.allowed)
         else:
             met = all(cnt.low(sel, me) >= k for sel, k in term.needs)
         return v if met else 0
@@ -203,6 +226,8 @@ def _term_high(term: Term, i: int, table: Table, lim: Limits, cnt: _Counts, blan
             unmet = any(cnt.low(sel, me) < k for sel, k in term.needs)
         else:
             unmet = any(cnt.high(sel, me) < k for sel, k in term.needs)
+            if not unmet and cnt.adds:
+                unmet = not _supplied(term, cnt, me, lim.allowed)
         return v if unmet else 0
     me = ~(1 << i) if term.other else -1
     if kind == "pairs":
@@ -230,6 +255,46 @@ def _term_high(term: Term, i: int, table: Table, lim: Limits, cnt: _Counts, blan
                     best = max(best, c.base)
         return best
     raise AssertionError(kind)  # pragma: no cover
+
+
+def _supplied(term: Term, cnt: _Counts, me: int, allowed: int) -> bool:
+    """Return whether the ADDs to come can give every need of a term what it lacks.
+
+    Without the ADDs each need counts ``now`` cards at most; one ADD gives one card one tag,
+    which adds one to the count of each need naming that tag, and ``cnt.adds`` ADDs give at
+    most that many: together they add ``cnt.adds`` times the most needs a tag serves.
+    """
+    short = 0
+    served = [0] * len(TAGS)
+    for sel, k in term.needs:
+        lack = k - (count(sel, cnt.now, cnt.idpos) & me).bit_count()
+        if lack > 0:
+            short += lack
+            named = _sel_tags(sel) & allowed
+            b = 0
+            while named:
+                if named & 1:
+                    served[b] += 1
+                named >>= 1
+                b += 1
+    return short <= cnt.adds * max(served)
+
+
+def _sel_tags(sel: tuple[tuple[int, ...], ...]) -> int:
+    """Return the tags a selector names (kept by selector)."""
+    named = _SEL_TAGS.get(sel)
+    if named is None:
+        named = 0
+        for conj in sel:
+            for a in conj:
+                if TAG_FIRST <= a < TAG_FIRST + len(TAGS):
+                    named |= 1 << (a - TAG_FIRST)
+        _SEL_TAGS[sel] = named
+    return named
+
+
+_SEL_TAGS: dict[tuple[tuple[int, ...], ...], int] = {}
+TAG_FIRST = len(SUITS)  # tag b is atom TAG_FIRST + b
 
 
 def upper_bound(table: Table, lim: Limits) -> int:
@@ -317,6 +382,7 @@ def limits(eg: Endgame, sacrifice: int = -1) -> Limits:
         (eg.bonus_off, boff_hi),
         (eg.penalty_off, poff_hi),
     )
+    lim.allowed = allowed
     _fates(eg, lim, living, sacrifice)
     return lim
 

@@ -478,7 +478,7 @@ class OmegaEnds:
         self.memo: dict[tuple[object, ...], frozenset[int]] = {}
 
     def ends(self, eg: Endgame) -> frozenset[int]:
-        """Return every Afterlife reachable from ``eg`` (between two Omega penalties)."""
+        """Return every Afterlife reachable from ``eg`` (at an Omega decision, or the end)."""
         tags = eg.tags
         marks = []
         for _, kind, named, number in self.omegas:
@@ -497,7 +497,19 @@ class OmegaEnds:
         queue = 0
         for i in eg.queue:
             queue |= 1 << i
-        return self._ends(eg.afterlife, queue, eg.helm)
+        after, helm = eg.afterlife, eg.helm
+        if eg.dying:  # the Helm of Hades may save one of them
+            now = self._kill(after, eg.dying, True)
+        elif eg.current >= 0:  # in the middle of one penalty: its choices first
+            n = next(n for n, o in enumerate(self.omegas) if o[0] == eg.current)
+            living = self.heroes & ~after
+            now = self._resolve(n, after, living, self.gods & ~after, helm, eg.last)
+        else:
+            return self._ends(after, queue, helm)
+        found: set[int] = set()
+        for end, still in now:
+            found |= self._ends(end, queue, still)
+        return frozenset(found)
 
     def _ends(self, after: int, queue: int, helm: bool) -> frozenset[int]:
         """Return the ends from this Afterlife with these Omega cards (a mask) still to come."""
@@ -535,9 +547,12 @@ class OmegaEnds:
         return hit
 
     def _resolve(
-        self, n: int, after: int, living: int, gods: int, helm: bool
+        self, n: int, after: int, living: int, gods: int, helm: bool, last: int = -1
     ) -> list[tuple[int, bool]]:
-        """Return each (Afterlife, Helm still there) that resolving Omega card ``n`` can leave."""
+        """Return each (Afterlife, Helm still there) that resolving Omega card ``n`` can leave.
+
+        ``last``: the last Hero sent to face it so far (only Heroes after it may follow).
+        """
         i, kind, _, number = self.omegas[n]
         if kind == "defeat":
             defeaters = self.marks[n] & living
@@ -546,7 +561,8 @@ class OmegaEnds:
             if not self.sacrifice:
                 return [(after, helm)]
             out = []
-            spare = living & self.sacrifice & ~defeaters  # any of them may face it first
+            # any of them may face it first
+            spare = living & self.sacrifice & ~defeaters & -(1 << (last + 1))
             sub = spare
             while True:
                 out.append((after | sub, helm))

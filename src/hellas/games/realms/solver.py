@@ -10,10 +10,12 @@ small, none of which can change the answer:
 - tags no card tells apart are alike: an ADD offers one new tag of each group
   (``tag_groups``); only the Heroes that can gain from dying are ever sent to face a monster
   needlessly (``sacrifices``);
-- a position searched before is not searched again: nothing under it could beat the best
-  score then, and the best score only grows;
+- a position searched before is not searched again: it keeps a score nothing under it beats
+  (``ceiling``: the scores found there and the bounds of what was cut, never above the best
+  score then), and the best score only grows;
 - once the CLEARs are done (and for large Omega phases), the search settles the end first:
-  which cards end in the Afterlife (one card at a time, dead or alive), then the tags the ADDs
+  which cards end in the Afterlife (one card at a time, dead or alive, among the ends the
+  decisions can reach: ``_fated``), then the tags the ADDs
   give under that end, in any order (the tags they end with do not depend on it), bounded by
   ``gains.Gains``, and only then whether the Omega decisions can reach that end: every end
   the Omega phase can reach is listed once on bit masks (``endgame.OmegaEnds``), kept by each
@@ -26,7 +28,8 @@ order in the hand.  ``solve`` also returns the decisions: among equally good end
 a plain depth-first search in the order of ``Endgame.options`` meets first (the choice made
 before this search had bounds).  It walks the options in their order with bounds for a few
 dozen options (enough for most hands); past that it learns the best score first, then walks
-down from the start taking at each step the first option from which it can still be reached.
+down from the start taking at each step the first option from which it can still be reached
+(skipping the positions whose kept score is below the best).
 """
 
 from __future__ import annotations
@@ -196,6 +199,7 @@ class Search:
         "best",
         "budget",
         "can_end",
+        "ceiling",
         "counted",
         "defeat",
         "done",
@@ -226,7 +230,11 @@ class Search:
         self.budget = NEVER  # a natural walk gives up past this many options tried
         self.best = NONE  # the best score found so far: only better ones are looked for
         self.goal = NEVER  # stop as soon as a score reaches this
-        self.done: set[tuple[object, ...]] = set()  # searched: nothing there beats ``best``
+        # searched positions, each with a score nothing there beats (``ceiling``)
+        self.done: dict[tuple[object, ...], int] = {}
+        # the most the position being searched may score, as far as seen: the scores found
+        # there, and the bounds of what was cut (all at most ``best``)
+        self.ceiling = NONE
         # every end the Omegas can reach: once the ADDs end with tags of given strengths
         # (``_ends_after``), after some ADDs still to come (``_can_end``), from an Omega
         # position (``_reachable``), and between two Omega penalties (``OmegaEnds``)
@@ -256,21 +264,27 @@ class Search:
         if not options:
             return self._found(score(self.table, eg.outcome()), eg)
         key = eg.key()
-        if key in self.done:
+        known = self.done.get(key, NEVER)
+        if known <= self.best:
+            self.ceiling = max(self.ceiling, known)
             return False
         self.nodes += 1
+        outer, self.ceiling = self.ceiling, NONE
         if not self.natural and _many(eg):
-            hit = self._fates(eg, options, limits(eg, self.sacrifice))
+            lim = limits(eg, self.sacrifice)
+            hit = self._fates(eg, options, lim, self._fated(eg, options, lim))
         else:
             hit = self._walk(eg, options)
         if not hit:
-            self.done.add(key)
+            self.done[key] = self.ceiling
+        self.ceiling = max(self.ceiling, outer)
         return hit
 
     def _found(self, value: int, eg: Endgame | None = None) -> bool:
         """Note a score that is reached (at ``eg``); return True once ``goal`` is."""
         if value > self.best:
             self.best, self.leaf = value, eg
+        self.ceiling = max(self.ceiling, value)
         return self.best >= self.goal
 
     def _walk(self, eg: Endgame, options: list[Option]) -> bool:
@@ -294,6 +308,7 @@ class Search:
                 continue
             high = upper_bound(table, limits(child, self.sacrifice))
             if high <= self.best:
+                self.ceiling = max(self.ceiling, high)
                 continue
             if self.natural:
                 if self.beats(child, more):
@@ -303,6 +318,7 @@ class Search:
         kids.sort(key=_first, reverse=True)
         for high, child, more in kids:
             if high <= self.best:
+                self.ceiling = max(self.ceiling, high)  # the highest of the kids left
                 break
             if self.beats(child, more):
                 return True
@@ -323,7 +339,8 @@ class Search:
             if ends is None and eg.step >= STEP_ADD:
                 self.best = best - 1
                 ends = []
-                self._fates(eg, options, limits(eg, self.sacrifice), ends)
+                lim = limits(eg, self.sacrifice)
+                self._fates(eg, options, lim, self._fated(eg, options, lim), ends)
             nows = []
             if ends is not None and eg.step == STEP_ADD:  # what each option can gain, per end
                 living = self.table.hero_mask & ~eg.afterlife
@@ -355,12 +372,31 @@ class Search:
             gains = self.gains[key] = Gains(self.table, end, eg.bonus_off, eg.penalty_off)
         return gains
 
+    def _fated(self, eg: Endgame, options: list[Option], lim: Limits) -> list[int] | None:
+        """Return every end the decisions from ``eg`` can reach (None: no end left to settle)."""
+        if lim.after_hi == lim.after_lo:
+            return None
+        if eg.step == STEP_ADD:
+            return list(self._can_end(eg, tuple(eg.tags), eg.queue))
+        key = eg.key()
+        ends = self.every_end.get(key)
+        if ends is None:
+            ends = self.every_end[key] = self._ends(eg, options)
+        return list(ends)
+
     def _fates(
-        self, eg: Endgame, options: list[Option], lim: Limits, ends: list[int] | None = None
+        self,
+        eg: Endgame,
+        options: list[Option],
+        lim: Limits,
+        reach: list[int] | None,
+        ends: list[int] | None = None,
     ) -> bool:
         """Settle the end one card at a time: in the Afterlife or not (narrowing ``lim``).
 
-        With ``ends``, list every end whose bound beats ``best`` instead of searching it.
+        ``reach``: the ends the decisions can reach within ``lim`` (None: no card is left to
+        settle); a card's fate that no such end has is not searched.  With ``ends``, list
+        every end whose bound beats ``best`` instead of searching it.
         """
         free = lim.after_hi & ~lim.after_lo
         if not free:
@@ -368,35 +404,44 @@ class Search:
                 ends.append(lim.after_lo)
                 return False
             return self._tags(eg, options, lim.after_lo)
+        assert reach is not None
         bit = free & -free
+        dead = [end for end in reach if end & bit]
+        alive = [end for end in reach if not end & bit]
         if self.best == NONE and ends is None:  # nothing to cut yet: the card alive first
             first = True
-            for narrow in (
-                lim.fated(lim.after_lo, lim.after_hi & ~bit),
-                lim.fated(lim.after_lo | bit, lim.after_hi),
+            for narrow, within in (
+                (lim.fated(lim.after_lo, lim.after_hi & ~bit), alive),
+                (lim.fated(lim.after_lo | bit, lim.after_hi), dead),
             ):
-                if not narrow.possible():
+                if not within or not narrow.possible():
                     continue
-                if not first and upper_bound(self.table, narrow) <= self.best:
-                    continue
+                if not first:
+                    high = upper_bound(self.table, narrow)
+                    if high <= self.best:
+                        self.ceiling = max(self.ceiling, high)
+                        continue
                 first = False
-                if self._fates(eg, options, narrow, ends):
+                if self._fates(eg, options, narrow, within, ends):
                     return True
             return False
         kids = []
-        for narrow in (
-            lim.fated(lim.after_lo | bit, lim.after_hi),
-            lim.fated(lim.after_lo, lim.after_hi & ~bit),
+        for narrow, within in (
+            (lim.fated(lim.after_lo | bit, lim.after_hi), dead),
+            (lim.fated(lim.after_lo, lim.after_hi & ~bit), alive),
         ):
-            if narrow.possible():
+            if within and narrow.possible():
                 high = upper_bound(self.table, narrow)
                 if high > self.best:
-                    kids.append((high, narrow))
+                    kids.append((high, narrow, within))
+                elif high > self.ceiling:
+                    self.ceiling = high
         kids.sort(key=_first, reverse=True)
-        for high, narrow in kids:
+        for high, narrow, within in kids:
             if high <= self.best:
+                self.ceiling = max(self.ceiling, high)
                 break
-            if self._fates(eg, options, narrow, ends):
+            if self._fates(eg, options, narrow, within, ends):
                 return True
         return False
 
@@ -405,7 +450,10 @@ class Search:
         table = self.table
         if eg.step != STEP_ADD:  # the tags are final: score ``end``, if it can be reached
             value = score(table, Outcome(end, eg.tags, eg.bonus_off, eg.penalty_off))
-            if value <= self.best or not self._reachable(eg, options, end):
+            if value <= self.best:
+                self.ceiling = max(self.ceiling, value)
+                return False
+            if not self._reachable(eg, options, end):
                 return False
             return self._found(value)
         if eg.afterlife & ~end:
@@ -425,13 +473,26 @@ class Search:
         ones with fewest tags to offer first.  ``eg`` is where the ADDs began.
         """
         key = (eg.afterlife, eg.bonus_off, eg.penalty_off, eg.helm, tags, queue, end)
-        if key in self.done:
+        known = self.done.get(key, NEVER)
+        if known <= self.best:
+            self.ceiling = max(self.ceiling, known)
             return False
         self.nodes += 1
-        table = self.table
         if not self._can_reach(eg, tags, queue, end):
-            self.done.add(key)
+            self.done[key] = NONE  # nothing there is reached at all
             return False
+        outer, self.ceiling = self.ceiling, NONE
+        hit = self._add(eg, tags, queue, end, gains)
+        if not hit:
+            self.done[key] = self.ceiling
+        self.ceiling = max(self.ceiling, outer)
+        return hit
+
+    def _add(
+        self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int, gains: Gains
+    ) -> bool:
+        """Search the next ADD of ``queue`` for ``_adds``, best bound first."""
+        table = self.table
         now = gains.at(tags, table.hero_mask & ~eg.afterlife, queue)
         rest = queue[1:]
         allowed = table.cards[queue[0]].add_tag
@@ -447,6 +508,7 @@ class Search:
         for h, b in options:
             high = now.bound(h, b)
             if high <= self.best:
+                self.ceiling = max(self.ceiling, high)
                 continue
             after = tags
             if h >= 0:
@@ -455,16 +517,18 @@ class Search:
         kids.sort(key=_first, reverse=True)
         for high, after, last in kids:
             if high <= self.best:
+                self.ceiling = max(self.ceiling, high)
                 break
             if last:  # the tags are final: score them, best bound first
                 if self._reach_after(eg, after, end, look_only=True) is False:
                     continue
                 value = score(table, Outcome(end, list(after), eg.bonus_off, eg.penalty_off))
-                if value > self.best and self._reach_after(eg, after, end) and self._found(value):
+                if value <= self.best:
+                    self.ceiling = max(self.ceiling, value)
+                elif self._reach_after(eg, after, end) and self._found(value):
                     return True
             elif self._adds(eg, after, rest, end, gains):
                 return True
-        self.done.add(key)
         return False
 
     def _can_reach(
@@ -577,19 +641,11 @@ class Search:
     def _ends(self, eg: Endgame, options: list[Option]) -> frozenset[int]:
         """Return every Afterlife the Omega decisions from ``eg`` can end with.
 
-        Between two Omega penalties, ``endgame.OmegaEnds`` lists them on bit masks; a
-        position in the middle of one is walked to the next such position first.
+        ``endgame.OmegaEnds`` lists them on bit masks (``eg`` is past the ADDs).
         """
         if not options:
             return frozenset((eg.afterlife,))
-        if eg.step == STEP_OMEGA and eg.current < 0 and not eg.dying:
-            return self.omega_ends.ends(eg)
-        found: set[int] = set()
-        for option in options:
-            child = eg.copy()
-            child.choose(option)
-            found |= self._ends(child, self.settle(child))
-        return frozenset(found)
+        return self.omega_ends.ends(eg)
 
 
 Facts = tuple[tuple[int, ...], int, list[int], int, int, tuple[int, ...]]
@@ -659,7 +715,7 @@ class OverBudget(Exception):
     """A natural walk met more positions than its budget."""
 
 
-def _first(kid: tuple[int, object, object] | tuple[int, Limits]) -> int:
+def _first(kid: tuple[int, object, object]) -> int:
     return kid[0]
 
 
@@ -682,7 +738,6 @@ def solve(table: Table, forced: Sequence[str] = ()) -> Solution:
     except OverBudget:
         search = Search(table)
         best = search.value(eg)
-        search.done.clear()  # what was cut there was cut against lower scores than ``best``
         eg = search.first(eg, best)
     outcome = eg.outcome()
     outcome.tags = list(outcome.tags)
