@@ -1,7 +1,7 @@
 """The score-only entry's shortcuts give the search's answer on the hands games really hold.
 
 ``best_of`` scores a hand at once when no card makes a decision, scores the few ends of a
-first decision one by one, and searches otherwise; ``_facts`` skips work for hands without
+first decision one by one, and searches otherwise; ``facts.facts`` skips work for hands without
 Omega penalties.  Each is compared with the reference on every hand of random games (and on
 random mixed hands), and the test checks that every shortcut was taken many times.
 """
