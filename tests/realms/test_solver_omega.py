@@ -154,3 +154,28 @@ def test_the_solver_equals_the_plain_search_on_hands_rich_in_omegas() -> None:
         assert (solution.score, solution.choices) == expected, [c.id for c in table.cards]
         assert best_score(table.cards[:7], table.cards[7:]) == expected[0]
     assert checked >= 200, checked
+
+
+def test_omega_ends_after_the_adds_equal_every_decision_path() -> None:
+    """``OmegaEnds.after_adds`` starts the Omega phase as ``Endgame`` does after the ADDs."""
+    rng = random.Random(12)
+    checked = 0
+    for table in _rich_hands(600, seed=12):
+        sacrifice = sacrifices(table)
+        shared = OmegaEnds(table, sacrifice)
+        eg = Endgame(table)
+        while eg.options() and eg.step < STEP_ADD:
+            eg.choose(rng.choice(eg.options()))
+        if eg.step != STEP_ADD:
+            continue
+        for _ in range(3):
+            heroes, width = table.hero_mask, len(TAGS)
+            tags = [
+                t | rng.getrandbits(width) & rng.getrandbits(width) if heroes >> h & 1 else t
+                for h, t in enumerate(eg.tags)
+            ]
+            expected = _walk_ends(eg.skip_adds(tags), sacrifice)
+            got = shared.after_adds(tags, eg.afterlife, eg.penalty_off, eg.helm)
+            assert got == expected, [c.id for c in table.cards]
+            checked += len(expected) > 1
+    assert checked >= 300, checked

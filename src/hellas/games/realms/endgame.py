@@ -477,23 +477,24 @@ class OmegaEnds:
         self.marks: list[int] = []  # by Omega card: the Heroes that defeat or hold it off
         self.memo: dict[tuple[object, ...], frozenset[int]] = {}
 
+    def after_adds(
+        self, tags: Sequence[int], after: int, penalty_off: int, helm: bool
+    ) -> frozenset[int]:
+        """Return every Afterlife reachable once the ADDs end with these tags.
+
+        The Omega phase then begins with this Afterlife and Helm, every Omega card whose
+        penalty is not cleared still to come (as ``Endgame`` begins it).
+        """
+        self._mark(tags)
+        queue = 0
+        for i, _, _, _ in self.omegas:
+            if not penalty_off >> i & 1:
+                queue |= 1 << i
+        return self._ends(after, queue, helm)
+
     def ends(self, eg: Endgame) -> frozenset[int]:
         """Return every Afterlife reachable from ``eg`` (at an Omega decision, or the end)."""
-        tags = eg.tags
-        marks = []
-        for _, kind, named, number in self.omegas:
-            m = 0
-            h = self.heroes
-            while h:
-                low = h & -h
-                t = tags[low.bit_length() - 1]
-                if (kind == "defeat" and t & named) or (
-                    kind == "hero_with_tags" and t.bit_count() >= number
-                ):
-                    m |= low
-                h ^= low
-            marks.append(m)
-        self.marks = marks
+        self._mark(eg.tags)
         queue = 0
         for i in eg.queue:
             queue |= 1 << i
@@ -510,6 +511,23 @@ class OmegaEnds:
         for end, still in now:
             found |= self._ends(end, queue, still)
         return frozenset(found)
+
+    def _mark(self, tags: Sequence[int]) -> None:
+        """Note, for each Omega card, the Heroes whose tags defeat it or hold it off."""
+        marks = []
+        for _, kind, named, number in self.omegas:
+            m = 0
+            h = self.heroes
+            while h:
+                low = h & -h
+                t = tags[low.bit_length() - 1]
+                if (kind == "defeat" and t & named) or (
+                    kind == "hero_with_tags" and t.bit_count() >= number
+                ):
+                    m |= low
+                h ^= low
+            marks.append(m)
+        self.marks = marks
 
     def _ends(self, after: int, queue: int, helm: bool) -> frozenset[int]:
         """Return the ends from this Afterlife with these Omega cards (a mask) still to come."""

@@ -440,7 +440,7 @@ class Search:
             else (t & seen, min(t.bit_count(), count))
             for t in tags
         )
-        key = (eg.key(), view, queue)
+        key = (eg.afterlife, eg.penalty_off, eg.helm, view, queue)
         hit = self.can_end.get(key)
         if hit is None:
             first = table.cards[queue[0]].add_tag
@@ -498,21 +498,23 @@ class Search:
             return eg.afterlife == end
         if look_only:
             living = self.table.hero_mask & ~eg.afterlife
-            ends = self.roots.get((eg.key(), self._strengths(tags, living)))
+            strengths = self._strengths(tags, living)
+            ends = self.roots.get((eg.afterlife, eg.penalty_off, eg.helm, strengths))
             return None if ends is None else end in ends
         return end in self._ends_after(eg, tags)
 
     def _ends_after(self, eg: Endgame, tags: tuple[int, ...]) -> frozenset[int]:
         """Return every end the Omegas can reach once the ADDs from ``eg`` end with these tags.
 
-        Kept by the position with the tags reduced to what the Omega penalties read.
+        The Omega phase reads only the Afterlife, the penalties cleared, the Helm and the tags
+        reduced to what the penalties read (``_strengths``): the answers are kept by those.
         """
         living = self.table.hero_mask & ~eg.afterlife
-        where = (eg.key(), self._strengths(tags, living))
+        where = (eg.afterlife, eg.penalty_off, eg.helm, self._strengths(tags, living))
         ends = self.roots.get(where)
         if ends is None:
-            root = eg.skip_adds(tags)
-            ends = self.roots[where] = self._ends(root, self.settle(root))
+            ends = self.omega_ends.after_adds(tags, eg.afterlife, eg.penalty_off, eg.helm)
+            self.roots[where] = ends
         return ends
 
     def _ends(self, eg: Endgame, options: list[Option]) -> frozenset[int]:
@@ -610,13 +612,13 @@ def best_of(table: Table) -> int:
             break
     else:  # no CLEAR, ADD or Omega: no decision at all (the Helm saves only from an Omega)
         return score(table, eg.outcome())
-    options = eg.options()
+    options = [] if _many_adds(eg) else eg.options()
     while len(options) == 1:
         eg.choose(options[0])
-        options = eg.options()
-    if not options:
+        options = [] if _many_adds(eg) else eg.options()
+    if not options and eg.done():
         return score(table, eg.outcome())
-    if len(options) <= FEW:
+    if 0 < len(options) <= FEW:
         ends = []
         for option in options:
             child = eg.copy()
@@ -633,6 +635,21 @@ def best_of(table: Table) -> int:
 
 # ``best_of`` scores the options of the first decision one by one when there are this many
 FEW = 6
+
+
+def _many_adds(eg: Endgame) -> bool:
+    """Return whether ``eg`` stands at an ADD with more than ``FEW`` options (none listed)."""
+    eg.done()  # moves on to the next decision
+    if eg.step != STEP_ADD:
+        return False
+    table = eg.table
+    allowed = table.cards[eg.queue[0]].add_tag
+    living = table.hero_mask & ~eg.afterlife
+    many = 1  # adding no tag
+    for h in range(table.k):
+        if living >> h & 1:
+            many += (allowed & ~eg.tags[h]).bit_count()
+    return many > FEW
 
 
 def _index(c: Card) -> int:
