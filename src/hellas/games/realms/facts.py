@@ -86,7 +86,8 @@ def tag_groups(table: Table) -> tuple[int, ...]:
 
     Each card's uses name the card, so two tags are named in the same places at the table
     exactly when every card names them in the same places: each card's uses of each tag are
-    numbered once (``_tag_marks``), and the tags are grouped by those numbers.
+    numbered once (``_tag_marks``), and the tags are grouped by those numbers (kept by the
+    numbers of the cards, which many hands share).
     """
     marks = []
     for c in table.cards:
@@ -95,11 +96,18 @@ def tag_groups(table: Table) -> tuple[int, ...]:
             found = _MARKS[c.index] = (c, _tag_marks(c))
         if found[1]:
             marks.append(found[1])
-    groups: dict[tuple[int, ...], int] = {}
-    for b in range(len(TAGS)):
-        key = tuple(m[b] for m in marks)
-        groups[key] = groups.get(key, 0) | 1 << b
-    return tuple(groups.values())
+    known = tuple(marks)
+    hit = _GROUPS.get(known)
+    if hit is None:
+        groups: dict[tuple[int, ...], int] = {}
+        for b in range(len(TAGS)):
+            key = tuple(m[b] for m in marks)
+            groups[key] = groups.get(key, 0) | 1 << b
+        hit = tuple(groups.values())
+        if len(_GROUPS) >= FACTS_KEPT:
+            _GROUPS.clear()
+        _GROUPS[known] = hit
+    return hit
 
 
 def _tag_marks(c: Card) -> tuple[int, ...]:
@@ -121,6 +129,7 @@ def _tag_marks(c: Card) -> tuple[int, ...]:
 
 _MARKS: dict[int, tuple[Card, tuple[int, ...]]] = {}  # by card index: the card, its marks
 _PLACES: dict[frozenset[Use], int] = {}  # each set of places a tag is named in, numbered
+_GROUPS: dict[tuple[tuple[int, ...], ...], tuple[int, ...]] = {}  # by the cards' marks
 
 
 def wants_dead(table: Table) -> bool:

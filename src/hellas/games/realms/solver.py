@@ -374,7 +374,7 @@ class Search:
         rest = queue[1:]
         allowed = table.cards[queue[0]].add_tag
         living = table.hero_mask & ~eg.afterlife
-        kids: list[tuple[int, tuple[int, ...], bool]] = []
+        kids: list[tuple[int, int, int]] = []
         options = [(-1, -1)]
         for h in range(table.k):
             if living >> h & 1:
@@ -387,16 +387,14 @@ class Search:
             if high <= self.best:
                 self.ceiling = max(self.ceiling, high)
                 continue
-            after = tags
-            if h >= 0:
-                after = (*tags[:h], tags[h] | 1 << b, *tags[h + 1 :])
-            kids.append((high, after, not rest))
+            kids.append((high, h, b))
         kids.sort(key=_first, reverse=True)
-        for high, after, last in kids:
+        for high, h, b in kids:
             if high <= self.best:
                 self.ceiling = max(self.ceiling, high)
                 break
-            if last:  # the tags are final: score them, best bound first
+            after = tags if h < 0 else (*tags[:h], tags[h] | 1 << b, *tags[h + 1 :])
+            if not rest:  # the tags are final: score them, best bound first
                 if self._reach_after(eg, after, end, look_only=True) is False:
                     continue
                 value = score(table, Outcome(end, list(after), eg.bonus_off, eg.penalty_off))
