@@ -206,7 +206,8 @@ class Search:
 
         From the start, take at each step the first option from which ``best`` can still be
         reached.  Once the CLEARs are done, the ends that may score ``best`` are listed once,
-        and each option is tried against them.
+        and each option is tried against them.  A position ``value`` marked with a score below
+        ``best`` (``done``) is not searched again.
         """
         self.goal = best
         eg = eg.copy()
@@ -567,7 +568,7 @@ def solve(table: Table, forced: Sequence[str] = ()) -> Solution:
     except OverBudget:
         search = Search(table)
         best = search.value(eg)
-        eg = search.first(eg, best)
+        eg = search.first(eg, best)  # reuses the marks ``value`` left
     outcome = eg.outcome()
     outcome.tags = list(outcome.tags)
     outcome.notes = eg.keys()
