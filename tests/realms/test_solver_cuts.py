@@ -9,8 +9,12 @@
 - ``Search._fated`` lists the ends the decisions can reach, and the search settles the end
   only among them: the list must equal walking every decision.
 - ``bound.upper_bound`` asks whether the ADDs to come can give every need of a bonus what it
-  lacks (one tag per ADD): the bound must stay at or above the best score reachable, on
-  positions of hands rich in ADDs and in bonuses with several needs.
+  lacks (one tag per ADD, among the tags each may give): the bound must stay at or above the
+  best score reachable, on positions of hands rich in ADDs and in bonuses with several needs;
+  and it keeps each card's part across the narrower limits of one position, which must give
+  the bound a fresh computation gives.
+- the ends settled from a position (``_fates``) are marked too, by their Afterlife limits:
+  each such mark is checked against the best score over the ends within those limits.
 """
 
 from __future__ import annotations
@@ -78,7 +82,7 @@ def _best_adds(
 
 def test_the_marks_of_searched_positions_hold() -> None:
     rng = random.Random(5)
-    checked = {"positions": 0, "adds": 0, "below best": 0}
+    checked = {"positions": 0, "adds": 0, "fates": 0, "below best": 0}
     omega_rng = random.Random(3)
     tables = _rich_hands(150, seed=11) + [_omega_table(omega_rng) for _ in range(150)]
     for n, table in enumerate(tables):
@@ -104,7 +108,36 @@ def test_the_marks_of_searched_positions_hold() -> None:
             assert _best_adds(search, eg, tags, queue, end) <= mark, [c.id for c in table.cards]
             checked["adds"] += 1
             checked["below best"] += mark < best
+        fates = []  # the marks of the ends settled from a position (one ADD to come at most)
+        for key, mark in search.done.items():
+            if len(key) == 3 and isinstance(key[0], tuple) and key[0] in search.where:
+                eg = search.where[key[0]]
+                if eg.step != STEP_ADD or len(eg.queue) == 1:
+                    fates.append((key, mark))
+        for key, mark in rng.sample(fates, min(len(fates), 3)):
+            assert isinstance(key[0], tuple)
+            eg = search.where[key[0]]
+            low, high = key[1], key[2]
+            assert isinstance(low, int) and isinstance(high, int)
+            assert _best_within(search, eg, low, high) <= mark, [c.id for c in table.cards]
+            checked["fates"] += 1
     assert min(checked.values()) >= 100, checked
+
+
+def _best_within(search: Search, eg: Endgame, low: int, high: int) -> int:
+    """Return the best score from ``eg`` over the ends between ``low`` and ``high``."""
+    best = -(10**9)
+    queue = tuple(i for i in eg.queue) if eg.step == STEP_ADD else ()
+    for end in _walk_ends(eg, search.sacrifice):
+        if low & ~end or end & ~high:
+            continue
+        if queue:
+            best = max(best, _best_adds(search, eg, tuple(eg.tags), queue, end))
+        else:
+            best = max(
+                best, score(search.table, Outcome(end, eg.tags, eg.bonus_off, eg.penalty_off))
+            )
+    return best
 
 
 def _positions(table: Table, rng: random.Random) -> list[Endgame]:
@@ -162,3 +195,27 @@ def test_the_bound_holds_with_adds_to_come_and_bonuses_with_several_needs() -> N
             assert high >= Search(table).value(eg), [c.id for c in table.cards]
             checked += 1
     assert checked >= 500, checked
+
+
+def test_the_bound_of_narrower_limits_does_not_depend_on_what_was_bounded_before() -> None:
+    """Each card's part of the bound is kept by the Afterlife limits on what it reads."""
+    rng = random.Random(23)
+    checked = 0
+    tables = _needy_hands(120, seed=23) + _rich_hands(120, seed=29)
+    for table in tables:
+        sacrifice = Search(table).sacrifice
+        for eg in _positions(table, rng):
+            lim = limits(eg, sacrifice)  # one root: its narrower copies share the parts
+            free = lim.after_hi & ~lim.after_lo
+            if not free:
+                continue
+            for _ in range(6):
+                low = lim.after_lo | rng.getrandbits(table.k) & free
+                high = low | rng.getrandbits(table.k) & free
+                narrow = lim.fated(low, high)
+                fresh = limits(eg, sacrifice).fated(low, high)  # nothing kept yet
+                assert upper_bound(table, narrow) == upper_bound(table, fresh), [
+                    c.id for c in table.cards
+                ]
+                checked += 1
+    assert checked >= 1000, checked

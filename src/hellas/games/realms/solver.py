@@ -48,7 +48,7 @@ from hellas.games.realms.endgame import (
     narrate,
 )
 from hellas.games.realms.facts import facts, sacrifices, tag_groups, wants_dead
-from hellas.games.realms.gains import Gains
+from hellas.games.realms.gains import Gains, Now
 from hellas.games.realms.scoring import Outcome, Table, score
 
 NONE = -(10**9)  # below every score
@@ -86,6 +86,7 @@ class Search:
         "leaf",
         "natural",
         "nodes",
+        "nows",
         "omega_ends",
         "omega_tags",
         "omegas",
@@ -120,6 +121,7 @@ class Search:
         self.every_end: dict[tuple[object, ...], frozenset[int]] = {}
         self.omega_ends = OmegaEnds(table, self.sacrifice)
         self.gains: dict[tuple[int, int, int], Gains] = {}  # by end, bonus and penalty clears
+        self.nows: dict[tuple[object, ...], tuple[Now, list[tuple[int, int]]]] = {}  # _firsts
         self.nodes = 0
 
     def settle(self, eg: Endgame) -> list[Option]:
@@ -149,7 +151,7 @@ class Search:
         outer, self.ceiling = self.ceiling, NONE
         if not self.natural and _many(eg):
             lim = limits(eg, self.sacrifice)
-            hit = self._fates(eg, options, lim, self._fated(eg, options, lim))
+            hit = self._fates(eg, options, lim, self._fated(eg, options, lim), None, key)
         else:
             hit = self._walk(eg, options)
         if not hit:
@@ -269,12 +271,14 @@ class Search:
         lim: Limits,
         reach: list[int] | None,
         ends: list[int] | None = None,
+        where: tuple[object, ...] = (),
     ) -> bool:
         """Settle the end one card at a time: in the Afterlife or not (narrowing ``lim``).
 
         ``reach``: the ends the decisions can reach within ``lim`` (None: no card is left to
         settle); a card's fate that no such end has is not searched.  With ``ends``, list
-        every end whose bound beats ``best`` instead of searching it.
+        every end whose bound beats ``best`` instead of searching it.  With ``where`` (the
+        key of ``eg``), each narrower search is marked in ``done`` like a position.
         """
         free = lim.after_hi & ~lim.after_lo
         if not free:
@@ -282,7 +286,37 @@ class Search:
                 ends.append(lim.after_lo)
                 return False
             return self._tags(eg, options, lim.after_lo)
+        if not where:
+            return self._fate(eg, options, lim, reach, free, ends, where)
+        key = (where, lim.after_lo, lim.after_hi)
+        known = self.done.get(key, NEVER)
+        if known <= self.best:
+            self.ceiling = max(self.ceiling, known)
+            return False
+        outer, self.ceiling = self.ceiling, NONE
+        hit = self._fate(eg, options, lim, reach, free, ends, where)
+        if not hit:
+            self.done[key] = self.ceiling
+        self.ceiling = max(self.ceiling, outer)
+        return hit
+
+    def _fate(
+        self,
+        eg: Endgame,
+        options: list[Option],
+        lim: Limits,
+        reach: list[int] | None,
+        free: int,
+        ends: list[int] | None,
+        where: tuple[object, ...],
+    ) -> bool:
+        """Settle the fate of the first card of ``free`` for ``_fates``.
+
+        With few ends left to reach, each is bounded on its own instead (``_by_end``).
+        """
         assert reach is not None
+        if len(reach) <= BY_END and (eg.step != STEP_ADD or len(eg.queue) > 1):
+            return self._by_end(eg, options, reach, ends)
         bit = free & -free
         dead = [end for end in reach if end & bit]
         alive = [end for end in reach if not end & bit]
@@ -300,7 +334,7 @@ class Search:
                         self.ceiling = max(self.ceiling, high)
                         continue
                 first = False
-                if self._fates(eg, options, narrow, within, ends):
+                if self._fates(eg, options, narrow, within, ends, where):
                     return True
             return False
         kids = []
@@ -319,9 +353,77 @@ class Search:
             if high <= self.best:
                 self.ceiling = max(self.ceiling, high)
                 break
-            if self._fates(eg, options, narrow, within, ends):
+            if self._fates(eg, options, narrow, within, ends, where):
                 return True
         return False
+
+    def _by_end(
+        self, eg: Endgame, options: list[Option], reach: list[int], ends: list[int] | None
+    ) -> bool:
+        """Search these ends (all reachable), the best bound first.
+
+        Once the ADDs are made an end's score is known; before, its bound is the best bound
+        of the first ADD's options (``_firsts``, kept for the ADD search).  With ``ends``,
+        list the ends whose bound beats ``best`` instead of searching them.
+        """
+        table = self.table
+        kids = []
+        if eg.step == STEP_ADD:
+            tags = tuple(eg.tags)
+            queue = self._queue(eg)
+            for end in reach:
+                now, firsts = self._firsts(eg, tags, queue, end, self._gains(eg, end))
+                high = max(now.bound(h, b) for h, b in firsts)
+                if high > self.best:
+                    now, firsts = self._firsts(eg, tags, queue, end, self._gains(eg, end))
+                    high = min(high, max(now.bound(h, b) for h, b in firsts))
+                if high > self.best:
+                    kids.append((high, end))
+                else:
+                    self.ceiling = max(self.ceiling, high)
+        else:
+            for end in reach:
+                high = score(table, Outcome(end, eg.tags, eg.bonus_off, eg.penalty_off))
+                if high > self.best:
+                    kids.append((high, end))
+                else:
+                    self.ceiling = max(self.ceiling, high)
+        kids.sort(key=_high, reverse=True)
+        for high, end in kids:
+            if high <= self.best:
+                self.ceiling = max(self.ceiling, high)
+                break
+            if ends is not None:
+                ends.append(end)
+            elif self._tags(eg, options, end):
+                return True
+        return False
+
+    def _queue(self, eg: Endgame) -> tuple[int, ...]:
+        """Return the ADDs still to come, in the order the search makes them."""
+        cards = self.table.cards
+        return tuple(sorted(eg.queue, key=lambda i: -cards[i].add_tag.bit_count()))
+
+    def _firsts(
+        self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int, gains: Gains
+    ) -> tuple[Now, list[tuple[int, int]]]:
+        """Return what the ADDs of ``queue`` can gain, and the first one's options (kept)."""
+        key = (eg.afterlife, eg.bonus_off, eg.penalty_off, eg.helm, tags, queue, end)
+        hit = self.nows.get(key)
+        if hit is None:
+            table = self.table
+            living = table.hero_mask & ~eg.afterlife
+            now = gains.at(tags, living, queue)
+            allowed = table.cards[queue[0]].add_tag
+            firsts = [(-1, -1)]  # no tag
+            for h in range(table.k):
+                if living >> h & 1:
+                    for group in self.alike:
+                        new = group & allowed & ~tags[h]
+                        if new:
+                            firsts.append((h, (new & -new).bit_length() - 1))
+            hit = self.nows[key] = (now, firsts)
+        return hit
 
     def _tags(self, eg: Endgame, options: list[Option], end: int) -> bool:
         """Search the ADD decisions for an endgame that ends with the Afterlife ``end``."""
@@ -336,10 +438,7 @@ class Search:
             return self._found(value)
         if eg.afterlife & ~end:
             return False
-        gains = self._gains(eg, end)
-        cards = table.cards
-        queue = tuple(sorted(eg.queue, key=lambda i: -cards[i].add_tag.bit_count()))
-        return self._adds(eg, tuple(eg.tags), queue, end, gains)
+        return self._adds(eg, tuple(eg.tags), self._queue(eg), end, self._gains(eg, end))
 
     def _adds(
         self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int, gains: Gains
@@ -371,18 +470,9 @@ class Search:
     ) -> bool:
         """Search the next ADD of ``queue`` for ``_adds``, best bound first."""
         table = self.table
-        now = gains.at(tags, table.hero_mask & ~eg.afterlife, queue)
+        now, options = self._firsts(eg, tags, queue, end, gains)
         rest = queue[1:]
-        allowed = table.cards[queue[0]].add_tag
-        living = table.hero_mask & ~eg.afterlife
         kids: list[tuple[int, int, int]] = []
-        options = [(-1, -1)]
-        for h in range(table.k):
-            if living >> h & 1:
-                for group in self.alike:
-                    new = group & allowed & ~tags[h]
-                    if new:
-                        options.append((h, (new & -new).bit_length() - 1))
         for h, b in options:
             high = now.bound(h, b)
             if high <= self.best:
@@ -433,13 +523,16 @@ class Search:
             allowed |= table.cards[i].add_tag
         seen = self.omega_tags | allowed
         count = self.counted
-        view = tuple(
-            (t & self.omega_tags, count)
-            if count and t.bit_count() >= count
-            else (t & seen, min(t.bit_count(), count))
-            for t in tags
-        )
-        key = (eg.afterlife, eg.penalty_off, eg.helm, view, queue)
+        view = []  # of each living Hero (the ADDs give tags to them only)
+        for h in range(table.k):
+            if living >> h & 1:
+                t = tags[h]
+                n = t.bit_count()
+                if count and n >= count:  # holds off the Hydra whatever it gains
+                    view.append((t & self.omega_tags) << 8 | count)
+                else:
+                    view.append((t & seen) << 8 | min(n, count))
+        key = (eg.afterlife, eg.penalty_off, eg.helm, tuple(view), queue)
         hit = self.can_end.get(key)
         if hit is None:
             first = table.cards[queue[0]].add_tag
@@ -535,6 +628,9 @@ def _many(eg: Endgame) -> bool:
 
 MANY_OMEGAS = 3
 
+# ``_fates`` bounds each end on its own once this many ends or fewer are left to reach
+BY_END = 32
+
 
 def _near_end(eg: Endgame) -> bool:
     """Return whether at most one Omega penalty is left to resolve (a bound costs more there)."""
@@ -546,6 +642,10 @@ class OverBudget(Exception):
 
 
 def _first(kid: tuple[int, object, object]) -> int:
+    return kid[0]
+
+
+def _high(kid: tuple[int, int]) -> int:
     return kid[0]
 
 
