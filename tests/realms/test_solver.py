@@ -128,6 +128,12 @@ SLOW = [
     " | winged-sandals chiron antaeus",
     "heracles atalanta helen sacrificial-altar sirens achilles homer"
     " | scylla-and-charybdis chiron calydonian-boar",
+    "hippolyta helen sirens theseus tiresias andromeda orpheus | apotheosis chiron dionysus",
+    "sirens helen chiron heracles lernaean-hydra athena achilles"
+    " | minotaur scylla-and-charybdis charmed-bridle",
+    "jason minotaur circe athena heracles pegasus chiron | trojan-war winged-sandals hermes",
+    "homer sirens helen hector heracles dionysus orpheus"
+    " | eleusinian-mysteries chiron winged-sandals",
 ]
 
 

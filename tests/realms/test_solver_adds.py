@@ -15,8 +15,9 @@ import random
 
 from hellas.games.realms.content import TAGS, Card, deck
 from hellas.games.realms.endgame import Endgame
+from hellas.games.realms.facts import _tag_uses, tag_groups
 from hellas.games.realms.scoring import Table
-from hellas.games.realms.solver import Search, _tag_uses, best_score, tag_groups
+from hellas.games.realms.solver import Search, best_score
 from tests.realms.helpers import TooBig, decides, plain_solve
 
 ALL = list(deck().cards)

@@ -1,9 +1,10 @@
 """The score-only entry's shortcuts give the search's answer on the hands games really hold.
 
 ``best_of`` scores a hand at once when no card makes a decision, scores the few ends of a
-first decision one by one, and searches otherwise; ``_facts`` skips work for hands without
-Omega penalties.  Each is compared with the reference on every hand of random games (and on
-random mixed hands), and the test checks that every shortcut was taken many times.
+first decision one by one, and searches otherwise (an ADD with many options is told so
+without listing them); ``facts.facts`` skips work for hands without Omega penalties.  Each
+is compared with the reference on every hand of random games (and on random mixed hands),
+and the test checks that every shortcut was taken many times.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ import random
 from hellas.core.rng import Rng
 from hellas.games.realms import GAME
 from hellas.games.realms.content import HERO, deck
-from hellas.games.realms.endgame import Endgame, brute_force
+from hellas.games.realms.endgame import STEP_ADD, Endgame, brute_force
 from hellas.games.realms.rules import cards as card_list
 from hellas.games.realms.scoring import Table
-from hellas.games.realms.solver import FEW, Search, best_of, best_score
+from hellas.games.realms.solver import FEW, Search, _many_adds, best_of, best_score
 
 
 def _game_hands(games: int, seed: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -81,3 +82,23 @@ def test_best_score_equals_every_path_on_mixed_hands() -> None:
         if len(paths) > 400:
             continue  # the search's own tests cover large endgames
         assert best_score(picked[:7], picked[7:]) == max(value for value, _ in paths)
+
+
+def test_an_add_with_many_options_is_told_without_listing_them() -> None:
+    rng = random.Random(13)
+    adds = [c for c in deck().cards if c.add_tag]
+    told = {True: 0, False: 0}
+    for _ in range(400):
+        picked = rng.sample(adds, 1) + rng.sample(deck().cards, 9)
+        picked = list(dict.fromkeys(picked))[: 7 + rng.randrange(4)]
+        table = Table(picked[:7], picked[7:])
+        eg = Endgame(table)
+        while (options := eg.options()) and eg.step < STEP_ADD:
+            eg.choose(rng.choice(options))
+        if eg.step == STEP_ADD:
+            many = _many_adds(eg)
+            assert many == (len(eg.options()) > FEW), [c.id for c in table.cards]
+            told[many] += 1
+        else:
+            assert not _many_adds(eg)
+    assert min(told.values()) >= 50, told

@@ -28,6 +28,8 @@ from hellas.games.realms.content import (
     HERO,
     MONSTER,
     SUITS,
+    TAGS,
+    Card,
     Term,
 )
 from hellas.games.realms.endgame import (
@@ -49,6 +51,7 @@ class Limits:
     """
 
     __slots__ = (
+        "able",
         "adds",
         "after_hi",
         "after_lo",
@@ -60,6 +63,8 @@ class Limits:
         "gods_most",
         "heroes",
         "heroes_more",
+        "masks",
+        "parts",
         "poff_hi",
         "poff_lo",
         "table",
@@ -87,6 +92,14 @@ class Limits:
         self.gods = table.suit_pos[GOD]
         self.heroes = table.hero_mask
         self.gods_more = self.gods_most = self.heroes_more = 0
+        # the tags each ADD to come may give (``adds`` of them; unknown: any tag)
+        self.able: tuple[int, ...] = ((1 << len(TAGS)) - 1,) * adds
+        # the atom masks of the tags at each limit, by (limit, Heroes blanked): shared by
+        # every narrower copy (``fated`` changes only the Afterlife)
+        self.masks: dict[tuple[int, int], list[int]] = {}
+        # each card's part of the bound, by its position and the limits of the Afterlife on
+        # the positions it reads (``upper_bound``): shared by the narrower copies too
+        self.parts: dict[tuple[int, int, int], int] = {}
 
     def fated(self, after_lo: int, after_hi: int) -> Limits:
         """Return a copy with narrower limits on the Afterlife."""
@@ -99,6 +112,9 @@ class Limits:
             (self.poff_lo, self.poff_hi),
         )
         out.base = self.base
+        out.masks = self.masks
+        out.parts = self.parts
+        out.able = self.able
         out.gods_more, out.gods_most, out.heroes_more = (
             self.gods_more,
             self.gods_most,
@@ -124,25 +140,37 @@ class Limits:
         )
 
 
-def _masks(table: Table, tags: Sequence[int], drop: int, living: int, after: int) -> list[int]:
-    """Return atom position masks for these tags (``drop``: positions whose tags are blanked)."""
-    pos = [0] * ATOMS
-    pos[: len(SUITS)] = table.suit_pos
-    for i, t in enumerate(tags):
-        if t and not drop >> i & 1:
-            bit = 1 << i
-            for a in TAG_ATOMS[t]:
-                pos[a] |= bit
+def _masks(
+    lim: Limits, which: int, tags: Sequence[int], drop: int, living: int, after: int
+) -> list[int]:
+    """Return atom position masks for these tags (``drop``: positions whose tags are blanked).
+
+    ``which`` names the limit the tags are (0 low, 1 now, 2 high): the masks of the tags
+    are kept in ``lim.masks``, and only the living Heroes and the Afterlife are set here.
+    """
+    key = (which, drop)
+    pos = lim.masks.get(key)
+    if pos is None:
+        table = lim.table
+        pos = [0] * ATOMS
+        pos[: len(SUITS)] = table.suit_pos
+        for i, t in enumerate(tags):
+            if t and not drop >> i & 1:
+                bit = 1 << i
+                for a in TAG_ATOMS[t]:
+                    pos[a] |= bit
+        pos[A_ICON] = table.icon_mask
+        lim.masks[key] = pos
+    pos = pos[:]
     pos[A_LIVING] = living
     pos[A_AFTERLIFE] = after
-    pos[A_ICON] = table.icon_mask
     return pos
 
 
 class _Counts:
     """Smallest and largest number of positions a selector can match."""
 
-    __slots__ = ("adds", "hi", "idpos", "lo", "now")
+    __slots__ = ("able", "adds", "hi", "idpos", "lo", "now")
 
     def __init__(self, table: Table, lim: Limits) -> None:
         hero = table.hero_mask
@@ -152,11 +180,12 @@ class _Counts:
             if table.lethe_mask & ~lim.poff_hi:
                 blank_lo = hero & lim.after_lo
         self.idpos = table.idpos
-        self.lo = _masks(table, lim.tags_lo, blank_hi, hero & ~lim.after_hi, lim.after_lo)
-        self.hi = _masks(table, lim.tags_hi, blank_lo, hero & ~lim.after_lo, lim.after_hi)
+        self.lo = _masks(lim, 0, lim.tags_lo, blank_hi, hero & ~lim.after_hi, lim.after_lo)
+        self.hi = _masks(lim, 2, lim.tags_hi, blank_lo, hero & ~lim.after_lo, lim.after_hi)
         self.adds = lim.adds
+        self.able = lim.able
         self.now = (
-            _masks(table, lim.tags_now, blank_lo, hero & ~lim.after_lo, lim.after_hi)
+            _masks(lim, 1, lim.tags_now, blank_lo, hero & ~lim.after_lo, lim.after_hi)
             if lim.adds
             else self.hi
         )
@@ -166,10 +195,21 @@ class _Counts:
         return (count(sel, self.lo, self.idpos) & me).bit_count()
 
     def high(self, sel: tuple[tuple[int, ...], ...], me: int) -> int:
-        """Return the largest count (positions in ``me`` only)."""
+        """Return the largest count (positions in ``me`` only).
+
+        Each ADD to come puts one tag on one card, so it raises the count by one at most,
+        and only if it may give a tag the selector names.
+        """
         n = (count(sel, self.hi, self.idpos) & me).bit_count()
         if self.adds:
-            return min(n, (count(sel, self.now, self.idpos) & me).bit_count() + self.adds)
+            named = _sel_tags(sel)
+            if not named:
+                return n
+            more = 0
+            for a in self.able:
+                if a & named:
+                    more += 1
+            return min(n, (count(sel, self.now, self.idpos) & me).bit_count() + more)
         return n
 
 
@@ -191,6 +231,8 @@ def _term_high(term: Term, i: int, table: Table, lim: Limits, cnt: _Counts, blan
         me = ~(1 << i)
         if up:
             met = all(cnt.high(sel, me) >= k for sel, k in term.needs)
+            if met and cnt.adds:
+                met = _supplied(term, cnt, me)
         else:
             met = all(cnt.low(sel, me) >= k for sel, k in term.needs)
         return v if met else 0
@@ -203,6 +245,8 @@ def _term_high(term: Term, i: int, table: Table, lim: Limits, cnt: _Counts, blan
             unmet = any(cnt.low(sel, me) < k for sel, k in term.needs)
         else:
             unmet = any(cnt.high(sel, me) < k for sel, k in term.needs)
+            if not unmet and cnt.adds:
+                unmet = not _supplied(term, cnt, me)
         return v if unmet else 0
     me = ~(1 << i) if term.other else -1
     if kind == "pairs":
@@ -232,9 +276,64 @@ def _term_high(term: Term, i: int, table: Table, lim: Limits, cnt: _Counts, blan
     raise AssertionError(kind)  # pragma: no cover
 
 
+def _supplied(term: Term, cnt: _Counts, me: int) -> bool:
+    """Return whether the ADDs to come can give every need of a term what it lacks.
+
+    Without the ADDs each need counts ``now`` cards at most; one ADD gives one card one of
+    the tags it may give, which adds one to the count of each need naming that tag: together
+    the ADDs add at most the sum, over the ADDs, of the most needs one of their tags serves.
+    """
+    short = 0
+    served = [0] * len(TAGS)
+    for sel, k in term.needs:
+        lack = k - (count(sel, cnt.now, cnt.idpos) & me).bit_count()
+        if lack > 0:
+            short += lack
+            named = _sel_tags(sel)
+            b = 0
+            while named:
+                if named & 1:
+                    served[b] += 1
+                named >>= 1
+                b += 1
+    if not short:
+        return True
+    supply = 0
+    for tags in cnt.able:
+        most = 0
+        b = 0
+        while tags >> b:
+            if tags >> b & 1 and served[b] > most:
+                most = served[b]
+            b += 1
+        supply += most
+    return short <= supply
+
+
+def _sel_tags(sel: tuple[tuple[int, ...], ...]) -> int:
+    """Return the tags a selector names (kept by selector)."""
+    named = _SEL_TAGS.get(sel)
+    if named is None:
+        named = 0
+        for conj in sel:
+            for a in conj:
+                if TAG_FIRST <= a < TAG_FIRST + len(TAGS):
+                    named |= 1 << (a - TAG_FIRST)
+        _SEL_TAGS[sel] = named
+    return named
+
+
+_SEL_TAGS: dict[tuple[tuple[int, ...], ...], int] = {}
+TAG_FIRST = len(SUITS)  # tag b is atom TAG_FIRST + b
+
+
 def upper_bound(table: Table, lim: Limits) -> int:
-    """Return a score no endgame within these limits can beat (exact once they meet)."""
-    cnt = _Counts(table, lim)
+    """Return a score no endgame within these limits can beat (exact once they meet).
+
+    Each card's part is kept in ``lim.parts`` (shared by the narrower copies ``fated``
+    makes) by the limits of the Afterlife on the positions it reads (``_reads``): most
+    cards read only whether they are in the Afterlife themselves.
+    """
     hero = table.hero_mask
     blank_lo = blank_hi = 0
     if table.lethe_mask & ~lim.poff_lo:
@@ -245,22 +344,70 @@ def upper_bound(table: Table, lim: Limits) -> int:
     off_hi = lim.boff_hi | blank_hi
     total = table.base
     cards = table.cards
+    parts = lim.parts
+    lo, hi = lim.after_lo, lim.after_hi
+    everything = table.lethe_mask != 0  # River Lethe blanks the Heroes in the Afterlife
+    cnt: _Counts | None = None
     for i in table.effects:  # the cards with a bonus or a penalty
         c = cards[i]
-        if c.bonus and not off_lo >> i & 1 and not (c.alive and lim.after_lo >> i & 1):
-            me = ~(1 << i)
-            if all(cnt.high(sel, me) for sel in c.requires):
-                value = sum(_term_high(t, i, table, lim, cnt, blank_hi) for t in c.bonus)
-                sure = (
-                    not off_hi >> i & 1
-                    and not (c.alive and lim.after_hi >> i & 1)
-                    and all(cnt.low(sel, me) for sel in c.requires)
-                )
-                total += value if sure or value > 0 else 0
-        if c.penalty and not lim.poff_lo >> i & 1:
-            value = sum(_term_high(t, i, table, lim, cnt, blank_hi) for t in c.penalty)
-            total += value if not lim.poff_hi >> i & 1 or value > 0 else 0
+        reads = -1 if everything else _reads(c) | 1 << i
+        key = (i, lo & reads, hi & reads)
+        part = parts.get(key)
+        if part is None:
+            if cnt is None:
+                cnt = _Counts(table, lim)
+            part = parts[key] = _card_high(i, c, table, lim, cnt, off_lo, off_hi, blank_hi)
+        total += part
     return total - AFTERLIFE_COST * (lim.after_lo.bit_count() + lim.forced())
+
+
+def _card_high(
+    i: int,
+    c: Card,
+    table: Table,
+    lim: Limits,
+    cnt: _Counts,
+    off_lo: int,
+    off_hi: int,
+    blank_hi: int,
+) -> int:
+    """Return the most card ``i``'s bonus and penalty can be worth together."""
+    total = 0
+    if c.bonus and not off_lo >> i & 1 and not (c.alive and lim.after_lo >> i & 1):
+        me = ~(1 << i)
+        if all(cnt.high(sel, me) for sel in c.requires):
+            value = sum(_term_high(t, i, table, lim, cnt, blank_hi) for t in c.bonus)
+            sure = (
+                not off_hi >> i & 1
+                and not (c.alive and lim.after_hi >> i & 1)
+                and all(cnt.low(sel, me) for sel in c.requires)
+            )
+            total += value if sure or value > 0 else 0
+    if c.penalty and not lim.poff_lo >> i & 1:
+        value = sum(_term_high(t, i, table, lim, cnt, blank_hi) for t in c.penalty)
+        total += value if not lim.poff_hi >> i & 1 or value > 0 else 0
+    return total
+
+
+def _reads(c: Card) -> int:
+    """Return the positions whose place (hand or Afterlife) a card's bonus and penalty read.
+
+    Every position if a selector asks for living cards or cards in the Afterlife, or the
+    card copies a card in the Afterlife; else none (its own place aside).
+    """
+    found = _READS.get(c.index)
+    if found is None or found[0] is not c:
+        every = any(t.kind == "copy_base" and t.what == "afterlife" for t in (*c.bonus, *c.penalty))
+        for t in (*c.bonus, *c.penalty):
+            for sel in (*t.sels, *(s for s, _ in t.needs)):
+                every = every or any(A_LIVING in conj or A_AFTERLIFE in conj for conj in sel)
+        for sel in c.requires:
+            every = every or any(A_LIVING in conj or A_AFTERLIFE in conj for conj in sel)
+        found = _READS[c.index] = (c, -1 if every else 0)
+    return found[1]
+
+
+_READS: dict[int, tuple[Card, int]] = {}
 
 
 def limits(eg: Endgame, sacrifice: int = -1) -> Limits:
@@ -295,17 +442,17 @@ def limits(eg: Endgame, sacrifice: int = -1) -> Limits:
         if wiped:
             tags_lo = [0 if wiped >> h & 1 else t for h, t in enumerate(eg.tags)]
             boff_hi |= wiped
-    adds = 0
-    allowed = 0
+    able: tuple[int, ...] = ()
     if step < STEP_ADD:
-        for i, c in enumerate(cards):
-            if c.add_tag and not eg.bonus_off >> i & 1:
-                adds += 1
-                allowed |= c.add_tag
+        able = tuple(
+            c.add_tag for i, c in enumerate(cards) if c.add_tag and not eg.bonus_off >> i & 1
+        )
     elif step == STEP_ADD:
-        adds = len(eg.queue)
-        for i in eg.queue:
-            allowed |= cards[i].add_tag
+        able = tuple(cards[i].add_tag for i in eg.queue)
+    adds = len(able)
+    allowed = 0
+    for a in able:
+        allowed |= a
     tags_hi = tags_now
     if adds:
         tags_hi = [t | allowed if living >> h & 1 else t for h, t in enumerate(tags_now)]
@@ -317,6 +464,7 @@ def limits(eg: Endgame, sacrifice: int = -1) -> Limits:
         (eg.bonus_off, boff_hi),
         (eg.penalty_off, poff_hi),
     )
+    lim.able = able
     _fates(eg, lim, living, sacrifice)
     return lim
 

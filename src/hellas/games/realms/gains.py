@@ -135,7 +135,7 @@ class _Cover:
 class Now:
     """What ``Gains.at`` found: the score now, each (Hero, tag) ADD's gain, each ADD's best."""
 
-    __slots__ = ("best", "gains", "later", "limits", "score")
+    __slots__ = ("base", "best", "extra", "gains", "later", "limits", "score")
 
     def __init__(
         self,
@@ -149,13 +149,20 @@ class Now:
         self.best = best  # for each ADD still to come, in order: its best gain
         self.limits = limits  # other terms: (tags they name, most with the next ADD, without)
         self.later = value + sum(best[1:])
+        # the bound with no tag, and what each tag adds to it through the other terms
+        self.base = self.later + sum(rest for _, _, rest in limits)
+        self.extra = [0] * len(TAGS)
+        for named, full, rest in limits:
+            if full != rest:
+                for b in range(len(TAGS)):
+                    if named >> b & 1:
+                        self.extra[b] += full - rest
 
     def bound(self, hero: int, tag: int) -> int:
         """Return a score no endgame beats after the next ADD (``hero`` -1: no tag)."""
-        total = self.later + (self.gains[hero][tag] if hero >= 0 else 0)
-        for named, full, rest in self.limits:
-            total += full if hero >= 0 and named >> tag & 1 else rest
-        return total
+        if hero < 0:
+            return self.base
+        return self.base + self.gains[hero][tag] + self.extra[tag]
 
 
 class Gains:

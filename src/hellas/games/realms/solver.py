@@ -10,14 +10,17 @@ small, none of which can change the answer:
 - tags no card tells apart are alike: an ADD offers one new tag of each group
   (``tag_groups``); only the Heroes that can gain from dying are ever sent to face a monster
   needlessly (``sacrifices``);
-- a position searched before is not searched again: nothing under it could beat the best
-  score then, and the best score only grows;
+- a position searched before is not searched again: it keeps a score nothing under it beats
+  (``ceiling``: the scores found there and the bounds of what was cut, never above the best
+  score then), and the best score only grows;
 - once the CLEARs are done (and for large Omega phases), the search settles the end first:
-  which cards end in the Afterlife (one card at a time, dead or alive), then the tags the ADDs
+  which cards end in the Afterlife (one card at a time, dead or alive, among the ends the
+  decisions can reach: ``_fated``), then the tags the ADDs
   give under that end, in any order (the tags they end with do not depend on it), bounded by
-  ``gains.Gains``, and only then whether the Omega decisions can reach that end - asked of the
-  Omega phase with each Hero's tags reduced to what the penalties read (``_strengths``), first
-  for one end at a time, then for every end at once;
+  ``gains.Gains``, and only then whether the Omega decisions can reach that end: every end
+  the Omega phase can reach is listed once on bit masks (``endgame.OmegaEnds``), kept by each
+  Hero's tags reduced to what the penalties read (``_strengths``), and for the ADDs still to
+  come, the union of those lists over the tags that change what the penalties read;
 - the most promising branch is searched first.
 
 ``best_score`` wants the number only, and keeps its answers keyed by the cards, whatever their
@@ -25,7 +28,8 @@ order in the hand.  ``solve`` also returns the decisions: among equally good end
 a plain depth-first search in the order of ``Endgame.options`` meets first (the choice made
 before this search had bounds).  It walks the options in their order with bounds for a few
 dozen options (enough for most hands); past that it learns the best score first, then walks
-down from the start taking at each step the first option from which it can still be reached.
+down from the start taking at each step the first option from which it can still be reached
+(skipping the positions whose kept score is below the best).
 """
 
 from __future__ import annotations
@@ -34,136 +38,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hellas.games.realms.bound import Limits, limits, upper_bound
-from hellas.games.realms.content import A_AFTERLIFE, A_LIVING, TAGS, Card
-from hellas.games.realms.endgame import EACH_TAG, STEP_ADD, STEP_OMEGA, Endgame, Option, narrate
-from hellas.games.realms.gains import Gains
+from hellas.games.realms.content import Card
+from hellas.games.realms.endgame import (
+    STEP_ADD,
+    STEP_OMEGA,
+    Endgame,
+    OmegaEnds,
+    Option,
+    narrate,
+)
+from hellas.games.realms.facts import facts, sacrifices, tag_groups, wants_dead
+from hellas.games.realms.gains import Gains, Now
 from hellas.games.realms.scoring import Outcome, Table, score
 
 NONE = -(10**9)  # below every score
 NEVER = 10**9  # above every score
-
-Use = tuple[object, ...]  # one place where a card's effect names a tag (with what else it asks)
-
-
-def _tag_uses(c: Card) -> list[tuple[Use, int]]:
-    """Return each place a card's effects name a tag, with the tag's bit.
-
-    Two tags named in the same places, each with the same other atoms beside it, are alike:
-    a Hero gains exactly the same from either.  Counting a Hero's tags (the Hydra) and asking
-    for a Hero with none (Dionysus) do not tell tags apart at all.
-    """
-    uses: list[tuple[Use, int]] = []
-    sels = [s for term in (*c.bonus, *c.penalty) for s in (*term.sels, *(s for s, _ in term.needs))]
-    sels += list(c.requires)
-    for n, sel in enumerate(sels):
-        for conj in sel:
-            for a in conj:
-                if 6 <= a < 6 + len(TAGS):
-                    rest = tuple(sorted(x for x in conj if x != a))
-                    uses.append(((c.index, n, rest), 1 << (a - 6)))
-    if c.omega is not None:
-        for b in range(len(TAGS)):
-            if c.omega.tags >> b & 1:
-                uses.append(((c.index, "omega"), 1 << b))
-    if c.clear_penalty == "circe":
-        uses.append(((c.index, "circe"), 1 << TAGS.index("clever")))
-    return uses
-
-
-def _card_wants_dead(c: Card) -> bool:
-    """Return whether a card can gain from Heroes going to the Afterlife."""
-    if c.omega is not None and c.omega.kind == "other_hero":
-        return True  # a Heracles who dies first sends nobody else to the Afterlife
-    if any(t.kind == "copy_base" and t.what == "afterlife" for t in c.bonus):
-        return True  # Orpheus copies the base value of a card in the Afterlife
-    sels = [s for term in (*c.bonus, *c.penalty) for s in (*term.sels, *(s for s, _ in term.needs))]
-    for sel in sels:
-        for conj in sel:
-            if A_AFTERLIFE in conj:
-                return True
-    for term in c.penalty:  # penalties that count living Heroes (Apple of Discord)
-        for sel in term.sels:
-            if any(A_LIVING in conj for conj in sel):
-                return True
-    return False
-
-
-_WANTS: dict[int, bool] = {}
-
-
-def sacrifices(table: Table) -> int:
-    """Return the positions of the Heroes that may ever gain from facing a monster needlessly.
-
-    Every Hero when a card gains from Heroes in the Afterlife or loses from living ones
-    (``wants_dead``'s other reasons).  With only a Heracles ("another living Hero dies"), only
-    Heracles himself: his dying first spares the Hero he would take, while another Hero sent
-    to die is one Heracles could take anyway (or one more death), and a living Hero never
-    makes a later Omega penalty worse.  None when no card gains from a death at all.
-    """
-    if not wants_dead(table):
-        return 0
-    mask = 0
-    for i, c in enumerate(table.cards):
-        if c.omega is not None and c.omega.kind == "other_hero":
-            mask |= 1 << i
-        elif _wants(c):
-            return -1
-    return mask
-
-
-def tag_groups(table: Table) -> tuple[int, ...]:
-    """Return the tags as groups (bit masks) that no card of this table tells apart.
-
-    Each card's uses name the card, so two tags are named in the same places at the table
-    exactly when every card names them in the same places: each card's uses of each tag are
-    numbered once (``_tag_marks``), and the tags are grouped by those numbers.
-    """
-    marks = []
-    for c in table.cards:
-        found = _MARKS.get(c.index)
-        if found is None or found[0] is not c:
-            found = _MARKS[c.index] = (c, _tag_marks(c))
-        if found[1]:
-            marks.append(found[1])
-    groups: dict[tuple[int, ...], int] = {}
-    for b in range(len(TAGS)):
-        key = tuple(m[b] for m in marks)
-        groups[key] = groups.get(key, 0) | 1 << b
-    return tuple(groups.values())
-
-
-def _tag_marks(c: Card) -> tuple[int, ...]:
-    """Return a number for each tag standing for the places the card names it (empty: none)."""
-    named: list[set[Use]] = [set() for _ in TAGS]
-    for use, bit in _tag_uses(c):
-        named[bit.bit_length() - 1].add(use)
-    if not any(named):
-        return ()
-    out = []
-    for where in named:
-        key = frozenset(where)
-        number = _PLACES.get(key)
-        if number is None:
-            number = _PLACES[key] = len(_PLACES)
-        out.append(number)
-    return tuple(out)
-
-
-_MARKS: dict[int, tuple[Card, tuple[int, ...]]] = {}  # by card index: the card, its marks
-_PLACES: dict[frozenset[Use], int] = {}  # each set of places a tag is named in, numbered
-
-
-def wants_dead(table: Table) -> bool:
-    """Return whether sending a Hero to the Afterlife could ever raise this table's score."""
-    return any(_wants(c) for c in table.cards)
-
-
-def _wants(c: Card) -> bool:
-    """Return ``_card_wants_dead(c)``, kept by the card's index."""
-    w = _WANTS.get(c.index)
-    if w is None:
-        w = _WANTS[c.index] = _card_wants_dead(c)
-    return w
 
 
 @dataclass
@@ -184,9 +73,10 @@ class Search:
 
     __slots__ = (
         "alike",
-        "asked",
         "best",
         "budget",
+        "can_end",
+        "ceiling",
         "counted",
         "defeat",
         "done",
@@ -196,9 +86,10 @@ class Search:
         "leaf",
         "natural",
         "nodes",
+        "nows",
+        "omega_ends",
         "omega_tags",
         "omegas",
-        "reached",
         "roots",
         "sacrifice",
         "strong",
@@ -207,8 +98,8 @@ class Search:
 
     def __init__(self, table: Table, natural: bool = False) -> None:
         self.table = table
-        facts = _facts(table)
-        self.alike, self.sacrifice, self.defeat, self.counted, self.omega_tags, self.strong = facts
+        known = facts(table)
+        self.alike, self.sacrifice, self.defeat, self.counted, self.omega_tags, self.strong = known
         self.omegas = any(c.omega is not None for c in table.cards)  # else the ADDs end it
         # natural: walk the options in their order (no end settled first), so that the first
         # best endgame found is the first in that order; it keeps where it was (``leaf``)
@@ -217,14 +108,20 @@ class Search:
         self.budget = NEVER  # a natural walk gives up past this many options tried
         self.best = NONE  # the best score found so far: only better ones are looked for
         self.goal = NEVER  # stop as soon as a score reaches this
-        self.done: set[tuple[object, ...]] = set()  # searched: nothing there beats ``best``
-        self.reached: dict[tuple[object, ...], bool] = {}  # see ``_reach``
-        # where the Omegas begin once the ADDs end with tags of given strengths
-        # (and how many ends were asked about from there)
-        self.roots: dict[tuple[object, ...], tuple[Endgame, list[Option], list[int]]] = {}
-        self.every_end: dict[tuple[object, ...], frozenset[int]] = {}  # see ``_ends``
-        self.asked: dict[tuple[object, ...], int] = {}  # ends asked about per position
+        # searched positions, each with a score nothing there beats (``ceiling``)
+        self.done: dict[tuple[object, ...], int] = {}
+        # the most the position being searched may score, as far as seen: the scores found
+        # there, and the bounds of what was cut (all at most ``best``)
+        self.ceiling = NONE
+        # every end the Omegas can reach: once the ADDs end with tags of given strengths
+        # (``_ends_after``), after some ADDs still to come (``_can_end``), from an Omega
+        # position (``_reachable``), and between two Omega penalties (``OmegaEnds``)
+        self.roots: dict[tuple[object, ...], frozenset[int]] = {}
+        self.can_end: dict[tuple[object, ...], frozenset[int]] = {}
+        self.every_end: dict[tuple[object, ...], frozenset[int]] = {}
+        self.omega_ends = OmegaEnds(table, self.sacrifice)
         self.gains: dict[tuple[int, int, int], Gains] = {}  # by end, bonus and penalty clears
+        self.nows: dict[tuple[object, ...], tuple[Now, list[tuple[int, int]]]] = {}  # _firsts
         self.nodes = 0
 
     def settle(self, eg: Endgame) -> list[Option]:
@@ -246,21 +143,27 @@ class Search:
         if not options:
             return self._found(score(self.table, eg.outcome()), eg)
         key = eg.key()
-        if key in self.done:
+        known = self.done.get(key, NEVER)
+        if known <= self.best:
+            self.ceiling = max(self.ceiling, known)
             return False
         self.nodes += 1
+        outer, self.ceiling = self.ceiling, NONE
         if not self.natural and _many(eg):
-            hit = self._fates(eg, options, limits(eg, self.sacrifice))
+            lim = limits(eg, self.sacrifice)
+            hit = self._fates(eg, options, lim, self._fated(eg, options, lim), None, key)
         else:
             hit = self._walk(eg, options)
         if not hit:
-            self.done.add(key)
+            self.done[key] = self.ceiling
+        self.ceiling = max(self.ceiling, outer)
         return hit
 
     def _found(self, value: int, eg: Endgame | None = None) -> bool:
         """Note a score that is reached (at ``eg``); return True once ``goal`` is."""
         if value > self.best:
             self.best, self.leaf = value, eg
+        self.ceiling = max(self.ceiling, value)
         return self.best >= self.goal
 
     def _walk(self, eg: Endgame, options: list[Option]) -> bool:
@@ -284,6 +187,7 @@ class Search:
                 continue
             high = upper_bound(table, limits(child, self.sacrifice))
             if high <= self.best:
+                self.ceiling = max(self.ceiling, high)
                 continue
             if self.natural:
                 if self.beats(child, more):
@@ -293,6 +197,7 @@ class Search:
         kids.sort(key=_first, reverse=True)
         for high, child, more in kids:
             if high <= self.best:
+                self.ceiling = max(self.ceiling, high)  # the highest of the kids left
                 break
             if self.beats(child, more):
                 return True
@@ -303,7 +208,8 @@ class Search:
 
         From the start, take at each step the first option from which ``best`` can still be
         reached.  Once the CLEARs are done, the ends that may score ``best`` are listed once,
-        and each option is tried against them.
+        and each option is tried against them.  A position ``value`` marked with a score below
+        ``best`` (``done``) is not searched again.
         """
         self.goal = best
         eg = eg.copy()
@@ -313,7 +219,8 @@ class Search:
             if ends is None and eg.step >= STEP_ADD:
                 self.best = best - 1
                 ends = []
-                self._fates(eg, options, limits(eg, self.sacrifice), ends)
+                lim = limits(eg, self.sacrifice)
+                self._fates(eg, options, lim, self._fated(eg, options, lim), ends)
             nows = []
             if ends is not None and eg.step == STEP_ADD:  # what each option can gain, per end
                 living = self.table.hero_mask & ~eg.afterlife
@@ -345,12 +252,33 @@ class Search:
             gains = self.gains[key] = Gains(self.table, end, eg.bonus_off, eg.penalty_off)
         return gains
 
+    def _fated(self, eg: Endgame, options: list[Option], lim: Limits) -> list[int] | None:
+        """Return every end the decisions from ``eg`` can reach (None: no end left to settle)."""
+        if lim.after_hi == lim.after_lo:
+            return None
+        if eg.step == STEP_ADD:
+            return list(self._can_end(eg, tuple(eg.tags), eg.queue))
+        key = eg.key()
+        ends = self.every_end.get(key)
+        if ends is None:
+            ends = self.every_end[key] = self._ends(eg, options)
+        return list(ends)
+
     def _fates(
-        self, eg: Endgame, options: list[Option], lim: Limits, ends: list[int] | None = None
+        self,
+        eg: Endgame,
+        options: list[Option],
+        lim: Limits,
+        reach: list[int] | None,
+        ends: list[int] | None = None,
+        where: tuple[object, ...] = (),
     ) -> bool:
         """Settle the end one card at a time: in the Afterlife or not (narrowing ``lim``).
 
-        With ``ends``, list every end whose bound beats ``best`` instead of searching it.
+        ``reach``: the ends the decisions can reach within ``lim`` (None: no card is left to
+        settle); a card's fate that no such end has is not searched.  With ``ends``, list
+        every end whose bound beats ``best`` instead of searching it.  With ``where`` (the
+        key of ``eg``), each narrower search is marked in ``done`` like a position.
         """
         free = lim.after_hi & ~lim.after_lo
         if not free:
@@ -358,52 +286,159 @@ class Search:
                 ends.append(lim.after_lo)
                 return False
             return self._tags(eg, options, lim.after_lo)
+        if not where:
+            return self._fate(eg, options, lim, reach, free, ends, where)
+        key = (where, lim.after_lo, lim.after_hi)
+        known = self.done.get(key, NEVER)
+        if known <= self.best:
+            self.ceiling = max(self.ceiling, known)
+            return False
+        outer, self.ceiling = self.ceiling, NONE
+        hit = self._fate(eg, options, lim, reach, free, ends, where)
+        if not hit:
+            self.done[key] = self.ceiling
+        self.ceiling = max(self.ceiling, outer)
+        return hit
+
+    def _fate(
+        self,
+        eg: Endgame,
+        options: list[Option],
+        lim: Limits,
+        reach: list[int] | None,
+        free: int,
+        ends: list[int] | None,
+        where: tuple[object, ...],
+    ) -> bool:
+        """Settle the fate of the first card of ``free`` for ``_fates``.
+
+        With few ends left to reach, each is bounded on its own instead (``_by_end``).
+        """
+        assert reach is not None
+        if len(reach) <= BY_END and (eg.step != STEP_ADD or len(eg.queue) > 1):
+            return self._by_end(eg, options, reach, ends)
         bit = free & -free
+        dead = [end for end in reach if end & bit]
+        alive = [end for end in reach if not end & bit]
         if self.best == NONE and ends is None:  # nothing to cut yet: the card alive first
             first = True
-            for narrow in (
-                lim.fated(lim.after_lo, lim.after_hi & ~bit),
-                lim.fated(lim.after_lo | bit, lim.after_hi),
+            for narrow, within in (
+                (lim.fated(lim.after_lo, lim.after_hi & ~bit), alive),
+                (lim.fated(lim.after_lo | bit, lim.after_hi), dead),
             ):
-                if not narrow.possible():
+                if not within or not narrow.possible():
                     continue
-                if not first and upper_bound(self.table, narrow) <= self.best:
-                    continue
+                if not first:
+                    high = upper_bound(self.table, narrow)
+                    if high <= self.best:
+                        self.ceiling = max(self.ceiling, high)
+                        continue
                 first = False
-                if self._fates(eg, options, narrow, ends):
+                if self._fates(eg, options, narrow, within, ends, where):
                     return True
             return False
         kids = []
-        for narrow in (
-            lim.fated(lim.after_lo | bit, lim.after_hi),
-            lim.fated(lim.after_lo, lim.after_hi & ~bit),
+        for narrow, within in (
+            (lim.fated(lim.after_lo | bit, lim.after_hi), dead),
+            (lim.fated(lim.after_lo, lim.after_hi & ~bit), alive),
         ):
-            if narrow.possible():
+            if within and narrow.possible():
                 high = upper_bound(self.table, narrow)
                 if high > self.best:
-                    kids.append((high, narrow))
+                    kids.append((high, narrow, within))
+                elif high > self.ceiling:
+                    self.ceiling = high
         kids.sort(key=_first, reverse=True)
-        for high, narrow in kids:
+        for high, narrow, within in kids:
             if high <= self.best:
+                self.ceiling = max(self.ceiling, high)
                 break
-            if self._fates(eg, options, narrow, ends):
+            if self._fates(eg, options, narrow, within, ends, where):
                 return True
         return False
+
+    def _by_end(
+        self, eg: Endgame, options: list[Option], reach: list[int], ends: list[int] | None
+    ) -> bool:
+        """Search these ends (all reachable), the best bound first.
+
+        Once the ADDs are made an end's score is known; before, its bound is the best bound
+        of the first ADD's options (``_firsts``, kept for the ADD search).  With ``ends``,
+        list the ends whose bound beats ``best`` instead of searching them.
+        """
+        table = self.table
+        kids = []
+        if eg.step == STEP_ADD:
+            tags = tuple(eg.tags)
+            queue = self._queue(eg)
+            for end in reach:
+                now, firsts = self._firsts(eg, tags, queue, end, self._gains(eg, end))
+                high = max(now.bound(h, b) for h, b in firsts)
+                if high > self.best:
+                    now, firsts = self._firsts(eg, tags, queue, end, self._gains(eg, end))
+                    high = min(high, max(now.bound(h, b) for h, b in firsts))
+                if high > self.best:
+                    kids.append((high, end))
+                else:
+                    self.ceiling = max(self.ceiling, high)
+        else:
+            for end in reach:
+                high = score(table, Outcome(end, eg.tags, eg.bonus_off, eg.penalty_off))
+                if high > self.best:
+                    kids.append((high, end))
+                else:
+                    self.ceiling = max(self.ceiling, high)
+        kids.sort(key=_high, reverse=True)
+        for high, end in kids:
+            if high <= self.best:
+                self.ceiling = max(self.ceiling, high)
+                break
+            if ends is not None:
+                ends.append(end)
+            elif self._tags(eg, options, end):
+                return True
+        return False
+
+    def _queue(self, eg: Endgame) -> tuple[int, ...]:
+        """Return the ADDs still to come, in the order the search makes them."""
+        cards = self.table.cards
+        return tuple(sorted(eg.queue, key=lambda i: -cards[i].add_tag.bit_count()))
+
+    def _firsts(
+        self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int, gains: Gains
+    ) -> tuple[Now, list[tuple[int, int]]]:
+        """Return what the ADDs of ``queue`` can gain, and the first one's options (kept)."""
+        key = (eg.afterlife, eg.bonus_off, eg.penalty_off, eg.helm, tags, queue, end)
+        hit = self.nows.get(key)
+        if hit is None:
+            table = self.table
+            living = table.hero_mask & ~eg.afterlife
+            now = gains.at(tags, living, queue)
+            allowed = table.cards[queue[0]].add_tag
+            firsts = [(-1, -1)]  # no tag
+            for h in range(table.k):
+                if living >> h & 1:
+                    for group in self.alike:
+                        new = group & allowed & ~tags[h]
+                        if new:
+                            firsts.append((h, (new & -new).bit_length() - 1))
+            hit = self.nows[key] = (now, firsts)
+        return hit
 
     def _tags(self, eg: Endgame, options: list[Option], end: int) -> bool:
         """Search the ADD decisions for an endgame that ends with the Afterlife ``end``."""
         table = self.table
         if eg.step != STEP_ADD:  # the tags are final: score ``end``, if it can be reached
             value = score(table, Outcome(end, eg.tags, eg.bonus_off, eg.penalty_off))
-            if value <= self.best or not self._reachable(eg, options, end):
+            if value <= self.best:
+                self.ceiling = max(self.ceiling, value)
+                return False
+            if not self._reachable(eg, options, end):
                 return False
             return self._found(value)
         if eg.afterlife & ~end:
             return False
-        gains = self._gains(eg, end)
-        cards = table.cards
-        queue = tuple(sorted(eg.queue, key=lambda i: -cards[i].add_tag.bit_count()))
-        return self._adds(eg, tuple(eg.tags), queue, end, gains)
+        return self._adds(eg, tuple(eg.tags), self._queue(eg), end, self._gains(eg, end))
 
     def _adds(
         self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int, gains: Gains
@@ -415,61 +450,72 @@ class Search:
         ones with fewest tags to offer first.  ``eg`` is where the ADDs began.
         """
         key = (eg.afterlife, eg.bonus_off, eg.penalty_off, eg.helm, tags, queue, end)
-        if key in self.done:
+        known = self.done.get(key, NEVER)
+        if known <= self.best:
+            self.ceiling = max(self.ceiling, known)
             return False
         self.nodes += 1
-        table = self.table
         if not self._can_reach(eg, tags, queue, end):
-            self.done.add(key)
+            self.done[key] = NONE  # nothing there is reached at all
             return False
-        now = gains.at(tags, table.hero_mask & ~eg.afterlife, queue)
+        outer, self.ceiling = self.ceiling, NONE
+        hit = self._add(eg, tags, queue, end, gains)
+        if not hit:
+            self.done[key] = self.ceiling
+        self.ceiling = max(self.ceiling, outer)
+        return hit
+
+    def _add(
+        self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int, gains: Gains
+    ) -> bool:
+        """Search the next ADD of ``queue`` for ``_adds``, best bound first."""
+        table = self.table
+        now, options = self._firsts(eg, tags, queue, end, gains)
         rest = queue[1:]
-        allowed = table.cards[queue[0]].add_tag
-        living = table.hero_mask & ~eg.afterlife
-        kids: list[tuple[int, tuple[int, ...], bool]] = []
-        options = [(-1, -1)]
-        for h in range(table.k):
-            if living >> h & 1:
-                for group in self.alike:
-                    new = group & allowed & ~tags[h]
-                    if new:
-                        options.append((h, (new & -new).bit_length() - 1))
+        kids: list[tuple[int, int, int]] = []
         for h, b in options:
             high = now.bound(h, b)
             if high <= self.best:
+                self.ceiling = max(self.ceiling, high)
                 continue
-            after = tags
-            if h >= 0:
-                after = (*tags[:h], tags[h] | 1 << b, *tags[h + 1 :])
-            kids.append((high, after, not rest))
+            kids.append((high, h, b))
         kids.sort(key=_first, reverse=True)
-        for high, after, last in kids:
+        for high, h, b in kids:
             if high <= self.best:
+                self.ceiling = max(self.ceiling, high)
                 break
-            if last:  # the tags are final: score them, best bound first
+            after = tags if h < 0 else (*tags[:h], tags[h] | 1 << b, *tags[h + 1 :])
+            if not rest:  # the tags are final: score them, best bound first
                 if self._reach_after(eg, after, end, look_only=True) is False:
                     continue
                 value = score(table, Outcome(end, list(after), eg.bonus_off, eg.penalty_off))
-                if value > self.best and self._reach_after(eg, after, end) and self._found(value):
+                if value <= self.best:
+                    self.ceiling = max(self.ceiling, value)
+                elif self._reach_after(eg, after, end) and self._found(value):
                     return True
             elif self._adds(eg, after, rest, end, gains):
                 return True
-        self.done.add(key)
         return False
 
     def _can_reach(
         self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int
     ) -> bool:
-        """Return whether some ADDs of ``queue`` on these tags let the Omegas reach ``end``.
+        """Return whether some ADDs of ``queue`` on these tags let the Omegas reach ``end``."""
+        if not (self.defeat or self.counted):
+            return not queue or self._reach_after(eg, tags, end) is True
+        return end in self._can_end(eg, tags, queue)
+
+    def _can_end(
+        self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...]
+    ) -> frozenset[int]:
+        """Return every end the Omegas can reach after some ADDs of ``queue`` on these tags.
 
         The Omega penalties read only which monsters a Hero defeats and how many tags it has
         (``_strengths``), so the ADDs are tried with one tag for each way of changing that
         (``self.strong``), and answers are kept by what of the tags can still matter.
         """
-        if not (self.defeat or self.counted):
-            return not queue or self._reach_after(eg, tags, end) is True
         if not queue:
-            return self._reach_after(eg, tags, end) is True
+            return self._ends_after(eg, tags)
         table = self.table
         living = table.hero_mask & ~eg.afterlife
         allowed = 0
@@ -477,73 +523,41 @@ class Search:
             allowed |= table.cards[i].add_tag
         seen = self.omega_tags | allowed
         count = self.counted
-        view = tuple(
-            (t & self.omega_tags, count)
-            if count and t.bit_count() >= count
-            else (t & seen, min(t.bit_count(), count))
-            for t in tags
-        )
-        key = ("can", eg.key(), view, queue, end)
-        hit = self.reached.get(key)
+        view = []  # of each living Hero (the ADDs give tags to them only)
+        for h in range(table.k):
+            if living >> h & 1:
+                t = tags[h]
+                n = t.bit_count()
+                if count and n >= count:  # holds off the Hydra whatever it gains
+                    view.append((t & self.omega_tags) << 8 | count)
+                else:
+                    view.append((t & seen) << 8 | min(n, count))
+        key = (eg.afterlife, eg.penalty_off, eg.helm, tuple(view), queue)
+        hit = self.can_end.get(key)
         if hit is None:
-            hit = False
             first = table.cards[queue[0]].add_tag
-            options = [tags]
+            found = set(self._can_end(eg, tags, queue[1:]))
             for h in range(table.k):
                 if living >> h & 1:
                     for group in self.strong:
                         new = group & first & ~tags[h]
                         if new:
-                            low = new & -new
-                            options.append((*tags[:h], tags[h] | low, *tags[h + 1 :]))
-            hit = any(self._can_reach(eg, after, queue[1:], end) for after in options)
-            self.reached[key] = hit
+                            after = (*tags[:h], tags[h] | new & -new, *tags[h + 1 :])
+                            found |= self._can_end(eg, after, queue[1:])
+            hit = self.can_end[key] = frozenset(found)
         return hit
 
-    def _reach(self, eg: Endgame, options: list[Option], end: int) -> bool:
-        """Return whether some Omega decisions from ``eg`` end with the Afterlife ``end``.
-
-        Answers are kept by the position with each card's tags reduced to what the Omega
-        penalties read (``_strengths``), so positions that differ only in tags the penalties
-        ignore share one answer.  A branch stops as soon as it sends a card ``end`` leaves
-        out, or can no longer send every card ``end`` wants (``bound.limits``).
-        """
+    def _reachable(self, eg: Endgame, options: list[Option], end: int) -> bool:
+        """Return whether some Omega decisions from ``eg`` end with the Afterlife ``end``."""
         if eg.afterlife & ~end:
             return False  # the Afterlife only grows
         if not options:
             return eg.afterlife == end
-        living = self.table.hero_mask & ~eg.afterlife
-        key = (eg.key()[:6], eg.penalty_off, eg.helm, self._strengths(eg.tags, living), end)
-        hit = self.reached.get(key)
-        if hit is None:
-            hit = False
-            lim = limits(eg, self.sacrifice)
-            if not end & ~lim.after_hi and lim.fated(end, end).possible():
-                for option in options:
-                    child = eg.copy()
-                    child.choose(option)
-                    if self._reach(child, self.settle(child), end):
-                        hit = True
-                        break
-            self.reached[key] = hit
-        return hit
-
-    def _reachable(self, eg: Endgame, options: list[Option], end: int) -> bool:
-        """Return ``_reach(eg, options, end)``; once asked about many ends, from ``_ends``.
-
-        A position whose tags are final is asked about every end the bounds leave hopeful;
-        past ``TARGETED`` of them, listing every reachable end once costs less.
-        """
-        if eg.afterlife & ~end:
-            return False
-        if not options:
-            return eg.afterlife == end
-        living = self.table.hero_mask & ~eg.afterlife
-        key = (eg.key()[:6], eg.penalty_off, eg.helm, self._strengths(eg.tags, living))
-        asked = self.asked[key] = self.asked.get(key, 0) + 1
-        if asked <= TARGETED:
-            return self._reach(eg, options, end)
-        return end in self._ends(eg, options)
+        key = eg.key()
+        ends = self.every_end.get(key)
+        if ends is None:
+            ends = self.every_end[key] = self._ends(eg, options)
+        return end in ends
 
     def _strengths(self, tags: Sequence[int], living: int) -> tuple[int, ...]:
         """Return what the Omega penalties read of each living Hero's tags, as small numbers.
@@ -574,104 +588,35 @@ class Search:
         """
         if not self.omegas:
             return eg.afterlife == end
+        if look_only:
+            living = self.table.hero_mask & ~eg.afterlife
+            strengths = self._strengths(tags, living)
+            ends = self.roots.get((eg.afterlife, eg.penalty_off, eg.helm, strengths))
+            return None if ends is None else end in ends
+        return end in self._ends_after(eg, tags)
+
+    def _ends_after(self, eg: Endgame, tags: tuple[int, ...]) -> frozenset[int]:
+        """Return every end the Omegas can reach once the ADDs from ``eg`` end with these tags.
+
+        The Omega phase reads only the Afterlife, the penalties cleared, the Helm and the tags
+        reduced to what the penalties read (``_strengths``): the answers are kept by those.
+        """
         living = self.table.hero_mask & ~eg.afterlife
-        where = (eg.key(), self._strengths(tags, living))
-        key = (where, end)
-        hit = self.reached.get(key)
-        if hit is None and not look_only:
-            start = self.roots.get(where)
-            if start is None:
-                root = eg.skip_adds(tags)
-                start = self.roots[where] = (root, self.settle(root), [0])
-            root, options, asked = start
-            asked[0] += 1
-            if asked[0] <= TARGETED:
-                hit = self._reach(root, options, end)
-            else:  # asked about many ends: list every end once instead
-                hit = end in self._ends(root, options)
-            self.reached[key] = hit
-        return hit
+        where = (eg.afterlife, eg.penalty_off, eg.helm, self._strengths(tags, living))
+        ends = self.roots.get(where)
+        if ends is None:
+            ends = self.omega_ends.after_adds(tags, eg.afterlife, eg.penalty_off, eg.helm)
+            self.roots[where] = ends
+        return ends
 
     def _ends(self, eg: Endgame, options: list[Option]) -> frozenset[int]:
         """Return every Afterlife the Omega decisions from ``eg`` can end with.
 
-        Kept by the position with the tags reduced to their strengths, like ``_reach``.
+        ``endgame.OmegaEnds`` lists them on bit masks (``eg`` is past the ADDs).
         """
         if not options:
             return frozenset((eg.afterlife,))
-        after = eg.afterlife
-        key = (
-            eg.step,
-            eg.queue,
-            eg.current,
-            eg.last,
-            eg.dying,
-            after,
-            eg.penalty_off,
-            eg.helm,
-            self._strengths(eg.tags, self.table.hero_mask & ~after),
-        )
-        hit = self.every_end.get(key)
-        if hit is None:
-            found: set[int] = set()
-            for option in options:
-                child = eg.copy()
-                child.choose(option)
-                more = self.settle(child)
-                if more:
-                    found |= self._ends(child, more)
-                else:
-                    found.add(child.afterlife)
-            hit = self.every_end[key] = frozenset(found)
-        return hit
-
-
-Facts = tuple[tuple[int, ...], int, list[int], int, int, tuple[int, ...]]
-
-
-def _facts(table: Table) -> Facts:
-    """Return what a search needs to know of a table's cards (kept by the cards' indices).
-
-    Tags alike for the ADDs, the Heroes that may gain from dying, the tag sets that defeat a
-    monster, the Hydra's number (0: none), the tags that defeat any monster, and the tags
-    grouped by the monsters they defeat (alike to the Omega penalties; the group that defeats
-    none matters only to the Hydra, which counts tags).
-    """
-    key = tuple(c.index for c in table.cards)
-    found = _FACTS.get(key)
-    if found is not None and all(a is b for a, b in zip(found[0], table.cards, strict=True)):
-        return found[1]
-    adds = False
-    named_sets: set[int] = set()
-    counted = 0
-    for c in table.cards:
-        if c.add_tag:
-            adds = True
-        omega = c.omega
-        if omega is not None:
-            if omega.tags:
-                named_sets.add(omega.tags)
-            if omega.kind == "hero_with_tags" and omega.number > counted:
-                counted = omega.number
-    alike = tag_groups(table) if adds else EACH_TAG
-    defeat = sorted(named_sets)
-    omega_tags = 0
-    for named in defeat:
-        omega_tags |= named
-    strong: dict[tuple[bool, ...], int] = {}
-    if defeat or counted:  # else no tag defeats a monster or holds off the Hydra
-        for b in range(len(TAGS)):
-            pattern = tuple(named >> b & 1 == 1 for named in defeat)
-            if any(pattern) or counted:
-                strong[pattern] = strong.get(pattern, 0) | 1 << b
-    facts = (alike, sacrifices(table), defeat, counted, omega_tags, tuple(strong.values()))
-    if len(_FACTS) >= SCORES_KEPT:
-        _FACTS.clear()
-    _FACTS[key] = (tuple(table.cards), facts)
-    return facts
-
-
-_FACTS: dict[tuple[int, ...], tuple[tuple[Card, ...], Facts]] = {}
+        return self.omega_ends.ends(eg)
 
 
 def _many(eg: Endgame) -> bool:
@@ -683,6 +628,9 @@ def _many(eg: Endgame) -> bool:
 
 MANY_OMEGAS = 3
 
+# ``_fates`` bounds each end on its own once this many ends or fewer are left to reach
+BY_END = 32
+
 
 def _near_end(eg: Endgame) -> bool:
     """Return whether at most one Omega penalty is left to resolve (a bound costs more there)."""
@@ -693,7 +641,11 @@ class OverBudget(Exception):
     """A natural walk met more positions than its budget."""
 
 
-def _first(kid: tuple[int, object, object] | tuple[int, Limits]) -> int:
+def _first(kid: tuple[int, object, object]) -> int:
+    return kid[0]
+
+
+def _high(kid: tuple[int, int]) -> int:
     return kid[0]
 
 
@@ -716,19 +668,12 @@ def solve(table: Table, forced: Sequence[str] = ()) -> Solution:
     except OverBudget:
         search = Search(table)
         best = search.value(eg)
-        search.done.clear()  # what was cut there was cut against lower scores than ``best``
-        eg = search.first(eg, best)
+        eg = search.first(eg, best)  # reuses the marks ``value`` left
     outcome = eg.outcome()
     outcome.tags = list(outcome.tags)
     outcome.notes = eg.keys()
     return Solution(score(table, outcome), outcome.notes, outcome)
 
-
-# ``_reach_after`` and ``_reachable`` search for one end at a time this many times from one
-# Omega start, then list every end reachable from there once (a second end asked about: the
-# list costs less than a search each - the issue's slowest hands halved - while a start with
-# very many ends, which a single question never lists, stays a targeted search)
-TARGETED = 1
 
 # ``solve`` first walks the options in their order, trying this many options at most
 PLAIN_BUDGET = 40
@@ -766,13 +711,13 @@ def best_of(table: Table) -> int:
             break
     else:  # no CLEAR, ADD or Omega: no decision at all (the Helm saves only from an Omega)
         return score(table, eg.outcome())
-    options = eg.options()
+    options = [] if _many_adds(eg) else eg.options()
     while len(options) == 1:
         eg.choose(options[0])
-        options = eg.options()
-    if not options:
+        options = [] if _many_adds(eg) else eg.options()
+    if not options and eg.done():
         return score(table, eg.outcome())
-    if len(options) <= FEW:
+    if 0 < len(options) <= FEW:
         ends = []
         for option in options:
             child = eg.copy()
@@ -789,6 +734,21 @@ def best_of(table: Table) -> int:
 
 # ``best_of`` scores the options of the first decision one by one when there are this many
 FEW = 6
+
+
+def _many_adds(eg: Endgame) -> bool:
+    """Return whether ``eg`` stands at an ADD with more than ``FEW`` options (none listed)."""
+    eg.done()  # moves on to the next decision
+    if eg.step != STEP_ADD:
+        return False
+    table = eg.table
+    allowed = table.cards[eg.queue[0]].add_tag
+    living = table.hero_mask & ~eg.afterlife
+    many = 1  # adding no tag
+    for h in range(table.k):
+        if living >> h & 1:
+            many += (allowed & ~eg.tags[h]).bit_count()
+    return many > FEW
 
 
 def _index(c: Card) -> int:
