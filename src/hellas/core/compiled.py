@@ -46,6 +46,7 @@ MODULES = (
     "hellas.games.realms.bound",
     "hellas.games.realms.choices",
     "hellas.games.realms.endgame",
+    "hellas.games.realms.facts",
     "hellas.games.realms.gains",
     "hellas.games.realms.lookup",
     "hellas.games.realms.planner",
