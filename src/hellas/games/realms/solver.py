@@ -15,9 +15,10 @@ small, none of which can change the answer:
   score then), and the best score only grows;
 - once the CLEARs are done (and for large Omega phases), the search settles the end first:
   which cards end in the Afterlife (one card at a time, dead or alive, among the ends the
-  decisions can reach: ``_fated``), then the tags the ADDs
-  give under that end, in any order (the tags they end with do not depend on it), bounded by
-  ``gains.Gains``, and only then whether the Omega decisions can reach that end: every end
+  decisions can reach: ``_fated``; with few ends left, each end bounded on its own:
+  ``_by_end``), then the tags the ADDs give under that end, in any order (the tags they end
+  with do not depend on it), bounded by ``gains.Gains``, and only then whether the Omega
+  decisions can reach that end (which the ends settled were chosen among): every end
   the Omega phase can reach is listed once on bit masks (``endgame.OmegaEnds``), kept by each
   Hero's tags reduced to what the penalties read (``_strengths``), and for the ADDs still to
   come, the union of those lists over the tags that change what the penalties read;
@@ -447,7 +448,7 @@ class Search:
 
         The tags the ADDs end with do not depend on their order (an ADD of a tag the Hero
         has already gained is as good as none), so the search takes them in any order: the
-        ones with fewest tags to offer first.  ``eg`` is where the ADDs began.
+        ones with most tags to offer first (``_queue``).  ``eg`` is where the ADDs began.
         """
         key = (eg.afterlife, eg.bonus_off, eg.penalty_off, eg.helm, tags, queue, end)
         known = self.done.get(key, NEVER)
