@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from hellas.core.game import Decision
@@ -109,3 +110,18 @@ def greedy_positions(count: int, players: int = 2) -> list[RealmsState]:
             step += 1
         seed += 1
     return out[:count]
+
+
+def path_positions(table: Table, rng: random.Random, end: bool = False) -> list[Endgame]:
+    """Return the decision positions along one random path of ``table``'s endgame.
+
+    ``end``: the finished endgame too.
+    """
+    eg = Endgame(table)
+    out = []
+    while options := eg.options():
+        out.append(eg.copy())
+        eg.choose(rng.choice(options))
+    if end:
+        out.append(eg)
+    return out

@@ -21,7 +21,7 @@ from hellas.games.realms.content import HERO, Card, deck
 from hellas.games.realms.endgame import Endgame
 from hellas.games.realms.scoring import Table, score
 from hellas.games.realms.solver import Search, best_score, sacrifices, solve
-from tests.realms.helpers import brute_force_best, decides, plain_solve
+from tests.realms.helpers import brute_force_best, decides, path_positions, plain_solve
 
 ALL = list(deck().cards)
 BASE = [c for c in ALL if not c.optional]
@@ -151,22 +151,11 @@ def test_the_slowest_hands_found_are_solved_exactly(text: str) -> None:
     assert best_score(table.cards[:7], table.cards[7:]) == solution.score
 
 
-def _positions(table: Table, rng: random.Random) -> list[Endgame]:
-    """Return the positions along one random decision path (decisions only, then the end)."""
-    eg = Endgame(table)
-    out = []
-    while options := eg.options():
-        out.append(eg.copy())
-        eg.choose(rng.choice(options))
-    out.append(eg)
-    return out
-
-
 def test_the_bound_is_never_below_the_best_score_reachable() -> None:
     rng = random.Random(7)
     for table in _mixed_hands(300, seed=7) + [_table(t) for t in SLOW]:
         sacrifice = sacrifices(table)
-        for eg in _positions(table, rng):
+        for eg in path_positions(table, rng, end=True):
             high = upper_bound(table, limits(eg, sacrifice))
             if eg.done():
                 assert high == score(table, eg.outcome())

@@ -28,6 +28,7 @@ from hellas.games.realms.endgame import STEP_ADD, Endgame, Option
 from hellas.games.realms.gains import Gains
 from hellas.games.realms.scoring import Outcome, Table, score
 from hellas.games.realms.solver import NONE, Search, _many
+from tests.realms.helpers import path_positions
 from tests.realms.test_solver_omega import OMEGA_SLOW, _omega_table, _rich_hands, _walk_ends
 
 ALL = list(deck().cards)
@@ -140,22 +141,12 @@ def _best_within(search: Search, eg: Endgame, low: int, high: int) -> int:
     return best
 
 
-def _positions(table: Table, rng: random.Random) -> list[Endgame]:
-    """Return the positions along one random decision path."""
-    eg = Endgame(table)
-    out = []
-    while options := eg.options():
-        out.append(eg.copy())
-        eg.choose(rng.choice(options))
-    return out
-
-
 def test_the_ends_listed_for_settling_are_every_end_reachable() -> None:
     rng = random.Random(9)
     listed = 0
     for table in _rich_hands(120, seed=13):
         search = Search(table)
-        for eg in _positions(table, rng):
+        for eg in path_positions(table, rng):
             options = search.settle(eg)
             if not options or not _many(eg):
                 continue
@@ -188,7 +179,7 @@ def test_the_bound_holds_with_adds_to_come_and_bonuses_with_several_needs() -> N
     checked = 0
     for table in _needy_hands(300, seed=17):
         sacrifice = Search(table).sacrifice
-        for eg in _positions(table, rng):
+        for eg in path_positions(table, rng):
             if eg.step > STEP_ADD:
                 continue
             high = upper_bound(table, limits(eg, sacrifice))
@@ -204,7 +195,7 @@ def test_the_bound_of_narrower_limits_does_not_depend_on_what_was_bounded_before
     tables = _needy_hands(120, seed=23) + _rich_hands(120, seed=29)
     for table in tables:
         sacrifice = Search(table).sacrifice
-        for eg in _positions(table, rng):
+        for eg in path_positions(table, rng):
             lim = limits(eg, sacrifice)  # one root: its narrower copies share the parts
             free = lim.after_hi & ~lim.after_lo
             if not free:

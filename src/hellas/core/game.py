@@ -554,12 +554,13 @@ class Game(ABC, Generic[S]):
             key = choice.key
         elif isinstance(choice, str):
             by_key = self.table._by_key  # (same module: no method call on this hot path)
-            known = by_key.get(choice)  # an exact key: no stripped copy made
+            key = choice
+            known = by_key.get(key)  # an exact key, the usual case: no stripped copy made
             if known is None:
-                known = by_key.get(choice.strip())
+                key = choice.strip()
+                known = by_key.get(key)
             if known is not None and known in legal:
                 return known
-            key = choice.strip()
             for c in legal:
                 if c.key == key:
                     return c

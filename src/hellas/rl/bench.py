@@ -83,8 +83,7 @@ def _free_observations(session: Any) -> None:
             """Return the constant row."""
             return self.row
 
-    session.encoder = Constant(session.encoder.layout)
-    session._keeps = True
+    session.use_encoder(Constant(session.encoder.layout))
 
 
 def pettingzoo_loop(

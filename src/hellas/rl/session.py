@@ -63,12 +63,17 @@ class Session:
         self.reward = reward
         self.state: Any = self.game.new(self.options, 0)  # also loads content packs
         self.encoder: Encoder = encoder_for(self.game.meta.id, self.options)
+        self._keeps = False
+        # Observation cache: ``seat -> (version, vector)``.  ``_version`` changes with every
+        # change the session makes to ``self.state`` (reset, play, apply_index on it), and a
+        # view is a function of the state and the seat, so an entry with the current version
+        # is exactly what encoding the view again would give.
+        self._seen: dict[int, tuple[int, np.ndarray]] = {}
+        self._version = 0
+        self.use_encoder(self.encoder)
         self.table = self.game.choice_table(self.state)  # follows the options' content
         self.num_actions = len(self.table)
         self._by_index: list[Choice] = [self.table.at(i) for i in range(self.num_actions)]
-        # an encoder that keeps each seat's last vector is asked every time (it rewrites only
-        # what changed); any other is asked once per version of the state
-        self._keeps = self.encoder.keeps and self.encoder.reads_state
         self.seed = 0
         self._seeds = Rng(0)
         self._masks = _MASKS.setdefault(self.num_actions, {})
@@ -76,15 +81,17 @@ class Session:
         self._none = np.zeros(self.num_actions, dtype=np.int8)
         self._none.flags.writeable = False
         self.decisions = 0
-        # Observation cache: ``seat -> (version, vector)``.  ``_version`` changes with every
-        # change the session makes to ``self.state`` (reset, play, apply_index on it), and a
-        # view is a function of the state and the seat, so an entry with the current version
-        # is exactly what encoding the view again would give.
-        self._version = 0
-        self._seen: dict[int, tuple[int, np.ndarray]] = {}
         # The legal choices of ``self.state`` at ``_version`` (a mask and the play after it
         # would otherwise list them twice per decision).
         self._listed: tuple[int, Sequence[Choice]] = (-1, ())
+
+    def use_encoder(self, encoder: Encoder) -> None:
+        """Observe through ``encoder`` (one of the same layout) from now on."""
+        self.encoder = encoder
+        # an encoder that keeps each seat's last vector is asked every time (it rewrites only
+        # what changed); any other is asked once per version of the state
+        self._keeps = encoder.keeps and encoder.reads_state
+        self._seen.clear()  # vectors the encoder before it wrote
 
     def reset(self, seed: int | None = None) -> None:
         """Start a new game: ``seed`` if given, else the next seed of the session's sequence.

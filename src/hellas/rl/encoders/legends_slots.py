@@ -244,13 +244,7 @@ class SlotWriter:
             tally = _seen_tally(old, seat)
         w, block, o = r.w, self.slot_block, self.o_monsters
         if slot is not was:
-            half = len(cards) > 1
-            key = _head_key(slot, half)
-            head = self.slot_heads.get(key)
-            if head is None:
-                head = self._field(25)
-                self._slot_head(head, slot, half)
-                self._keep(self.slot_heads, key, head)
+            head = self._head(slot, len(cards) > 1)
             for c in cards:
                 w[o + c * block : o + c * block + 25] = head
         if seats != seats_were and slot.alive:
@@ -265,12 +259,7 @@ class SlotWriter:
         new = slot.cards
         for k in range(len(old), len(new)):
             who, card, _as, mode = new[k]
-            if mode == SIDEWAYS:
-                i = 13
-            elif mode == FACE_DOWN and who != seat:
-                i = 12
-            else:
-                i = (0 if mode != FACE_DOWN else 6) + card
+            i = _seen_at(who, card, mode, seat)
             v = tally[i] = tally[i] + 1
             value = FIFTHS[v] if v < last else 1.0
             for c in cards:
@@ -310,13 +299,7 @@ class SlotWriter:
         by divine, Chimera half) are copied from a head kept by those values.
         """
         alive = slot.alive
-        key = _head_key(slot, half)
-        head = self.slot_heads.get(key)
-        if head is None:
-            head = self._field(25)
-            self._slot_head(head, slot, half)
-            self._keep(self.slot_heads, key, head)
-        w[0:25] = head
+        w[0:25] = self._head(slot, half)
         pos = 25
         if alive:
             for q in here:
@@ -324,6 +307,16 @@ class SlotWriter:
         pos += self.n
         if slot.cards:
             write_tally(w, pos, _seen_tally(slot.cards, seat), FIFTHS)
+
+    def _head(self, slot: MonsterSlot, half: bool) -> Any:
+        """Return the first 25 entries of a slot's block (kept by the values they come from)."""
+        key = _head_key(slot, half)
+        head = self.slot_heads.get(key)
+        if head is None:
+            head = self._field(25)
+            self._slot_head(head, slot, half)
+            self._keep(self.slot_heads, key, head)
+        return head
 
     def _slot_head(self, w: Any, slot: MonsterSlot, half: bool) -> None:
         """Write the first 25 entries of a slot's block (what every seat sees of the slot)."""
@@ -423,10 +416,14 @@ def _seen_tally(cards: tuple[tuple[int, int, int, int], ...], seat: int) -> list
     """
     tally = [0] * 14
     for who, card, _as, mode in cards:
-        if mode == SIDEWAYS:
-            tally[13] += 1
-        elif mode == FACE_DOWN and who != seat:
-            tally[12] += 1
-        else:
-            tally[(0 if mode != FACE_DOWN else 6) + card] += 1
+        tally[_seen_at(who, card, mode, seat)] += 1
     return tally
+
+
+def _seen_at(who: int, card: int, mode: int, seat: int) -> int:
+    """Return which of a slot's 14 counts a card played there adds to, as ``seat`` sees it."""
+    if mode == SIDEWAYS:
+        return 13
+    if mode == FACE_DOWN and who != seat:
+        return 12
+    return (0 if mode != FACE_DOWN else 6) + card
