@@ -30,6 +30,7 @@ from hellas.games.realms.content import (
     SUITS,
     TAGS,
     Card,
+    Selector,
     Term,
 )
 from hellas.games.realms.endgame import (
@@ -226,7 +227,10 @@ def _term_high(term: Term, i: int, table: Table, lim: Limits, cnt: _Counts, blan
     pick = cnt.high if up else cnt.low
     if kind == "each":
         me = ~(1 << i) if term.other else -1
-        return v * _each(term, [pick(sel, me) for sel in term.sels])
+        counts = [pick(sel, me) for sel in term.sels]
+        if up and cnt.adds and len(counts) > 1 and not term.beyond:
+            return v * min(sum(counts), _most_after_adds(term.sels, cnt, me))
+        return v * _each(term, counts)
     if kind == "with":
         me = ~(1 << i)
         if up:
@@ -274,6 +278,34 @@ def _term_high(term: Term, i: int, table: Table, lim: Limits, cnt: _Counts, blan
                     best = max(best, c.base)
         return best
     raise AssertionError(kind)  # pragma: no cover
+
+
+def _most_after_adds(sels: Sequence[Selector], cnt: _Counts, me: int) -> int:
+    """Return the most the counts of these selectors can add up to after the ADDs to come.
+
+    Each ADD gives one card one tag, which adds one to the count of each selector naming it:
+    the counts without the ADDs, plus, for each ADD, the most selectors one of its tags is
+    named by.
+    """
+    total = 0
+    named_by = [0] * len(TAGS)
+    for sel in sels:
+        total += (count(sel, cnt.now, cnt.idpos) & me).bit_count()
+        named = _sel_tags(sel)
+        b = 0
+        while named >> b:
+            if named >> b & 1:
+                named_by[b] += 1
+            b += 1
+    for tags in cnt.able:
+        most = 0
+        b = 0
+        while tags >> b:
+            if tags >> b & 1 and named_by[b] > most:
+                most = named_by[b]
+            b += 1
+        total += most
+    return total
 
 
 def _supplied(term: Term, cnt: _Counts, me: int) -> bool:

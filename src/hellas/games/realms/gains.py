@@ -281,71 +281,95 @@ class Gains:
                         best[n] = gain
         # the other terms: what they may gain with the next ADD (if its tag is one they name)
         # and without it (from the ADDs after it only)
-        rest = list(queue[1:])
+        able = [adders[i] for i in queue]
+        later = able[1:]
         limits = [
-            (tags_named, self._limit(i, term, pos, queue), self._limit(i, term, pos, rest))
+            (tags_named, *self._limits(i, term, pos, able, later))
             for i, term, tags_named in self.limited
         ]
         return Now(score_at(table, out, pos, blank), gains, best, limits)
 
-    def _limit(self, i: int, term: Term, pos: list[int], queue: Sequence[int]) -> int:
-        """Return the most a term that is not a coverage term can still gain."""
-        able = [self.adders[j] for j in queue]
-        if term.kind == "with" and term.value > 0 and term.value < UNLIMITED:
+    def _limits(
+        self, i: int, term: Term, pos: list[int], able: list[int], later: list[int]
+    ) -> tuple[int, int]:
+        """Return the most a term that is not a coverage term can still gain.
+
+        With the ADDs that may give the tags of ``able``, and with those of ``later`` (the
+        same but the next one); what the term counts now is counted once for both.
+        """
+        value = term.value
+        kind = term.kind
+        if kind == "with" and 0 < value < UNLIMITED:
             # each missing need wants its shortfall in ADDs that can supply it, and one ADD
             # gives one tag, which supplies every need naming that tag
             shorts: list[tuple[int, int]] = []
             me = ~(1 << i)
+            idpos = self.table.idpos
             for sel, k in term.needs:
-                short = k - (count(sel, pos, self.table.idpos) & me).bit_count()
+                short = k - (count(sel, pos, idpos) & me).bit_count()
                 if short > 0:
-                    tags = 0
-                    for conj in sel:
-                        tags |= _tag_mask(conj)
-                    if sum(1 for a in able if a & tags) < short:
-                        return 0  # too few ADDs left can supply this need
-                    shorts.append((short, tags))
+                    shorts.append((short, _sel_mask(sel)))
             if not shorts:
-                return 0  # met already: more tags cannot unmeet it
-            supply = 0
-            for a in able:
-                supply += max(
-                    (
-                        sum(1 for _, tags in shorts if tags >> b & 1)
-                        for b in range(len(TAGS))
-                        if a >> b & 1
-                    ),
-                    default=0,
-                )
-            return term.value if supply >= sum(short for short, _ in shorts) else 0
-        if term.value >= UNLIMITED:
-            return UNLIMITED  # a bonus that needs a tag to count at all
-        value = term.value
-        kind = term.kind
+                return 0, 0  # met already: more tags cannot unmeet it
+            return _supplied(value, shorts, able), _supplied(value, shorts, later)
+        if value >= UNLIMITED:
+            return UNLIMITED, UNLIMITED  # a bonus that needs a tag to count at all
         if kind == "unless":  # a penalty that several matches, or two needs, take back
-            return -value
+            return -value, -value
         if value < 0:
-            return 0  # a penalty over counts: more matches only cost
+            return 0, 0  # a penalty over counts: more matches only cost
         me = ~(1 << i) if term.other else -1
-        counts = [self._counts(sel, pos, able, me) for sel in term.sels]
-        if kind == "each":
-            beyond = term.beyond
-            return value * sum(max(hi - beyond, 0) - max(now - beyond, 0) for now, hi in counts)
-        (a, a_hi), (b, b_hi) = counts[0], counts[-1]
-        if kind == "pairs":
-            return value * (min(a_hi, b_hi) - min(a, b))
-        if kind == "pairs_of":
-            return value * (a_hi // 2 - a // 2)
-        if kind == "product":
-            return value * (a_hi * b_hi - a * b)
-        if kind == "more":
-            return value if a <= b < a_hi else 0
-        return UNLIMITED  # pragma: no cover - every kind that reads tags is handled above
+        idpos = self.table.idpos
+        nows = [((count(sel, pos, idpos) & me).bit_count(), _sel_mask(sel)) for sel in term.sels]
+        return _gain(term, nows, able), _gain(term, nows, later)
 
-    def _counts(self, sel: Selector, pos: list[int], able: list[int], me: int) -> tuple[int, int]:
-        """Return how many cards match a selector now, and at most after the ADDs left."""
-        now = (count(sel, pos, self.table.idpos) & me).bit_count()
+
+def _supplied(value: int, shorts: list[tuple[int, int]], able: list[int]) -> int:
+    """Return ``value`` if ADDs that may give these tags can make up every shortfall, else 0.
+
+    ``shorts``: each missing need's shortfall and the tags it names.
+    """
+    for short, tags in shorts:
+        if sum(1 for a in able if a & tags) < short:
+            return 0  # too few ADDs left can supply this need
+    supply = 0
+    for a in able:
+        supply += max(
+            (sum(1 for _, tags in shorts if tags >> b & 1) for b in range(len(TAGS)) if a >> b & 1),
+            default=0,
+        )
+    return value if supply >= sum(short for short, _ in shorts) else 0
+
+
+def _gain(term: Term, nows: list[tuple[int, int]], able: list[int]) -> int:
+    """Return the most a count term can gain, from each selector's count now and tags."""
+    value = term.value
+    counts = [(now, now + sum(1 for a in able if a & tags)) for now, tags in nows]
+    kind = term.kind
+    if kind == "each":
+        beyond = term.beyond
+        return value * sum(max(hi - beyond, 0) - max(now - beyond, 0) for now, hi in counts)
+    (a, a_hi), (b, b_hi) = counts[0], counts[-1]
+    if kind == "pairs":
+        return value * (min(a_hi, b_hi) - min(a, b))
+    if kind == "pairs_of":
+        return value * (a_hi // 2 - a // 2)
+    if kind == "product":
+        return value * (a_hi * b_hi - a * b)
+    if kind == "more":
+        return value if a <= b < a_hi else 0
+    return UNLIMITED  # pragma: no cover - every kind that reads tags is handled above
+
+
+def _sel_mask(sel: Selector) -> int:
+    """Return the tags a selector names (kept by selector)."""
+    tags = _SEL_MASKS.get(sel)
+    if tags is None:
         tags = 0
         for conj in sel:
             tags |= _tag_mask(conj)
-        return now, now + sum(1 for a in able if a & tags)
+        _SEL_MASKS[sel] = tags
+    return tags
+
+
+_SEL_MASKS: dict[Selector, int] = {}
