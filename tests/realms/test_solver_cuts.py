@@ -33,7 +33,10 @@ from tests.realms.test_solver_omega import OMEGA_SLOW, _omega_table, _rich_hands
 
 ALL = list(deck().cards)
 ADDS = [c for c in ALL if c.add_tag]
-NEEDY = [c for c in ALL for t in (*c.bonus, *c.penalty) if len(t.needs) >= 2]
+# cards with a bonus or penalty over several needs, or counting several selectors
+NEEDY = [
+    c for c in ALL if any(len(t.needs) >= 2 or len(t.sels) >= 2 for t in (*c.bonus, *c.penalty))
+]
 
 
 class _Recording(Search):
