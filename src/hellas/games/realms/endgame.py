@@ -475,12 +475,10 @@ class OmegaEnds:
             if c.omega is not None
         ]
         self.marks: list[int] = []  # by Omega card: the Heroes that defeat or hold it off
-        self.memo: dict[tuple[object, ...], frozenset[int]] = {}
+        self.memo: dict[tuple[object, ...], int] = {}
 
-    def after_adds(
-        self, tags: Sequence[int], after: int, penalty_off: int, helm: bool
-    ) -> frozenset[int]:
-        """Return every Afterlife reachable once the ADDs end with these tags.
+    def after_adds(self, tags: Sequence[int], after: int, penalty_off: int, helm: bool) -> int:
+        """Return every Afterlife reachable once the ADDs end with these tags (``ends``' set).
 
         The Omega phase then begins with this Afterlife and Helm, every Omega card whose
         penalty is not cleared still to come (as ``Endgame`` begins it).
@@ -492,8 +490,12 @@ class OmegaEnds:
                 queue |= 1 << i
         return self._ends(after, queue, helm)
 
-    def ends(self, eg: Endgame) -> frozenset[int]:
-        """Return every Afterlife reachable from ``eg`` (at an Omega decision, or the end)."""
+    def ends(self, eg: Endgame) -> int:
+        """Return every Afterlife reachable from ``eg`` (at an Omega decision, or the end).
+
+        The Afterlives come as one set of bits: bit ``a`` is set when Afterlife ``a`` is
+        reachable (``ends >> a & 1``; ``bits`` lists them).
+        """
         self._mark(eg.tags)
         queue = 0
         for i in eg.queue:
@@ -507,10 +509,10 @@ class OmegaEnds:
             now = self._resolve(n, after, living, self.gods & ~after, helm, eg.last)
         else:
             return self._ends(after, queue, helm)
-        found: set[int] = set()
+        found = 0
         for end, still in now:
             found |= self._ends(end, queue, still)
-        return frozenset(found)
+        return found
 
     def _mark(self, tags: Sequence[int]) -> None:
         """Note, for each Omega card, the Heroes whose tags defeat it or hold it off."""
@@ -529,7 +531,7 @@ class OmegaEnds:
             marks.append(m)
         self.marks = marks
 
-    def _ends(self, after: int, queue: int, helm: bool) -> frozenset[int]:
+    def _ends(self, after: int, queue: int, helm: bool) -> int:
         """Return the ends from this Afterlife with these Omega cards (a mask) still to come."""
         living = self.heroes & ~after
         gods = self.gods & ~after
@@ -545,7 +547,7 @@ class OmegaEnds:
                 pending.append(n)
                 view.append(self.marks[n] & living)
         if not pending:
-            return frozenset((after,))
+            return 1 << after
         key = (after, tuple(pending), helm, tuple(view))
         hit = self.memo.get(key)
         if hit is not None:
@@ -555,13 +557,13 @@ class OmegaEnds:
             left |= 1 << self.omegas[n][0]
         # without sacrifices or the Helm, one at a time in the cards' order (``options``)
         order = pending if self.sacrifice or helm else pending[:1]
-        found: set[int] = set()
+        found = 0
         for n in order:
             i = self.omegas[n][0]
             rest = left & ~(1 << i)
             for end, still in self._resolve(n, after, living, gods, helm):
                 found |= self._ends(end, rest, still)
-        hit = self.memo[key] = frozenset(found)
+        hit = self.memo[key] = found
         return hit
 
     def _resolve(
@@ -623,6 +625,16 @@ class OmegaEnds:
         return out
 
 
+def bits(ends: int) -> list[int]:
+    """Return the Afterlives of a set of them as bits (``OmegaEnds``), in increasing order."""
+    out = []
+    while ends:
+        low = ends & -ends
+        out.append(low.bit_length() - 1)
+        ends ^= low
+    return out
+
+
 def narrate(table: Table, keys: Sequence[str]) -> list[str]:
     """Return the endgame in words for a sequence of decision keys."""
     eg = Endgame(table)
@@ -652,4 +664,4 @@ def brute_force(table: Table) -> list[tuple[int, list[str]]]:
     return results
 
 
-__all__ = ["Endgame", "OmegaEnds", "Option", "brute_force", "narrate"]
+__all__ = ["Endgame", "OmegaEnds", "Option", "bits", "brute_force", "narrate"]

@@ -46,6 +46,7 @@ from hellas.games.realms.endgame import (
     Endgame,
     OmegaEnds,
     Option,
+    bits,
     narrate,
 )
 from hellas.games.realms.facts import facts, sacrifices, tag_groups, wants_dead
@@ -117,9 +118,10 @@ class Search:
         # every end the Omegas can reach: once the ADDs end with tags of given strengths
         # (``_ends_after``), after some ADDs still to come (``_can_end``), from an Omega
         # position (``_reachable``), and between two Omega penalties (``OmegaEnds``)
-        self.roots: dict[tuple[object, ...], frozenset[int]] = {}
-        self.can_end: dict[tuple[object, ...], frozenset[int]] = {}
-        self.every_end: dict[tuple[object, ...], frozenset[int]] = {}
+        # (sets of Afterlives as bits: ``endgame.bits``)
+        self.roots: dict[tuple[object, ...], int] = {}
+        self.can_end: dict[tuple[object, ...], int] = {}
+        self.every_end: dict[tuple[object, ...], int] = {}
         self.omega_ends = OmegaEnds(table, self.sacrifice)
         self.gains: dict[tuple[int, int, int], Gains] = {}  # by end, bonus and penalty clears
         self.nows: dict[tuple[object, ...], tuple[Now, list[tuple[int, int]]]] = {}  # _firsts
@@ -258,12 +260,12 @@ class Search:
         if lim.after_hi == lim.after_lo:
             return None
         if eg.step == STEP_ADD:
-            return list(self._can_end(eg, tuple(eg.tags), eg.queue))
+            return bits(self._can_end(eg, tuple(eg.tags), eg.queue))
         key = eg.key()
         ends = self.every_end.get(key)
         if ends is None:
             ends = self.every_end[key] = self._ends(eg, options)
-        return list(ends)
+        return bits(ends)
 
     def _fates(
         self,
@@ -504,11 +506,9 @@ class Search:
         """Return whether some ADDs of ``queue`` on these tags let the Omegas reach ``end``."""
         if not (self.defeat or self.counted):
             return not queue or self._reach_after(eg, tags, end) is True
-        return end in self._can_end(eg, tags, queue)
+        return self._can_end(eg, tags, queue) >> end & 1 == 1
 
-    def _can_end(
-        self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...]
-    ) -> frozenset[int]:
+    def _can_end(self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...]) -> int:
         """Return every end the Omegas can reach after some ADDs of ``queue`` on these tags.
 
         The Omega penalties read only which monsters a Hero defeats and how many tags it has
@@ -537,7 +537,7 @@ class Search:
         hit = self.can_end.get(key)
         if hit is None:
             first = table.cards[queue[0]].add_tag
-            found = set(self._can_end(eg, tags, queue[1:]))
+            found = self._can_end(eg, tags, queue[1:])
             for h in range(table.k):
                 if living >> h & 1:
                     for group in self.strong:
@@ -545,7 +545,7 @@ class Search:
                         if new:
                             after = (*tags[:h], tags[h] | new & -new, *tags[h + 1 :])
                             found |= self._can_end(eg, after, queue[1:])
-            hit = self.can_end[key] = frozenset(found)
+            hit = self.can_end[key] = found
         return hit
 
     def _reachable(self, eg: Endgame, options: list[Option], end: int) -> bool:
@@ -558,7 +558,7 @@ class Search:
         ends = self.every_end.get(key)
         if ends is None:
             ends = self.every_end[key] = self._ends(eg, options)
-        return end in ends
+        return ends >> end & 1 == 1
 
     def _strengths(self, tags: Sequence[int], living: int) -> tuple[int, ...]:
         """Return what the Omega penalties read of each living Hero's tags, as small numbers.
@@ -593,10 +593,10 @@ class Search:
             living = self.table.hero_mask & ~eg.afterlife
             strengths = self._strengths(tags, living)
             ends = self.roots.get((eg.afterlife, eg.penalty_off, eg.helm, strengths))
-            return None if ends is None else end in ends
-        return end in self._ends_after(eg, tags)
+            return None if ends is None else ends >> end & 1 == 1
+        return self._ends_after(eg, tags) >> end & 1 == 1
 
-    def _ends_after(self, eg: Endgame, tags: tuple[int, ...]) -> frozenset[int]:
+    def _ends_after(self, eg: Endgame, tags: tuple[int, ...]) -> int:
         """Return every end the Omegas can reach once the ADDs from ``eg`` end with these tags.
 
         The Omega phase reads only the Afterlife, the penalties cleared, the Helm and the tags
@@ -610,13 +610,13 @@ class Search:
             self.roots[where] = ends
         return ends
 
-    def _ends(self, eg: Endgame, options: list[Option]) -> frozenset[int]:
+    def _ends(self, eg: Endgame, options: list[Option]) -> int:
         """Return every Afterlife the Omega decisions from ``eg`` can end with.
 
         ``endgame.OmegaEnds`` lists them on bit masks (``eg`` is past the ADDs).
         """
         if not options:
-            return frozenset((eg.afterlife,))
+            return 1 << eg.afterlife
         return self.omega_ends.ends(eg)
 
 
