@@ -134,6 +134,9 @@ SLOW = [
     "jason minotaur circe athena heracles pegasus chiron | trojan-war winged-sandals hermes",
     "homer sirens helen hector heracles dionysus orpheus"
     " | eleusinian-mysteries chiron winged-sandals",
+    "dionysus chiron athena hector pegasus helen heracles | sirens moly lost-knowledge",
+    "athena chiron andromeda achilles moly heracles sirens | hades cerberus pegasus",
+    "athena andromeda antaeus sirens pegasus heracles helen | chiron cerberus charmed-bridle",
 ]
 
 
