@@ -462,10 +462,11 @@ class OmegaEnds:
     penalties do not look share them.
     """
 
-    __slots__ = ("gods", "heroes", "marks", "memo", "omegas", "sacrifice")
+    __slots__ = ("gods", "heroes", "marks", "memo", "omegas", "sacrifice", "width")
 
     def __init__(self, table: Table, sacrifice: int) -> None:
         self.sacrifice = sacrifice
+        self.width = table.k  # a mask of positions fits in this many bits
         self.heroes = table.hero_mask
         self.gods = table.suit_pos[GOD]
         # the Omega cards: position, kind, the tags that defeat it, its number
@@ -536,7 +537,9 @@ class OmegaEnds:
         living = self.heroes & ~after
         gods = self.gods & ~after
         pending = []
-        view = []
+        left = 0  # the pending Omega cards, as positions
+        view = 0  # what each pending card reads of the living Heroes, one field each
+        marks = self.marks
         for n, (i, kind, _, _) in enumerate(self.omegas):
             if queue >> i & 1:
                 if kind == "other_hero":
@@ -545,16 +548,14 @@ class OmegaEnds:
                 elif kind == "god_in_hand" and not gods:
                     continue
                 pending.append(n)
-                view.append(self.marks[n] & living)
+                left |= 1 << i
+                view = view << self.width | (marks[n] & living)
         if not pending:
             return 1 << after
-        key = (after, tuple(pending), helm, tuple(view))
+        key = (after, left, helm, view)
         hit = self.memo.get(key)
         if hit is not None:
             return hit
-        left = 0
-        for n in pending:
-            left |= 1 << self.omegas[n][0]
         # without sacrifices or the Helm, one at a time in the cards' order (``options``)
         order = pending if self.sacrifice or helm else pending[:1]
         found = 0
