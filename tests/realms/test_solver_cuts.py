@@ -24,8 +24,7 @@ from collections.abc import Sequence
 
 from hellas.games.realms.bound import limits, upper_bound
 from hellas.games.realms.content import TAGS, Card, deck
-from hellas.games.realms.endgame import STEP_ADD, Endgame, Option
-from hellas.games.realms.gains import Gains
+from hellas.games.realms.endgame import STEP_ADD, Endgame, Option, bits
 from hellas.games.realms.scoring import Outcome, Table, score
 from hellas.games.realms.solver import NONE, Search, _many
 from tests.realms.helpers import path_positions
@@ -51,12 +50,10 @@ class _Recording(Search):
         self.where.setdefault(eg.key(), eg.copy())
         return super().beats(eg, options)
 
-    def _adds(
-        self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int, gains: Gains
-    ) -> bool:
+    def _adds(self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int) -> bool:
         key = (eg.afterlife, eg.bonus_off, eg.penalty_off, eg.helm, tags, queue, end)
         self.adds_at.setdefault(key, (eg.copy(), queue))
-        return super()._adds(eg, tags, queue, end, gains)
+        return super()._adds(eg, tags, queue, end)
 
 
 def _best_adds(
@@ -64,20 +61,8 @@ def _best_adds(
 ) -> int:
     """Return the best score of ``end`` over every ADD of every tag (ends walked in full)."""
     table = search.table
-    living = table.hero_mask & ~eg.afterlife
-    finals = {tuple(tags)}
-    for i in queue:
-        grown = set()
-        for now in finals:
-            grown.add(now)
-            for h in range(table.k):
-                if living >> h & 1:
-                    for b in range(len(TAGS)):
-                        if table.cards[i].add_tag >> b & 1:
-                            grown.add((*now[:h], now[h] | 1 << b, *now[h + 1 :]))
-        finals = grown
     best = -(10**9)
-    for final in finals:
+    for final in _finals(table, eg, tags, queue):
         if end in _walk_ends(eg.skip_adds(final), search.sacrifice):
             out = Outcome(end, list(final), eg.bonus_off, eg.penalty_off)
             best = max(best, score(table, out))
@@ -161,6 +146,49 @@ def test_the_ends_listed_for_settling_are_every_end_reachable() -> None:
             assert set(found) == _walk_ends(eg, search.sacrifice), [c.id for c in table.cards]
             listed += 1
     assert listed >= 150, listed
+
+
+def _finals(table: Table, eg: Endgame, tags: Sequence[int], queue: tuple[int, ...]) -> set:
+    """Return every set of tags the ADDs of ``queue`` can end with from these (every tag)."""
+    living = table.hero_mask & ~eg.afterlife
+    finals = {tuple(tags)}
+    for i in queue:
+        grown = set()
+        for now in finals:
+            grown.add(now)
+            for h in range(table.k):
+                if living >> h & 1:
+                    for b in range(len(TAGS)):
+                        if table.cards[i].add_tag >> b & 1:
+                            grown.add((*now[:h], now[h] | 1 << b, *now[h + 1 :]))
+        finals = grown
+    return finals
+
+
+def test_each_add_option_lists_every_end_the_adds_after_it_reach() -> None:
+    """``_options`` keeps an ADD's options with the ends reachable after them: the search
+    bounds an end only over the options that can still reach it, and scores the last ADD's
+    options without asking again."""
+    rng = random.Random(31)
+    checked = dict.fromkeys(("options", "last", "cut"), 0)
+    for table in _rich_hands(40, seed=31):
+        search = Search(table)
+        for eg in path_positions(table, rng):
+            search.settle(eg)
+            if eg.step != STEP_ADD:
+                continue
+            tags = tuple(eg.tags)
+            queue = search._queue(eg)
+            for h, b, reach in search._options(eg, tags, queue):
+                after = tags if h < 0 else (*tags[:h], tags[h] | 1 << b, *tags[h + 1 :])
+                expected: set[int] = set()
+                for final in _finals(table, eg, after, queue[1:]):
+                    expected |= _walk_ends(eg.skip_adds(final), search.sacrifice)
+                assert set(bits(reach)) == expected, [c.id for c in table.cards]
+                checked["options"] += 1
+                checked["last"] += len(queue) == 1
+                checked["cut"] += len(expected) < len(_walk_ends(eg, search.sacrifice))
+    assert min(checked.values()) >= 100, checked
 
 
 def _needy_hands(count: int, seed: int) -> list[Table]:

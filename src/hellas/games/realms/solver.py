@@ -50,7 +50,7 @@ from hellas.games.realms.endgame import (
     narrate,
 )
 from hellas.games.realms.facts import facts, sacrifices, tag_groups, wants_dead
-from hellas.games.realms.gains import Gains, Now
+from hellas.games.realms.gains import Gains
 from hellas.games.realms.scoring import Outcome, Table, score
 
 NONE = -(10**9)  # below every score
@@ -92,6 +92,7 @@ class Search:
         "omega_ends",
         "omega_tags",
         "omegas",
+        "options",
         "roots",
         "sacrifice",
         "strong",
@@ -124,7 +125,10 @@ class Search:
         self.every_end: dict[tuple[object, ...], int] = {}
         self.omega_ends = OmegaEnds(table, self.sacrifice)
         self.gains: dict[tuple[int, int, int], Gains] = {}  # by end, bonus and penalty clears
-        self.nows: dict[tuple[object, ...], tuple[Now, list[tuple[int, int]]]] = {}  # _firsts
+        # the options of an ADD: bounded for one end (``_firsts``), with the ends each can
+        # still reach (``_options``)
+        self.nows: dict[tuple[object, ...], list[tuple[int, int, int]]] = {}
+        self.options: dict[tuple[object, ...], list[tuple[int, int, int]]] = {}
         self.nodes = 0
 
     def settle(self, eg: Endgame) -> list[Option]:
@@ -375,11 +379,8 @@ class Search:
             tags = tuple(eg.tags)
             queue = self._queue(eg)
             for end in reach:
-                now, firsts = self._firsts(eg, tags, queue, end, self._gains(eg, end))
-                high = max(now.bound(h, b) for h, b in firsts)
-                if high > self.best:
-                    now, firsts = self._firsts(eg, tags, queue, end, self._gains(eg, end))
-                    high = min(high, max(now.bound(h, b) for h, b in firsts))
+                firsts = self._firsts(eg, tags, queue, end)
+                high = firsts[0][0] if firsts else NONE
                 if high > self.best:
                     kids.append((high, end))
                 else:
@@ -408,25 +409,69 @@ class Search:
         return tuple(sorted(eg.queue, key=lambda i: -cards[i].add_tag.bit_count()))
 
     def _firsts(
-        self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int, gains: Gains
-    ) -> tuple[Now, list[tuple[int, int]]]:
-        """Return what the ADDs of ``queue`` can gain, and the first one's options (kept)."""
+        self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int
+    ) -> list[tuple[int, int, int]]:
+        """Return the first ADD of ``queue``'s options that can still reach ``end``, bounded.
+
+        Each option comes as (bound, Hero, tag), the highest bound first (kept).  An option
+        after which no ADDs left let the Omegas reach ``end`` is left out (``_options``); when
+        it is the last ADD and few options are left, each bound is the exact score.
+        """
         key = (eg.afterlife, eg.bonus_off, eg.penalty_off, eg.helm, tags, queue, end)
         hit = self.nows.get(key)
         if hit is None:
+            fit = [(h, b) for h, b, reach in self._options(eg, tags, queue) if reach >> end & 1]
+            if not fit:
+                hit = []
+            elif len(queue) == 1 and len(fit) <= FEW_LEAVES:
+                table = self.table
+                hit = []
+                for h, b in fit:
+                    after = tags if h < 0 else (*tags[:h], tags[h] | 1 << b, *tags[h + 1 :])
+                    out = Outcome(end, list(after), eg.bonus_off, eg.penalty_off)
+                    hit.append((score(table, out), h, b))
+            else:
+                living = self.table.hero_mask & ~eg.afterlife
+                now = self._gains(eg, end).at(tags, living, queue)
+                hit = [(now.bound(h, b), h, b) for h, b in fit]
+            hit.sort(key=_first, reverse=True)
+            self.nows[key] = hit
+        return hit
+
+    def _options(
+        self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...]
+    ) -> list[tuple[int, int, int]]:
+        """Return the first ADD of ``queue``'s options, each with the ends still reachable.
+
+        Each comes as (Hero, tag, ends as bits): no tag is (-1, -1); one tag of each group
+        alike (``tag_groups``) is offered to each living Hero.  Kept for every end at once.
+        """
+        key = (eg.afterlife, eg.penalty_off, eg.helm, tags, queue)
+        hit = self.options.get(key)
+        if hit is None:
             table = self.table
             living = table.hero_mask & ~eg.afterlife
-            now = gains.at(tags, living, queue)
             allowed = table.cards[queue[0]].add_tag
-            firsts = [(-1, -1)]  # no tag
+            rest = queue[1:]
+            hit = [(-1, -1, self._reach_all(eg, tags, rest))]
             for h in range(table.k):
                 if living >> h & 1:
                     for group in self.alike:
                         new = group & allowed & ~tags[h]
                         if new:
-                            firsts.append((h, (new & -new).bit_length() - 1))
-            hit = self.nows[key] = (now, firsts)
+                            bit = new & -new
+                            after = (*tags[:h], tags[h] | bit, *tags[h + 1 :])
+                            hit.append((h, bit.bit_length() - 1, self._reach_all(eg, after, rest)))
+            self.options[key] = hit
         return hit
+
+    def _reach_all(self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...]) -> int:
+        """Return every end (as bits) reachable after some ADDs of ``queue`` on these tags."""
+        if not self.omegas:
+            return 1 << eg.afterlife
+        if not (self.defeat or self.counted):  # the ADDs change nothing the Omegas read
+            return self._ends_after(eg, tags)
+        return self._can_end(eg, tags, queue)
 
     def _tags(self, eg: Endgame, options: list[Option], end: int) -> bool:
         """Search the ADD decisions for an endgame that ends with the Afterlife ``end``."""
@@ -441,11 +486,9 @@ class Search:
             return self._found(value)
         if eg.afterlife & ~end:
             return False
-        return self._adds(eg, tuple(eg.tags), self._queue(eg), end, self._gains(eg, end))
+        return self._adds(eg, tuple(eg.tags), self._queue(eg), end)
 
-    def _adds(
-        self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int, gains: Gains
-    ) -> bool:
+    def _adds(self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int) -> bool:
         """Search the ADDs of ``queue`` from these tags, for the Afterlife ``end``.
 
         The tags the ADDs end with do not depend on their order (an ADD of a tag the Hero
@@ -462,41 +505,30 @@ class Search:
             self.done[key] = NONE  # nothing there is reached at all
             return False
         outer, self.ceiling = self.ceiling, NONE
-        hit = self._add(eg, tags, queue, end, gains)
+        hit = self._add(eg, tags, queue, end)
         if not hit:
             self.done[key] = self.ceiling
         self.ceiling = max(self.ceiling, outer)
         return hit
 
-    def _add(
-        self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int, gains: Gains
-    ) -> bool:
+    def _add(self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int) -> bool:
         """Search the next ADD of ``queue`` for ``_adds``, best bound first."""
         table = self.table
-        now, options = self._firsts(eg, tags, queue, end, gains)
         rest = queue[1:]
-        kids: list[tuple[int, int, int]] = []
-        for h, b in options:
-            high = now.bound(h, b)
-            if high <= self.best:
-                self.ceiling = max(self.ceiling, high)
-                continue
-            kids.append((high, h, b))
-        kids.sort(key=_first, reverse=True)
-        for high, h, b in kids:
+        for high, h, b in self._firsts(eg, tags, queue, end):
             if high <= self.best:
                 self.ceiling = max(self.ceiling, high)
                 break
             after = tags if h < 0 else (*tags[:h], tags[h] | 1 << b, *tags[h + 1 :])
-            if not rest:  # the tags are final: score them, best bound first
-                if self._reach_after(eg, after, end, look_only=True) is False:
-                    continue
-                value = score(table, Outcome(end, list(after), eg.bonus_off, eg.penalty_off))
-                if value <= self.best:
-                    self.ceiling = max(self.ceiling, value)
-                elif self._reach_after(eg, after, end) and self._found(value):
+            if rest:
+                if self._adds(eg, after, rest, end):
                     return True
-            elif self._adds(eg, after, rest, end, gains):
+                continue
+            # the tags are final (and ``end`` reachable): score them, best bound first
+            value = score(table, Outcome(end, list(after), eg.bonus_off, eg.penalty_off))
+            if value <= self.best:
+                self.ceiling = max(self.ceiling, value)
+            elif self._found(value):
                 return True
         return False
 
@@ -631,6 +663,9 @@ MANY_OMEGAS = 3
 
 # ``_fates`` bounds each end on its own once this many ends or fewer are left to reach
 BY_END = 32
+
+# ``_firsts`` scores the options of the last ADD one by one when this many or fewer are left
+FEW_LEAVES = 3
 
 
 def _near_end(eg: Endgame) -> bool:
