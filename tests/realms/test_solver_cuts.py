@@ -26,8 +26,9 @@ from hellas.games.realms.bound import limits, upper_bound
 from hellas.games.realms.content import TAGS, Card, deck
 from hellas.games.realms.endgame import STEP_ADD, Endgame, Option, bits
 from hellas.games.realms.scoring import Outcome, Table, score
-from hellas.games.realms.solver import NONE, Search, _many
+from hellas.games.realms.solver import NONE, PROBE, Search, _many
 from tests.realms.helpers import path_positions
+from tests.realms.test_solver import SLOW, _table
 from tests.realms.test_solver_omega import OMEGA_SLOW, _omega_table, _rich_hands, _walk_ends
 
 ALL = list(deck().cards)
@@ -111,6 +112,30 @@ def test_the_marks_of_searched_positions_hold() -> None:
             assert _best_within(search, eg, low, high) <= mark, [c.id for c in table.cards]
             checked["fates"] += 1
     assert min(checked.values()) >= 100, checked
+
+
+def test_probes_cut_short_leave_no_trace() -> None:
+    """``Search._probe`` searches each option a few positions before the full search; a probe
+    cut short must leave no false mark behind: with probes of one position (nearly all cut
+    short), of a few, and with none, ``value`` finds the same best score and ``first`` the
+    same endgame, and the marks the probing search leaves hold."""
+    rng = random.Random(41)
+    cut = checked = 0
+    for table in [_table(t) for t in SLOW] + _rich_hands(100, seed=41):
+        found = set()
+        for probe in (PROBE, 3, 0, 1):
+            search = _Recording(table)
+            search.probe = probe
+            best = search.value(Endgame(table))
+            found.add((best, tuple(search.first(Endgame(table), best).keys())))
+            cut += search.probes_cut
+        assert len(found) == 1, [c.id for c in table.cards]
+        marks = [(k, v) for k, v in search.done.items() if k in search.where]
+        below = [(k, v) for k, v in marks if v < best]  # the marks ``first`` skips by
+        for key, mark in rng.sample(below, min(len(below), 6)) + rng.sample(marks, 1):
+            assert Search(table).value(search.where[key]) <= mark, [c.id for c in table.cards]
+            checked += 1
+    assert cut >= 120 and checked >= 100, (cut, checked)
 
 
 def _best_within(search: Search, eg: Endgame, low: int, high: int) -> int:

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hellas.games.realms.bound import Limits, limits, upper_bound
-from hellas.games.realms.content import Card
+from hellas.games.realms.content import TAGS, Card
 from hellas.games.realms.endgame import (
     STEP_ADD,
     STEP_OMEGA,
@@ -51,9 +51,10 @@ from hellas.games.realms.endgame import (
 )
 from hellas.games.realms.facts import facts, sacrifices, tag_groups, wants_dead
 from hellas.games.realms.gains import Gains
-from hellas.games.realms.scoring import Outcome, Table, score
+from hellas.games.realms.scoring import TAG_ATOMS, Outcome, Table, positions, score, score_at
 
 NONE = -(10**9)  # below every score
+TAG_ATOM = [TAG_ATOMS[1 << b][0] for b in range(len(TAGS))]  # the atom of each tag
 NEVER = 10**9  # above every score
 
 
@@ -86,6 +87,7 @@ class Search:
         "gains",
         "goal",
         "leaf",
+        "limit",
         "natural",
         "nodes",
         "nows",
@@ -93,6 +95,8 @@ class Search:
         "omega_tags",
         "omegas",
         "options",
+        "probe",
+        "probes_cut",
         "roots",
         "sacrifice",
         "strong",
@@ -109,6 +113,9 @@ class Search:
         self.natural = natural
         self.leaf: Endgame | None = None
         self.budget = NEVER  # a natural walk gives up past this many options tried
+        self.limit = NEVER  # a probe (``_probe``) gives up past this many positions
+        self.probe = PROBE  # positions each probe searches at most (0: no probes)
+        self.probes_cut = 0  # probes cut short
         self.best = NONE  # the best score found so far: only better ones are looked for
         self.goal = NEVER  # stop as soon as a score reaches this
         # searched positions, each with a score nothing there beats (``ceiling``)
@@ -127,7 +134,7 @@ class Search:
         self.gains: dict[tuple[int, int, int], Gains] = {}  # by end, bonus and penalty clears
         # the options of an ADD: bounded for one end (``_firsts``), with the ends each can
         # still reach (``_options``)
-        self.nows: dict[tuple[object, ...], list[tuple[int, int, int]]] = {}
+        self.nows: dict[tuple[object, ...], tuple[bool, list[tuple[int, int, int]]]] = {}
         self.options: dict[tuple[object, ...], list[tuple[int, int, int]]] = {}
         self.nodes = 0
 
@@ -155,6 +162,8 @@ class Search:
             self.ceiling = max(self.ceiling, known)
             return False
         self.nodes += 1
+        if self.nodes > self.limit:
+            raise Probed
         outer, self.ceiling = self.ceiling, NONE
         if not self.natural and _many(eg):
             lim = limits(eg, self.sacrifice)
@@ -202,12 +211,36 @@ class Search:
             else:
                 kids.append((high, child, more))
         kids.sort(key=_first, reverse=True)
+        if len(kids) > 1 and self.limit == NEVER and self.probe and self._probe(kids):
+            return True
         for high, child, more in kids:
             if high <= self.best:
                 self.ceiling = max(self.ceiling, high)  # the highest of the kids left
                 break
             if self.beats(child, more):
                 return True
+        return False
+
+    def _probe(self, kids: list[tuple[int, Endgame, list[Option]]]) -> bool:
+        """Search each of these positions a little (``probe`` positions) to raise ``best``.
+
+        The best endgame may lie under an option whose bound is not the highest; a score
+        found there first lets the search cut the options of higher bounds sooner.  What a
+        probe cut short leaves no mark; what it finished is marked as the full search would.
+        """
+        ceiling = self.ceiling  # the full search that follows marks what the probes found
+        for high, child, more in kids:
+            if high <= self.best:
+                continue
+            self.limit = self.nodes + self.probe
+            try:
+                if self.beats(child, more):
+                    self.limit = NEVER
+                    return True
+            except Probed:
+                self.probes_cut += 1
+        self.limit = NEVER
+        self.ceiling = ceiling
         return False
 
     def first(self, eg: Endgame, best: int) -> Endgame:
@@ -379,7 +412,7 @@ class Search:
             tags = tuple(eg.tags)
             queue = self._queue(eg)
             for end in reach:
-                firsts = self._firsts(eg, tags, queue, end)
+                _, firsts = self._firsts(eg, tags, queue, end)
                 high = firsts[0][0] if firsts else NONE
                 if high > self.best:
                     kids.append((high, end))
@@ -410,32 +443,41 @@ class Search:
 
     def _firsts(
         self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int
-    ) -> list[tuple[int, int, int]]:
+    ) -> tuple[bool, list[tuple[int, int, int]]]:
         """Return the first ADD of ``queue``'s options that can still reach ``end``, bounded.
 
         Each option comes as (bound, Hero, tag), the highest bound first (kept).  An option
         after which no ADDs left let the Omegas reach ``end`` is left out (``_options``); when
-        it is the last ADD and few options are left, each bound is the exact score.
+        it is the last ADD and few options are left, each bound is the exact score (True
+        comes first then).
         """
         key = (eg.afterlife, eg.bonus_off, eg.penalty_off, eg.helm, tags, queue, end)
         hit = self.nows.get(key)
         if hit is None:
             fit = [(h, b) for h, b, reach in self._options(eg, tags, queue) if reach >> end & 1]
-            if not fit:
-                hit = []
-            elif len(queue) == 1 and len(fit) <= FEW_LEAVES:
+            exact = len(queue) == 1 and len(fit) <= FEW_LEAVES
+            kids = []
+            if exact and fit:  # each a tag more than ``tags`` at most: one bit more to place
                 table = self.table
-                hit = []
+                pos, blank = positions(
+                    table, Outcome(end, list(tags), eg.bonus_off, eg.penalty_off)
+                )
                 for h, b in fit:
-                    after = tags if h < 0 else (*tags[:h], tags[h] | 1 << b, *tags[h + 1 :])
-                    out = Outcome(end, list(after), eg.bonus_off, eg.penalty_off)
-                    hit.append((score(table, out), h, b))
+                    after = list(tags)
+                    placed = pos
+                    if h >= 0:
+                        after[h] |= 1 << b
+                        if not blank >> h & 1:
+                            placed = pos[:]
+                            placed[TAG_ATOM[b]] |= 1 << h
+                    out = Outcome(end, after, eg.bonus_off, eg.penalty_off)
+                    kids.append((score_at(table, out, placed, blank), h, b))
             else:
                 living = self.table.hero_mask & ~eg.afterlife
                 now = self._gains(eg, end).at(tags, living, queue)
-                hit = [(now.bound(h, b), h, b) for h, b in fit]
-            hit.sort(key=_first, reverse=True)
-            self.nows[key] = hit
+                kids = [(now.bound(h, b), h, b) for h, b in fit]
+            kids.sort(key=_first, reverse=True)
+            hit = self.nows[key] = (exact, kids)
         return hit
 
     def _options(
@@ -453,15 +495,25 @@ class Search:
             living = table.hero_mask & ~eg.afterlife
             allowed = table.cards[queue[0]].add_tag
             rest = queue[1:]
-            hit = [(-1, -1, self._reach_all(eg, tags, rest))]
+            same = self._reach_all(eg, tags, rest)
+            hit = [(-1, -1, same)]
+            omega_tags, counted = self.omega_tags, self.counted
             for h in range(table.k):
                 if living >> h & 1:
+                    t = tags[h]
+                    # a tag no Omega reads, to a Hero whose count it cannot change to the
+                    # Omegas, reaches what no tag reaches
+                    plain = not counted or t.bit_count() >= counted
                     for group in self.alike:
-                        new = group & allowed & ~tags[h]
+                        new = group & allowed & ~t
                         if new:
                             bit = new & -new
-                            after = (*tags[:h], tags[h] | bit, *tags[h + 1 :])
-                            hit.append((h, bit.bit_length() - 1, self._reach_all(eg, after, rest)))
+                            if plain and not bit & omega_tags:
+                                reach = same
+                            else:
+                                after = (*tags[:h], t | bit, *tags[h + 1 :])
+                                reach = self._reach_all(eg, after, rest)
+                            hit.append((h, bit.bit_length() - 1, reach))
             self.options[key] = hit
         return hit
 
@@ -501,6 +553,8 @@ class Search:
             self.ceiling = max(self.ceiling, known)
             return False
         self.nodes += 1
+        if self.nodes > self.limit:
+            raise Probed
         if not self._can_reach(eg, tags, queue, end):
             self.done[key] = NONE  # nothing there is reached at all
             return False
@@ -515,7 +569,8 @@ class Search:
         """Search the next ADD of ``queue`` for ``_adds``, best bound first."""
         table = self.table
         rest = queue[1:]
-        for high, h, b in self._firsts(eg, tags, queue, end):
+        exact, kids = self._firsts(eg, tags, queue, end)
+        for high, h, b in kids:
             if high <= self.best:
                 self.ceiling = max(self.ceiling, high)
                 break
@@ -525,7 +580,11 @@ class Search:
                     return True
                 continue
             # the tags are final (and ``end`` reachable): score them, best bound first
-            value = score(table, Outcome(end, list(after), eg.bonus_off, eg.penalty_off))
+            value = (
+                high
+                if exact
+                else score(table, Outcome(end, list(after), eg.bonus_off, eg.penalty_off))
+            )
             if value <= self.best:
                 self.ceiling = max(self.ceiling, value)
             elif self._found(value):
@@ -675,6 +734,14 @@ def _near_end(eg: Endgame) -> bool:
 
 class OverBudget(Exception):
     """A natural walk met more positions than its budget."""
+
+
+class Probed(Exception):
+    """A probe met more positions than its limit."""
+
+
+# ``_probe`` searches each option this many positions at most
+PROBE = 8
 
 
 def _first(kid: tuple[int, object, object]) -> int:
