@@ -266,3 +266,33 @@ def test_the_bound_of_narrower_limits_does_not_depend_on_what_was_bounded_before
                 ]
                 checked += 1
     assert checked >= 1000, checked
+
+
+def test_each_add_option_bound_holds_for_every_end() -> None:
+    """``Gains.at`` bounds what each first ADD can lead to, for one end: no ADDs starting
+    with it may score more (reach aside).  A bonus "with" several needs lends its worth only
+    to the tags of the needs it still lacks, so hands rich in those are checked most."""
+    rng = random.Random(43)
+    checked = dict.fromkeys(("options", "lacking"), 0)
+    for table in _needy_hands(300, seed=43):
+        search = Search(table)
+        for eg in path_positions(table, rng):
+            search.settle(eg)
+            if eg.step != STEP_ADD:
+                continue
+            tags = tuple(eg.tags)
+            queue = search._queue(eg)
+            living = table.hero_mask & ~eg.afterlife
+            for end in _walk_ends(eg, search.sacrifice):
+                now = search._gains(eg, end).at(tags, living, queue)
+                lacking = any(full > 0 and named for named, full, _ in now.limits)
+                for h, b, _ in search._options(eg, tags, queue):
+                    after = tags if h < 0 else (*tags[:h], tags[h] | 1 << b, *tags[h + 1 :])
+                    best = max(
+                        score(table, Outcome(end, list(final), eg.bonus_off, eg.penalty_off))
+                        for final in _finals(table, eg, after, queue[1:])
+                    )
+                    assert now.bound(h, b) >= best, [c.id for c in table.cards]
+                    checked["options"] += 1
+                    checked["lacking"] += lacking
+    assert min(checked.values()) >= 300, checked

@@ -279,23 +279,22 @@ class Gains:
                 for n, i in enumerate(queue):
                     if gain > best[n] and adders[i] >> b & 1:
                         best[n] = gain
-        # the other terms: what they may gain with the next ADD (if its tag is one they name)
-        # and without it (from the ADDs after it only)
+        # the other terms: what they may gain with the next ADD (if its tag is one they name
+        # and can still use) and without it (from the ADDs after it only)
         able = [adders[i] for i in queue]
         later = able[1:]
-        limits = [
-            (tags_named, *self._limits(i, term, pos, able, later))
-            for i, term, tags_named in self.limited
-        ]
+        limits = [self._limits(i, term, named, pos, able, later) for i, term, named in self.limited]
         return Now(score_at(table, out, pos, blank), gains, best, limits)
 
     def _limits(
-        self, i: int, term: Term, pos: list[int], able: list[int], later: list[int]
-    ) -> tuple[int, int]:
-        """Return the most a term that is not a coverage term can still gain.
+        self, i: int, term: Term, named: int, pos: list[int], able: list[int], later: list[int]
+    ) -> tuple[int, int, int]:
+        """Return the tags a term can still use, and the most it can still gain.
 
-        With the ADDs that may give the tags of ``able``, and with those of ``later`` (the
-        same but the next one); what the term counts now is counted once for both.
+        It gains with the ADDs that may give the tags of ``able``, and with those of
+        ``later`` (the same but the next one); what it counts now is counted once for both.
+        A bonus "with" needs uses only the tags of the needs it still lacks (``named``, the
+        tags it names, otherwise).
         """
         value = term.value
         kind = term.kind
@@ -310,18 +309,21 @@ class Gains:
                 if short > 0:
                     shorts.append((short, _sel_mask(sel)))
             if not shorts:
-                return 0, 0  # met already: more tags cannot unmeet it
-            return _supplied(value, shorts, able), _supplied(value, shorts, later)
+                return 0, 0, 0  # met already: more tags cannot unmeet it
+            lacking = 0
+            for _, tags in shorts:
+                lacking |= tags
+            return lacking, _supplied(value, shorts, able), _supplied(value, shorts, later)
         if value >= UNLIMITED:
-            return UNLIMITED, UNLIMITED  # a bonus that needs a tag to count at all
+            return named, UNLIMITED, UNLIMITED  # a bonus that needs a tag to count at all
         if kind == "unless":  # a penalty that several matches, or two needs, take back
-            return -value, -value
+            return named, -value, -value
         if value < 0:
-            return 0, 0  # a penalty over counts: more matches only cost
+            return named, 0, 0  # a penalty over counts: more matches only cost
         me = ~(1 << i) if term.other else -1
         idpos = self.table.idpos
         nows = [((count(sel, pos, idpos) & me).bit_count(), _sel_mask(sel)) for sel in term.sels]
-        return _gain(term, nows, able), _gain(term, nows, later)
+        return named, _gain(term, nows, able), _gain(term, nows, later)
 
 
 def _supplied(value: int, shorts: list[tuple[int, int]], able: list[int]) -> int:
