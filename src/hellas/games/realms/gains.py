@@ -329,17 +329,29 @@ class Gains:
 def _supplied(value: int, shorts: list[tuple[int, int]], able: list[int]) -> int:
     """Return ``value`` if ADDs that may give these tags can make up every shortfall, else 0.
 
-    ``shorts``: each missing need's shortfall and the tags it names.
+    ``shorts``: each missing need's shortfall and the tags it names.  One ADD gives one tag,
+    which supplies every need naming it: at most as many needs as its best tag serves.
     """
     for short, tags in shorts:
-        if sum(1 for a in able if a & tags) < short:
+        n = 0
+        for a in able:
+            if a & tags:
+                n += 1
+        if n < short:
             return 0  # too few ADDs left can supply this need
+    if len(shorts) == 1:
+        return value  # the one need's count above is the supply
     supply = 0
     for a in able:
-        supply += max(
-            (sum(1 for _, tags in shorts if tags >> b & 1) for b in range(len(TAGS)) if a >> b & 1),
-            default=0,
-        )
+        most = 0
+        for b in range(len(TAGS)):
+            if a >> b & 1:
+                served = 0
+                for _, tags in shorts:
+                    if tags >> b & 1:
+                        served += 1
+                most = max(most, served)
+        supply += most
     return value if supply >= sum(short for short, _ in shorts) else 0
 
 
