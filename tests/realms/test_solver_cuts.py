@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 
 from hellas.games.realms.bound import limits, upper_bound
-from hellas.games.realms.content import TAGS, Card, deck
+from hellas.games.realms.content import HERO, TAGS, Card, deck
 from hellas.games.realms.endgame import STEP_ADD, Endgame, Option, bits
 from hellas.games.realms.scoring import Outcome, Table, score
 from hellas.games.realms.solver import NONE, PROBE, Search, _many
@@ -268,13 +268,30 @@ def test_the_bound_of_narrower_limits_does_not_depend_on_what_was_bounded_before
     assert checked >= 1000, checked
 
 
+def _paired_hands(count: int, seed: int) -> list[Table]:
+    """Return hands with Chiron and Athena (two ADDs), Pegasus (a Hero with two tags at once:
+    not a coverage term), other Heroes and any cards, as the slowest hands found had."""
+    rng = random.Random(seed)
+    d = deck()
+    heroes = [c for c in ALL if c.suit == HERO]
+    out = []
+    for _ in range(count):
+        picked = [d.by_id(i) for i in ("chiron", "athena", "pegasus")]
+        picked += rng.sample([c for c in heroes if c not in picked], 4)
+        picked += rng.sample([c for c in ALL if c not in picked], 3)
+        rng.shuffle(picked)
+        out.append(Table(picked[:7], picked[7:]))
+    return out
+
+
 def test_each_add_option_bound_holds_for_every_end() -> None:
     """``Gains.at`` bounds what each first ADD can lead to, for one end: no ADDs starting
     with it may score more (reach aside).  A bonus "with" several needs lends its worth only
-    to the tags of the needs it still lacks, so hands rich in those are checked most."""
+    to the tags of the needs it still lacks, and each term that is not a coverage term is
+    charged to one ADD of a tag it names: hands rich in those are checked most."""
     rng = random.Random(43)
-    checked = dict.fromkeys(("options", "lacking"), 0)
-    for table in _needy_hands(300, seed=43):
+    checked = dict.fromkeys(("options", "lacking", "charged"), 0)
+    for table in _needy_hands(150, seed=43) + _paired_hands(150, seed=47):
         search = Search(table)
         for eg in path_positions(table, rng):
             search.settle(eg)
@@ -292,7 +309,10 @@ def test_each_add_option_bound_holds_for_every_end() -> None:
                         score(table, Outcome(end, list(final), eg.bonus_off, eg.penalty_off))
                         for final in _finals(table, eg, after, queue[1:])
                     )
-                    assert now.bound(h, b) >= best, [c.id for c in table.cards]
+                    high = now.bound(h, b)
+                    assert high >= best, [c.id for c in table.cards]
                     checked["options"] += 1
                     checked["lacking"] += lacking
+                    if h >= 0:  # the bound with the other terms charged to the ADDs was lower
+                        checked["charged"] += high < now.base + now.extra[b] + now.gains[h][b]
     assert min(checked.values()) >= 300, checked

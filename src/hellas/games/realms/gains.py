@@ -135,7 +135,7 @@ class _Cover:
 class Now:
     """What ``Gains.at`` found: the score now, each (Hero, tag) ADD's gain, each ADD's best."""
 
-    __slots__ = ("base", "best", "extra", "gains", "later", "limits", "score")
+    __slots__ = ("base", "best", "charged", "extra", "gains", "later", "limits", "score")
 
     def __init__(
         self,
@@ -143,6 +143,7 @@ class Now:
         gains: list[list[int]],
         best: list[int],
         limits: list[tuple[int, int, int]],
+        able: Sequence[int] = (),
     ) -> None:
         self.score = value
         self.gains = gains  # by Hero position and tag bit, on the coverage terms
@@ -157,12 +158,73 @@ class Now:
                 for b in range(len(TAGS)):
                     if named >> b & 1:
                         self.extra[b] += full - rest
+        # the same bound with the other terms charged to the ADDs (``_charged``), by tag,
+        # with no tag last; empty where it cannot be lower
+        self.charged = _charged(value, gains, limits, able) if limits and len(able) > 1 else []
 
     def bound(self, hero: int, tag: int) -> int:
         """Return a score no endgame beats after the next ADD (``hero`` -1: no tag)."""
+        charged = self.charged
         if hero < 0:
-            return self.base
-        return self.base + self.gains[hero][tag] + self.extra[tag]
+            return min(self.base, charged[-1]) if charged else self.base
+        high = self.base + self.extra[tag]
+        if charged and charged[tag] < high:
+            high = charged[tag]
+        return high + self.gains[hero][tag]
+
+
+def _charged(
+    value: int, gains: list[list[int]], limits: list[tuple[int, int, int]], able: Sequence[int]
+) -> list[int]:
+    """Return a bound for each tag of the next ADD (then for none), the other terms charged.
+
+    A term gains only through an ADD of a tag it names, so its gain is charged to the next
+    ADD if its tag is one (at most what it may gain with it), else to one later ADD of a tag
+    it names (at most what it may gain without the next).  Each later ADD then adds at most
+    its best tag's gain on the coverage terms plus the terms charged to it.  The coverage
+    gain of the next ADD itself is left to ``Now.bound``.
+    """
+    width = len(TAGS)
+    tagbest = [0] * width
+    for row in gains:
+        for b in range(width):
+            tagbest[b] = max(tagbest[b], row[b])
+    terms_of = [0] * width  # the terms naming each tag, as bits over ``limits``
+    for j, (named, _, _) in enumerate(limits):
+        for b in range(width):
+            if named >> b & 1:
+                terms_of[b] |= 1 << j
+    later: dict[int, int] = {}
+    out = []
+    for c in (*terms_of, 0):  # the terms charged to the next ADD
+        total = later.get(c)
+        if total is None:
+            total = 0
+            for a in able[1:]:
+                most = 0
+                for b in range(width):
+                    if a >> b & 1:
+                        gain = tagbest[b]
+                        free = terms_of[b] & ~c
+                        j = 0
+                        while free:
+                            if free & 1:
+                                gain += limits[j][2]
+                            free >>= 1
+                            j += 1
+                        most = max(most, gain)
+                total += most
+            later[c] = total
+        j = 0
+        mine = c
+        full = 0
+        while mine:
+            if mine & 1:
+                full += limits[j][1]
+            mine >>= 1
+            j += 1
+        out.append(value + full + total)
+    return out
 
 
 class Gains:
@@ -284,7 +346,7 @@ class Gains:
         able = [adders[i] for i in queue]
         later = able[1:]
         limits = [self._limits(i, term, named, pos, able, later) for i, term, named in self.limited]
-        return Now(score_at(table, out, pos, blank), gains, best, limits)
+        return Now(score_at(table, out, pos, blank), gains, best, limits, able)
 
     def _limits(
         self, i: int, term: Term, named: int, pos: list[int], able: list[int], later: list[int]

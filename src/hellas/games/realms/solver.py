@@ -97,6 +97,7 @@ class Search:
         "options",
         "probe",
         "probes_cut",
+        "reach_at",
         "roots",
         "sacrifice",
         "strong",
@@ -130,6 +131,9 @@ class Search:
         self.roots: dict[tuple[object, ...], int] = {}
         self.can_end: dict[tuple[object, ...], int] = {}
         self.every_end: dict[tuple[object, ...], int] = {}
+        # the same answers (``_ends_after``, ``_can_end``) kept by the tags themselves too:
+        # a look-up there costs less than reducing the tags to what the Omegas read
+        self.reach_at: dict[tuple[object, ...], int] = {}
         self.omega_ends = OmegaEnds(table, self.sacrifice)
         self.gains: dict[tuple[int, int, int], Gains] = {}  # by end, bonus and penalty clears
         # the options of an ADD: bounded for one end (``_firsts``), with the ends each can
@@ -608,6 +612,10 @@ class Search:
         """
         if not queue:
             return self._ends_after(eg, tags)
+        exact = (eg.afterlife, eg.penalty_off, eg.helm, tags, queue)
+        hit = self.reach_at.get(exact)
+        if hit is not None:
+            return hit
         table = self.table
         living = table.hero_mask & ~eg.afterlife
         allowed = 0
@@ -637,6 +645,7 @@ class Search:
                             after = (*tags[:h], tags[h] | new & -new, *tags[h + 1 :])
                             found |= self._can_end(eg, after, queue[1:])
             hit = self.can_end[key] = found
+        self.reach_at[exact] = hit
         return hit
 
     def _reachable(self, eg: Endgame, options: list[Option], end: int) -> bool:
@@ -693,12 +702,16 @@ class Search:
         The Omega phase reads only the Afterlife, the penalties cleared, the Helm and the tags
         reduced to what the penalties read (``_strengths``): the answers are kept by those.
         """
-        living = self.table.hero_mask & ~eg.afterlife
-        where = (eg.afterlife, eg.penalty_off, eg.helm, self._strengths(tags, living))
-        ends = self.roots.get(where)
+        exact = (eg.afterlife, eg.penalty_off, eg.helm, tags, ())
+        ends = self.reach_at.get(exact)
         if ends is None:
-            ends = self.omega_ends.after_adds(tags, eg.afterlife, eg.penalty_off, eg.helm)
-            self.roots[where] = ends
+            living = self.table.hero_mask & ~eg.afterlife
+            where = (eg.afterlife, eg.penalty_off, eg.helm, self._strengths(tags, living))
+            ends = self.roots.get(where)
+            if ends is None:
+                ends = self.omega_ends.after_adds(tags, eg.afterlife, eg.penalty_off, eg.helm)
+                self.roots[where] = ends
+            self.reach_at[exact] = ends
         return ends
 
     def _ends(self, eg: Endgame, options: list[Option]) -> int:
