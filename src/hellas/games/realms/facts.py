@@ -3,13 +3,16 @@
 Which tags no card tells apart (an ADD then offers one tag of each group: ``tag_groups``),
 which Heroes may ever gain from dying (``sacrifices``, ``wants_dead``), and what the Omega
 penalties read of the tags (``facts``).  Each depends on the cards only, so it is kept by the
-cards' indices; ``solver.Search`` reads it when it starts.
+cards' indices; ``solver.Search`` reads it when it starts.  ``Reach`` answers, for one search,
+which ends (Afterlives) the Omega phase can still reach, and keeps its answers.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hellas.games.realms.content import A_AFTERLIFE, A_LIVING, TAGS, Card
-from hellas.games.realms.endgame import EACH_TAG
+from hellas.games.realms.endgame import EACH_TAG, Endgame, OmegaEnds, Option
 from hellas.games.realms.scoring import Table
 
 Use = tuple[object, ...]  # one place where a card's effect names a tag (with what else it asks)
@@ -194,4 +197,162 @@ _FACTS: dict[tuple[int, ...], tuple[tuple[Card, ...], Facts]] = {}
 FACTS_KEPT = 1 << 16  # tables kept at most (then forgotten all at once)
 
 
-__all__ = ["FACTS_KEPT", "Facts", "facts", "sacrifices", "tag_groups", "wants_dead"]
+class Reach:
+    """Every end the Omegas can reach, as bits over Afterlives (``endgame.bits``), kept.
+
+    Once the ADDs end with tags of given strengths (``ends_after``), after some ADDs still
+    to come (``can_end``), from an Omega position (``ends``), and between two Omega penalties
+    (``endgame.OmegaEnds``).
+    """
+
+    __slots__ = (
+        "by_tags",
+        "can_ends",
+        "counted",
+        "defeat",
+        "every_end",
+        "omega_ends",
+        "omega_tags",
+        "omegas",
+        "roots",
+        "strong",
+        "table",
+    )
+
+    def __init__(self, table: Table, known: Facts) -> None:
+        self.table = table
+        _, sacrifice, self.defeat, self.counted, self.omega_tags, self.strong = known
+        self.omegas = any(c.omega is not None for c in table.cards)  # else the ADDs end it
+        self.roots: dict[tuple[object, ...], int] = {}  # by what the Omegas read of the tags
+        self.can_ends: dict[tuple[object, ...], int] = {}  # the same, with ADDs to come
+        self.every_end: dict[tuple[object, ...], int] = {}  # by Omega position
+        # the answers of ``ends_after`` and ``can_end`` kept by the tags themselves too: a
+        # look-up there costs less than reducing the tags to what the Omegas read
+        self.by_tags: dict[tuple[object, ...], int] = {}
+        self.omega_ends = OmegaEnds(table, sacrifice)
+
+    def after(self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...]) -> int:
+        """Return every end reachable after some ADDs of ``queue`` on these tags (from ``eg``)."""
+        if not self.omegas:
+            return 1 << eg.afterlife
+        if not (self.defeat or self.counted):  # the ADDs change nothing the Omegas read
+            return self.ends_after(eg, tags)
+        return self.can_end(eg, tags, queue)
+
+    def can_reach(
+        self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int
+    ) -> bool:
+        """Return whether some ADDs of ``queue`` on these tags let the Omegas reach ``end``."""
+        if not (self.defeat or self.counted):
+            if not queue:
+                return True
+            if not self.omegas:
+                return eg.afterlife == end
+            return self.ends_after(eg, tags) >> end & 1 == 1
+        return self.can_end(eg, tags, queue) >> end & 1 == 1
+
+    def can_end(self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...]) -> int:
+        """Return every end the Omegas can reach after some ADDs of ``queue`` on these tags.
+
+        The Omega penalties read only which monsters a Hero defeats and how many tags it has
+        (``_strengths``), so the ADDs are tried with one tag for each way of changing that
+        (``strong``), and answers are kept by what of the tags can still matter.
+        """
+        if not queue:
+            return self.ends_after(eg, tags)
+        exact = (eg.afterlife, eg.penalty_off, eg.helm, tags, queue)
+        hit = self.by_tags.get(exact)
+        if hit is not None:
+            return hit
+        table = self.table
+        living = table.hero_mask & ~eg.afterlife
+        allowed = 0
+        for i in queue:
+            allowed |= table.cards[i].add_tag
+        seen = self.omega_tags | allowed
+        count = self.counted
+        view = []  # of each living Hero (the ADDs give tags to them only)
+        for h in range(table.k):
+            if living >> h & 1:
+                t = tags[h]
+                n = t.bit_count()
+                if count and n >= count:  # holds off the Hydra whatever it gains
+                    view.append((t & self.omega_tags) << 8 | count)
+                else:
+                    view.append((t & seen) << 8 | min(n, count))
+        key = (eg.afterlife, eg.penalty_off, eg.helm, tuple(view), queue)
+        hit = self.can_ends.get(key)
+        if hit is None:
+            first = table.cards[queue[0]].add_tag
+            found = self.can_end(eg, tags, queue[1:])
+            for h in range(table.k):
+                if living >> h & 1:
+                    for group in self.strong:
+                        new = group & first & ~tags[h]
+                        if new:
+                            after = (*tags[:h], tags[h] | new & -new, *tags[h + 1 :])
+                            found |= self.can_end(eg, after, queue[1:])
+            hit = self.can_ends[key] = found
+        self.by_tags[exact] = hit
+        return hit
+
+    def reachable(self, eg: Endgame, options: list[Option], end: int) -> bool:
+        """Return whether some Omega decisions from ``eg`` end with the Afterlife ``end``."""
+        if eg.afterlife & ~end:
+            return False  # the Afterlife only grows
+        if not options:
+            return eg.afterlife == end
+        return self.ends(eg, options) >> end & 1 == 1
+
+    def ends(self, eg: Endgame, options: list[Option]) -> int:
+        """Return every Afterlife the Omega decisions from ``eg`` (past the ADDs) end with.
+
+        ``endgame.OmegaEnds`` lists them on bit masks; they are kept by the position.
+        """
+        if not options:
+            return 1 << eg.afterlife
+        key = eg.key()
+        ends = self.every_end.get(key)
+        if ends is None:
+            ends = self.every_end[key] = self.omega_ends.ends(eg)
+        return ends
+
+    def ends_after(self, eg: Endgame, tags: tuple[int, ...]) -> int:
+        """Return every end the Omegas can reach once the ADDs from ``eg`` end with these tags.
+
+        The Omega phase reads only the Afterlife, the penalties cleared, the Helm and the tags
+        reduced to what the penalties read (``_strengths``): the answers are kept by those.
+        """
+        exact = (eg.afterlife, eg.penalty_off, eg.helm, tags, ())
+        ends = self.by_tags.get(exact)
+        if ends is None:
+            living = self.table.hero_mask & ~eg.afterlife
+            where = (eg.afterlife, eg.penalty_off, eg.helm, self._strengths(tags, living))
+            ends = self.roots.get(where)
+            if ends is None:
+                ends = self.omega_ends.after_adds(tags, eg.afterlife, eg.penalty_off, eg.helm)
+                self.roots[where] = ends
+            self.by_tags[exact] = ends
+        return ends
+
+    def _strengths(self, tags: Sequence[int], living: int) -> tuple[int, ...]:
+        """Return what the Omega penalties read of each living Hero's tags, as small numbers.
+
+        One bit per monster that the Hero defeats, and one for holding off the Hydra.
+        """
+        counted = self.counted
+        defeat = self.defeat
+        out = []
+        for h in range(self.table.k):
+            if living >> h & 1:
+                t = tags[h]
+                bits = 1 if counted and t.bit_count() >= counted else 0
+                for named in defeat:
+                    bits = bits << 1 | (1 if t & named else 0)
+                out.append(bits)
+            else:
+                out.append(-1)
+        return tuple(out)
+
+
+__all__ = ["FACTS_KEPT", "Facts", "Reach", "facts", "sacrifices", "tag_groups", "wants_dead"]

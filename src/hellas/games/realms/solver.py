@@ -20,9 +20,12 @@ small, none of which can change the answer:
   with do not depend on it), bounded by ``gains.Gains``, and only then whether the Omega
   decisions can reach that end (which the ends settled were chosen among): every end
   the Omega phase can reach is listed once on bit masks (``endgame.OmegaEnds``), kept by each
-  Hero's tags reduced to what the penalties read (``_strengths``), and for the ADDs still to
-  come, the union of those lists over the tags that change what the penalties read;
-- the most promising branch is searched first.
+  Hero's tags reduced to what the penalties read, and for the ADDs still to come, the union
+  of those lists over the tags that change what the penalties read (``facts.Reach``); each
+  ADD option is kept with the ends reachable after it, so an end is bounded only over the
+  options that can still reach it (``_options``, ``_firsts``);
+- the most promising branch is searched first, after a short probe of each option of a
+  decision (``_probe``): a good score found under an option of lower bound cuts sooner.
 
 ``best_score`` wants the number only, and keeps its answers keyed by the cards, whatever their
 order in the hand.  ``solve`` also returns the decisions: among equally good endgames the one
@@ -44,12 +47,11 @@ from hellas.games.realms.endgame import (
     STEP_ADD,
     STEP_OMEGA,
     Endgame,
-    OmegaEnds,
     Option,
     bits,
     narrate,
 )
-from hellas.games.realms.facts import facts, sacrifices, tag_groups, wants_dead
+from hellas.games.realms.facts import Reach, facts, sacrifices, tag_groups, wants_dead
 from hellas.games.realms.gains import Gains
 from hellas.games.realms.scoring import TAG_ATOMS, Outcome, Table, positions, score, score_at
 
@@ -78,12 +80,10 @@ class Search:
         "alike",
         "best",
         "budget",
-        "can_end",
         "ceiling",
         "counted",
         "defeat",
         "done",
-        "every_end",
         "gains",
         "goal",
         "leaf",
@@ -91,14 +91,11 @@ class Search:
         "natural",
         "nodes",
         "nows",
-        "omega_ends",
         "omega_tags",
-        "omegas",
         "options",
         "probe",
         "probes_cut",
-        "reach_at",
-        "roots",
+        "reach",
         "sacrifice",
         "strong",
         "table",
@@ -108,7 +105,7 @@ class Search:
         self.table = table
         known = facts(table)
         self.alike, self.sacrifice, self.defeat, self.counted, self.omega_tags, self.strong = known
-        self.omegas = any(c.omega is not None for c in table.cards)  # else the ADDs end it
+        self.reach = Reach(table, known)  # which ends the Omegas can still reach
         # natural: walk the options in their order (no end settled first), so that the first
         # best endgame found is the first in that order; it keeps where it was (``leaf``)
         self.natural = natural
@@ -124,17 +121,6 @@ class Search:
         # the most the position being searched may score, as far as seen: the scores found
         # there, and the bounds of what was cut (all at most ``best``)
         self.ceiling = NONE
-        # every end the Omegas can reach: once the ADDs end with tags of given strengths
-        # (``_ends_after``), after some ADDs still to come (``_can_end``), from an Omega
-        # position (``_reachable``), and between two Omega penalties (``OmegaEnds``)
-        # (sets of Afterlives as bits: ``endgame.bits``)
-        self.roots: dict[tuple[object, ...], int] = {}
-        self.can_end: dict[tuple[object, ...], int] = {}
-        self.every_end: dict[tuple[object, ...], int] = {}
-        # the same answers (``_ends_after``, ``_can_end``) kept by the tags themselves too:
-        # a look-up there costs less than reducing the tags to what the Omegas read
-        self.reach_at: dict[tuple[object, ...], int] = {}
-        self.omega_ends = OmegaEnds(table, self.sacrifice)
         self.gains: dict[tuple[int, int, int], Gains] = {}  # by end, bonus and penalty clears
         # the options of an ADD: bounded for one end (``_firsts``), with the ends each can
         # still reach (``_options``)
@@ -301,12 +287,8 @@ class Search:
         if lim.after_hi == lim.after_lo:
             return None
         if eg.step == STEP_ADD:
-            return bits(self._can_end(eg, tuple(eg.tags), eg.queue))
-        key = eg.key()
-        ends = self.every_end.get(key)
-        if ends is None:
-            ends = self.every_end[key] = self._ends(eg, options)
-        return bits(ends)
+            return bits(self.reach.can_end(eg, tuple(eg.tags), eg.queue))
+        return bits(self.reach.ends(eg, options))
 
     def _fates(
         self,
@@ -499,7 +481,7 @@ class Search:
             living = table.hero_mask & ~eg.afterlife
             allowed = table.cards[queue[0]].add_tag
             rest = queue[1:]
-            same = self._reach_all(eg, tags, rest)
+            same = self.reach.after(eg, tags, rest)
             hit = [(-1, -1, same)]
             omega_tags, counted = self.omega_tags, self.counted
             for h in range(table.k):
@@ -516,18 +498,10 @@ class Search:
                                 reach = same
                             else:
                                 after = (*tags[:h], t | bit, *tags[h + 1 :])
-                                reach = self._reach_all(eg, after, rest)
+                                reach = self.reach.after(eg, after, rest)
                             hit.append((h, bit.bit_length() - 1, reach))
             self.options[key] = hit
         return hit
-
-    def _reach_all(self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...]) -> int:
-        """Return every end (as bits) reachable after some ADDs of ``queue`` on these tags."""
-        if not self.omegas:
-            return 1 << eg.afterlife
-        if not (self.defeat or self.counted):  # the ADDs change nothing the Omegas read
-            return self._ends_after(eg, tags)
-        return self._can_end(eg, tags, queue)
 
     def _tags(self, eg: Endgame, options: list[Option], end: int) -> bool:
         """Search the ADD decisions for an endgame that ends with the Afterlife ``end``."""
@@ -537,7 +511,7 @@ class Search:
             if value <= self.best:
                 self.ceiling = max(self.ceiling, value)
                 return False
-            if not self._reachable(eg, options, end):
+            if not self.reach.reachable(eg, options, end):
                 return False
             return self._found(value)
         if eg.afterlife & ~end:
@@ -559,7 +533,7 @@ class Search:
         self.nodes += 1
         if self.nodes > self.limit:
             raise Probed
-        if not self._can_reach(eg, tags, queue, end):
+        if not self.reach.can_reach(eg, tags, queue, end):
             self.done[key] = NONE  # nothing there is reached at all
             return False
         outer, self.ceiling = self.ceiling, NONE
@@ -594,134 +568,6 @@ class Search:
             elif self._found(value):
                 return True
         return False
-
-    def _can_reach(
-        self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...], end: int
-    ) -> bool:
-        """Return whether some ADDs of ``queue`` on these tags let the Omegas reach ``end``."""
-        if not (self.defeat or self.counted):
-            return not queue or self._reach_after(eg, tags, end) is True
-        return self._can_end(eg, tags, queue) >> end & 1 == 1
-
-    def _can_end(self, eg: Endgame, tags: tuple[int, ...], queue: tuple[int, ...]) -> int:
-        """Return every end the Omegas can reach after some ADDs of ``queue`` on these tags.
-
-        The Omega penalties read only which monsters a Hero defeats and how many tags it has
-        (``_strengths``), so the ADDs are tried with one tag for each way of changing that
-        (``self.strong``), and answers are kept by what of the tags can still matter.
-        """
-        if not queue:
-            return self._ends_after(eg, tags)
-        exact = (eg.afterlife, eg.penalty_off, eg.helm, tags, queue)
-        hit = self.reach_at.get(exact)
-        if hit is not None:
-            return hit
-        table = self.table
-        living = table.hero_mask & ~eg.afterlife
-        allowed = 0
-        for i in queue:
-            allowed |= table.cards[i].add_tag
-        seen = self.omega_tags | allowed
-        count = self.counted
-        view = []  # of each living Hero (the ADDs give tags to them only)
-        for h in range(table.k):
-            if living >> h & 1:
-                t = tags[h]
-                n = t.bit_count()
-                if count and n >= count:  # holds off the Hydra whatever it gains
-                    view.append((t & self.omega_tags) << 8 | count)
-                else:
-                    view.append((t & seen) << 8 | min(n, count))
-        key = (eg.afterlife, eg.penalty_off, eg.helm, tuple(view), queue)
-        hit = self.can_end.get(key)
-        if hit is None:
-            first = table.cards[queue[0]].add_tag
-            found = self._can_end(eg, tags, queue[1:])
-            for h in range(table.k):
-                if living >> h & 1:
-                    for group in self.strong:
-                        new = group & first & ~tags[h]
-                        if new:
-                            after = (*tags[:h], tags[h] | new & -new, *tags[h + 1 :])
-                            found |= self._can_end(eg, after, queue[1:])
-            hit = self.can_end[key] = found
-        self.reach_at[exact] = hit
-        return hit
-
-    def _reachable(self, eg: Endgame, options: list[Option], end: int) -> bool:
-        """Return whether some Omega decisions from ``eg`` end with the Afterlife ``end``."""
-        if eg.afterlife & ~end:
-            return False  # the Afterlife only grows
-        if not options:
-            return eg.afterlife == end
-        key = eg.key()
-        ends = self.every_end.get(key)
-        if ends is None:
-            ends = self.every_end[key] = self._ends(eg, options)
-        return ends >> end & 1 == 1
-
-    def _strengths(self, tags: Sequence[int], living: int) -> tuple[int, ...]:
-        """Return what the Omega penalties read of each living Hero's tags, as small numbers.
-
-        One bit per monster that the Hero defeats, and one for holding off the Hydra.
-        """
-        counted = self.counted
-        defeat = self.defeat
-        out = []
-        for h in range(self.table.k):
-            if living >> h & 1:
-                t = tags[h]
-                bits = 1 if counted and t.bit_count() >= counted else 0
-                for named in defeat:
-                    bits = bits << 1 | (1 if t & named else 0)
-                out.append(bits)
-            else:
-                out.append(-1)
-        return tuple(out)
-
-    def _reach_after(
-        self, eg: Endgame, tags: tuple[int, ...], end: int, look_only: bool = False
-    ) -> bool | None:
-        """Return whether, once the ADDs from ``eg`` end with these tags, ``end`` is reachable.
-
-        ``look_only``: answer only if it is known already (else None).  Without Omega cards
-        the endgame ends with the ADDs, so only the Afterlife of ``eg`` is reachable.
-        """
-        if not self.omegas:
-            return eg.afterlife == end
-        if look_only:
-            living = self.table.hero_mask & ~eg.afterlife
-            strengths = self._strengths(tags, living)
-            ends = self.roots.get((eg.afterlife, eg.penalty_off, eg.helm, strengths))
-            return None if ends is None else ends >> end & 1 == 1
-        return self._ends_after(eg, tags) >> end & 1 == 1
-
-    def _ends_after(self, eg: Endgame, tags: tuple[int, ...]) -> int:
-        """Return every end the Omegas can reach once the ADDs from ``eg`` end with these tags.
-
-        The Omega phase reads only the Afterlife, the penalties cleared, the Helm and the tags
-        reduced to what the penalties read (``_strengths``): the answers are kept by those.
-        """
-        exact = (eg.afterlife, eg.penalty_off, eg.helm, tags, ())
-        ends = self.reach_at.get(exact)
-        if ends is None:
-            living = self.table.hero_mask & ~eg.afterlife
-            where = (eg.afterlife, eg.penalty_off, eg.helm, self._strengths(tags, living))
-            ends = self.roots.get(where)
-            if ends is None:
-                ends = self.omega_ends.after_adds(tags, eg.afterlife, eg.penalty_off, eg.helm)
-                self.roots[where] = ends
-            self.reach_at[exact] = ends
-        return ends
-
-    def _ends(self, eg: Endgame, options: list[Option]) -> int:
-        """Return every Afterlife the Omega decisions from ``eg`` can end with.
-
-        ``endgame.OmegaEnds`` lists them on bit masks (``eg`` is past the ADDs).
-        """
-        if not options:
-            return 1 << eg.afterlife
-        return self.omega_ends.ends(eg)
 
 
 def _many(eg: Endgame) -> bool:
