@@ -182,49 +182,44 @@ def _charged(
     ADD if its tag is one (at most what it may gain with it), else to one later ADD of a tag
     it names (at most what it may gain without the next).  Each later ADD then adds at most
     its best tag's gain on the coverage terms plus the terms charged to it.  The coverage
-    gain of the next ADD itself is left to ``Now.bound``.
+    gain of the next ADD itself is left to ``Now.bound``.  Empty where it cannot be lower
+    than ``Now``'s sum (no term can gain from the later ADDs alone).
     """
+    if all(rest <= 0 for _, _, rest in limits) or len(limits) > CHARGED_TERMS:
+        return []
     width = len(TAGS)
-    tagbest = [0] * width
-    for row in gains:
-        for b in range(width):
-            tagbest[b] = max(tagbest[b], row[b])
+    tagbest = [max(column) for column in zip(*gains, strict=True)]
     terms_of = [0] * width  # the terms naming each tag, as bits over ``limits``
     for j, (named, _, _) in enumerate(limits):
         for b in range(width):
             if named >> b & 1:
                 terms_of[b] |= 1 << j
+    sums = [0] * (1 << len(limits))  # by a set of terms: what they gain without the next ADD
+    fulls = [0] * len(sums)  # and with it
+    for mask in range(1, len(sums)):
+        low = (mask & -mask).bit_length() - 1
+        sums[mask] = sums[mask & (mask - 1)] + max(limits[low][2], 0)
+        fulls[mask] = fulls[mask & (mask - 1)] + limits[low][1]
     later: dict[int, int] = {}
     out = []
     for c in (*terms_of, 0):  # the terms charged to the next ADD
         total = later.get(c)
         if total is None:
+            worth = [tagbest[b] + sums[terms_of[b] & ~c] for b in range(width)]
             total = 0
             for a in able[1:]:
-                most = 0
-                for b in range(width):
-                    if a >> b & 1:
-                        gain = tagbest[b]
-                        free = terms_of[b] & ~c
-                        j = 0
-                        while free:
-                            if free & 1:
-                                gain += limits[j][2]
-                            free >>= 1
-                            j += 1
-                        most = max(most, gain)
-                total += most
+                tags = _BITS.get(a)
+                if tags is None:
+                    tags = _BITS[a] = [b for b in range(width) if a >> b & 1]
+                total += max([worth[b] for b in tags], default=0)
             later[c] = total
-        j = 0
-        mine = c
-        full = 0
-        while mine:
-            if mine & 1:
-                full += limits[j][1]
-            mine >>= 1
-            j += 1
-        out.append(value + full + total)
+        out.append(value + fulls[c] + total)
     return out
+
+
+CHARGED_TERMS = 6  # ``_charged`` is skipped with more terms than this (each set is summed)
+
+_BITS: dict[int, list[int]] = {}  # the tag bits of a set of tags, kept by the set
 
 
 class Gains:
