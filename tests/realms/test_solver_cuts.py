@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from hellas.games.realms.bound import limits, upper_bound
 from hellas.games.realms.content import HERO, TAGS, Card, deck
 from hellas.games.realms.endgame import STEP_ADD, Endgame, Option, bits
+from hellas.games.realms.gains import Gains
 from hellas.games.realms.scoring import Outcome, Table, score
 from hellas.games.realms.solver import NONE, PROBE, Search, _many
 from tests.realms.helpers import path_positions
@@ -286,7 +287,8 @@ def _paired_hands(count: int, seed: int) -> list[Table]:
 
 def test_each_add_option_bound_holds_for_every_end() -> None:
     """``Gains.at`` bounds what each first ADD can lead to, for one end: no ADDs starting
-    with it may score more (reach aside).  A bonus "with" several needs lends its worth only
+    with it may score more (reach aside), and it finds what a fresh ``Gains`` (no terms
+    filed for other ends) finds.  A bonus "with" several needs lends its worth only
     to the tags of the needs it still lacks, and each term that is not a coverage term is
     charged to one ADD of a tag it names: hands rich in those are checked most."""
     rng = random.Random(43)
@@ -302,6 +304,13 @@ def test_each_add_option_bound_holds_for_every_end() -> None:
             living = table.hero_mask & ~eg.afterlife
             for end in _walk_ends(eg, search.sacrifice):
                 now = search._gains(eg, end).at(tags, living, queue)
+                fresh = Gains(table, end, eg.bonus_off, eg.penalty_off).at(tags, living, queue)
+                assert (now.score, now.gains, now.best, now.limits) == (
+                    fresh.score,
+                    fresh.gains,
+                    fresh.best,
+                    fresh.limits,
+                ), [c.id for c in table.cards]  # the terms filed once for ends alike
                 lacking = any(full > 0 and named for named, full, _ in now.limits)
                 for h, b, _ in search._options(eg, tags, queue):
                     after = tags if h < 0 else (*tags[:h], tags[h] | 1 << b, *tags[h + 1 :])

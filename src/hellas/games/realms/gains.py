@@ -222,6 +222,68 @@ CHARGED_TERMS = 6  # ``_charged`` is skipped with more terms than this (each set
 _BITS: dict[int, list[int]] = {}  # the tag bits of a set of tags, kept by the set
 
 
+class Filed:
+    """A table's terms that ADDs can raise, filed as coverage or limited terms (``_sort``).
+
+    They depend on the end only through the cards whose bonus counts and the penalties
+    cleared, so ends alike for those share one (``Gains``), with each Hero's row of tags
+    (``row``) kept by the Hero and whether it ends in the Afterlife.
+    """
+
+    __slots__ = ("covers", "limited", "rows")
+
+    def __init__(self, cards: Sequence[Card], dropped: int, penalty_off: int) -> None:
+        self.covers: list[_Cover] = []
+        self.limited: list[tuple[int, Term, int]] = []  # others: (card, term, tags it names)
+        self.rows: dict[int, list[tuple[int, list[_Cover]]]] = {}
+        for i, c in enumerate(cards):
+            plan = _PLANS.get(c.index)
+            if plan is None or plan[0] is not c:
+                named, bonus, penalty = _plan(c)
+                plan = _PLANS[c.index] = (c, named, bonus, penalty)
+            _, named, bonus, penalty = plan
+            if bonus and not dropped >> i & 1:
+                if named:
+                    self.limited.append((i, _NEEDS_TAG, named))
+                self._file(i, bonus)
+            if penalty and not penalty_off >> i & 1:
+                self._file(i, penalty)
+
+    def _file(self, i: int, entries: list[_Entry]) -> None:
+        """File card ``i``'s planned terms: its coverage selectors, then its limited terms."""
+        for cover, term, named in entries:
+            if cover is not None:
+                sid, sel, value, need, other = cover
+                made = _Cover(len(self.covers), i, sel, value, need, other)
+                made.sid = sid
+                self.covers.append(made)
+            elif term is not None:
+                self.limited.append((i, term, named))
+
+    def row(self, cards: Sequence[Card], h: int, dead: int) -> list[tuple[int, list[_Cover]]]:
+        """Return the tags whose ADD may newly match some coverage selector for Hero ``h``."""
+        place = cards[h].index * 2 + dead
+        row: dict[int, list[_Cover]] = {}
+        for cover in self.covers:
+            if cover.other and cover.card == h:
+                continue
+            fits = _FITS[cover.sid]
+            tags = fits.get(place, -1)
+            if tags < 0:
+                tags = fits[place] = _fitting(cover.sel, cards[h], dead == 1)
+            bit = 0
+            while tags:
+                if tags & 1:
+                    found = row.get(bit)
+                    if found is None:
+                        row[bit] = [cover]
+                    else:
+                        found.append(cover)
+                tags >>= 1
+                bit += 1
+        return sorted(row.items())
+
+
 class Gains:
     """The terms of one table that ADDs can raise, sorted for the bound, with the end fixed."""
 
@@ -236,68 +298,46 @@ class Gains:
         "table",
     )
 
-    def __init__(self, table: Table, end: int, bonus_off: int, penalty_off: int) -> None:
+    def __init__(
+        self,
+        table: Table,
+        end: int,
+        bonus_off: int,
+        penalty_off: int,
+        kept: dict[tuple[int, int, int], Filed] | None = None,
+    ) -> None:
+        """Sort the terms for this end; ``kept`` shares what ends alike for them file alike."""
         self.table, self.end = table, end
         self.bonus_off, self.penalty_off = bonus_off, penalty_off
-        covers: list[_Cover] = []
-        self.covers = covers
-        self.limited: list[tuple[int, Term, int]] = []  # others: (card, term, tags it names)
         hero = table.hero_mask
         blank = 0
         if table.lethe_mask & ~penalty_off:
             blank = hero & end
-        off = bonus_off | blank
         cards = table.cards
+        dropped = bonus_off | blank  # the cards whose bonus does not count
         for i, c in enumerate(cards):
-            plan = _PLANS.get(c.index)
-            if plan is None or plan[0] is not c:
-                named, bonus, penalty = _plan(c)
-                plan = _PLANS[c.index] = (c, named, bonus, penalty)
-            _, named, bonus, penalty = plan
-            if bonus and not off >> i & 1 and not (c.alive and end >> i & 1):
-                if named:
-                    self.limited.append((i, _NEEDS_TAG, named))
-                self._file(i, bonus)
-            if penalty and not penalty_off >> i & 1:
-                self._file(i, penalty)
+            if c.alive and end >> i & 1:
+                dropped |= 1 << i
+        key = (dropped, penalty_off, blank)
+        filed = None if kept is None else kept.get(key)
+        if filed is None:
+            filed = Filed(cards, dropped, penalty_off)
+            if kept is not None:
+                kept[key] = filed
+        self.covers, self.limited = filed.covers, filed.limited
         # for each Hero, the tags whose ADD may newly match some coverage selector, with those
         # selectors (in the order of ``covers``), by tag
-        self.options: list[list[tuple[int, list[_Cover]]]] = [[] for _ in range(table.k)]
+        self.options: list[list[tuple[int, list[_Cover]]]] = []
         for h in range(table.k):
+            row: list[tuple[int, list[_Cover]]] = []
             if hero >> h & 1 and not blank >> h & 1:
                 dead = end >> h & 1
-                place = cards[h].index * 2 + dead
-                row: dict[int, list[_Cover]] = {}
-                for cover in covers:
-                    if cover.other and cover.card == h:
-                        continue
-                    fits = _FITS[cover.sid]
-                    tags = fits.get(place, -1)
-                    if tags < 0:
-                        tags = fits[place] = _fitting(cover.sel, cards[h], dead == 1)
-                    bit = 0
-                    while tags:
-                        if tags & 1:
-                            found = row.get(bit)
-                            if found is None:
-                                row[bit] = [cover]
-                            else:
-                                found.append(cover)
-                        tags >>= 1
-                        bit += 1
-                self.options[h] = sorted(row.items())
+                found = filed.rows.get(h * 2 + dead)
+                if found is None:
+                    found = filed.rows[h * 2 + dead] = filed.row(cards, h, dead)
+                row = found
+            self.options.append(row)
         self.adders = [c.add_tag for c in cards]
-
-    def _file(self, i: int, entries: list[_Entry]) -> None:
-        """File card ``i``'s planned terms: its coverage selectors, then its limited terms."""
-        for cover, term, named in entries:
-            if cover is not None:
-                sid, sel, value, need, other = cover
-                made = _Cover(len(self.covers), i, sel, value, need, other)
-                made.sid = sid
-                self.covers.append(made)
-            elif term is not None:
-                self.limited.append((i, term, named))
 
     def at(self, tags: Sequence[int], living: int, queue: Sequence[int]) -> Now:
         """Return the score now, what one ADD of each tag to each Hero gains, and the rest.

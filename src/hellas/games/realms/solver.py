@@ -52,7 +52,7 @@ from hellas.games.realms.endgame import (
     narrate,
 )
 from hellas.games.realms.facts import Reach, facts, sacrifices, tag_groups, wants_dead
-from hellas.games.realms.gains import Gains
+from hellas.games.realms.gains import Filed, Gains
 from hellas.games.realms.scoring import TAG_ATOMS, Outcome, Table, positions, score, score_at
 
 NONE = -(10**9)  # below every score
@@ -84,6 +84,7 @@ class Search:
         "counted",
         "defeat",
         "done",
+        "filed",
         "gains",
         "goal",
         "leaf",
@@ -122,6 +123,7 @@ class Search:
         # there, and the bounds of what was cut (all at most ``best``)
         self.ceiling = NONE
         self.gains: dict[tuple[int, int, int], Gains] = {}  # by end, bonus and penalty clears
+        self.filed: dict[tuple[int, int, int], Filed] = {}  # what ends alike share (``Gains``)
         # the options of an ADD: bounded for one end (``_firsts``), with the ends each can
         # still reach (``_options``)
         self.nows: dict[tuple[object, ...], tuple[bool, list[tuple[int, int, int]]]] = {}
@@ -279,7 +281,8 @@ class Search:
         key = (end, eg.bonus_off, eg.penalty_off)
         gains = self.gains.get(key)
         if gains is None:
-            gains = self.gains[key] = Gains(self.table, end, eg.bonus_off, eg.penalty_off)
+            gains = Gains(self.table, end, eg.bonus_off, eg.penalty_off, self.filed)
+            self.gains[key] = gains
         return gains
 
     def _fated(self, eg: Endgame, options: list[Option], lim: Limits) -> list[int] | None:
