@@ -295,6 +295,7 @@ def test_each_add_option_bound_holds_for_every_end() -> None:
     checked = dict.fromkeys(("options", "lacking", "charged"), 0)
     for table in _needy_hands(150, seed=43) + _paired_hands(150, seed=47):
         search = Search(table)
+        search.value(Endgame(table))  # terms filed for many ends, and clears, first
         for eg in path_positions(table, rng):
             search.settle(eg)
             if eg.step != STEP_ADD:
