@@ -137,6 +137,12 @@ SLOW = [
     "dionysus chiron athena hector pegasus helen heracles | sirens moly lost-knowledge",
     "athena chiron andromeda achilles moly heracles sirens | hades cerberus pegasus",
     "athena andromeda antaeus sirens pegasus heracles helen | chiron cerberus charmed-bridle",
+    "hermes helen pegasus sirens chiron atalanta heracles | athena dionysus moly",
+    "orpheus helen pegasus sirens chiron sappho heracles | athena dionysus moly",
+    "orpheus helen pegasus sirens chiron hector heracles | athena dionysus moly",
+    "athena chiron andromeda hippolyta moly heracles sirens | hades cerberus pegasus",
+    "homer sirens helen hector heracles dionysus orpheus"
+    " | eleusinian-mysteries chiron golden-apple",
 ]
 
 
