@@ -603,7 +603,7 @@ class Probed(Exception):
 
 
 # ``_probe`` searches each option this many positions at most
-PROBE = 8
+PROBE = 32
 
 
 def _first(kid: tuple[int, object, object]) -> int:
