@@ -144,6 +144,7 @@ class Now:
         best: list[int],
         limits: list[tuple[int, int, int]],
         able: Sequence[int] = (),
+        tagbest: Sequence[int] = (),
     ) -> None:
         self.score = value
         self.gains = gains  # by Hero position and tag bit, on the coverage terms
@@ -155,12 +156,16 @@ class Now:
         self.extra = [0] * len(TAGS)
         for named, full, rest in limits:
             if full != rest:
-                for b in range(len(TAGS)):
-                    if named >> b & 1:
-                        self.extra[b] += full - rest
+                for b in _bits(named):
+                    self.extra[b] += full - rest
         # the same bound with the other terms charged to the ADDs (``_charged``), by tag,
-        # with no tag last; empty where it cannot be lower
-        self.charged = _charged(value, gains, limits, able) if limits and len(able) > 1 else []
+        # with no tag last; empty where it cannot be lower.  ``tagbest``: each tag's best
+        # gain on the coverage terms (else worked out from ``gains``)
+        self.charged: list[int] = []
+        if limits and len(able) > 1:
+            if not tagbest:
+                tagbest = [max(column) for column in zip(*gains, strict=True)]
+            self.charged = _charged(value, tagbest, limits, able)
 
     def bound(self, hero: int, tag: int) -> int:
         """Return a score no endgame beats after the next ADD (``hero`` -1: no tag)."""
@@ -174,7 +179,7 @@ class Now:
 
 
 def _charged(
-    value: int, gains: list[list[int]], limits: list[tuple[int, int, int]], able: Sequence[int]
+    value: int, tagbest: Sequence[int], limits: list[tuple[int, int, int]], able: Sequence[int]
 ) -> list[int]:
     """Return a bound for each tag of the next ADD (then for none), the other terms charged.
 
@@ -188,12 +193,19 @@ def _charged(
     if all(rest <= 0 for _, _, rest in limits) or len(limits) > CHARGED_TERMS:
         return []
     width = len(TAGS)
-    tagbest = [max(column) for column in zip(*gains, strict=True)]
+    if len(limits) == 1:  # the usual case, worked out directly
+        named, full, rest = limits[0]
+        alone = shared = 0  # the later ADDs: the term charged to the next ADD, or not
+        for a in able[1:]:
+            tags = _bits(a)
+            alone += max([tagbest[b] for b in tags], default=0)
+            shared += max([tagbest[b] + (rest if named >> b & 1 else 0) for b in tags], default=0)
+        mine, other = value + full + alone, value + shared
+        return [mine if named >> b & 1 else other for b in range(width)] + [other]
     terms_of = [0] * width  # the terms naming each tag, as bits over ``limits``
     for j, (named, _, _) in enumerate(limits):
-        for b in range(width):
-            if named >> b & 1:
-                terms_of[b] |= 1 << j
+        for b in _bits(named):
+            terms_of[b] |= 1 << j
     sums = [0] * (1 << len(limits))  # by a set of terms: what they gain without the next ADD
     fulls = [0] * len(sums)  # and with it
     for mask in range(1, len(sums)):
@@ -201,25 +213,27 @@ def _charged(
         sums[mask] = sums[mask & (mask - 1)] + max(limits[low][2], 0)
         fulls[mask] = fulls[mask & (mask - 1)] + limits[low][1]
     later: dict[int, int] = {}
-    out = []
-    for c in (*terms_of, 0):  # the terms charged to the next ADD
-        total = later.get(c)
-        if total is None:
-            worth = [tagbest[b] + sums[terms_of[b] & ~c] for b in range(width)]
-            total = 0
-            for a in able[1:]:
-                tags = _BITS.get(a)
-                if tags is None:
-                    tags = _BITS[a] = [b for b in range(width) if a >> b & 1]
-                total += max([worth[b] for b in tags], default=0)
-            later[c] = total
-        out.append(value + fulls[c] + total)
-    return out
+    for c in {*terms_of, 0}:  # the terms charged to the next ADD
+        worth = [tagbest[b] + sums[terms_of[b] & ~c] for b in range(width)]
+        total = value + fulls[c]
+        for a in able[1:]:
+            total += max([worth[b] for b in _bits(a)], default=0)
+        later[c] = total
+    return [*(later[c] for c in terms_of), later[0]]
 
 
 CHARGED_TERMS = 6  # ``_charged`` is skipped with more terms than this (each set is summed)
 
-_BITS: dict[int, list[int]] = {}  # the tag bits of a set of tags, kept by the set
+
+def _bits(tags: int) -> list[int]:
+    """Return the tag bits of a set of tags (kept by the set)."""
+    found = _BITS.get(tags)
+    if found is None:
+        found = _BITS[tags] = [b for b in range(len(TAGS)) if tags >> b & 1]
+    return found
+
+
+_BITS: dict[int, list[int]] = {}
 
 
 class Filed:
@@ -356,6 +370,7 @@ class Gains:
             wanted |= adders[i]
         gains = [[0] * len(TAGS) for _ in range(table.k)]
         best = [0] * len(queue)
+        tagbest = [0] * len(TAGS)  # each tag's best gain, over the Heroes
         for h in range(table.k):
             if not living >> h & 1:
                 continue
@@ -373,6 +388,7 @@ class Gains:
                         continue  # the need is met already
                     gain += cover.value
                 row[b] = gain
+                tagbest[b] = max(tagbest[b], gain)
                 for n, i in enumerate(queue):
                     if gain > best[n] and adders[i] >> b & 1:
                         best[n] = gain
@@ -381,7 +397,7 @@ class Gains:
         able = [adders[i] for i in queue]
         later = able[1:]
         limits = [self._limits(i, term, named, pos, able, later) for i, term, named in self.limited]
-        return Now(score_at(table, out, pos, blank), gains, best, limits, able)
+        return Now(score_at(table, out, pos, blank), gains, best, limits, able, tagbest)
 
     def _limits(
         self, i: int, term: Term, named: int, pos: list[int], able: list[int], later: list[int]
