@@ -143,6 +143,8 @@ SLOW = [
     "athena chiron andromeda hippolyta moly heracles sirens | hades cerberus pegasus",
     "homer sirens helen hector heracles dionysus orpheus"
     " | eleusinian-mysteries chiron golden-apple",
+    "orpheus lost-knowledge pegasus sirens chiron hector heracles | athena dionysus moly",
+    "tiresias chiron helen heracles perseus sappho orpheus | minotaur scylla-and-charybdis medusa",
 ]
 
 
