@@ -707,9 +707,10 @@ def best_of(table: Table) -> int:
     eg = Endgame(table)
     if not table.decides:  # no CLEAR, ADD or Omega: no decision (the Helm saves only from one)
         return score(table, eg.outcome())
-    value = _every_end(table, eg, LEAVES)
-    if value is not None:
-        return value
+    if not _adds_many(table):
+        value = _every_end(table, eg, LEAVES)
+        if value is not None:
+            return value
     search = Search(table)
     eg = Endgame(table)
     search.beats(eg, search.settle(eg))
@@ -752,6 +753,25 @@ def _every_end(table: Table, eg: Endgame, most: int) -> int | None:
 LEAVES = 12
 # an ADD with more options than this is searched (``_many_adds``)
 FEW = 6
+
+
+def _adds_many(table: Table) -> bool:
+    """Return whether an ADD of the table, with the tags printed, has more than ``FEW`` options.
+
+    Such a hand is searched at once: walking its endgames one by one would give up there
+    (CLEARs only take tags away, which makes more options; a cleared ADD is a rare escape).
+    """
+    living = table.hero_mask & ~table.afterlife
+    cards = table.cards
+    for i in table.adds:
+        allowed = cards[i].add_tag
+        many = 1  # adding no tag
+        for h in range(table.k):
+            if living >> h & 1:
+                many += (allowed & ~cards[h].tags).bit_count()
+        if many > FEW:
+            return True
+    return False
 
 
 def _many_adds(eg: Endgame) -> bool:
