@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from hellas.ai.hint import SURE_VISITS, describe, hint, uncertain
+from hellas.ai.hint import HINT_LEAST, SURE_VISITS, describe, hint, uncertain
+from hellas.ai.ismcts import ISMCTSBot
 from hellas.cli.main import app
+from hellas.core.game import Decision
 from hellas.core.rng import Rng
 from hellas.games.legends import GAME
 from hellas.games.realms import GAME as REALMS
@@ -95,3 +97,19 @@ def test_the_web_table_marks_uncertain_hints_by_the_same_number() -> None:
 
     js = Path(__file__).resolve().parents[2] / "src" / "hellas" / "web" / "js" / "hints.js"
     assert f"export const SURE_VISITS = {SURE_VISITS};" in js.read_text(encoding="utf-8")
+
+
+def test_a_hint_out_of_time_still_runs_its_least_simulations() -> None:
+    """A machine so loaded that the time is gone at once still gets a hint comparing choices."""
+    for i, s in enumerate(POSITIONS[:6]):
+        seat = GAME.to_act(s)
+        legal = GAME.choices(s)
+        if len(legal) < 3:
+            continue
+        found = hint(GAME, s, seat, Rng(i), seconds=1e-9, iterations=1000)
+        assert found.iterations == HINT_LEAST
+        assert len(found.choices) == 3
+    bot = ISMCTSBot(iterations=10, seconds=1e-9, least=50)
+    s = next(p for p in POSITIONS if len(GAME.choices(p)) > 1)
+    bot.search(Decision(GAME, s, GAME.to_act(s)), Rng(3))
+    assert bot.last_iterations == 10  # never past the iteration cap

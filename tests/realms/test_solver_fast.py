@@ -1,10 +1,10 @@
 """The score-only entry's shortcuts give the search's answer on the hands games really hold.
 
-``best_of`` scores a hand at once when no card makes a decision, scores the few ends of a
-first decision one by one, and searches otherwise (an ADD with many options is told so
-without listing them); ``facts.facts`` skips work for hands without Omega penalties.  Each
-is compared with the reference on every hand of random games (and on random mixed hands),
-and the test checks that every shortcut was taken many times.
+``best_of`` scores a hand at once when no card makes a decision, scores every endgame one
+by one when there are at most ``LEAVES``, and searches otherwise (an ADD with many options is
+told so without listing them); ``facts.facts`` skips work for hands without Omega penalties.
+Each is compared with the reference on every hand of random games (and on random mixed
+hands), and the test checks that every shortcut was taken many times.
 """
 
 from __future__ import annotations
@@ -17,7 +17,15 @@ from hellas.games.realms.content import HERO, deck
 from hellas.games.realms.endgame import STEP_ADD, Endgame, brute_force
 from hellas.games.realms.rules import cards as card_list
 from hellas.games.realms.scoring import Table
-from hellas.games.realms.solver import FEW, Search, _many_adds, best_of, best_score
+from hellas.games.realms.solver import (
+    FEW,
+    LEAVES,
+    Search,
+    _every_end,
+    _many_adds,
+    best_of,
+    best_score,
+)
 
 
 def _game_hands(games: int, seed: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -38,22 +46,25 @@ def _kind(table: Table) -> str:
     """Return which way ``best_of`` answers a table (worked out here the long way)."""
     if not any(c.clear_bonus or c.clear_penalty or c.add_tag or c.omega for c in table.cards):
         return "none"
-    eg = Endgame(table)
-    options = eg.options()
-    while len(options) == 1:
-        eg.choose(options[0])
-        options = eg.options()
-    if not options:
+    paths = brute_force(table)
+    if len(paths) == 1:
         return "one path"
-    if len(options) <= FEW:
-        children = []
-        for option in options:
-            child = eg.copy()
-            child.choose(option)
-            children.append(child)
-        if all(child.done() for child in children):
-            return "few ends"
+    if len(paths) <= LEAVES and not _has_many_adds(Endgame(table)):
+        return "every end"
     return "search"
+
+
+def _has_many_adds(eg: Endgame) -> bool:
+    """Return whether some path from ``eg`` meets an ADD with more than ``FEW`` options."""
+    options = eg.options()
+    if eg.step == STEP_ADD and len(options) > FEW:
+        return True
+    for option in options:
+        child = eg.copy()
+        child.choose(option)
+        if _has_many_adds(child):
+            return True
+    return False
 
 
 def test_best_of_equals_the_search_on_the_hands_of_random_games() -> None:
@@ -65,9 +76,13 @@ def test_best_of_equals_the_search_on_the_hands_of_random_games() -> None:
         kinds[kind] = kinds.get(kind, 0) + 1
         expected = Search(table).value(Endgame(table))
         assert best_of(Table(table.cards[: len(hand)], table.cards[len(hand) :])) == expected
-        if kind != "search":  # small trees: the best of every decision path, too
-            assert max(value for value, _ in brute_force(table)) == expected
-    assert min(kinds.get(k, 0) for k in ("none", "one path", "few ends", "search")) >= 50, kinds
+        walked = _every_end(table, Endgame(table), LEAVES)
+        if kind == "search":  # the walk gives up: too many endgames, or an ADD with many options
+            assert walked is None
+        else:  # small trees: the best of every decision path, walked one by one
+            assert walked == max(value for value, _ in brute_force(table)) == expected
+    kinds_wanted = ("none", "one path", "every end", "search")
+    assert min(kinds.get(k, 0) for k in kinds_wanted) >= 50, kinds
 
 
 def test_best_score_equals_every_path_on_mixed_hands() -> None:

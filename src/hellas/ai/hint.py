@@ -20,6 +20,7 @@ from hellas.core.rng import Rng
 
 HINT_SECONDS = 1.0
 HINT_CAP = 20_000  # iterations: the time budget normally stops the search first
+HINT_LEAST = 64  # simulations a hint runs even past its time (a loaded machine still compares)
 # A win chance from fewer simulations is shown as uncertain: its standard error can exceed
 # 7 points (the web table uses the same number, js/hints.js).
 SURE_VISITS = 50
@@ -50,7 +51,7 @@ def hint(
     """
     if game.to_act(state) != seat:
         raise ValueError(f"seat {seat} is not the one to act")
-    bot = ISMCTSBot(iterations=iterations, seconds=seconds, samples=64)
+    bot = ISMCTSBot(iterations=iterations, seconds=seconds, samples=64, least=HINT_LEAST)
     decision = Decision(game, state, seat)
     if len(decision.choices) == 1:
         return Hint([Assessment(decision.choices[0], 0, 0.0, 0.0)], 0)

@@ -116,6 +116,7 @@ class ISMCTSBot:
         bias: float = 0.5,
         samples: int = 16,
         seconds: float | None = None,
+        least: int = 1,
     ) -> None:
         if iterations < 1:
             raise ValueError("ISMCTS needs at least 1 iteration per decision")
@@ -124,6 +125,9 @@ class ISMCTSBot:
         self.bias = bias  # prior weight (PUCT) on the move the game's policy would play
         self.samples = samples  # determinizations drawn per decision, reused by iterations
         self.seconds = seconds  # optional time budget per decision (stops early)
+        # simulations run even past ``seconds`` (a hint on a loaded machine still compares
+        # several choices); never more than ``iterations``
+        self.least = max(1, least)
         self.last_iterations = 0  # simulations run by the latest ``choose`` (0: no search)
 
     def cost(self) -> BotCost:
@@ -213,7 +217,7 @@ class ISMCTSBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         for i in range(self.iterations):
-            if deadline is not None and i and time.perf_counter() > deadline:
+            if deadline is not None and i >= self.least and time.perf_counter() > deadline:
                 break
             if i + 1 >= len(roots):
                 roots = _sqrt_table(2 * len(roots))

@@ -73,6 +73,7 @@ class Endgame:
         "log",
         "penalty_off",
         "queue",
+        "settled",
         "step",
         "story",
         "table",
@@ -87,14 +88,15 @@ class Endgame:
         self.tags = [c.tags for c in table.cards]
         self.bonus_off = 0
         self.penalty_off = 0
-        self.helm = any(c.saves_hero for c in table.cards)
+        self.helm = table.helm
         self.step = STEP_BONUS_CLEAR
-        self.queue: tuple[int, ...] = tuple(i for i, c in enumerate(table.cards) if c.clear_bonus)
+        self.queue: tuple[int, ...] = table.bonus_clears
         self.current = -1  # the Omega card being resolved (its victims are being chosen)
         self.last = -1  # position of the last Hero sacrificed (keeps subsets unique)
         self.dying = 0  # Heroes an effect is sending to the Afterlife (Helm may save one)
         self.log: tuple[Option, ...] = ()
         self.story: list[str] | None = None  # what happened, in words (explanations only)
+        self.settled = False  # moved on to the next decision since the last change
 
     def _tell(self, text: str) -> None:
         if self.story is not None:
@@ -119,6 +121,7 @@ class Endgame:
         e.last = self.last
         e.dying = self.dying
         e.log = self.log
+        e.settled = self.settled
         e.story = None if self.story is None else self.story[:]
         return e
 
@@ -131,6 +134,7 @@ class Endgame:
         e = self.copy()
         e.tags = list(tags)
         e.queue = queue
+        e.settled = False
         e._advance()
         return e
 
@@ -169,7 +173,14 @@ class Endgame:
         return not self.penalty_off >> i & 1
 
     def _advance(self) -> None:
-        """Move on through steps that need no decision, resolving what is automatic."""
+        """Move on through steps that need no decision, resolving what is automatic.
+
+        Moving on twice changes nothing, so once done it is skipped until the next change
+        (``choose``, ``skip_adds``: nothing else writes an endgame's fields).
+        """
+        if self.settled:
+            return
+        self.settled = True
         cards = self.table.cards
         while True:
             if self.dying or self.current >= 0:
@@ -178,7 +189,7 @@ class Endgame:
                 if self.queue:
                     return
                 self.step = STEP_PENALTY_CLEAR
-                self.queue = tuple(i for i, c in enumerate(cards) if c.clear_penalty)
+                self.queue = self.table.penalty_clears
             if self.step == STEP_PENALTY_CLEAR:
                 self.queue = tuple(i for i in self.queue if self._penalty_on(i))
                 if len(self.queue) > 1 or (
@@ -192,14 +203,13 @@ class Endgame:
                     self.queue = ()
                     continue
                 self.step = STEP_ADD
-                self.queue = tuple(
-                    i for i, c in enumerate(cards) if c.add_tag and not self.bonus_off >> i & 1
-                )
+                off = self.bonus_off
+                self.queue = tuple(i for i in self.table.adds if not off >> i & 1)
             if self.step == STEP_ADD:
                 if self.queue:
                     return
                 self.step = STEP_OMEGA
-                self.queue = tuple(i for i, c in enumerate(cards) if c.omega)
+                self.queue = self.table.omegas
             if self.step == STEP_OMEGA:
                 self.queue = tuple(i for i in self.queue if self._omega_pending(i))
                 if not self.queue:
@@ -231,15 +241,17 @@ class Endgame:
         """Resolve a penalty CLEAR (Lotus-Eaters, Circe, Dionysus)."""
         kind = self.table.cards[i].clear_penalty
         living = self.living()
-        self._tell(
-            f"{self.table.cards[i].name}'s penalty clears: "
-            + {
-                "lotus": "every living Hero loses tags, bonus and penalty",
-                "circe": "with no living Clever Hero, the other living Heroes lose tags and bonus",
-                "dionysus": "one Hero loses tags and bonus",
-            }[kind or "lotus"]
-            + "."
-        )
+        if self.story is not None:
+            self._tell(
+                f"{self.table.cards[i].name}'s penalty clears: "
+                + {
+                    "lotus": "every living Hero loses tags, bonus and penalty",
+                    "circe": "with no living Clever Hero, the other living Heroes lose tags"
+                    " and bonus",
+                    "dionysus": "one Hero loses tags and bonus",
+                }[kind or "lotus"]
+                + "."
+            )
         if kind == "lotus":
             for h in living:
                 self.tags[h] = 0
@@ -390,6 +402,7 @@ class Endgame:
 
     def choose(self, option: Option) -> None:
         """Apply one decision returned by ``options``."""
+        self.settled = False
         self.log = (*self.log, option)
         op = option.op
         if op == "helm":
@@ -407,10 +420,11 @@ class Endgame:
             else:
                 self.afterlife |= 1 << option.b
                 self.last = option.b
-                self._tell(
-                    f"{self.table.cards[option.b].name} faces "
-                    f"{self.table.cards[option.a].name} first and dies."
-                )
+                if self.story is not None:
+                    self._tell(
+                        f"{self.table.cards[option.b].name} faces "
+                        f"{self.table.cards[option.a].name} first and dies."
+                    )
         elif op == "heracles":
             self.current = -1
             self._kill([option.b])
@@ -422,10 +436,11 @@ class Endgame:
             self.queue = self.queue[1:]
             if option.b >= 0:
                 self.penalty_off |= 1 << option.b
-                self._tell(
-                    f"{self.table.cards[option.a].name} clears the penalty of "
-                    f"{self.table.cards[option.b].name}."
-                )
+                if self.story is not None:
+                    self._tell(
+                        f"{self.table.cards[option.a].name} clears the penalty of "
+                        f"{self.table.cards[option.b].name}."
+                    )
         elif op == "resolve":
             self._resolve_clear(option.a, -1)
         elif op == "dionysus":
@@ -434,10 +449,11 @@ class Endgame:
             self.queue = self.queue[1:]
             if option.b >= 0:
                 self.tags[option.a] |= 1 << option.b
-                self._tell(
-                    f"{self.table.cards[option.c].name} adds {TAGS[option.b].capitalize()}"
-                    f" to {self.table.cards[option.a].name}."
-                )
+                if self.story is not None:
+                    self._tell(
+                        f"{self.table.cards[option.c].name} adds {TAGS[option.b].capitalize()}"
+                        f" to {self.table.cards[option.a].name}."
+                    )
         elif op == "omega":
             self._start_omega(option.a)
         else:  # pragma: no cover

@@ -37,15 +37,21 @@ class Table:
     """One player's cards (hand first, then Afterlife), compiled for scoring."""
 
     __slots__ = (
+        "adds",
         "afterlife",
         "base",
+        "bonus_clears",
         "cards",
+        "decides",
         "effects",
+        "helm",
         "hero_mask",
         "icon_mask",
         "idpos",
         "k",
         "lethe_mask",
+        "omegas",
+        "penalty_clears",
         "suit_pos",
     )
 
@@ -58,10 +64,26 @@ class Table:
         self.idpos: dict[int, int] = {}
         icon = lethe = base = 0
         effects = []
+        bonus_clears: list[int] = []
+        penalty_clears: list[int] = []
+        adds: list[int] = []
+        omegas: list[int] = []
+        helm = False
         for i, c in enumerate(cards):
             base += c.base
             if c.bonus or c.penalty:
                 effects.append(i)
+            if c.clear_bonus or c.clear_penalty or c.add_tag or c.omega is not None:
+                if c.clear_bonus:
+                    bonus_clears.append(i)
+                if c.clear_penalty:
+                    penalty_clears.append(i)
+                if c.add_tag:
+                    adds.append(i)
+                if c.omega is not None:
+                    omegas.append(i)
+            if c.saves_hero:
+                helm = True
             suit_pos[c.suit] |= 1 << i
             self.idpos[c.index] = self.idpos.get(c.index, 0) | 1 << i
             if c.afterlife_icon:
@@ -74,6 +96,13 @@ class Table:
         self.lethe_mask = lethe
         self.base = base  # the base values' sum
         self.effects = tuple(effects)  # the positions of the cards with a bonus or a penalty
+        # the positions of the cards that make endgame decisions, by kind (``endgame``)
+        self.bonus_clears = tuple(bonus_clears)
+        self.penalty_clears = tuple(penalty_clears)
+        self.adds = tuple(adds)
+        self.omegas = tuple(omegas)
+        self.decides = bool(bonus_clears or penalty_clears or adds or omegas)
+        self.helm = helm  # a card saves a Hero from the Afterlife (the Helm of Hades)
 
 
 @dataclass

@@ -664,41 +664,78 @@ def best_score(hand: Sequence[Card], afterlife: Sequence[Card]) -> int:
 def best_of(table: Table) -> int:
     """Return the best score of a table, searching only where the endgame branches.
 
-    Most hands have no endgame decision, or one decision whose options all end the endgame:
-    scoring each end costs less than what a search sets up.  Every decision before the first
-    with several options has one, and at most ``FEW`` options each ending the endgame are
-    scored one by one (nothing merged, nothing cut: the best of every path, by definition);
-    anything more is searched from that first decision, which reaches the same best.
+    Most hands have no endgame decision, or a few endgames in all: scoring each costs less
+    than what a search sets up.  Up to ``LEAVES`` endgames are scored one by one (nothing
+    merged, nothing cut: the best of every path, by definition); anything more is searched.
     """
     eg = Endgame(table)
-    for c in table.cards:
-        if c.clear_bonus or c.clear_penalty or c.add_tag or c.omega is not None:
-            break
-    else:  # no CLEAR, ADD or Omega: no decision at all (the Helm saves only from an Omega)
+    if not table.decides:  # no CLEAR, ADD or Omega: no decision (the Helm saves only from one)
         return score(table, eg.outcome())
-    options = [] if _many_adds(eg) else eg.options()
-    while len(options) == 1:
-        eg.choose(options[0])
-        options = [] if _many_adds(eg) else eg.options()
-    if not options and eg.done():
-        return score(table, eg.outcome())
-    if 0 < len(options) <= FEW:
-        ends = []
-        for option in options:
-            child = eg.copy()
-            child.choose(option)
-            if not child.done():
-                break
-            ends.append(child.outcome())
-        else:
-            return max(score(table, out) for out in ends)
+    if not _adds_many(table):
+        value = _every_end(table, eg, LEAVES)
+        if value is not None:
+            return value
     search = Search(table)
+    eg = Endgame(table)
     search.beats(eg, search.settle(eg))
     return search.best
 
 
-# ``best_of`` scores the options of the first decision one by one when there are this many
+def _every_end(table: Table, eg: Endgame, most: int) -> int | None:
+    """Return the best score of every endgame from ``eg``, scored one by one (``eg`` moves on).
+
+    None when there are more than ``most`` endgames, or an ADD with more than ``FEW`` options:
+    every position still to walk ends at least one endgame, so the walk gives up as soon as
+    those and the endgames scored pass ``most``, having spent at most that many scorings.
+    """
+    best = NONE
+    stack = [eg]
+    left = most
+    while stack:
+        at = stack.pop()
+        options = [] if _many_adds(at) else at.options()
+        if not options:
+            if not at.done() or left == 0:
+                return None
+            left -= 1
+            value = score(table, at.outcome())
+            best = max(best, value)
+            continue
+        if len(options) > 1:
+            if len(stack) + len(options) > left:
+                return None
+            for option in options[1:]:
+                child = at.copy()
+                child.choose(option)
+                stack.append(child)
+        at.choose(options[0])
+        stack.append(at)
+    return best
+
+
+# ``best_of`` scores every endgame one by one when there are at most this many
+LEAVES = 12
+# an ADD with more options than this is searched (``_many_adds``)
 FEW = 6
+
+
+def _adds_many(table: Table) -> bool:
+    """Return whether an ADD of the table, with the tags printed, has more than ``FEW`` options.
+
+    Such a hand is searched at once: walking its endgames one by one would give up there
+    (CLEARs only take tags away, which makes more options; a cleared ADD is a rare escape).
+    """
+    living = table.hero_mask & ~table.afterlife
+    cards = table.cards
+    for i in table.adds:
+        allowed = cards[i].add_tag
+        many = 1  # adding no tag
+        for h in range(table.k):
+            if living >> h & 1:
+                many += (allowed & ~cards[h].tags).bit_count()
+        if many > FEW:
+            return True
+    return False
 
 
 def _many_adds(eg: Endgame) -> bool:
