@@ -24,8 +24,9 @@ from collections.abc import Sequence
 
 from hellas.games.realms.bound import limits, upper_bound
 from hellas.games.realms.content import HERO, TAGS, Card, deck
-from hellas.games.realms.endgame import STEP_ADD, Endgame, Option, bits
+from hellas.games.realms.endgame import STEP_ADD, Endgame, Option
 from hellas.games.realms.gains import Gains
+from hellas.games.realms.omegas import bits
 from hellas.games.realms.scoring import Outcome, Table, score
 from hellas.games.realms.solver import NONE, PROBE, Search, _many
 from tests.realms.helpers import path_positions

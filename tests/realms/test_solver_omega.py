@@ -1,6 +1,6 @@
 """The Omega phase listed on bit masks reaches exactly the ends the decisions reach.
 
-``endgame.OmegaEnds`` lists every Afterlife the Omega penalties can end with, without playing
+``omegas.OmegaEnds`` lists every Afterlife the Omega penalties can end with, without playing
 the decisions out: it must give the same set as walking every option of ``Endgame.options``
 (with the same ``sacrifice``), on positions rich in Omega cards, Heroes with random tags, the
 Helm of Hades and the Pomegranate.  The solver answers every "can this end be reached" from
@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 
 from hellas.games.realms.content import GOD, HERO, TAGS, Card, deck
-from hellas.games.realms.endgame import STEP_ADD, STEP_OMEGA, Endgame, OmegaEnds, bits
+from hellas.games.realms.endgame import STEP_ADD, STEP_OMEGA, Endgame
+from hellas.games.realms.omegas import OmegaEnds, bits
 from hellas.games.realms.scoring import Table
 from hellas.games.realms.solver import best_score, sacrifices, solve
 from tests.realms.helpers import TooBig, plain_solve

@@ -49,6 +49,7 @@ MODULES = (
     "hellas.games.realms.facts",
     "hellas.games.realms.gains",
     "hellas.games.realms.lookup",
+    "hellas.games.realms.omegas",
     "hellas.games.realms.planner",
     "hellas.games.realms.rules",
     "hellas.games.realms.scoring",

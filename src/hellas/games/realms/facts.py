@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hellas.games.realms.content import A_AFTERLIFE, A_LIVING, TAGS, Card
-from hellas.games.realms.endgame import EACH_TAG, Endgame, OmegaEnds, Option
+from hellas.games.realms.endgame import EACH_TAG, Endgame, Option
+from hellas.games.realms.omegas import OmegaEnds
 from hellas.games.realms.scoring import Table
 
 Use = tuple[object, ...]  # one place where a card's effect names a tag (with what else it asks)
@@ -198,11 +199,11 @@ FACTS_KEPT = 1 << 16  # tables kept at most (then forgotten all at once)
 
 
 class Reach:
-    """Every end the Omegas can reach, as bits over Afterlives (``endgame.bits``), kept.
+    """Every end the Omegas can reach, as bits over Afterlives (``omegas.bits``), kept.
 
     Once the ADDs end with tags of given strengths (``ends_after``), after some ADDs still
     to come (``can_end``), from an Omega position (``ends``), and between two Omega penalties
-    (``endgame.OmegaEnds``).
+    (``omegas.OmegaEnds``).
     """
 
     __slots__ = (
@@ -307,7 +308,7 @@ class Reach:
     def ends(self, eg: Endgame, options: list[Option]) -> int:
         """Return every Afterlife the Omega decisions from ``eg`` (past the ADDs) end with.
 
-        ``endgame.OmegaEnds`` lists them on bit masks; they are kept by the position.
+        ``omegas.OmegaEnds`` lists them on bit masks; they are kept by the position.
         """
         if not options:
             return 1 << eg.afterlife

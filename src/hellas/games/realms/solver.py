@@ -19,7 +19,7 @@ small, none of which can change the answer:
   ``_by_end``), then the tags the ADDs give under that end, in any order (the tags they end
   with do not depend on it), bounded by ``gains.Gains``, and only then whether the Omega
   decisions can reach that end (which the ends settled were chosen among): every end
-  the Omega phase can reach is listed once on bit masks (``endgame.OmegaEnds``), kept by each
+  the Omega phase can reach is listed once on bit masks (``omegas.OmegaEnds``), kept by each
   Hero's tags reduced to what the penalties read, and for the ADDs still to come, the union
   of those lists over the tags that change what the penalties read (``facts.Reach``); each
   ADD option is kept with the ends reachable after it, so an end is bounded only over the
@@ -48,11 +48,11 @@ from hellas.games.realms.endgame import (
     STEP_OMEGA,
     Endgame,
     Option,
-    bits,
     narrate,
 )
 from hellas.games.realms.facts import Reach, facts, sacrifices, tag_groups, wants_dead
 from hellas.games.realms.gains import Filed, Gains
+from hellas.games.realms.omegas import bits
 from hellas.games.realms.scoring import TAG_ATOMS, Outcome, Table, positions, score, score_at
 
 NONE = -(10**9)  # below every score
