@@ -181,3 +181,59 @@ def test_omega_ends_after_the_adds_equal_every_decision_path() -> None:
             assert got == expected, [c.id for c in table.cards]
             checked += len(expected) > 1
     assert checked >= 300, checked
+
+
+# Tiresias's hand: six Heroes, Heracles and three monsters in the Afterlife, where every Hero
+# may be sacrificed; its ends were the slowest to list before alike Heroes shared them.
+TIRESIAS = (
+    "tiresias chiron helen heracles perseus sappho orpheus | minotaur scylla-and-charybdis medusa"
+)
+
+
+def _swapped(eg: Endgame, rng: random.Random) -> Endgame:
+    """Return ``eg`` with the tags and lives of its Heroes without an Omega shuffled."""
+    table = eg.table
+    heroes = [
+        h for h in range(table.k) if table.hero_mask >> h & 1 and table.cards[h].omega is None
+    ]
+    order = heroes[:]
+    rng.shuffle(order)
+    out = eg.copy()
+    after = eg.afterlife
+    for h in heroes:
+        after &= ~(1 << h)
+    for h, g in zip(heroes, order, strict=True):
+        out.tags[g] = eg.tags[h]
+        after |= (eg.afterlife >> h & 1) << g
+    out.afterlife = after
+    out.settled = False
+    out.options()  # settled again, as a search sees it
+    return out
+
+
+def test_omega_ends_are_shared_by_positions_that_swap_alike_heroes() -> None:
+    """Positions that only swap Heroes share answers (swapped back): still every path's ends."""
+    rng = random.Random(5)
+    d = deck()
+    hand, _, after = TIRESIAS.partition("|")
+    tiresias = Table([d.by_id(i) for i in hand.split()], [d.by_id(i) for i in after.split()])
+    checked = 0
+    for n in range(400):
+        table = tiresias if n % 8 == 0 else _omega_table(rng)
+        for sacrifice in (-1, 0, sacrifices(table), rng.getrandbits(table.k)):
+            shared = OmegaEnds(table, sacrifice)  # one memo for the positions and their swaps
+            for eg in _omega_positions(table, rng):
+                if eg.current >= 0 or eg.dying:
+                    continue
+                for _ in range(3):
+                    other = _swapped(eg, rng)
+                    got = shared.ends(other)
+                    if table is tiresias:  # too many paths to walk: a memo of its own, no swaps
+                        plain = OmegaEnds(table, sacrifice)
+                        plain.movable = 0
+                        assert got == plain.ends(other), other.key()
+                    else:
+                        expected = _walk_ends(other, sacrifice)
+                        assert set(bits(got)) == expected, ([c.id for c in table.cards], sacrifice)
+                    checked += len(bits(got)) > 1 and other.key() != eg.key()
+    assert checked >= 500, checked
