@@ -55,3 +55,26 @@ def test_bench_rl_table_and_bad_options() -> None:
     bad = runner.invoke(app, ["bench", "legends", "--players", "9", "--rl"])
     assert bad.exit_code != 0
     assert "players" in bad.output
+
+
+def test_the_floor_session_never_builds_a_view() -> None:
+    """The floor's constant encoder is used as such (compiled too: ``tests/test_compiled.py``).
+
+    A compiled session reads the compiled encoder base's flags: set only as class attributes of
+    the interpreted subclass, they read False there and every floor observation built a view.
+    """
+    from hellas import rl  # noqa: PLC0415
+    from hellas.rl.bench import _free_observations  # noqa: PLC0415
+
+    for game_id, options in (("realms", {"players": 3}), ("legends", {"players": 3})):
+        env = rl.env(game_id, **options)
+        session = env.unwrapped.session
+        _free_observations(session)
+        assert session._keeps and session.encoder.reads_state
+        env.reset(seed=1)
+        for _ in range(30):
+            obs, _r, term, trunc, _info = env.last()
+            if term or trunc:
+                break
+            assert not obs["observation"].any()
+            env.step(int(obs["action_mask"].nonzero()[0][0]))

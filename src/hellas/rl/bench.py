@@ -67,6 +67,10 @@ def _free_observations(session: Any) -> None:
         def __init__(self, layout: Any) -> None:
             self.layout = layout
             self.row = np.zeros(layout.size, dtype=np.float32)
+            # set on the instance too: a compiled session reads the compiled base's slots,
+            # which an interpreted subclass's class attributes do not reach
+            self.reads_state = True
+            self.keeps = True
 
         def fill(self, out: np.ndarray, view: Any) -> None:
             """Write nothing (the row is constant)."""
