@@ -297,15 +297,7 @@ def _most_after_adds(sels: Sequence[Selector], cnt: _Counts, me: int) -> int:
             if named >> b & 1:
                 named_by[b] += 1
             b += 1
-    for tags in cnt.able:
-        most = 0
-        b = 0
-        while tags >> b:
-            if tags >> b & 1 and named_by[b] > most:
-                most = named_by[b]
-            b += 1
-        total += most
-    return total
+    return total + _best_tag_each(cnt.able, named_by)
 
 
 def _supplied(term: Term, cnt: _Counts, me: int) -> bool:
@@ -330,16 +322,21 @@ def _supplied(term: Term, cnt: _Counts, me: int) -> bool:
                 b += 1
     if not short:
         return True
-    supply = 0
-    for tags in cnt.able:
+    return short <= _best_tag_each(cnt.able, served)
+
+
+def _best_tag_each(able: Sequence[int], by_tag: list[int]) -> int:
+    """Return the sum, over the ADDs to come (the tags each may give), of its best tag's count."""
+    total = 0
+    for tags in able:
         most = 0
         b = 0
         while tags >> b:
-            if tags >> b & 1 and served[b] > most:
-                most = served[b]
+            if tags >> b & 1 and by_tag[b] > most:
+                most = by_tag[b]
             b += 1
-        supply += most
-    return short <= supply
+        total += most
+    return total
 
 
 def _sel_tags(sel: tuple[tuple[int, ...], ...]) -> int:
