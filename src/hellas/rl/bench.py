@@ -61,14 +61,12 @@ def _free_observations(session: Any) -> None:
     class Constant(Encoder):
         """Every observation is a copy of one zero vector (the adapters' floor)."""
 
-        reads_state = True
-        keeps = True
-
         def __init__(self, layout: Any) -> None:
             self.layout = layout
             self.row = np.zeros(layout.size, dtype=np.float32)
-            # set on the instance too: a compiled session reads the compiled base's slots,
-            # which an interpreted subclass's class attributes do not reach
+            # set on the instance, not as class attributes: a compiled session reads the
+            # compiled base's slots, which an interpreted subclass's class attributes shadow
+            # without reaching
             self.reads_state = True
             self.keeps = True
 
