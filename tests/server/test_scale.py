@@ -8,12 +8,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,7 +23,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from hellas.server.app import create_app
+from hellas.server.hub import Hub
+from hellas.server.live import Connection
 from hellas.server.site import Site
+from hellas.server.store import Store
 from hellas.server.traffic import RateLimiter, TrafficLimits, parse_duration
 
 from .conftest import Server, start_server, stop_server
@@ -244,3 +249,48 @@ def test_a_servers_replay_steps_burst_six_seconds_worth() -> None:
     assert site.replays.per_minute == 600 and site.replays.burst == 60
     taken = [site.replays.take("a", now=5.0) for _ in range(61)]
     assert taken[:60] == [0.0] * 60 and taken[60] > 0
+
+
+def test_a_seat_and_a_spectator_joining_together_send_the_spectator_no_seats(
+    tmp_path: Path,
+) -> None:
+    """The seats message of a seat coming online goes out before anyone else can join.
+
+    Two joins racing: the seat's join holds the table while it builds its first message and
+    the spectator's waits for it.  The spectator's first message already shows the seat
+    online, so it must get no ``seats`` message for it (the server once sent that message
+    after letting go of the table, so the waiting spectator got it as well).
+    """
+
+    async def scenario() -> dict[str, list[str]]:
+        store = Store(f"sqlite:///{tmp_path / 'race.db'}")
+        hub = Hub(store)
+        table, _creator = await hub.create("legends", {"players": 2}, ["human", "human"], 5, "")
+        got: dict[str, list[str]] = {"player": [], "watcher": [], "other": []}
+
+        def into(name: str) -> Any:
+            async def send(text: str) -> None:
+                await asyncio.sleep(0.01)  # a slow network: the other join runs meanwhile
+                got[name].append(json.loads(text)["type"])
+
+            return send
+
+        player, watcher = Connection(0, into("player")), Connection(None, into("watcher"))
+        await asyncio.gather(hub.join(table, player), hub.join(table, watcher))
+        joined = {name: got[name][:] for name in ("player", "watcher")}
+        await hub.claim(table, 1)
+        got["player"].clear(), got["watcher"].clear()  # the claim's new state
+        got.update({f"{name} joining": seen for name, seen in joined.items()})
+        await hub.join(table, Connection(1, into("other")))
+        await hub.close()
+        store.close()
+        return got
+
+    got = asyncio.run(scenario())
+    assert got == {
+        "player joining": ["state"],
+        "watcher joining": ["state"],
+        "player": ["seats"],
+        "watcher": ["seats"],
+        "other": ["state"],
+    }

@@ -633,14 +633,17 @@ class Hub:
             table.connections.append(conn)
             if conn.address:
                 self.addresses[conn.address] += 1
-            if conn.seat is not None and conn.seat not in before:
+            online = conn.seat is not None and conn.seat not in before
+            if online:
                 table.changed()  # the seat list in every message now says it is online
             delivered = await conn.deliver(await self._current(table, conn))
+            # still under the lock: whoever joins next has it in its first message already
+            failed = await self._seats_to(table, conn) if online and delivered else []
+        for other in failed:
+            await self._drop(table, other)
         if not delivered:
             await self._drop(table, conn)
             raise ServerError("gone", "the connection closed", 410)
-        if conn.seat is not None and conn.seat not in before:
-            await self.send_seats(table, skip=conn)
 
     async def leave(self, table: LiveTable, conn: Connection) -> None:
         """Drop a connection; if its seat is now offline, tell the others (a ``seats`` message)."""
@@ -676,12 +679,14 @@ class Hub:
     async def send_seats(self, table: LiveTable, skip: Connection | None = None) -> None:
         """Send every connection (but ``skip``) the seat list alone: ``{type: "seats", seats}``."""
         async with table.lock:  # in order with the state messages
-            text = dumps({"type": "seats", "table": table.id, "seats": self.seats_info(table)})
-            failed = [
-                c for c in list(table.connections) if c is not skip and not await c.deliver(text)
-            ]
+            failed = await self._seats_to(table, skip)
         for conn in failed:
             await self._drop(table, conn)
+
+    async def _seats_to(self, table: LiveTable, skip: Connection | None) -> list[Connection]:
+        """Queue the seat list for every connection but ``skip`` (lock held); return failures."""
+        text = dumps({"type": "seats", "table": table.id, "seats": self.seats_info(table)})
+        return [c for c in list(table.connections) if c is not skip and not await c.deliver(text)]
 
     async def _send_all(self, table: LiveTable, text: str, skip: Connection | None = None) -> None:
         for conn in list(table.connections):
