@@ -25,7 +25,6 @@ from hellas.games.realms.content import (
     A_LIVING,
     ATOMS,
     GOD,
-    HERO,
     MONSTER,
     SUITS,
     TAGS,
@@ -40,7 +39,7 @@ from hellas.games.realms.endgame import (
     STEP_PENALTY_CLEAR,
     Endgame,
 )
-from hellas.games.realms.scoring import AFTERLIFE_COST, TAG_ATOMS, Table, count
+from hellas.games.realms.scoring import AFTERLIFE_COST, TAG_ATOMS, Table, copied, count
 
 
 class Limits:
@@ -263,20 +262,8 @@ def _term_high(term: Term, i: int, table: Table, lim: Limits, cnt: _Counts, blan
         if up:
             return v if cnt.high(term.sels[0], -1) > cnt.low(term.sels[1], -1) else 0
         return v if cnt.low(term.sels[0], -1) > cnt.high(term.sels[1], -1) else 0
-    if kind == "copy_base":
-        cards = table.cards
-        best = 0
-        if term.what == "afterlife":
-            for j in range(table.k):
-                if j != i and lim.after_hi >> j & 1:
-                    best = max(best, cards[j].base)
-        else:  # a Hero that may end with no tags and no bonus
-            off = lim.boff_hi | blank
-            for j in range(table.k):
-                c = cards[j]
-                if c.suit == HERO and not lim.tags_lo[j] and (off >> j & 1 or not c.bonus):
-                    best = max(best, c.base)
-        return best
+    if kind == "copy_base":  # any card that may die, or a Hero that may end with no tags/bonus
+        return copied(table, i, term.what, lim.after_hi, lim.tags_lo, lim.boff_hi | blank)
     raise AssertionError(kind)  # pragma: no cover
 
 

@@ -16,6 +16,7 @@ from hellas.games.realms.content import (
     A_AFTERLIFE,
     A_ICON,
     A_LIVING,
+    ALL_TAGS,
     ATOMS,
     HERO,
     SUITS,
@@ -29,8 +30,10 @@ from hellas.games.realms.describe import need_words, selector
 
 AFTERLIFE_COST = 10  # "every card in the Afterlife subtracts 10 points"
 
-# The atoms of every possible tag set (tag b is atom 6 + b), so scoring loops only over set tags.
-TAG_ATOMS = [tuple(6 + b for b in range(len(TAGS)) if t >> b & 1) for t in range(1 << len(TAGS))]
+A_TAG = 6  # the atom of the first tag
+
+# The atoms of every possible tag set (tag b is atom A_TAG + b): scoring loops over set tags only.
+TAG_ATOMS = [tuple(A_TAG + b for b in range(len(TAGS)) if t >> b & 1) for t in range(ALL_TAGS + 1)]
 
 
 class Table:
@@ -41,6 +44,7 @@ class Table:
         "afterlife",
         "base",
         "bonus_clears",
+        "by_base",
         "cards",
         "decides",
         "effects",
@@ -52,6 +56,7 @@ class Table:
         "lethe_mask",
         "omegas",
         "penalty_clears",
+        "readers",
         "suit_pos",
     )
 
@@ -103,6 +108,8 @@ class Table:
         self.omegas = tuple(omegas)
         self.decides = bool(bonus_clears or penalty_clears or adds or omegas)
         self.helm = helm  # a card saves a Hero from the Afterlife (the Helm of Hades)
+        self.readers: tuple[tuple[int, ...], ...] | None = None  # ``with_tag`` fills it in
+        self.by_base: tuple[list[int], list[int]] | None = None  # a search fills it in
 
 
 @dataclass
@@ -189,19 +196,46 @@ def _term_value(term: Term, i: int, table: Table, out: Outcome, pos: list[int], 
         b = count(term.sels[1], pos, idpos).bit_count()
         return term.value if a > b else 0
     if kind == "copy_base":
-        best = 0
-        if term.what == "afterlife":
-            for j in range(table.k):
-                if j != i and out.afterlife >> j & 1:
-                    best = max(best, table.cards[j].base)
-        else:  # a Hero with no tags and no bonus (after clears)
-            off = out.bonus_off | blank
-            for j in range(table.k):
-                c = table.cards[j]
-                if c.suit == HERO and not out.tags[j] and (off >> j & 1 or not c.bonus):
-                    best = max(best, c.base)
-        return best
+        return copied(table, i, term.what, out.afterlife, out.tags, out.bonus_off | blank)
     raise AssertionError(kind)  # pragma: no cover
+
+
+def copied(table: Table, i: int, what: str, afterlife: int, tags: Sequence[int], off: int) -> int:
+    """Return the base value card ``i`` copies: the highest in the Afterlife, or of a Hero.
+
+    The Hero must have no tags and no bonus (one in ``off`` counts as none) — the two
+    kinds of copy_base term.  A table scored many times (a search) keeps its cards in
+    order of base value (``by_base``): the first card that may be copied is the answer.
+    """
+    cards = table.cards
+    order = table.by_base
+    if order is not None:
+        if what == "afterlife":
+            others = afterlife & ~(1 << i)
+            for j in order[0]:
+                if others >> j & 1:
+                    return cards[j].base
+        else:
+            for j in order[1]:
+                if not tags[j] and (off >> j & 1 or not cards[j].bonus):
+                    return cards[j].base
+        return 0
+    best = 0
+    left = afterlife & ~(1 << i) if what == "afterlife" else table.hero_mask
+    while left:
+        low = left & -left
+        left ^= low
+        j = low.bit_length() - 1
+        c = cards[j]
+        if c.base > best and (what == "afterlife" or (not tags[j] and (off & low or not c.bonus))):
+            best = c.base
+    return best
+
+
+def by_base(cards: Sequence[Card]) -> tuple[list[int], list[int]]:
+    """Return the positions of the cards of positive base value, the highest first; Heroes only."""
+    order = sorted((j for j, c in enumerate(cards) if c.base > 0), key=lambda j: -cards[j].base)
+    return order, [j for j in order if cards[j].suit == HERO]
 
 
 def _bonus_active(c: Card, i: int, table: Table, out: Outcome, pos: list[int], off: int) -> bool:
@@ -218,15 +252,21 @@ def score(table: Table, out: Outcome) -> int:
     return score_at(table, out, pos, blank)
 
 
-def score_at(table: Table, out: Outcome, pos: list[int], blank: int) -> int:
-    """Return the total score of an outcome whose ``positions`` are known already."""
+def score_at(
+    table: Table, out: Outcome, pos: list[int], blank: int, which: Sequence[int] | None = None
+) -> int:
+    """Return the total score of an outcome whose ``positions`` are known already.
+
+    With ``which``, only the bonuses and penalties of the cards at ``which`` are added to
+    the base values (``with_tag``: the difference two outcomes make to those cards).
+    """
     off = out.bonus_off | blank
     penalty_off = out.penalty_off
     afterlife = out.afterlife
     cards = table.cards
     idpos = table.idpos
     total = table.base - AFTERLIFE_COST * afterlife.bit_count()
-    for i in table.effects:  # as ``_bonus_active`` and ``explain`` read the cards
+    for i in table.effects if which is None else which:  # as ``explain`` reads the cards
         c = cards[i]
         bit = 1 << i
         if c.bonus and not off & bit and not (c.alive and afterlife & bit):
@@ -240,6 +280,66 @@ def score_at(table: Table, out: Outcome, pos: list[int], blank: int) -> int:
             for term in c.penalty:
                 total += _term_value(term, i, table, out, pos, blank)
     return total
+
+
+def with_tag(
+    table: Table,
+    out: Outcome,
+    pos: list[int],
+    blank: int,
+    total: int,
+    options: Sequence[tuple[int, int]],
+) -> list[int]:
+    """Return the score of ``out`` (worth ``total``) with each (Hero, tag) of ``options`` added.
+
+    Each option is one tag more for one Hero ((-1, -1) for none); only the cards whose
+    bonus or penalty reads that tag (``Table.readers``) are scored again.
+    """
+    readers = table.readers
+    if readers is None:
+        readers = table.readers = _readers(table)
+    before: dict[int, int] = {}
+    values = []
+    for h, b in options:
+        if h < 0 or not readers[b]:
+            values.append(total)
+            continue
+        which = readers[b]
+        was = before.get(b)
+        if was is None:
+            was = before[b] = score_at(table, out, pos, blank, which)
+        tags = out.tags[:]
+        tags[h] |= 1 << b
+        placed = pos
+        if not blank >> h & 1:  # a Hero blanked by River Lethe counts no tags
+            placed = pos[:]
+            placed[TAG_ATOMS[1 << b][0]] |= 1 << h
+        after = Outcome(out.afterlife, tags, out.bonus_off, out.penalty_off)
+        values.append(total - was + score_at(table, after, placed, blank, which))
+    return values
+
+
+def _readers(table: Table) -> tuple[tuple[int, ...], ...]:
+    """Return, for each tag, the cards whose bonus or penalty a Hero gaining it can change."""
+    found: list[list[int]] = [[] for _ in TAGS]
+    for i in table.effects:
+        c = table.cards[i]
+        reads = 0
+        sels = list(c.requires)
+        for term in (*c.bonus, *c.penalty):
+            if term.kind == "copy_base" and term.what != "afterlife":
+                reads = ALL_TAGS  # "a Hero with no tags": any tag counts
+            sels.extend(term.sels)
+            sels.extend(sel for sel, _ in term.needs)
+        for sel in sels:
+            for conj in sel:
+                for a in conj:
+                    if A_TAG <= a < A_TAG + len(TAGS):
+                        reads |= 1 << (a - A_TAG)
+        for b in range(len(TAGS)):
+            if reads >> b & 1:
+                found[b].append(i)
+    return tuple(tuple(row) for row in found)
 
 
 @dataclass

@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hellas.games.realms.bound import Limits, limits, upper_bound
-from hellas.games.realms.content import TAGS, Card
+from hellas.games.realms.content import Card
 from hellas.games.realms.endgame import (
     STEP_ADD,
     STEP_OMEGA,
@@ -53,10 +53,17 @@ from hellas.games.realms.endgame import (
 from hellas.games.realms.facts import Reach, facts, sacrifices, tag_groups, wants_dead
 from hellas.games.realms.gains import Filed, Gains
 from hellas.games.realms.omegas import bits
-from hellas.games.realms.scoring import TAG_ATOMS, Outcome, Table, positions, score, score_at
+from hellas.games.realms.scoring import (
+    Outcome,
+    Table,
+    by_base,
+    positions,
+    score,
+    score_at,
+    with_tag,
+)
 
 NONE = -(10**9)  # below every score
-TAG_ATOM = [TAG_ATOMS[1 << b][0] for b in range(len(TAGS))]  # the atom of each tag
 NEVER = 10**9  # above every score
 
 
@@ -104,6 +111,8 @@ class Search:
 
     def __init__(self, table: Table, natural: bool = False) -> None:
         self.table = table
+        if table.by_base is None:  # scored many times: copies of a base read the cards in order
+            table.by_base = by_base(table.cards)
         known = facts(table)
         self.alike, self.sacrifice, self.defeat, self.counted, self.omega_tags, self.strong = known
         self.reach = Reach(table, known)  # which ends the Omegas can still reach
@@ -446,21 +455,12 @@ class Search:
             fit = [(h, b) for h, b, reach in self._options(eg, tags, queue) if reach >> end & 1]
             exact = len(queue) == 1 and len(fit) <= FEW_LEAVES
             kids = []
-            if exact and fit:  # each a tag more than ``tags`` at most: one bit more to place
+            if exact and fit:  # each a tag more than ``tags`` at most: its readers scored again
                 table = self.table
-                pos, blank = positions(
-                    table, Outcome(end, list(tags), eg.bonus_off, eg.penalty_off)
-                )
-                for h, b in fit:
-                    after = list(tags)
-                    placed = pos
-                    if h >= 0:
-                        after[h] |= 1 << b
-                        if not blank >> h & 1:
-                            placed = pos[:]
-                            placed[TAG_ATOM[b]] |= 1 << h
-                    out = Outcome(end, after, eg.bonus_off, eg.penalty_off)
-                    kids.append((score_at(table, out, placed, blank), h, b))
+                out = Outcome(end, list(tags), eg.bonus_off, eg.penalty_off)
+                pos, blank = positions(table, out)
+                values = with_tag(table, out, pos, blank, score_at(table, out, pos, blank), fit)
+                kids = [(v, h, b) for v, (h, b) in zip(values, fit, strict=True)]
             else:
                 living = self.table.hero_mask & ~eg.afterlife
                 now = self._gains(eg, end).at(tags, living, queue)
