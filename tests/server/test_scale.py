@@ -279,7 +279,8 @@ def test_a_seat_and_a_spectator_joining_together_send_the_spectator_no_seats(
         await asyncio.gather(hub.join(table, player), hub.join(table, watcher))
         joined = {name: got[name][:] for name in ("player", "watcher")}
         await hub.claim(table, 1)
-        got["player"].clear(), got["watcher"].clear()  # the claim's new state
+        for name in joined:  # the claim's new state
+            got[name].clear()
         got.update({f"{name} joining": seen for name, seen in joined.items()})
         await hub.join(table, Connection(1, into("other")))
         await hub.close()

@@ -31,6 +31,7 @@ from hellas.games.realms.content import (
     Card,
     Selector,
     Term,
+    sel_tags,
 )
 from hellas.games.realms.endgame import (
     STEP_ADD,
@@ -202,7 +203,7 @@ class _Counts:
         """
         n = (count(sel, self.hi, self.idpos) & me).bit_count()
         if self.adds:
-            named = _sel_tags(sel)
+            named = sel_tags(sel)
             if not named:
                 return n
             more = 0
@@ -278,7 +279,7 @@ def _most_after_adds(sels: Sequence[Selector], cnt: _Counts, me: int) -> int:
     named_by = [0] * len(TAGS)
     for sel in sels:
         total += (count(sel, cnt.now, cnt.idpos) & me).bit_count()
-        named = _sel_tags(sel)
+        named = sel_tags(sel)
         b = 0
         while named >> b:
             if named >> b & 1:
@@ -300,7 +301,7 @@ def _supplied(term: Term, cnt: _Counts, me: int) -> bool:
         lack = k - (count(sel, cnt.now, cnt.idpos) & me).bit_count()
         if lack > 0:
             short += lack
-            named = _sel_tags(sel)
+            named = sel_tags(sel)
             b = 0
             while named:
                 if named & 1:
@@ -324,23 +325,6 @@ def _best_tag_each(able: Sequence[int], by_tag: list[int]) -> int:
             b += 1
         total += most
     return total
-
-
-def _sel_tags(sel: tuple[tuple[int, ...], ...]) -> int:
-    """Return the tags a selector names (kept by selector)."""
-    named = _SEL_TAGS.get(sel)
-    if named is None:
-        named = 0
-        for conj in sel:
-            for a in conj:
-                if TAG_FIRST <= a < TAG_FIRST + len(TAGS):
-                    named |= 1 << (a - TAG_FIRST)
-        _SEL_TAGS[sel] = named
-    return named
-
-
-_SEL_TAGS: dict[tuple[tuple[int, ...], ...], int] = {}
-TAG_FIRST = len(SUITS)  # tag b is atom TAG_FIRST + b
 
 
 def upper_bound(table: Table, lim: Limits) -> int:

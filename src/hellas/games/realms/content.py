@@ -35,6 +35,7 @@ TAGS = (
     "magic",
 )
 GOD, HERO, ITEM, LOCATION, MONSTER, QUEST = range(6)
+A_TAG = len(SUITS)  # tag b is selector atom A_TAG + b
 A_LIVING, A_AFTERLIFE, A_ICON = 19, 20, 21
 ATOMS = 22
 ALL_TAGS = (1 << len(TAGS)) - 1
@@ -47,6 +48,29 @@ Selector = tuple[Conj, ...]
 def tag_bit(name: str) -> int:
     """Return the bit of a tag name."""
     return 1 << TAGS.index(name)
+
+
+def conj_tags(conj: Conj) -> int:
+    """Return the tags an AND of selector atoms names, as bits."""
+    mask = 0
+    for a in conj:
+        if A_TAG <= a < A_TAG + len(TAGS):
+            mask |= 1 << (a - A_TAG)
+    return mask
+
+
+def sel_tags(sel: Selector) -> int:
+    """Return the tags a selector names, as bits (kept by selector)."""
+    named = _SEL_TAGS.get(sel)
+    if named is None:
+        named = 0
+        for conj in sel:
+            named |= conj_tags(conj)
+        _SEL_TAGS[sel] = named
+    return named
+
+
+_SEL_TAGS: dict[Selector, int] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +181,7 @@ def _selector(f: Fields, field: str, text: Any, ids: Sequence[str]) -> Selector:
             if atom in SUITS:
                 atoms.append(SUITS.index(atom))
             elif atom in TAGS:
-                atoms.append(6 + TAGS.index(atom))
+                atoms.append(A_TAG + TAGS.index(atom))
             elif atom == "living":
                 atoms.extend((HERO, A_LIVING))
             elif atom == "afterlife":

@@ -15,6 +15,7 @@ from hellas.games.realms.content import (
     A_AFTERLIFE,
     A_ICON,
     A_LIVING,
+    A_TAG,
     ALL_TAGS,
     SUITS,
     TAGS,
@@ -71,7 +72,7 @@ def _conj(atoms: tuple[int, ...], cards: Deck, plural: bool) -> str:
     if names:
         return " ".join(names)
     suit = next((SUITS[a].capitalize() for a in atoms if 0 <= a < len(SUITS)), "")
-    tags = [TAGS[a - 6].capitalize() for a in atoms if 6 <= a < 6 + len(TAGS)]
+    tags = [TAGS[a - A_TAG].capitalize() for a in atoms if A_TAG <= a < A_TAG + len(TAGS)]
     noun = suit or "card"
     if A_ICON in atoms:
         noun = "card with the Afterlife icon"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hellas.games.realms.content import A_AFTERLIFE, A_LIVING, TAGS, Card
+from hellas.games.realms.content import A_AFTERLIFE, A_LIVING, A_TAG, TAGS, Card
 from hellas.games.realms.endgame import EACH_TAG, Endgame, Option
 from hellas.games.realms.omegas import OmegaEnds
 from hellas.games.realms.scoring import Table
@@ -32,9 +32,9 @@ def _tag_uses(c: Card) -> list[tuple[Use, int]]:
     for n, sel in enumerate(sels):
         for conj in sel:
             for a in conj:
-                if 6 <= a < 6 + len(TAGS):
+                if A_TAG <= a < A_TAG + len(TAGS):
                     rest = tuple(sorted(x for x in conj if x != a))
-                    uses.append(((c.index, n, rest), 1 << (a - 6)))
+                    uses.append(((c.index, n, rest), 1 << (a - A_TAG)))
     if c.omega is not None:
         for b in range(len(TAGS)):
             if c.omega.tags >> b & 1:

@@ -21,20 +21,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hellas.games.realms.content import A_AFTERLIFE, A_LIVING, SUITS, TAGS, Card, Selector, Term
+from hellas.games.realms.content import (
+    A_AFTERLIFE,
+    A_LIVING,
+    A_TAG,
+    SUITS,
+    TAGS,
+    Card,
+    Selector,
+    Term,
+    conj_tags,
+    sel_tags,
+)
 from hellas.games.realms.scoring import Outcome, Table, count, positions, score_at
 
-FIRST_TAG = len(SUITS)  # tag b is atom FIRST_TAG + b
 UNLIMITED = 10**6
-
-
-def _tag_mask(conj: tuple[int, ...]) -> int:
-    """Return the tags an AND of atoms names."""
-    mask = 0
-    for a in conj:
-        if FIRST_TAG <= a < FIRST_TAG + len(TAGS):
-            mask |= 1 << (a - FIRST_TAG)
-    return mask
 
 
 # One planned term of a card: a coverage selector (its number in ``_FITS``, the selector, the
@@ -55,7 +56,7 @@ def _plan(c: Card) -> tuple[int, list[_Entry], list[_Entry]]:
     named = 0
     for sel in c.requires:
         for conj in sel:
-            named |= _tag_mask(conj)
+            named |= conj_tags(conj)
     bonus = [e for t in c.bonus for e in _sort(t)]
     return named, bonus, [e for t in c.penalty for e in _sort(t)]
 
@@ -72,10 +73,10 @@ def _sort(term: Term) -> list[_Entry]:
     named = 0
     for sel in sels:
         for conj in sel:
-            named |= _tag_mask(conj)
+            named |= conj_tags(conj)
     if not named:
         return []  # tags do not matter to it
-    single = all(_tag_mask(conj).bit_count() <= 1 for sel in sels for conj in sel)
+    single = all(conj_tags(conj).bit_count() <= 1 for sel in sels for conj in sel)
     kind, value = term.kind, term.value
     if kind == "each" and value > 0 and not term.beyond and single:
         return [_cover(sel, value, False, term.other) for sel in term.sels]
@@ -100,7 +101,7 @@ def _fitting(sel: Selector, hero: Card, dead: bool) -> int:
     for conj in sel:
         ok = True
         for a in conj:
-            if FIRST_TAG <= a < FIRST_TAG + len(TAGS):
+            if A_TAG <= a < A_TAG + len(TAGS):
                 continue
             if a < 0:
                 ok = hero.index == -a - 1
@@ -115,7 +116,7 @@ def _fitting(sel: Selector, hero: Card, dead: bool) -> int:
             if not ok:
                 break
         if ok:
-            tags |= _tag_mask(conj)
+            tags |= conj_tags(conj)
     return tags
 
 
@@ -420,7 +421,7 @@ class Gains:
             for sel, k in term.needs:
                 short = k - (count(sel, pos, idpos) & me).bit_count()
                 if short > 0:
-                    shorts.append((short, _sel_mask(sel)))
+                    shorts.append((short, sel_tags(sel)))
             if not shorts:
                 return 0, 0, 0  # met already: more tags cannot unmeet it
             lacking = 0
@@ -435,7 +436,7 @@ class Gains:
             return named, 0, 0  # a penalty over counts: more matches only cost
         me = ~(1 << i) if term.other else -1
         idpos = self.table.idpos
-        nows = [((count(sel, pos, idpos) & me).bit_count(), _sel_mask(sel)) for sel in term.sels]
+        nows = [((count(sel, pos, idpos) & me).bit_count(), sel_tags(sel)) for sel in term.sels]
         return named, _gain(term, nows, able), _gain(term, nows, later)
 
 
@@ -486,17 +487,3 @@ def _gain(term: Term, nows: list[tuple[int, int]], able: list[int]) -> int:
     if kind == "more":
         return value if a <= b < a_hi else 0
     return UNLIMITED  # pragma: no cover - every kind that reads tags is handled above
-
-
-def _sel_mask(sel: Selector) -> int:
-    """Return the tags a selector names (kept by selector)."""
-    tags = _SEL_MASKS.get(sel)
-    if tags is None:
-        tags = 0
-        for conj in sel:
-            tags |= _tag_mask(conj)
-        _SEL_MASKS[sel] = tags
-    return tags
-
-
-_SEL_MASKS: dict[Selector, int] = {}

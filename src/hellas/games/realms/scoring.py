@@ -16,6 +16,7 @@ from hellas.games.realms.content import (
     A_AFTERLIFE,
     A_ICON,
     A_LIVING,
+    A_TAG,
     ALL_TAGS,
     ATOMS,
     HERO,
@@ -25,12 +26,11 @@ from hellas.games.realms.content import (
     Selector,
     Term,
     deck,
+    sel_tags,
 )
 from hellas.games.realms.describe import need_words, selector
 
 AFTERLIFE_COST = 10  # "every card in the Afterlife subtracts 10 points"
-
-A_TAG = 6  # the atom of the first tag
 
 # The atoms of every possible tag set (tag b is atom A_TAG + b): scoring loops over set tags only.
 TAG_ATOMS = [tuple(A_TAG + b for b in range(len(TAGS)) if t >> b & 1) for t in range(ALL_TAGS + 1)]
@@ -313,7 +313,7 @@ def with_tag(
         placed = pos
         if not blank >> h & 1:  # a Hero blanked by River Lethe counts no tags
             placed = pos[:]
-            placed[TAG_ATOMS[1 << b][0]] |= 1 << h
+            placed[A_TAG + b] |= 1 << h
         after = Outcome(out.afterlife, tags, out.bonus_off, out.penalty_off)
         values.append(total - was + score_at(table, after, placed, blank, which))
     return values
@@ -325,17 +325,13 @@ def _readers(table: Table) -> tuple[tuple[int, ...], ...]:
     for i in table.effects:
         c = table.cards[i]
         reads = 0
-        sels = list(c.requires)
+        for sel in c.requires:
+            reads |= sel_tags(sel)
         for term in (*c.bonus, *c.penalty):
             if term.kind == "copy_base" and term.what != "afterlife":
                 reads = ALL_TAGS  # "a Hero with no tags": any tag counts
-            sels.extend(term.sels)
-            sels.extend(sel for sel, _ in term.needs)
-        for sel in sels:
-            for conj in sel:
-                for a in conj:
-                    if A_TAG <= a < A_TAG + len(TAGS):
-                        reads |= 1 << (a - A_TAG)
+            for sel in (*term.sels, *(sel for sel, _ in term.needs)):
+                reads |= sel_tags(sel)
         for b in range(len(TAGS)):
             if reads >> b & 1:
                 found[b].append(i)
