@@ -173,6 +173,9 @@ def test_registry_lookup_and_suggestions() -> None:
     assert REGISTRY.get("Legends") is GAME
     with pytest.raises(UnknownGame, match="did you mean 'legends'"):
         REGISTRY.get("legend")
+    for wrong in (GAME, 3, None):  # a clear error, not an AttributeError from inside
+        with pytest.raises(UnknownGame, match="named by its id, a string"):
+            REGISTRY.get(wrong)
     with pytest.raises(ValueError, match="twice"):
         Registry([GAME, GAME])
 

@@ -41,8 +41,14 @@ class Registry:
         self.get(game_id)  # raises UnknownGame with suggestions
         del self._games[game_id.strip().lower()]
 
-    def get(self, game_id: str) -> Game[Any]:
+    def get(self, game_id: object) -> Game[Any]:
         """Return the game with this id, or raise ``UnknownGame`` with suggestions."""
+        if not isinstance(game_id, str):  # a game object or a number passed by mistake
+            names = ", ".join(self._games)
+            raise UnknownGame(
+                f"a game is named by its id, a string (one of: {names}), "
+                f"not {type(game_id).__name__}"
+            )
         key = game_id.strip().lower()
         if key in self._games:
             return self._games[key]
