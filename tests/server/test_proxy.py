@@ -20,6 +20,7 @@ import select
 import shutil
 import socket
 import ssl
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,7 +30,7 @@ import pytest
 from websockets.exceptions import InvalidStatus
 
 from .conftest import Server, start_server, stop_server
-from .nginx import Proxy, nginx_binary, start_proxy
+from .nginx import CONFIG, Proxy, make_certificate, nginx_binary, render, start_proxy
 
 NIM = {"game": "nim", "options": {"heap": 5}, "seats": ["human", "human"]}
 CREATE_RATE = 3  # tables a minute per address, so a test spends it in a few requests
@@ -37,15 +38,21 @@ CONN_LIMIT = 64  # docs/nginx/hellas.conf: limit_conn hellas_conn 64
 TIMEOUT_BOUND = 40.0  # the config's timeouts are 10-15 s; nginx's defaults (60-75 s) exceed it
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Proxy]]:
-    """A Hellas server (Nim registered) and nginx in front of it with the repository's config."""
+def need_nginx() -> str:
+    """Return nginx's path; skip the test without nginx or openssl (fail where ./check runs)."""
     nginx = nginx_binary()
     if nginx is None or shutil.which("openssl") is None:
         reason = "nginx or openssl is not installed (./check installs them: scripts/nginx.sh)"
         if os.environ.get("HELLAS_REQUIRE_NGINX") == "1":
             pytest.fail(reason)
         pytest.skip(reason)
+    return nginx
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Proxy]]:
+    """A Hellas server (Nim registered) and nginx in front of it with the repository's config."""
+    nginx = need_nginx()
     folder = tmp_path_factory.mktemp("proxy")
     server = start_server(
         f"sqlite:///{folder / 'hellas.db'}",
@@ -287,3 +294,44 @@ def test_the_documented_config_is_the_file_the_tests_run() -> None:
     assert "docs/nginx/hellas.conf" in guide
     shown = guide.split("```nginx\n", 1)[1].split("```", 1)[0]
     assert shown == config, "docs/hosting.md shows another nginx config than docs/nginx/hellas.conf"
+
+
+def test_the_config_fits_in_debians_own_nginx_conf(tmp_path: Path) -> None:
+    # the guide puts the file in /etc/nginx/conf.d, inside Debian's http block and beside its
+    # settings (ssl_protocols, gzip, logs ...): nginx must accept it there, nothing duplicated
+    nginx = need_nginx()
+    debian = Path("/etc/nginx/nginx.conf")
+    if not debian.exists():
+        pytest.skip("no /etc/nginx/nginx.conf (not Debian's nginx package)")
+    cert, key = make_certificate(tmp_path)
+    site = render(
+        CONFIG.read_text(),
+        {
+            "NAME": "play.example.org",
+            "LISTEN_HTTPS": "443",
+            "LISTEN_HTTP": "80",
+            "UPSTREAM": "127.0.0.1:8000",
+            "CERT": str(cert),
+            "KEY": str(key),
+        },
+    )
+    (tmp_path / "hellas.conf").write_text(site)
+    text = "\n".join(
+        line  # the system's modules and sites: not ours to load here
+        for line in debian.read_text().splitlines()
+        if "modules-enabled" not in line and "sites-enabled" not in line
+    )
+    for theirs, ours in (
+        ("/etc/nginx/conf.d/*.conf", str(tmp_path / "hellas.conf")),
+        ("/run/nginx.pid", str(tmp_path / "nginx.pid")),
+        ("/var/log/nginx/", f"{tmp_path}/"),
+    ):
+        text = text.replace(theirs, ours)
+    (tmp_path / "nginx.conf").write_text(text + "\n")
+    checked = subprocess.run(
+        [nginx, "-t", "-p", f"{tmp_path}/", "-c", str(tmp_path / "nginx.conf")],
+        check=False,
+        capture_output=True,
+        timeout=60,
+    )
+    assert checked.returncode == 0, checked.stderr.decode()[-2000:]
