@@ -33,7 +33,7 @@ from .conftest import Server, start_server, stop_server
 from .nginx import CONFIG, Proxy, make_certificate, nginx_binary, render, start_proxy
 
 NIM = {"game": "nim", "options": {"heap": 5}, "seats": ["human", "human"]}
-CREATE_RATE = 3  # tables a minute per address, so a test spends it in a few requests
+CREATE_RATE = 1  # tables a minute per address: spent by one request, back in a minute
 CONN_LIMIT = 64  # docs/nginx/hellas.conf: limit_conn hellas_conn 64
 TIMEOUT_BOUND = 40.0  # the config's timeouts are 10-15 s; nginx's defaults (60-75 s) exceed it
 
@@ -292,7 +292,7 @@ def test_the_documented_config_is_the_file_the_tests_run() -> None:
     guide = (Path(__file__).resolve().parents[2] / "docs" / "hosting.md").read_text()
     config = (Path(__file__).resolve().parents[2] / "docs" / "nginx" / "hellas.conf").read_text()
     assert "docs/nginx/hellas.conf" in guide
-    shown = guide.split("```nginx\n", 1)[1].split("```", 1)[0]
+    shown = guide.split("`docs/nginx/hellas.conf`:\n\n```nginx\n", 1)[1].split("```", 1)[0]
     assert shown == config, "docs/hosting.md shows another nginx config than docs/nginx/hellas.conf"
 
 
