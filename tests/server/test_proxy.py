@@ -29,6 +29,8 @@ from typing import Any
 import pytest
 from websockets.exceptions import InvalidStatus
 
+from tests.web.conftest import browser  # noqa: F401 - the Playwright fixture
+
 from .conftest import Server, start_server, stop_server
 from .nginx import CONFIG, Proxy, make_certificate, nginx_binary, render, start_proxy
 
@@ -112,6 +114,51 @@ def test_a_whole_game_is_played_over_wss_through_nginx(site: tuple[Server, Proxy
     finally:
         for ws in sockets.values():
             ws.close()
+
+
+def test_the_web_page_plays_through_nginx(
+    site: tuple[Server, Proxy],
+    browser: Any,  # noqa: F811 - the fixture imported above
+) -> None:
+    # the browser's own requests: a POST with its Origin, links built from the Host and scheme
+    # nginx passes on, and the page's WebSocket over wss
+    _server, proxy = site
+    body = {"game": "nim", "options": {"heap": 7}, "seats": ["human", "human"]}
+    status, made = proxy.https("POST", "/api/tables", body, source="127.0.0.71")
+    assert status == 200, made
+    table, base = made["id"], f"https://127.0.0.1:{proxy.port}"
+    context = browser.new_context(ignore_https_errors=True)  # the self-signed certificate
+    try:
+        page = context.new_page()
+        page.goto(base + "/")
+        status, claim = page.evaluate(
+            """async (table) => {
+                const r = await fetch(`/api/tables/${table}/claim`, {
+                    method: "POST",
+                    headers: {"Content-Type": "application/json"},
+                    body: JSON.stringify({seat: 1}),
+                });
+                return [r.status, await r.json()];
+            }""",
+            table,
+        )
+        assert status == 200 and claim["url"].startswith(base + "/"), claim
+        with proxy.wss(f"/ws/{table}?seat=0", "127.0.0.71") as first:
+            first.send(json.dumps({"type": "auth", "token": made["you"]["token"]}))
+            seq = state(first)["seq"]
+            first.send(json.dumps({"type": "choose", "key": "take:1", "seq": seq}))
+            page.goto(claim["url"])
+            page.wait_for_selector("pre.raw-view", timeout=60_000)
+            page.wait_for_function(
+                "() => document.querySelector('pre.raw-view').textContent.includes('\"heap\": 6')",
+                timeout=60_000,
+            )
+            page.get_by_role("button", name="Take 2").first.click(timeout=60_000)
+            seen = state(first)
+            while seen["view"]["heap"] != 4:  # the page's move, through nginx both ways
+                seen = state(first)
+    finally:
+        context.close()
 
 
 def test_the_server_counts_the_real_client_address(site: tuple[Server, Proxy]) -> None:
