@@ -43,7 +43,7 @@ events {{
     worker_connections {connections};
 }}
 http {{
-    access_log {folder}/access.log;
+    access_log {folder}/other.log;
 {temp}    include {folder}/hellas.conf;
 }}
 """
@@ -100,6 +100,11 @@ class Proxy:
     def error_log(self) -> str:
         """Return what nginx has logged as errors so far (refusals by a limit among them)."""
         path = self.folder / "error.log"
+        return path.read_text(errors="replace") if path.exists() else ""
+
+    def access_log(self) -> str:
+        """Return nginx's access log so far (the configuration's own format)."""
+        path = self.folder / "access.log"
         return path.read_text(errors="replace") if path.exists() else ""
 
     def https(
@@ -192,6 +197,7 @@ def start_proxy(
             "UPSTREAM": f"127.0.0.1:{upstream_port}",
             "CERT": str(cert),
             "KEY": str(key),
+            "ACCESS_LOG": str(folder / "access.log"),
         },
     )
     (folder / "hellas.conf").write_text(site)

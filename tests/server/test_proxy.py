@@ -191,6 +191,24 @@ def test_a_client_on_the_proxys_own_address_cannot_pass_as_another(
         assert status == 429 and again["code"] == "too-many-tables", (spoof, again)
 
 
+def test_the_proxy_logs_no_seat_token(site: tuple[Server, Proxy]) -> None:
+    _server, proxy = site
+    status, made = proxy.https("POST", "/api/tables", NIM, source="127.0.0.81")
+    assert status == 200, made
+    table, token = made["id"], made["you"]["token"]
+    for query in (f"seat=0&token={token}", f"seat=0&tok%65n={token}"):  # old-style links
+        status, _view = proxy.https("GET", f"/api/tables/{table}/view?{query}", source="127.0.0.81")
+        assert status == 200, query
+    with proxy.wss(f"/ws/{table}?seat=0&token={token}", "127.0.0.81") as ws:
+        assert state(ws)["seq"] >= 0
+    deadline = time.monotonic() + 30  # a WebSocket's line is written when nginx has closed it
+    while f"GET /ws/{table} " not in proxy.access_log() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    logged = proxy.access_log()
+    assert token not in logged
+    assert f"GET /api/tables/{table}/view " in logged and f"GET /ws/{table} " in logged
+
+
 def test_metrics_are_not_served_through_the_proxy(site: tuple[Server, Proxy]) -> None:
     server, proxy = site
     with socket.create_connection(("127.0.0.1", server.port), timeout=30) as direct:
@@ -360,6 +378,7 @@ def test_the_config_fits_in_debians_own_nginx_conf(tmp_path: Path) -> None:
             "UPSTREAM": "127.0.0.1:8000",
             "CERT": str(cert),
             "KEY": str(key),
+            "ACCESS_LOG": str(tmp_path / "access.log"),
         },
     )
     (tmp_path / "hellas.conf").write_text(site)
