@@ -1,329 +1,508 @@
-"""Abuse benchmark: what each attack does to everybody else, next to a quiet baseline.
+"""Abuse benchmark: what each attack of issue 46 does to everybody else, next to a quiet phase.
 
-Starts a Hellas server on loopback (its own temporary SQLite database), puts a background load
-on it (``--tables`` all-human Legends tables of 3 seats played at a human pace, as
-``load_ws.py`` does) and ``--victims`` quiet tables where a person plays against the policy bot
-(``tests/server/probes.py``).  Then it runs one phase per attack, ``--seconds`` each: first
-quiet, then every attack the abuse suite (``tests/server/test_abuse.py``) tries.  Per phase it
-prints the other tables' choice round trip (p50/p99, from the background load and the victims)
-and the victims' bot replies, with each figure's ratio to the quiet phase.  All clients share
-one address, so the per-address connection cap is off; every other limit is the default.
+Starts a Hellas server on loopback (its own temporary SQLite database, every limit at its
+default, ``ulimit -n 1024`` as under systemd; ``--proxy``: a real nginx in front of it with the
+repository's configuration, over TLS) and puts honest clients on it, each table from a source
+address of its own: ``--honest`` two-seat Legends tables of people (127.0.1.1 ...) choosing
+every 1-3 s, and ``--searchers`` tables where a person plays ``ismcts:200`` (the addresses
+after them), whose bot replies are timed.  A newcomer from a fresh address (127.0.3.x) asks
+for the games and watches a table every half second.  Then it runs one phase per attack
+(``abuse_attacks.py``), ``--seconds`` each, from 1, 3 and 20 addresses (127.0.2.x) where the
+attack can be spread, each attack in a process of its own.  Per phase it prints, for the honest
+clients: the choice round trip p50/p99 and the search bot's reply p50/p99 with the p99's ratio
+to the quiet phase, requests and connections refused (honest clients and newcomers), choices
+lost (never acknowledged), and the server's CPU (seconds, % of one core) and memory (RSS of
+the server and its bot workers); then the checks (``abuse_checks.py``).  A phase passes when
+both p99s are at most twice the quiet ones, nothing honest was refused and nothing was lost.
 
-    .venv/bin/python scripts/abuse_bench.py                      # 100 tables, 10 s a phase
-    .venv/bin/python scripts/abuse_bench.py --tables 30 --seconds 5 --json
+    .venv/bin/python scripts/abuse_bench.py                        # every phase, 10 s each
+    .venv/bin/python scripts/abuse_bench.py --quick                # 1 address, 5 s, ~3 min
+    .venv/bin/python scripts/abuse_bench.py --proxy --markdown     # through nginx, a docs table
+    .venv/bin/python scripts/abuse_bench.py --phases quiet,listing --seconds 2 --no-checks
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import math
 import os
 import random
 import resource
 import statistics
-import subprocess
 import sys
 import tempfile
-import threading
-import time
 from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from load_ws import Tally, create_table, seat_client
+from abuse_attacks import ATTACKS, Target, api, http, run_attack
+from abuse_checks import run_checks, tree
 from tests.server.conftest import Server, start_server, stop_server
-from tests.server.probes import (
-    Victim,
-    create,
-    flood,
-    hint_spam,
-    long_finished_game,
-    percentile,
-    run_all,
-    scrub,
-    seat_crowd,
-)
+from websockets.asyncio.client import connect as ws_connect
 
-THINK = 0.5  # seconds a victim waits between its choices (a brisk person)
+LOST_AFTER = 30.0  # seconds without an acknowledgement before a choice counts as lost
+SETTLE = 2.0  # seconds between phases (the last attack's sockets closed, its tables stopped)
 
 
-class Stamped(list[float]):
-    """A list of latencies that also notes when each arrived (for cutting into phases)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.at: list[float] = []
-
-    def append(self, value: float) -> None:
-        """Keep ``value`` and the time it came."""
-        super().append(value)
-        self.at.append(time.monotonic())
+# -- what the honest clients saw -------------------------------------------------------------
 
 
-def between(values: list[float], at: list[float], start: float, end: float) -> list[float]:
-    """Return the values noted from ``start`` to ``end``."""
-    return [v for v, t in zip(values, at, strict=True) if start <= t < end]
+@dataclass
+class Book:
+    """Everything the honest clients noted, each figure with the time it began."""
+
+    acks: list[tuple[float, float]] = field(default_factory=list)  # (sent, seconds)
+    replies: list[tuple[float, float]] = field(default_factory=list)  # (sent, seconds)
+    refused: list[tuple[float, str]] = field(default_factory=list)  # (when, what)
+    newcomers: list[tuple[float, str]] = field(default_factory=list)  # (when, "" or what failed)
+    lost: list[float] = field(default_factory=list)  # when each lost choice was sent
+    tables: list[str] = field(default_factory=list)  # honest tables, for newcomers to watch
 
 
-class Person(threading.Thread):
-    """A victim playing on and on, noting when each of its figures came."""
-
-    def __init__(self, server: Server, seed: int, stop: threading.Event) -> None:
-        super().__init__(daemon=True)
-        self.victim = Victim(server)
-        self.seed, self.stop = seed, stop
-        self.acks, self.replies = Stamped(), Stamped()
-
-    def run(self) -> None:
-        """Play one choice after another until stopped."""
-        self.victim.sit(seed=self.seed)
-        while not self.stop.is_set():
-            before = (len(self.victim.acks), len(self.victim.replies))
-            try:
-                self.victim.rounds(1, timeout=120)
-            except Exception as exc:
-                print(f"victim {self.seed}: {exc}", file=sys.stderr)
-                self.victim.sit(seed=self.seed + 1000)
-                continue
-            for value in self.victim.acks[before[0] :]:
-                self.acks.append(value)
-            for value in self.victim.replies[before[1] :]:
-                self.replies.append(value)
-            self.stop.wait(THINK)
-        self.victim.close()
+def now() -> float:
+    """Return the event loop's clock."""
+    return asyncio.get_running_loop().time()
 
 
-def attacks(server: Server, replay: tuple[str, int]) -> list[tuple[str, Any]]:
-    """Return (name, start) for every attack; ``start(stop)`` runs it until ``stop`` is set."""
-
-    def idle(stop: threading.Event) -> None:
-        stop.wait()
-
-    def costly(stop: threading.Event) -> None:
-        body = {"game": "realms", "options": {"players": 2}, "seats": ["lookahead:99999"] * 2}
-        while not stop.is_set():
-            server.post("/api/tables", body)  # refused with a 400 each time
-
-    def hints(stop: threading.Event) -> None:
-        tables = []
-        for _ in range(12):
-            data = create(server, "legends", ["human", "bot"], hints=True)
-            tables.append((data["id"], data["you"]["token"]))
-        hint_spam(server, tables, 10, stop, Counter())
-
-    def flooding(kind: str) -> Any:
-        def go(stop: threading.Event) -> None:
-            table = create(server, "legends", ["human", "bot"])["id"]
-            flood(server, table, kind, stop, [], again=True)
-
-        return go
-
-    def crowd(stop: threading.Event) -> None:
-        data = create(server, "legends", ["human", "bot"])
-        kept: list[Any] = []
-
-        def opener() -> None:  # 50 of these at once: 500 sockets asked for, 50 at a time
-            for _ in range(10):
-                if stop.is_set():
-                    return
-                kept.extend(seat_crowd(server, data["id"], data["you"]["token"], 1)[0])
-
-        run_all([(opener, ()) for _ in range(50)])
-        stop.wait()
-        for ws in kept:
-            ws.close()
-
-    def replays(stop: threading.Event) -> None:
-        scrub(server, replay[0], replay[1], 8, stop, Counter())
-
-    def searches(stop: threading.Event) -> None:
-        for _ in range(10):
-            create(server, "legends", ["ismcts:5000"] * 3)
-        stop.wait()  # (the last phase: these tables go on thinking)
-
-    return [
-        ("quiet (baseline)", idle),
-        ("lookahead:99999 tables, again and again (refused)", costly),
-        ("hint spam: 12 tables x 10 clients", hints),
-        ("a spectator flooding 'state' (reconnecting)", flooding("state")),
-        ("a spectator flooding 'ping' (reconnecting)", flooding("ping")),
-        ("500 WebSockets on one seat, 50 at a time", crowd),
-        ("8 clients asking random replay steps of a long Lords game", replays),
-        ("10 tables of ismcts:5000", searches),
-    ]
-
-
-def cpu_seconds(pid: int) -> float:
-    """Return the CPU seconds process ``pid`` has used so far (user + system, from /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def figures(values: list[float]) -> dict[str, float]:
-    """Return p50, p99 (ms) and the count of ``values``."""
-    if not values:
-        return {"p50": float("nan"), "p99": float("nan"), "n": 0}
-    return {
-        "p50": 1000 * statistics.median(values),
-        "p99": 1000 * percentile(values, 0.99),
-        "n": len(values),
-    }
-
-
-def main() -> int:
-    """Run the phases and print each one's figures."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=100, help="background tables (3 seats)")
-    parser.add_argument("--pace", type=float, default=2.0, help="background seconds per choice")
-    parser.add_argument("--victims", type=int, default=6)
-    parser.add_argument("--seconds", type=float, default=10.0, help="per phase")
-    parser.add_argument("--json", action="store_true")
-    # (internal) run one attack against a running server, for --seconds, then stop
-    parser.add_argument("--attack", type=int, default=-1, help=argparse.SUPPRESS)
-    parser.add_argument("--url", default="", help=argparse.SUPPRESS)
-    parser.add_argument("--db", default="", help=argparse.SUPPRESS)
-    parser.add_argument("--replay", default="", help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.attack >= 0:
-        return attack_alone(args)
-    with tempfile.TemporaryDirectory() as tmp:
-        server = start_server(
-            f"sqlite:///{Path(tmp) / 'abuse.db'}",
-            bot_delay=0.0,  # a bot reply is then the server's own time, not a pause
-            args=["--create-rate", "0", "--max-address-connections", "0", "--open-table-ttl", "0"],
-        )
+async def new_table(
+    t: Target, addr: str, seats: list[str], book: Book
+) -> tuple[str, dict[int, str]]:
+    """Create a two-seat Legends table from ``addr``; return its id and its people's tokens."""
+    body = {"game": "legends", "options": {"players": 2}, "seats": seats, "hints": False}
+    while True:
         try:
-            rows = measure(server, args)
-        finally:
-            stop_server(server)
-    if args.json:
-        print(json.dumps(rows, indent=2))
-        return 0
-    quiet = rows[0]
-    print(
-        f"{args.tables} background tables x 3 seats at {args.pace:g} s a choice, "
-        f"{args.victims} person-vs-bot tables, {args.seconds:g} s a phase, "
-        f"{os.cpu_count()} cores"
-    )
-    print(
-        f"{'phase':62} {'choice p50/p99 ms':>20} {'x quiet':>13} {'bot reply p50 ms':>17} {'x':>6}"
-        f" {'server CPU':>10} {'attacker CPU':>12}"
-    )
-    for row in rows:
-        c, b = row["choice"], row["bot_reply"]
-        cq, bq = quiet["choice"], quiet["bot_reply"]
-        print(
-            f"{row['phase'][:62]:62} {c['p50']:8.0f} / {c['p99']:7.0f}  "
-            f"{c['p50'] / cq['p50']:5.2f} / {c['p99'] / cq['p99']:5.2f} "
-            f"{b['p50']:12.0f}      {b['p50'] / bq['p50']:5.2f}"
-            f" {row['server_cpu']:9.0%} {row['attacker_cpu']:12.0%}"
+            status, made = await api(t, addr, "POST", "/api/tables", body)
+            if status == 200:
+                tokens = {made["you"]["seat"]: made["you"]["token"]}
+                for join in made["join"]:
+                    path = f"/api/tables/{made['id']}/claim"
+                    status, claimed = await api(t, addr, "POST", path, {"seat": join["seat"]})
+                    if status != 200:
+                        raise ConnectionError(f"claim {status}")
+                    tokens[join["seat"]] = claimed["token"]
+                book.tables.append(made["id"])
+                return made["id"], tokens
+            book.refused.append((now(), f"create {status}"))
+        except (OSError, TimeoutError, ValueError, KeyError) as exc:
+            book.refused.append((now(), f"create {type(exc).__name__}"))
+        await asyncio.sleep(2.0)
+
+
+async def seat_client(
+    t: Target, addr: str, table: str, seat: int, token: str, bot: bool, until: float, book: Book
+) -> bool:
+    """Play one seat until the game ends (True) or ``until`` (False), noting every figure."""
+    rng = random.Random(hash((table, seat)))
+    url = f"{t.ws_base}/ws/{table}?seat={seat}"
+    while now() < until:
+        pending: tuple[int, float] | None = None  # (seq, sent) of the choice not yet seen
+        waiting: float | None = None  # when the choice the bot answers was sent
+        try:
+            async with ws_connect(
+                url, local_addr=(addr, 0), ssl=t.context(), open_timeout=30, max_size=2**22
+            ) as ws:
+                await ws.send(json.dumps({"type": "auth", "token": token}))
+                while now() < until:
+                    try:
+                        raw = await asyncio.wait_for(ws.recv(), min(LOST_AFTER, until - now()))
+                    except TimeoutError:
+                        if pending and now() - pending[1] >= LOST_AFTER - 0.1:
+                            book.lost.append(pending[1])
+                            pending = None
+                        continue
+                    msg = json.loads(raw)
+                    if msg.get("type") == "error":
+                        book.refused.append((now(), f"ws error {msg.get('code')}"))
+                        pending = None
+                        continue
+                    if msg.get("type") != "state":
+                        continue
+                    if pending and msg["seq"] > pending[0]:
+                        book.acks.append((pending[1], now() - pending[1]))
+                        if bot and msg["to_act"] not in (None, seat):
+                            waiting = pending[1]
+                        pending = None
+                    if waiting is not None and msg["to_act"] in (None, seat):
+                        book.replies.append((waiting, now() - waiting))
+                        waiting = None
+                    if msg["outcome"]:
+                        return True
+                    if msg["choices"] and pending is None:
+                        await asyncio.sleep(rng.uniform(1.0, 3.0))  # a person thinks
+                        if now() >= until:
+                            break
+                        choice = {"type": "choose", "key": rng.choice(msg["choices"])["key"]}
+                        pending = (msg["seq"], now())
+                        await ws.send(json.dumps({**choice, "seq": msg["seq"]}))
+        except Exception as exc:  # a refused or broken connection: noted, then connect again
+            book.refused.append((now(), f"ws {type(exc).__name__}"))
+            if pending:
+                book.lost.append(pending[1])
+            await asyncio.sleep(1.0)
+    return False
+
+
+async def honest_table(t: Target, addr: str, bot: bool, until: float, book: Book) -> None:
+    """One address's table, a new one each time a game ends, until ``until``."""
+    seats = ["human", "ismcts:200"] if bot else ["human", "human"]
+    while now() < until:
+        table, made = await new_table(t, addr, seats, book)
+        ended = await asyncio.gather(
+            *(seat_client(t, addr, table, s, tok, bot, until, book) for s, tok in made.items())
         )
-    return 0
+        if not any(ended):
+            return
+
+
+async def newcomers(t: Target, until: float, book: Book) -> None:
+    """A new client from a fresh address every half second: the games, then watch a table."""
+    k = 0
+    while now() < until:
+        k += 1
+        addr = f"127.0.3.{k % 250 + 1}" if k < 250 else f"127.0.{4 + k // 250 % 3}.{k % 250 + 1}"
+        began = now()
+        what = ""
+        try:
+            status, _h, _b = await http(t, addr, "GET", "/api/games", timeout=15)
+            if status != 200:
+                what = f"newcomer http {status}"
+            elif book.tables:
+                url = f"{t.ws_base}/ws/{random.choice(book.tables)}"
+                async with ws_connect(
+                    url, local_addr=(addr, 0), ssl=t.context(), open_timeout=15, max_size=2**22
+                ) as ws:
+                    first = json.loads(await asyncio.wait_for(ws.recv(), 15))
+                    if first.get("type") != "state":
+                        what = f"newcomer ws {first.get('code')}"
+        except Exception as exc:  # every way a newcomer can be turned away is counted
+            what = f"newcomer {type(exc).__name__}"
+        book.newcomers.append((began, what))
+        await asyncio.sleep(max(0.0, began + 0.5 - now()))
+
+
+# -- the server's own figures ----------------------------------------------------------------
+
+
+def usage(pid: int) -> tuple[dict[int, float], int]:
+    """Return the CPU seconds of ``pid`` and each process below it, and their RSS (bytes)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    cpu, rss = {}, 0
+    for p in tree(pid):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            cpu[p] = sum(int(f) for f in fields[11:15]) / tick  # utime stime cutime cstime
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    rss += int(line.split()[1]) * 1024
+    return cpu, rss
+
+
+def figures(samples: list[float]) -> dict[str, float]:
+    """Return p50, p99 (ms) and how many."""
+    if not samples:
+        return {"p50": math.nan, "p99": math.nan, "n": 0}
+    ordered = sorted(samples)
+    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+    return {"p50": 1000 * statistics.median(ordered), "p99": 1000 * p99, "n": len(ordered)}
+
+
+# -- phases ----------------------------------------------------------------------------------
+
+
+def phases(names: list[str], spreads: list[int]) -> list[tuple[str, str, int]]:
+    """Return (label, attack, addresses) for every phase, the quiet one first."""
+    out = [("quiet", "", 0)]
+    for name in names:
+        _what, _fn, natural, spreadable = ATTACKS[name]
+        counts = spreads if spreadable else [natural]
+        for count in counts:
+            out.append((f"{name} x{count}", name, count))
+    return out
+
+
+async def run_phase(
+    label: str, attack: str, count: int, args: argparse.Namespace, ctx: dict[str, Any]
+) -> dict[str, Any]:
+    """Run one attack (in a process of its own) for ``--seconds``; return the phase's figures."""
+    server: Server = ctx["server"]
+    book: Book = ctx["book"]
+    log_before = server.logged()
+    cpu_before, _ = usage(server.proc.pid)
+    start = now()
+    out_file = Path(ctx["tmp"]) / f"attack-{len(ctx['rows'])}.json"
+    proc = None
+    if attack:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, __file__, "--attack", attack, "--target", ctx["target"],
+            "--count", str(count), "--seconds", str(args.seconds), "--out", str(out_file),
+        )  # fmt: skip
+    await asyncio.sleep(args.seconds)
+    end = now()
+    cpu_after, rss = usage(server.proc.pid)
+    cpu = sum(v - cpu_before.get(p, 0.0) for p, v in cpu_after.items())
+    log = server.logged()[len(log_before) :]
+    seen: dict[str, Any] = {}
+    if proc is not None:
+        try:
+            await asyncio.wait_for(proc.wait(), 120)
+        except TimeoutError:
+            proc.kill()
+            await proc.wait()
+        with contextlib.suppress(OSError, ValueError):
+            seen = json.loads(out_file.read_text())
+    await asyncio.sleep(SETTLE)
+
+    def inside(rows: list[tuple[float, Any]]) -> list[Any]:
+        return [v for at, v in rows if start + 1 <= at < end]
+
+    refused = Counter(inside(book.refused))
+    came = inside(book.newcomers)
+    turned = Counter(w for w in came if w)
+    row = {
+        "phase": label,
+        "attack": ATTACKS[attack][0] if attack else "none",
+        "addresses": count,
+        "seconds": round(end - start, 1),
+        "choice": figures(inside(book.acks)),
+        "bot_reply": figures(inside(book.replies)),
+        "refused": sum(refused.values()),
+        "refused_why": dict(refused),
+        "newcomers": len(came),
+        "newcomers_refused": sum(turned.values()),
+        "newcomers_why": dict(turned),
+        "lost": sum(1 for at in book.lost if start + 1 <= at < end),
+        "server_cpu_s": round(cpu, 2),
+        "server_cpu_pct": round(100 * cpu / (end - start)),
+        "rss_mib": round(rss / 2**20),
+        "fallbacks": log.count("bot fallback"),
+        "tracebacks": log.count("Traceback"),
+        "attacker": seen,
+    }
+    print(f"  measured: {label}", file=sys.stderr)
+    return row
+
+
+def ratio(row: dict[str, Any], quiet: dict[str, Any], key: str) -> float:
+    """Return the p99 of ``key`` over the quiet one (nan when the quiet phase measured none)."""
+    if not quiet[key]["n"]:
+        return math.nan
+    if not row[key]["n"]:
+        return math.inf  # measured when quiet, never under the attack: nobody was answered
+    return float(row[key]["p99"] / quiet[key]["p99"])
+
+
+def judge(rows: list[dict[str, Any]]) -> None:
+    """Add each phase's ratios to the quiet phase, and whether it passed."""
+    quiet = rows[0]
+    for row in rows:
+        c, b = ratio(row, quiet, "choice"), ratio(row, quiet, "bot_reply")
+        row["choice_x"], row["bot_x"] = round(c, 2), round(b, 2)
+        clean = row["refused"] == 0 and row["newcomers_refused"] == 0 and row["lost"] == 0
+        row["ok"] = bool(not c > 2 and not b > 2 and clean)
+
+
+async def measure(
+    args: argparse.Namespace, server: Server, target: Target, tmp: str
+) -> dict[str, Any]:
+    """Seat the honest clients, run every phase, stop; return the rows."""
+    book = Book()
+    plan = phases(args.phase_names, args.spreads)
+    total = (args.seconds + SETTLE + 3) * len(plan) + args.warm + 120
+    until = now() + total
+    clients = [
+        asyncio.create_task(honest_table(target, f"127.0.1.{k + 1}", k >= args.honest, until, book))
+        for k in range(args.honest + args.searchers)
+    ]
+    comers = asyncio.create_task(newcomers(target, until, book))
+    await asyncio.sleep(args.warm)  # everybody seated and playing, the bot workers warm
+    ctx = {"server": server, "book": book, "tmp": tmp, "rows": [], "target": args.target_url}
+    for label, attack, count in plan:
+        ctx["rows"].append(await run_phase(label, attack, count, args, ctx))
+    for task in [*clients, comers]:
+        task.cancel()
+    await asyncio.gather(*clients, comers, return_exceptions=True)
+    return {"rows": ctx["rows"], "honest_tables": len(book.tables)}
+
+
+# -- output ----------------------------------------------------------------------------------
+
+
+def ms(f: dict[str, float]) -> str:
+    """Return ``p50 / p99`` in ms (``-`` when nothing was measured)."""
+    return "-" if not f["n"] else f"{f['p50']:.0f} / {f['p99']:.0f}"
+
+
+def print_table(result: dict[str, Any]) -> None:
+    """Print the phases and the checks as plain text."""
+    print(result["setup"])
+    head = (
+        f"{'phase':22} {'choice p50/p99 ms':>18} {'x':>5} {'bot p50/p99 ms':>16} {'x':>5} "
+        f"{'refused':>7} {'newc.':>7} {'lost':>4} {'CPU s':>6} {'%core':>5} {'RSS MiB':>7} "
+        f"{'fallb.':>6} {'tb':>3} ok"
+    )
+    print(head)
+    for r in result["rows"]:
+        print(
+            f"{r['phase'][:22]:22} {ms(r['choice']):>18} {r['choice_x']:5.2f} "
+            f"{ms(r['bot_reply']):>16} {r['bot_x']:5.2f} {r['refused']:7d} "
+            f"{r['newcomers_refused']:3d}/{r['newcomers']:<3d} {r['lost']:4d} "
+            f"{r['server_cpu_s']:6.1f} {r['server_cpu_pct']:5d} {r['rss_mib']:7d} "
+            f"{r['fallbacks']:6d} {r['tracebacks']:3d} {'yes' if r['ok'] else 'NO'}"
+        )
+    print("\nwhat the attackers saw, and why honest clients were refused:")
+    for r in result["rows"]:
+        if r["attacker"] or r["refused_why"] or r["newcomers_why"]:
+            seen = ", ".join(f"{k}: {v}" for k, v in sorted(r["attacker"].items()))
+            why = {**r["refused_why"], **r["newcomers_why"]}
+            print(f"  {r['phase']}: {seen}" + (f"  | refused: {why}" if why else ""))
+    if result["checks"]:
+        print("\nchecks:")
+        for c in result["checks"]:
+            print(f"  {c['check'][:34]:34} {'yes' if c['ok'] else 'NO ':3}  {c['figure']}")
+
+
+def print_markdown(result: dict[str, Any]) -> None:
+    """Print the phases and the checks as the tables of docs/benchmarks.md."""
+    print(f"{result['setup']}\n")
+    print(
+        "| phase | attack | choice p50 / p99 ms | × quiet | search-bot reply p50 / p99 ms | "
+        "× quiet | honest refused | newcomers refused | lost | server CPU s (% core) | "
+        "RSS MiB | held |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for r in result["rows"]:
+        print(
+            f"| {r['phase']} | {r['attack']} | {ms(r['choice'])} | {r['choice_x']:.2f} | "
+            f"{ms(r['bot_reply'])} | {r['bot_x']:.2f} | {r['refused']} | "
+            f"{r['newcomers_refused']} of {r['newcomers']} | {r['lost']} | "
+            f"{r['server_cpu_s']:.1f} ({r['server_cpu_pct']}%) | {r['rss_mib']} | "
+            f"{'yes' if r['ok'] else '**no**'} |"
+        )
+    if result["checks"]:
+        print("\n| check | held | figure |\n|---|---|---|")
+        for c in result["checks"]:
+            print(f"| {c['check']} | {'yes' if c['ok'] else '**no**'} | {c['figure']} |")
+
+
+# -- main ------------------------------------------------------------------------------------
+
+
+def parse() -> argparse.Namespace:
+    """Read the command line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--honest", type=int, default=30, help="tables of people, one address each")
+    parser.add_argument(
+        "--searchers", type=int, default=6, help="tables of a person and ismcts:200"
+    )
+    parser.add_argument("--seconds", type=float, default=10.0, help="seconds a phase")
+    parser.add_argument("--warm", type=float, default=12.0, help="seconds before the first phase")
+    parser.add_argument("--phases", default="all", help="quiet and attacks, comma-separated")
+    parser.add_argument("--addresses", default="1,3,20", help="attack addresses to spread over")
+    parser.add_argument("--quick", action="store_true", help="5 s phases from one address (~4 min)")
+    parser.add_argument("--no-checks", dest="checks", action="store_false")
+    parser.add_argument(
+        "--proxy", action="store_true", help="through nginx (docs/nginx/hellas.conf)"
+    )
+    parser.add_argument("--nofile", type=int, default=1024, help="the server's ulimit -n")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--markdown", action="store_true")
+    # (internal) run one attack against a running server, then write what it saw
+    for flag in ("--attack", "--target", "--out"):
+        parser.add_argument(flag, default="", help=argparse.SUPPRESS)
+    parser.add_argument("--count", type=int, default=1, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.quick:
+        args.seconds, args.warm, args.addresses = min(args.seconds, 5.0), 8.0, "1"
+    names = [n for n in args.phases.split(",") if n and n != "quiet"]
+    args.phase_names = list(ATTACKS) if args.phases == "all" else names
+    unknown = [n for n in args.phase_names if n not in ATTACKS]
+    if unknown:
+        parser.error(f"no such phase {unknown[0][:40]!r}; phases: quiet, {', '.join(ATTACKS)}")
+    args.spreads = [int(n) for n in args.addresses.split(",") if n]
+    return args
 
 
 def attack_alone(args: argparse.Namespace) -> int:
-    """Run attack number ``args.attack`` against the server at ``args.url`` for ``--seconds``."""
-    port = int(args.url.rsplit(":", 1)[1])
-    server = Server(args.url, args.db, port, None)  # type: ignore[arg-type]
-    table, _, total = args.replay.partition(":")
-    _name, attack = attacks(server, (table, int(total)))[args.attack]
-    stop = threading.Event()
-    thread = threading.Thread(target=attack, args=(stop,), daemon=True)
-    thread.start()
-    time.sleep(args.seconds)
-    stop.set()
-    thread.join(timeout=60)
+    """Run one attack (``--attack``) from its own process and write what it saw to ``--out``."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 16384)), hard))
+    seen = asyncio.run(run_attack(args.attack, Target.parse(args.target), args.count, args.seconds))
+    Path(args.out).write_text(json.dumps(dict(seen)))
     return 0
 
 
-async def play(
-    base: str, tables: list[dict[str, Any]], seconds: float, pace: float, tally: Tally
-) -> None:
-    """Play every background seat at ``pace`` until ``seconds`` have passed."""
-    deadline = asyncio.get_running_loop().time() + seconds
-    ws_base = "ws" + base.removeprefix("http")
-    rng = random.Random(1)
-    await asyncio.gather(
-        *(
-            seat_client(
-                ws_base,
-                str(t["id"]),
-                seat,
-                token,
-                deadline,
-                pace,
-                tally,
-                random.Random(rng.random()),
-            )
-            for t in tables
-            for seat, token in t["tokens"].items()
-        )
-    )
+def start(tmp: str, args: argparse.Namespace) -> Server:
+    """Start the server with ``ulimit -n`` at ``--nofile`` (the soft limit; the hard one stays)."""
+    flags = ["--forwarded-allow-ips", "127.0.0.1"] if args.proxy else []
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(args.nofile, hard), hard))
+    try:
+        return start_server(f"sqlite:///{Path(tmp) / 'abuse.db'}", bot_delay=0.0, args=flags)
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
 
 
-def measure(server: Server, args: argparse.Namespace) -> list[dict[str, Any]]:
-    """Run the background load, the victims and every phase; return each phase's figures."""
-    replay = long_finished_game(server.db)
-    base = server.url
-    tables = [create_table(base, 3, seed) for seed in range(args.tables)]
-    tally = Tally()
-    latencies = Stamped()
-    tally.latencies = latencies
-    total = args.seconds * 9 + 30
-    background = threading.Thread(
-        target=asyncio.run, args=(play(base, tables, total, args.pace, tally),), daemon=True
-    )
-    background.start()
-    stop_all = threading.Event()
-    people = [Person(server, 100 + k, stop_all) for k in range(args.victims)]
-    for p in people:
-        p.start()
-    server.get(f"/api/tables/{replay[0]}/replay/0")  # the long game loaded, as once played
-    time.sleep(5 + args.seconds)  # everybody seated and playing, the bot workers warm
-    rows = []
-    for index, (name, _attack) in enumerate(attacks(server, replay)):
-        # each attack runs in a process of its own, as a real attacker would: its threads never
-        # take this process's interpreter lock from the clients that measure
-        attacker = subprocess.Popen(
-            [sys.executable, __file__, "--attack", str(index), "--url", server.url,
-             "--db", server.db, "--replay", f"{replay[0]}:{replay[1]}",
-             "--seconds", str(args.seconds)],
-        )  # fmt: skip
-        start = time.monotonic()
-        server_cpu = cpu_seconds(server.proc.pid)
-        time.sleep(args.seconds)
-        end = time.monotonic()
-        server_cpu = cpu_seconds(server.proc.pid) - server_cpu
-        waited = resource.getrusage(resource.RUSAGE_CHILDREN)
+def start_nginx(server: Server, folder: Path) -> Any:
+    """Start nginx in front of ``server`` (tests/server/nginx.py); return it, or why not."""
+    try:
+        from tests.server.nginx import CONFIG, nginx_binary, start_proxy  # noqa: PLC0415
+    except ImportError:
+        return "no proxy: tests/server/nginx.py (which renders the config) is missing"
+    nginx = nginx_binary()
+    if nginx is None:
+        return "no proxy: nginx is not installed (source scripts/nginx.sh, or set HELLAS_NGINX)"
+    if not CONFIG.exists():
+        return "no proxy config: docs/nginx/hellas.conf is missing"
+    try:
+        return start_proxy(nginx, server.port, folder, connections=4096)
+    except (RuntimeError, ValueError, OSError) as exc:
+        return f"no proxy: {str(exc)[-300:]}"
+
+
+def main() -> int:
+    """Run the phases and the checks; print them."""
+    args = parse()
+    if args.attack:
+        return attack_alone(args)
+    proxy: Any = None
+    with tempfile.TemporaryDirectory() as tmp:
+        server = start(tmp, args)
         try:
-            attacker.wait(timeout=90)
-        except subprocess.TimeoutExpired:
-            attacker.kill()
-            attacker.wait()
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the attacker is the one reaped
-        attacker_cpu = after.ru_utime + after.ru_stime - waited.ru_utime - waited.ru_stime
-        choice = between(latencies, latencies.at, start + 1, end)
-        replies: list[float] = []
-        for p in people:
-            choice += between(p.acks, p.acks.at, start + 1, end)
-            replies += between(p.replies, p.replies.at, start + 1, end)
-        rows.append(
-            {
-                "phase": name,
-                "choice": figures(choice),
-                "bot_reply": figures(replies),
-                # share of one core: the server's own process, and the attacker's whole run
-                "server_cpu": server_cpu / (end - start),
-                "attacker_cpu": attacker_cpu / (end - start),
-            }
-        )
-        print(f"  measured: {name}", file=sys.stderr)
-    stop_all.set()
-    return rows
+            target = Target("127.0.0.1", server.port)
+            if args.proxy:
+                proxy = start_nginx(server, Path(tmp) / "nginx")
+                if isinstance(proxy, str):
+                    print(f"--proxy: {proxy}", file=sys.stderr)
+                    return 2
+                target = Target("127.0.0.1", proxy.port, tls=True)
+            args.target_url = target.origin
+            result = asyncio.run(measure(args, server, target, tmp))
+            judge(result["rows"])
+            result["checks"] = run_checks(target, server) if args.checks else []
+        finally:
+            if proxy is not None and not isinstance(proxy, str):
+                proxy.stop()
+            stop_server(server)
+    result["setup"] = (
+        f"{args.honest} people's tables + {args.searchers} person-vs-ismcts:200 tables, each on "
+        f"its own address; {args.seconds:g} s a phase; "
+        f"{'through nginx (TLS)' if args.proxy else 'straight to the server'}; "
+        f"server ulimit -n {args.nofile}; {os.cpu_count()} cores"
+    )
+    if args.json:
+        print(json.dumps(result, indent=2, default=str))
+    elif args.markdown:
+        print_markdown(result)
+    else:
+        print_table(result)
+    return 0
 
 
 if __name__ == "__main__":
