@@ -161,6 +161,18 @@ def test_the_web_page_plays_through_nginx(
         context.close()
 
 
+def test_the_server_sees_the_origin_the_browser_used(site: tuple[Server, Proxy]) -> None:
+    # nginx passes the Host with its port and says https (X-Forwarded-Proto): a page of this
+    # very address may post, a page anywhere else (another port, plain http) may not
+    _server, proxy = site
+    own = f"https://127.0.0.1:{proxy.port}"
+    for foreign in (f"https://127.0.0.1:{proxy.http_port}", f"http://127.0.0.1:{proxy.port}"):
+        status, refused = proxy.https("POST", "/api/tables", NIM, "127.0.0.91", {"Origin": foreign})
+        assert status == 403, (foreign, refused)
+    status, made = proxy.https("POST", "/api/tables", NIM, "127.0.0.91", {"Origin": own})
+    assert status == 200, made
+
+
 def test_the_server_counts_the_real_client_address(site: tuple[Server, Proxy]) -> None:
     _server, proxy = site
     for _ in range(CREATE_RATE):
