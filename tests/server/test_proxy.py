@@ -2,8 +2,9 @@
 
 ``docs/nginx/hellas.conf`` (placeholders filled in, nothing else changed) runs in Debian's nginx
 with a self-signed certificate, in front of ``hellas serve --forwarded-allow-ips 127.0.0.1``
-(with Nim registered).  Through it, over https and wss: a whole game, the real client address
-behind every per-address limit (and no way to pass as another), /metrics kept private, and the
+(with Nim registered).  Through it, over https and wss: a whole game (and the web page's own
+requests, its Origin and links), the real client address behind every per-address limit (and no
+way to pass as another), /metrics kept private, no seat token in nginx's access log, and the
 attacks nginx must stop before the server sees them: many connections from one address, clients
 that send their headers or body slowly or go silent, an oversized body.
 
