@@ -403,7 +403,7 @@ async def ws_churn(t: Target, addrs: list[str], until: float, out: Counter[str])
                     url, local_addr=(addr, 0), ssl=t.context(), open_timeout=10, max_size=2**22
                 ) as ws:
                     out["connected"] += 1
-                    if n % 20 == 0:
+                    if n % 5 == 1:
                         await ws.send(big)
                         out["60 KB frames sent"] += 1
                     else:
@@ -414,10 +414,14 @@ async def ws_churn(t: Target, addrs: list[str], until: float, out: Counter[str])
                         out[f"first message {first.get('type')}"] += 1
             except Exception as exc:  # every way a refused connect ends is counted
                 note(out, "ws", exc)
-            # pace: 23 loops at ~10 connects a second each
-            await asyncio.sleep(max(0.0, started + n / 10 - asyncio.get_running_loop().time()))
+            # pace: 60 loops at most 230/60 connects a second each
+            pace = n * 60 / 230
+            await asyncio.sleep(max(0.0, started + pace - asyncio.get_running_loop().time()))
 
-    await asyncio.gather(*(one(k) for k in range(23)))
+    began = asyncio.get_running_loop().time()
+    await asyncio.gather(*(one(k) for k in range(60)))
+    spent = asyncio.get_running_loop().time() - began
+    out["connects a second"] = round(out["connected"] / max(spent, 0.1))
 
 
 # -- accounts --------------------------------------------------------------------------------
