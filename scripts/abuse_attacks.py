@@ -546,12 +546,6 @@ async def lockout(t: Target, addrs: list[str], until: float, out: Counter[str]) 
     await api(t, owner_addr, "POST", "/api/account/signup", {"name": owner, "password": PASSWORD})
     probe = unique("probe")
     await api(t, "127.0.7.2", "POST", "/api/account/signup", {"name": probe, "password": PASSWORD})
-    known, unknown = [], []
-    for k in range(3):  # each from an address of its own: no per-address limit in the figure
-        known.append((await signin_ms(t, f"127.0.7.{10 + k}", probe, "wrong password"))[1])
-        unknown.append((await signin_ms(t, f"127.0.7.{20 + k}", unique("nobody"), "x" * 12))[1])
-    out["enumeration: unknown name ms"] = round(sorted(unknown)[1])
-    out["enumeration: known name ms"] = round(sorted(known)[1])
     wrong = {"name": owner, "password": "wrong password"}
 
     async def guess(addr: str) -> None:
@@ -569,6 +563,12 @@ async def lockout(t: Target, addrs: list[str], until: float, out: Counter[str]) 
         out["owner signed in"] += status == 200
         await asyncio.sleep(min(1.0, max(0.0, left(until))))
     out["owner signed in"] += 0
+    known, unknown = [], []
+    for k in range(3):  # after the phase; each from an address of its own (no address limit)
+        known.append((await signin_ms(t, f"127.0.7.{10 + k}", probe, "wrong password"))[1])
+        unknown.append((await signin_ms(t, f"127.0.7.{20 + k}", unique("nobody"), "x" * 12))[1])
+    out["enumeration: unknown name ms"] = round(sorted(unknown)[1])
+    out["enumeration: known name ms"] = round(sorted(known)[1])
 
 
 AttackFn = Callable[[Target, list[str], float, Counter[str]], Awaitable[None]]

@@ -135,7 +135,8 @@ async def seat_client(
                     if msg["outcome"]:
                         return True
                     if msg["choices"] and pending is None:
-                        await asyncio.sleep(rng.uniform(1.0, 3.0))  # a person thinks
+                        # a person thinks (against a bot, briskly: more bot replies to time)
+                        await asyncio.sleep(rng.uniform(0.5, 1.5) if bot else rng.uniform(1, 3))
                         if now() >= until:
                             break
                         choice = {"type": "choose", "key": rng.choice(msg["choices"])["key"]}
@@ -197,7 +198,8 @@ def usage(pid: int) -> tuple[dict[int, float], int]:
     for p in tree(pid):
         with contextlib.suppress(OSError, ValueError, IndexError):
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-            cpu[p] = sum(int(f) for f in fields[11:15]) / tick  # utime stime cutime cstime
+            # utime + stime: not the reaped children's (a replaced worker's whole life)
+            cpu[p] = (int(fields[11]) + int(fields[12])) / tick
             for line in Path(f"/proc/{p}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
                     rss += int(line.split()[1]) * 1024
@@ -235,9 +237,11 @@ async def run_phase(
     book: Book = ctx["book"]
     log_before = server.logged()
     cpu_before, _ = usage(server.proc.pid)
+    proxy_before, _ = usage(ctx["proxy_pid"]) if ctx["proxy_pid"] else ({}, 0)
     start = now()
     out_file = Path(ctx["tmp"]) / f"attack-{len(ctx['rows'])}.json"
     proc = None
+    reaped = resource.getrusage(resource.RUSAGE_CHILDREN)
     if attack:
         proc = await asyncio.create_subprocess_exec(
             sys.executable, __file__, "--attack", attack, "--target", ctx["target"],
@@ -247,6 +251,8 @@ async def run_phase(
     end = now()
     cpu_after, rss = usage(server.proc.pid)
     cpu = sum(v - cpu_before.get(p, 0.0) for p, v in cpu_after.items())
+    proxy_after, _ = usage(ctx["proxy_pid"]) if ctx["proxy_pid"] else ({}, 0)
+    proxy_cpu = sum(v - proxy_before.get(p, 0.0) for p, v in proxy_after.items())
     log = server.logged()[len(log_before) :]
     seen: dict[str, Any] = {}
     if proc is not None:
@@ -257,6 +263,10 @@ async def run_phase(
             await proc.wait()
         with contextlib.suppress(OSError, ValueError):
             seen = json.loads(out_file.read_text())
+        if proc.returncode:
+            seen["attacker exit code"] = proc.returncode
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the attacker: the one child reaped
+    attacker_cpu = after.ru_utime + after.ru_stime - reaped.ru_utime - reaped.ru_stime
     await asyncio.sleep(SETTLE)
 
     def inside(rows: list[tuple[float, Any]]) -> list[Any]:
@@ -281,6 +291,8 @@ async def run_phase(
         "server_cpu_s": round(cpu, 2),
         "server_cpu_pct": round(100 * cpu / (end - start)),
         "rss_mib": round(rss / 2**20),
+        "proxy_cpu_pct": round(100 * proxy_cpu / (end - start)),
+        "attacker_cpu_pct": round(100 * attacker_cpu / (end - start)),
         "fallbacks": log.count("bot fallback"),
         "tracebacks": log.count("Traceback"),
         "attacker": seen,
@@ -309,7 +321,7 @@ def judge(rows: list[dict[str, Any]]) -> None:
 
 
 async def measure(
-    args: argparse.Namespace, server: Server, target: Target, tmp: str
+    args: argparse.Namespace, server: Server, target: Target, tmp: str, proxy_pid: int
 ) -> dict[str, Any]:
     """Seat the honest clients, run every phase, stop; return the rows."""
     book = Book()
@@ -323,6 +335,7 @@ async def measure(
     comers = asyncio.create_task(newcomers(target, until, book))
     await asyncio.sleep(args.warm)  # everybody seated and playing, the bot workers warm
     ctx = {"server": server, "book": book, "tmp": tmp, "rows": [], "target": args.target_url}
+    ctx["proxy_pid"] = proxy_pid
     for label, attack, count in plan:
         ctx["rows"].append(await run_phase(label, attack, count, args, ctx))
     for task in [*clients, comers]:
@@ -339,29 +352,40 @@ def ms(f: dict[str, float]) -> str:
     return "-" if not f["n"] else f"{f['p50']:.0f} / {f['p99']:.0f}"
 
 
+def attacker_lines(result: dict[str, Any]) -> list[str]:
+    """Return one line per phase: what its attacker saw, and why honest clients were refused."""
+    lines = []
+    for r in result["rows"]:
+        if r["attacker"] or r["refused_why"] or r["newcomers_why"]:
+            seen = ", ".join(f"{k}: {v}" for k, v in sorted(r["attacker"].items()))
+            why = {**r["refused_why"], **r["newcomers_why"]}
+            lines.append(f"{r['phase']}: {seen}" + (f"  | refused: {why}" if why else ""))
+    return lines
+
+
 def print_table(result: dict[str, Any]) -> None:
     """Print the phases and the checks as plain text."""
     print(result["setup"])
+    proxied = result["proxy"]
     head = (
         f"{'phase':22} {'choice p50/p99 ms':>18} {'x':>5} {'bot p50/p99 ms':>16} {'x':>5} "
         f"{'refused':>7} {'newc.':>7} {'lost':>4} {'CPU s':>6} {'%core':>5} {'RSS MiB':>7} "
-        f"{'fallb.':>6} {'tb':>3} ok"
+        f"{'fallb.':>6} {'tb':>3} {'att.%':>5}{' nginx%' if proxied else ''} ok"
     )
     print(head)
     for r in result["rows"]:
+        nginx = f" {r['proxy_cpu_pct']:6d}" if proxied else ""
         print(
             f"{r['phase'][:22]:22} {ms(r['choice']):>18} {r['choice_x']:5.2f} "
             f"{ms(r['bot_reply']):>16} {r['bot_x']:5.2f} {r['refused']:7d} "
             f"{r['newcomers_refused']:3d}/{r['newcomers']:<3d} {r['lost']:4d} "
             f"{r['server_cpu_s']:6.1f} {r['server_cpu_pct']:5d} {r['rss_mib']:7d} "
-            f"{r['fallbacks']:6d} {r['tracebacks']:3d} {'yes' if r['ok'] else 'NO'}"
+            f"{r['fallbacks']:6d} {r['tracebacks']:3d} {r['attacker_cpu_pct']:5d}{nginx} "
+            f"{'yes' if r['ok'] else 'NO'}"
         )
     print("\nwhat the attackers saw, and why honest clients were refused:")
-    for r in result["rows"]:
-        if r["attacker"] or r["refused_why"] or r["newcomers_why"]:
-            seen = ", ".join(f"{k}: {v}" for k, v in sorted(r["attacker"].items()))
-            why = {**r["refused_why"], **r["newcomers_why"]}
-            print(f"  {r['phase']}: {seen}" + (f"  | refused: {why}" if why else ""))
+    for line in attacker_lines(result):
+        print(f"  {line}")
     if result["checks"]:
         print("\nchecks:")
         for c in result["checks"]:
@@ -371,20 +395,26 @@ def print_table(result: dict[str, Any]) -> None:
 def print_markdown(result: dict[str, Any]) -> None:
     """Print the phases and the checks as the tables of docs/benchmarks.md."""
     print(f"{result['setup']}\n")
+    nginx = " nginx % core |" if result["proxy"] else ""
     print(
         "| phase | attack | choice p50 / p99 ms | × quiet | search-bot reply p50 / p99 ms | "
         "× quiet | honest refused | newcomers refused | lost | server CPU s (% core) | "
-        "RSS MiB | held |"
+        f"RSS MiB | bot fallbacks | attacker % core |{nginx} held |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---" * (14 + bool(nginx)) + "|")
     for r in result["rows"]:
+        extra = f" {r['proxy_cpu_pct']} |" if nginx else ""
         print(
             f"| {r['phase']} | {r['attack']} | {ms(r['choice'])} | {r['choice_x']:.2f} | "
             f"{ms(r['bot_reply'])} | {r['bot_x']:.2f} | {r['refused']} | "
             f"{r['newcomers_refused']} of {r['newcomers']} | {r['lost']} | "
             f"{r['server_cpu_s']:.1f} ({r['server_cpu_pct']}%) | {r['rss_mib']} | "
+            f"{r['fallbacks']} | {r['attacker_cpu_pct']} |{extra} "
             f"{'yes' if r['ok'] else '**no**'} |"
         )
+    print("\nWhat each attacker saw:\n")
+    for line in attacker_lines(result):
+        print(f"- {line}")
     if result["checks"]:
         print("\n| check | held | figure |\n|---|---|---|")
         for c in result["checks"]:
@@ -483,13 +513,15 @@ def main() -> int:
                     return 2
                 target = Target("127.0.0.1", proxy.port, tls=True)
             args.target_url = target.origin
-            result = asyncio.run(measure(args, server, target, tmp))
+            proxy_pid = proxy.proc.pid if proxy is not None else 0
+            result = asyncio.run(measure(args, server, target, tmp, proxy_pid))
             judge(result["rows"])
             result["checks"] = run_checks(target, server) if args.checks else []
         finally:
             if proxy is not None and not isinstance(proxy, str):
                 proxy.stop()
             stop_server(server)
+    result["proxy"] = args.proxy
     result["setup"] = (
         f"{args.honest} people's tables + {args.searchers} person-vs-ismcts:200 tables, each on "
         f"its own address; {args.seconds:g} s a phase; "

@@ -212,6 +212,10 @@ async def killed_workers(t: Target, server: Server, seconds: float = 12.0) -> Ch
     policy = asyncio.create_task(policy_answers(t, seconds + 1))
     seen: set[int] = set()
     killed = 0
+    for _ in range(200):  # the pool starts its workers with its first job
+        if STARTED.search(server.logged()):
+            break
+        await asyncio.sleep(0.1)
     start = len(STARTED.findall(server.logged()))
     if not start:
         return check("killed search workers", False, "no 'lane=search' start lines in the log")
