@@ -3,8 +3,10 @@
 Sessions ride in one cookie, ``hellas_session``: HttpOnly (scripts never read it), SameSite=Lax
 (other sites' forms and scripts never send it with a POST) and Secure whenever the server is
 reached over https (directly, through a trusted proxy's forwarded scheme, or because
-``--public-url`` says https).  Sign-in attempts are limited per address and per account name;
-sign-ups per address; every password check runs in a thread, a few at a time.
+``--public-url`` says https).  A sign-in also leaves a ``hellas_device`` cookie that lets this
+device past the throttles others' wrong passwords set off (``signins.py``).  Sign-ups are
+limited per address.  Passwords are hashed and checked on the hashing pool (``hashing.py``),
+never on the threads moves and views use; the database part runs in a thread as usual.
 """
 
 from __future__ import annotations
@@ -18,13 +20,30 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import FileResponse
 
 from hellas.games import REGISTRY
-from hellas.server.accounts import Account, Accounts, lookup_key
+from hellas.server.accounts import (
+    PASSWORD_MAX,
+    Account,
+    Accounts,
+    check_name,
+    check_password,
+    lookup_key,
+)
+from hellas.server.addresses import client_key
 from hellas.server.errors import ServerError
+from hellas.server.hashing import Hashing
 from hellas.server.hub import LiveTable
 from hellas.server.limits import parse_json
 from hellas.server.ratings import RATED_GAMES, Ratings
+from hellas.server.signins import (
+    DEVICE_COOKIE,
+    DEVICE_DAYS,
+    DEVICE_PATH,
+    SigninGuard,
+    device_cookie,
+    device_of,
+)
 from hellas.server.site import address, site_of
-from hellas.server.traffic import RateLimiter, TrafficError
+from hellas.server.traffic import RateLimiter
 
 COOKIE = "hellas_session"
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -41,12 +60,18 @@ class AccountSite:
     signups: RateLimiter = field(
         default_factory=lambda: RateLimiter(5.0, "too-many-signups", "new accounts")
     )
-    signins: RateLimiter = field(
-        default_factory=lambda: RateLimiter(10.0, "too-many-signins", "sign-in attempts")
-    )
-    per_name: RateLimiter = field(
-        default_factory=lambda: RateLimiter(5.0, "too-many-signins", "sign-in attempts")
-    )
+    guard: SigninGuard = field(default_factory=SigninGuard)  # sign-in throttles (signins.py)
+    hashing: Hashing | None = None  # made from the accounts' hasher when not given
+
+    def __post_init__(self) -> None:
+        if self.hashing is None:
+            self.hashing = Hashing(self.accounts.hasher)
+
+    @property
+    def hashes(self) -> Hashing:
+        """Return the hashing pool (always there once built)."""
+        assert self.hashing is not None
+        return self.hashing
 
 
 async def _json_only(request: Request) -> dict[str, Any]:
@@ -98,16 +123,21 @@ def _secure(request: Request) -> bool:
 
 
 def _start(request: Request, response: Response, account: Account) -> dict[str, Any]:
-    """Set a new session's cookie on ``response``; return what the page shows."""
-    value = accounts_of(request).accounts.open_session(account)
+    """Set a new session's cookie and a device cookie on ``response``; return what pages show."""
+    books = accounts_of(request).accounts
+    value = books.open_session(account)
+    secure = _secure(request)
     response.set_cookie(
-        COOKIE,
-        value,
-        max_age=30 * 86400,
+        COOKIE, value, max_age=30 * 86400, httponly=True, samesite="lax", secure=secure, path="/"
+    )
+    response.set_cookie(
+        DEVICE_COOKIE,
+        device_cookie(books.device_secret, account.id),
+        max_age=DEVICE_DAYS * 86400,
         httponly=True,
         samesite="lax",
-        secure=_secure(request),
-        path="/",
+        secure=secure,
+        path=DEVICE_PATH,
     )
     return {"name": account.name}
 
@@ -135,30 +165,51 @@ async def signup(request: Request, response: Response) -> dict[str, Any]:
     """Create an account {name, password} and sign in."""
     books = accounts_of(request)
     body = await _json_only(request)
-    books.signups.check(address(request))
-    account = await asyncio.to_thread(books.accounts.create, body.get("name"), body.get("password"))
+    books.signups.check(client_key(address(request)))
+    name, password = check_name(body.get("name")), check_password(body.get("password"))
+    if await asyncio.to_thread(books.accounts.find, name) is not None:  # no hash for nothing
+        raise ServerError("name-taken", f"the name {name!r} is taken", 409)
+    hashed = await books.hashes.hash(password)
+    account = await asyncio.to_thread(books.accounts.insert, name, hashed)
     return await asyncio.to_thread(_start, request, response, account)
 
 
 @router.post("/api/account/signin")
 async def signin(request: Request, response: Response) -> dict[str, Any]:
-    """Sign in with {name, password}; attempts are limited per address and per name."""
+    """Sign in with {name, password}; wrong passwords slow the name's guessers, not its owner.
+
+    A name without an account costs the same password check as one with (no enumeration).
+    """
     books = accounts_of(request)
     body = await _json_only(request)
     name, password = body.get("name"), body.get("password")
-    books.signins.check(address(request))
+    where = client_key(address(request))
+    claimed = device_of(books.accounts.device_secret, request.cookies.get(DEVICE_COOKIE))
+    books.guard.address_check(where, claimed is not None)
+    wrong = ServerError("bad-credentials", "wrong name or password", 401)
     key = lookup_key(name)
-    if key is not None:
-        wait = books.per_name.take(key[:60])
-        if wait > 0:
-            seconds = max(1, int(wait) + 1)
-            raise TrafficError(
-                "too-many-signins",
-                f"too many sign-in attempts for this name; try again in {seconds} s",
-                429,
-                {"Retry-After": str(seconds)},
-            )
-    account = await asyncio.to_thread(books.accounts.authenticate, name, password)
+    if key is None:  # no account can have such a name: nothing to look up or check
+        raise wrong
+    key = key[:60]
+    found = await asyncio.to_thread(books.accounts.credentials, name)
+    device = None
+    if claimed is not None:
+        if found is not None and found[0].id == claimed[0]:
+            device = claimed[1]  # the owner's device: others' wrong passwords never stop it
+        else:  # a device of another account counts as any other client here
+            books.guard.address_check(where, False)
+    books.guard.check(key, where, device)
+    right = False
+    if isinstance(password, str) and len(password) <= PASSWORD_MAX:
+        right = await books.hashes.verify(found[1] if found else None, password)
+    if not right or found is None:
+        books.guard.failed(key, where, device)
+        raise wrong
+    account, stored = found
+    books.guard.succeeded(key, where, device)
+    if books.accounts.hasher.check_needs_rehash(stored):  # parameters moved on: upgrade it
+        fresh = await books.hashes.hash(password)
+        await asyncio.to_thread(books.accounts.store_hash, account.id, fresh)
     return await asyncio.to_thread(_start, request, response, account)
 
 

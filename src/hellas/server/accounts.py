@@ -8,6 +8,10 @@ seat, an HMAC of the account, table and seat under a random secret this database
 device the player signs in on gets the same working seat link back ("My tables") while the
 database still holds no usable token.  Results, ratings and Legends campaigns live in
 ``ratings.py``; the routes in ``account_api.py``; the host's command in ``cli/accounts.py``.
+
+The methods here are blocking database work (run them in a thread).  The server's routes hash
+and check passwords on the hashing pool of ``hashing.py``, never here; only the host's command
+(one person at a time) hashes in place, through ``create`` and ``set_password``.
 """
 
 from __future__ import annotations
@@ -17,14 +21,12 @@ import hashlib
 import hmac
 import re
 import secrets
-import threading
 import time
 import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 from sqlalchemy import (
     Boolean,
     Column,
@@ -114,7 +116,6 @@ PASSWORD_MIN, PASSWORD_MAX = 8, 200  # the hash's work does not grow with length
 SESSION_DAYS = 30
 SESSIONS_PER_ACCOUNT = 20  # the oldest are dropped past this
 NAME_RE = re.compile(r"^[^\W_][\w .'-]*$")
-HASHING_AT_ONCE = 2  # argon2 takes 64 MiB and some 50 ms each: at most this many at a time
 
 
 @dataclass(frozen=True)
@@ -175,43 +176,33 @@ class Accounts:
     def __init__(self, engine: Engine, hasher: PasswordHasher | None = None) -> None:
         self.engine = engine
         self.hasher = hasher or PasswordHasher()
-        self._hashing = threading.BoundedSemaphore(HASHING_AT_ONCE)
         ACCOUNT_METADATA.create_all(engine)
-        self._secret = self._site_secret()
+        self._secret = self._site_secret("seat-links")
+        self.device_secret = self._site_secret("device-cookies")  # signs devices (signins.py)
 
-    def _site_secret(self) -> bytes:
-        """Return this database's random secret for account seat tokens (made once)."""
-        query = select(SECRETS.c.value).where(SECRETS.c.name == "seat-links")
+    def _site_secret(self, name: str) -> bytes:
+        """Return one of this database's random secrets (made once, the first time asked)."""
+        query = select(SECRETS.c.value).where(SECRETS.c.name == name)
         with self.engine.connect() as conn:
             found = conn.execute(query).scalar()
         if found is None:
             # another server process on the same database may make it first: theirs is kept
             with contextlib.suppress(IntegrityError), self.engine.begin() as conn:
-                conn.execute(insert(SECRETS).values(name="seat-links", value=secrets.token_hex(32)))
+                conn.execute(insert(SECRETS).values(name=name, value=secrets.token_hex(32)))
         with self.engine.connect() as conn:
             stored = conn.execute(query).scalar_one()
         return bytes.fromhex(stored)
 
-    # -- passwords --------------------------------------------------------------------------
-
-    def _hash(self, password: str) -> str:
-        with self._hashing:
-            return self.hasher.hash(password)
-
-    def _verify(self, stored: str, password: str) -> bool:
-        with self._hashing:
-            try:
-                return self.hasher.verify(stored, password)
-            except (VerifyMismatchError, VerificationError, InvalidHashError):
-                return False
-
     # -- accounts ---------------------------------------------------------------------------
 
     def create(self, name: Any, password: Any) -> Account:
-        """Create an account; raise a 409 if the name is taken."""
+        """Create an account, hashing here (the host's command); raise a 409 if it is taken."""
         name, password = check_name(name), check_password(password)
+        return self.insert(name, self.hasher.hash(password))
+
+    def insert(self, name: str, hashed: str) -> Account:
+        """Store a new account of a checked name and a password hash; 409 if the name is taken."""
         account = Account(secrets.token_hex(8), name, time.time())
-        hashed = self._hash(password)
         try:
             with self.engine.begin() as conn:
                 conn.execute(
@@ -242,19 +233,21 @@ class Accounts:
             row = conn.execute(select(ACCOUNTS).where(ACCOUNTS.c.id == account_id)).first()
         return None if row is None else Account(row.id, row.name, row.created)
 
-    def authenticate(self, name: Any, password: Any) -> Account:
-        """Return the account if the password is right, else raise one vague 401."""
-        wrong = ServerError("bad-credentials", "wrong name or password", 401)
+    def credentials(self, name: Any) -> tuple[Account, str] | None:
+        """Return the account of a typed name and its stored hash, or None if there is none."""
         key = lookup_key(name)
-        if key is None or not isinstance(password, str) or len(password) > PASSWORD_MAX:
-            raise wrong
+        if key is None:
+            return None
         with self.engine.connect() as conn:
             row = conn.execute(select(ACCOUNTS).where(ACCOUNTS.c.name_key == key)).first()
-        if row is None or not self._verify(row.password, password):
-            raise wrong
-        if self.hasher.check_needs_rehash(row.password):  # parameters moved on: upgrade it
-            self.set_password(row.name, password)
-        return Account(row.id, row.name, row.created)
+        return None if row is None else (Account(row.id, row.name, row.created), row.password)
+
+    def store_hash(self, account_id: str, hashed: str) -> None:
+        """Replace an account's password hash by a fresh one of the same password (rehash)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(ACCOUNTS).where(ACCOUNTS.c.id == account_id).values(password=hashed)
+            )
 
     def set_password(self, name: str, password: Any) -> None:
         """Give an account a new password and end its sessions; raise if there is none."""
@@ -262,7 +255,7 @@ class Accounts:
         account = self.find(name)
         if account is None:
             raise ServerError("no-account", f"there is no account {name!r}", 404)
-        hashed = self._hash(password)
+        hashed = self.hasher.hash(password)
         with self.engine.begin() as conn:
             conn.execute(
                 update(ACCOUNTS).where(ACCOUNTS.c.id == account.id).values(password=hashed)
@@ -272,12 +265,17 @@ class Accounts:
     def delete(self, name: str) -> Account:
         """Delete an account, its sessions, results, ratings and campaign; unlink its seats.
 
-        The games themselves stay (other players' records); the seats forget the account.
+        The games themselves stay (other players' records); the seats forget the account, so
+        a seat of an unfinished game plays on as a guest's (its own link still opens it), and a
+        game finished later leaves no result or rating to the account (``ratings.py`` checks).
+        The account's row is locked first: a game's result stored at the same moment either
+        comes before (and is deleted here) or after (and finds the account gone).
         """
         account = self.find(name)
         if account is None:
             raise ServerError("no-account", f"there is no account {name!r}", 404)
         with self.engine.begin() as conn:
+            conn.execute(select(ACCOUNTS.c.id).where(ACCOUNTS.c.id == account.id).with_for_update())
             for table in (SESSIONS, RESULTS, RATINGS, CAMPAIGN):
                 conn.execute(delete(table).where(table.c.account == account.id))
             conn.execute(
@@ -370,10 +368,14 @@ class Accounts:
     def link(self, account_id: str, table_id: str, seat: int) -> str:
         """Link a claimed human seat to an account; return the account token's hash.
 
-        A seat is linked to one account: linking it again to another one is refused.
+        A seat is linked to one account: linking it again to another one is refused, and so is
+        linking it to an account deleted meanwhile.
         """
         token_hash = hash_token(self.seat_token(account_id, table_id, seat))
         with self.engine.begin() as conn:
+            alive = select(ACCOUNTS.c.id).where(ACCOUNTS.c.id == account_id).with_for_update()
+            if conn.execute(alive).first() is None:
+                raise ServerError("no-account", "that account no longer exists", 404)
             done = conn.execute(
                 update(SEATS)
                 .where(
