@@ -18,7 +18,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from hellas.core.errors import HellasError
-from hellas.server import account_api, api, health, metrics, social, sockets
+from hellas.server import account_api, api, health, metrics, origin, social, sockets
 from hellas.server.accounts import Accounts
 from hellas.server.chores import start_chores
 from hellas.server.cluster import DEFAULT_LEASE, Cluster
@@ -83,6 +83,7 @@ def create_app(
     app.state.social = parts
     app.state.accounts = account_api.AccountSite(accounts, ratings)
     app.add_middleware(BodyLimit)  # bodies are refused while they stream in, never buffered
+    app.add_middleware(origin.SameOrigin, public_url=public_url)  # no cross-site changes
     app.add_middleware(RequestContext)  # request and table ids for the log lines
     # a flood of API requests from one address is refused before any routing (the outermost)
     tarpit = app.state.tarpit = Tarpit(hub.traffic.refused_hold)  # refusals wait a moment
