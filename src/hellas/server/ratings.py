@@ -8,6 +8,11 @@ model (a multi-player Bayesian rating: ``mu`` and its uncertainty ``sigma``; peo
 conservative ``mu - 3 sigma``).  A Legends game records each account's mission, difficulty and
 result (won or lost) for the campaign view.  A table is counted once (``SCORED``), whatever
 happens after.
+
+An account deleted while its game went on (``hellas accounts delete``, perhaps from another
+process) is no longer there when the game ends: its seat counts as a guest's.  No result,
+rating or campaign row names it, the live seat forgets it, and the other accounts are rated
+among themselves only if at least two of them remain (a two-player game is then unrated).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 from sqlalchemy import and_, insert, select, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from hellas.server.accounts import (
@@ -102,17 +108,34 @@ class Ratings:
     async def game_over(self, table: LiveTable) -> None:
         """Keep (the hub's game-over hook) what the finished game means for its accounts."""
         found = facts(table)
-        if found is not None:
-            await asyncio.to_thread(self.record, found)
+        if found is None:
+            return
+        gone = await asyncio.to_thread(self.record, found)
+        for seat in table.seats:  # a deleted account's seat is a guest's from now on
+            if seat.account and seat.account in gone:
+                seat.account, seat.account_hash = "", ""
 
-    def record(self, f: Finished) -> bool:
-        """Store a finished game's results (ratings, campaign); False if it was counted before."""
+    def record(self, f: Finished) -> set[str] | None:
+        """Store a finished game's results (ratings, campaign); None if it was counted before.
+
+        Returns the accounts of the game that no longer exist (deleted meanwhile): they are
+        left out of everything stored.
+        """
         now = time.time()
         place = places(f.winners, f.scores)
         try:
             with self.engine.begin() as conn:
+                # written first: with SQLite the transaction holds the write lock from here on
                 conn.execute(insert(SCORED).values(table_id=f.table_id, rated=f.countable, at=now))
-                for seat, account in enumerate(f.accounts):
+                alive = _alive(conn, f.accounts)
+                accounts = [a if a in alive else "" for a in f.accounts]
+                seated = [(a, place[q]) for q, a in enumerate(accounts) if a]
+                rated = f.countable and len(seated) >= 2
+                if rated != f.countable:
+                    conn.execute(
+                        update(SCORED).where(SCORED.c.table_id == f.table_id).values(rated=rated)
+                    )
+                for seat, account in enumerate(accounts):
                     if account:
                         conn.execute(
                             insert(RESULTS).values(
@@ -123,29 +146,30 @@ class Ratings:
                                 place=place[seat],
                                 players=len(f.accounts),
                                 won=seat in f.winners,
-                                rated=f.countable,
+                                rated=rated,
                                 at=now,
                             )
                         )
-                if f.countable:
-                    self._rate(conn, f, place)
+                if rated:
+                    self._rate(conn, f.game, seated)
                 if f.mission is not None and f.difficulty is not None:
-                    for account in sorted({a for a in f.accounts if a}):
+                    for account in sorted(alive):
                         self._campaign(conn, account, f, now)
         except IntegrityError:
-            return False  # this table was counted already
-        return True
+            return None  # this table was counted already
+        return {a for a in f.accounts if a} - alive
 
-    def _rate(self, conn: Any, f: Finished, place: list[int]) -> None:
-        """Move the ratings of a countable game's accounts (the caller's transaction)."""
+    def _rate(self, conn: Any, game: str, seated: list[tuple[str, int]]) -> None:
+        """Move the ratings of a countable game's accounts, each with its place (a transaction)."""
+        names = [account for account, _place in seated]
         current = {
             r.account: r
             for r in conn.execute(
-                select(RATINGS).where(RATINGS.c.game == f.game, RATINGS.c.account.in_(f.accounts))
+                select(RATINGS).where(RATINGS.c.game == game, RATINGS.c.account.in_(names))
             ).all()
         }
         teams = []
-        for account in f.accounts:
+        for account in names:
             row = current.get(account)
             rating = (
                 self.model.rating(mu=row.mu, sigma=row.sigma, name=account)
@@ -153,19 +177,19 @@ class Ratings:
                 else self.model.rating(name=account)
             )
             teams.append([rating])
-        rated = self.model.rate(teams, ranks=[float(p) for p in place])
-        for account, team in zip(f.accounts, rated, strict=True):
+        rated = self.model.rate(teams, ranks=[float(p) for _a, p in seated])
+        for account, team in zip(names, rated, strict=True):
             new = team[0]
             if account in current:
                 conn.execute(
                     update(RATINGS)
-                    .where(RATINGS.c.account == account, RATINGS.c.game == f.game)
+                    .where(RATINGS.c.account == account, RATINGS.c.game == game)
                     .values(mu=new.mu, sigma=new.sigma, games=current[account].games + 1)
                 )
             else:
                 conn.execute(
                     insert(RATINGS).values(
-                        account=account, game=f.game, mu=new.mu, sigma=new.sigma, games=1
+                        account=account, game=game, mu=new.mu, sigma=new.sigma, games=1
                     )
                 )
 
@@ -273,6 +297,19 @@ class Ratings:
             }
             for i, r in enumerate(rows)
         ]
+
+
+def _alive(conn: Connection, accounts: list[str]) -> set[str]:
+    """Return which of ``accounts`` still exist, their rows locked until the transaction ends.
+
+    The lock orders this against ``Accounts.delete`` (which locks the row first): a deletion
+    either comes after, and removes what is stored here, or before, and is seen here.
+    """
+    linked = sorted({a for a in accounts if a})
+    if not linked:
+        return set()
+    query = select(ACCOUNTS.c.id).where(ACCOUNTS.c.id.in_(linked)).with_for_update()
+    return set(conn.execute(query).scalars().all())
 
 
 def _status(cell: Any) -> str:
