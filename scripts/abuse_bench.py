@@ -5,7 +5,7 @@ default, ``ulimit -n 1024`` as under systemd; ``--proxy``: a real nginx in front
 repository's configuration, over TLS) and puts honest clients on it, each table from a source
 address of its own: ``--honest`` two-seat Legends tables of people (127.0.1.1 ...) choosing
 every 1-3 s, and ``--searchers`` tables where a person plays ``ismcts:200`` (the addresses
-after them), whose bot replies are timed.  A newcomer from a fresh address (127.0.3.x) asks
+after them), whose bot replies are timed.  A newcomer from a fresh address (127.0.10.x) asks
 for the games and watches a table every half second.  Then it runs one phase per attack
 (``abuse_attacks.py``), ``--seconds`` each, from 1, 3 and 20 addresses (127.0.2.x) where the
 attack can be spread, each attack in a process of its own.  Per phase it prints, for the honest
@@ -167,7 +167,7 @@ async def newcomers(t: Target, until: float, book: Book) -> None:
     k = 0
     while now() < until:
         k += 1
-        addr = f"127.0.3.{k % 250 + 1}" if k < 250 else f"127.0.{4 + k // 250 % 3}.{k % 250 + 1}"
+        addr = f"127.0.{10 + k // 250 % 100}.{k % 250 + 1}"  # none an attack or a check uses
         began = now()
         what = ""
         try:
@@ -219,13 +219,15 @@ def figures(samples: list[float]) -> dict[str, float]:
 
 
 def phases(names: list[str], spreads: list[int]) -> list[tuple[str, str, int]]:
-    """Return (label, attack, addresses) for every phase, the quiet one first."""
+    """Return (label, attack, addresses) for every phase: quiet first, and again last."""
     out = [("quiet", "", 0)]
     for name in names:
         _what, _fn, natural, spreadable = ATTACKS[name]
         counts = spreads if spreadable else [natural]
         for count in counts:
             out.append((f"{name} x{count}", name, count))
+    if len(out) > 1:  # the machine's own noise drifts: the baseline is both quiet phases
+        out.append(("quiet (end)", "", 0))
     return out
 
 
@@ -280,8 +282,10 @@ async def run_phase(
         "attack": ATTACKS[attack][0] if attack else "none",
         "addresses": count,
         "seconds": round(end - start, 1),
+        "attacker_name": attack,
         "choice": figures(inside(book.acks)),
         "bot_reply": figures(inside(book.replies)),
+        "samples": {"choice": inside(book.acks), "bot_reply": inside(book.replies)},
         "refused": sum(refused.values()),
         "refused_why": dict(refused),
         "newcomers": len(came),
@@ -310,14 +314,19 @@ def ratio(row: dict[str, Any], quiet: dict[str, Any], key: str) -> float:
     return float(row[key]["p99"] / quiet[key]["p99"])
 
 
-def judge(rows: list[dict[str, Any]]) -> None:
-    """Add each phase's ratios to the quiet phase, and whether it passed."""
+def judge(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Add each phase's ratios to the quiet phases (pooled) and whether it passed; return quiet."""
     quiet = rows[0]
+    pooled = [r["samples"] for r in rows if not r.get("attacker_name") and "samples" in r]
+    if pooled:
+        quiet = {key: figures([v for p in pooled for v in p[key]]) for key in pooled[0]}
     for row in rows:
+        row.pop("samples", None)
         c, b = ratio(row, quiet, "choice"), ratio(row, quiet, "bot_reply")
         row["choice_x"], row["bot_x"] = round(c, 2), round(b, 2)
         clean = row["refused"] == 0 and row["newcomers_refused"] == 0 and row["lost"] == 0
         row["ok"] = bool(not c > 2 and not b > 2 and clean)
+    return {"choice": quiet["choice"], "bot_reply": quiet["bot_reply"]}
 
 
 async def measure(
@@ -429,7 +438,7 @@ def parse() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--honest", type=int, default=30, help="tables of people, one address each")
     parser.add_argument(
-        "--searchers", type=int, default=6, help="tables of a person and ismcts:200"
+        "--searchers", type=int, default=10, help="tables of a person and ismcts:200"
     )
     parser.add_argument("--seconds", type=float, default=10.0, help="seconds a phase")
     parser.add_argument("--warm", type=float, default=12.0, help="seconds before the first phase")
@@ -515,7 +524,7 @@ def main() -> int:
             args.target_url = target.origin
             proxy_pid = proxy.proc.pid if proxy is not None else 0
             result = asyncio.run(measure(args, server, target, tmp, proxy_pid))
-            judge(result["rows"])
+            result["quiet"] = judge(result["rows"])
             result["checks"] = run_checks(target, server) if args.checks else []
         finally:
             if proxy is not None and not isinstance(proxy, str):
@@ -526,7 +535,9 @@ def main() -> int:
         f"{args.honest} people's tables + {args.searchers} person-vs-ismcts:200 tables, each on "
         f"its own address; {args.seconds:g} s a phase; "
         f"{'through nginx (TLS)' if args.proxy else 'straight to the server'}; "
-        f"server ulimit -n {args.nofile}; {os.cpu_count()} cores"
+        f"server ulimit -n {args.nofile}; {os.cpu_count()} cores; the quiet phases together: "
+        f"choice p50/p99 {ms(result['quiet']['choice'])} ms, "
+        f"search-bot reply p50/p99 {ms(result['quiet']['bot_reply'])} ms (the x columns' base)"
     )
     if args.json:
         print(json.dumps(result, indent=2, default=str))

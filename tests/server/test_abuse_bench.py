@@ -47,7 +47,9 @@ def row(choice_p99: float, bot_p99: float, **extra: Any) -> dict[str, Any]:
 def test_every_attack_is_a_phase_spread_where_it_can_be() -> None:
     b = bench()
     labels = [label for label, _a, _c in b.phases(["listing", "csrf", "lockout"], [1, 3, 20])]
-    assert labels == ["quiet", "listing x1", "listing x3", "listing x20", "csrf x1", "lockout x20"]
+    assert labels == [
+        "quiet", "listing x1", "listing x3", "listing x20", "csrf x1", "lockout x20", "quiet (end)"
+    ]  # fmt: skip
     assert len(b.ATTACKS) >= 11  # the load rows 1-11 (sign-ups as two phases)
 
 
@@ -78,9 +80,10 @@ def test_the_bench_runs_end_to_end_in_its_quickest_form(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads(done.stdout)
     rows = result["rows"]
-    assert [r["phase"] for r in rows] == ["quiet", "listing x1"]
+    assert [r["phase"] for r in rows] == ["quiet", "listing x1", "quiet (end)"]
     assert result["honest_tables"] >= 3  # each from its own address
     for r in rows:
         assert r["choice"]["n"] > 0, r  # the honest people played in every phase
         assert r["rss_mib"] > 0 and r["server_cpu_s"] >= 0 and r["newcomers"] > 0, r
     assert any(key.startswith("listing") for key in rows[1]["attacker"]), rows[1]["attacker"]
+    assert result["quiet"]["choice"]["n"] == rows[0]["choice"]["n"] + rows[2]["choice"]["n"]
