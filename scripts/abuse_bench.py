@@ -1,4 +1,4 @@
-"""Abuse benchmark: what each attack of issue 46 does to everybody else, next to a quiet phase.
+"""Abuse benchmark: what each attack of issue 46 does to everybody else, next to quiet phases.
 
 Starts a Hellas server on loopback (its own temporary SQLite database, every limit at its
 default, ``ulimit -n 1024`` as under systemd; ``--proxy``: a real nginx in front of it with the
@@ -6,17 +6,21 @@ repository's configuration, over TLS) and puts honest clients on it, each table 
 address of its own: ``--honest`` two-seat Legends tables of people (127.0.1.1 ...) choosing
 every 1-3 s, and ``--searchers`` tables where a person plays ``ismcts:200`` (the addresses
 after them), whose bot replies are timed.  A newcomer from a fresh address (127.0.10.x) asks
-for the games and watches a table every half second.  Then it runs one phase per attack
-(``abuse_attacks.py``), ``--seconds`` each, from 1, 3 and 20 addresses (127.0.2.x) where the
-attack can be spread, each attack in a process of its own.  Per phase it prints, for the honest
-clients: the choice round trip p50/p99 and the search bot's reply p50/p99 with the p99's ratio
-to the quiet phase, requests and connections refused (honest clients and newcomers), choices
-lost (never acknowledged), and the server's CPU (seconds, % of one core) and memory (RSS of
-the server and its bot workers); then the checks (``abuse_checks.py``).  A phase passes when
-both p99s are at most twice the quiet ones, nothing honest was refused and nothing was lost.
+for the games and watches a table every half second.  Then it runs a quiet phase, one phase
+per attack (``abuse_attacks.py``; ``--phases`` picks some) and a quiet phase again,
+``--seconds`` each.  An attack that can be spread runs from 1, 3 and 20 addresses (127.0.2.x;
+``--addresses``; ``natural``: as many as issue 46's table says), each in a process of its own.
+
+Per phase it prints, for the honest clients: the choice round trip p50/p99 and the search bot's
+reply p50/p99, each p99's ratio to the quiet phases' (pooled), requests and connections refused
+(honest clients; newcomers), choices lost (never acknowledged within 30 s), the server's CPU
+(seconds, % of one core; the server and its bot workers), their RSS, the bot fallbacks and
+tracebacks it logged, the attacker's own CPU (it shares the machine) and what the attacker saw;
+then the checks (``abuse_checks.py``).  A phase holds when both p99s are at most twice the
+quiet ones, nothing honest was refused and nothing was lost.
 
     .venv/bin/python scripts/abuse_bench.py                        # every phase, 10 s each
-    .venv/bin/python scripts/abuse_bench.py --quick                # 1 address, 5 s, ~3 min
+    .venv/bin/python scripts/abuse_bench.py --quick                # 5 s phases, ~5 min
     .venv/bin/python scripts/abuse_bench.py --proxy --markdown     # through nginx, a docs table
     .venv/bin/python scripts/abuse_bench.py --phases quiet,listing --seconds 2 --no-checks
 """
@@ -223,7 +227,7 @@ def phases(names: list[str], spreads: list[int]) -> list[tuple[str, str, int]]:
     out = [("quiet", "", 0)]
     for name in names:
         _what, _fn, natural, spreadable = ATTACKS[name]
-        counts = spreads if spreadable else [natural]
+        counts = spreads if spreadable and spreads else [natural]
         for count in counts:
             out.append((f"{name} x{count}", name, count))
     if len(out) > 1:  # the machine's own noise drifts: the baseline is both quiet phases
@@ -443,8 +447,12 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=10.0, help="seconds a phase")
     parser.add_argument("--warm", type=float, default=12.0, help="seconds before the first phase")
     parser.add_argument("--phases", default="all", help="quiet and attacks, comma-separated")
-    parser.add_argument("--addresses", default="1,3,20", help="attack addresses to spread over")
-    parser.add_argument("--quick", action="store_true", help="5 s phases from one address (~4 min)")
+    parser.add_argument(
+        "--addresses", default="1,3,20", help="attack addresses to spread over, or 'natural'"
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="5 s phases, natural addresses (~5 min)"
+    )
     parser.add_argument("--no-checks", dest="checks", action="store_false")
     parser.add_argument(
         "--proxy", action="store_true", help="through nginx (docs/nginx/hellas.conf)"
@@ -458,13 +466,16 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--count", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.quick:
-        args.seconds, args.warm, args.addresses = min(args.seconds, 5.0), 8.0, "1"
+        args.seconds, args.warm, args.addresses = min(args.seconds, 5.0), 8.0, "natural"
     names = [n for n in args.phases.split(",") if n and n != "quiet"]
     args.phase_names = list(ATTACKS) if args.phases == "all" else names
     unknown = [n for n in args.phase_names if n not in ATTACKS]
     if unknown:
         parser.error(f"no such phase {unknown[0][:40]!r}; phases: quiet, {', '.join(ATTACKS)}")
-    args.spreads = [int(n) for n in args.addresses.split(",") if n]
+    try:  # "natural": each attack from as many addresses as issue 46's table says
+        args.spreads = [int(n) for n in args.addresses.split(",") if n not in ("", "natural")]
+    except ValueError:
+        parser.error("--addresses is a list of counts (e.g. 1,3,20) or 'natural'")
     return args
 
 
