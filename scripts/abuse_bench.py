@@ -22,7 +22,7 @@ quiet ones, nothing honest was refused and nothing was lost.
     .venv/bin/python scripts/abuse_bench.py                        # every phase, 10 s each
     .venv/bin/python scripts/abuse_bench.py --quick                # 5 s phases, ~5 min
     .venv/bin/python scripts/abuse_bench.py --proxy --markdown     # through nginx, a docs table
-    .venv/bin/python scripts/abuse_bench.py --phases quiet,listing --seconds 2 --no-checks
+    .venv/bin/python scripts/abuse_bench.py --phases quiet,listing --seconds 3 --no-checks
 """
 
 from __future__ import annotations

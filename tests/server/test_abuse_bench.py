@@ -73,7 +73,7 @@ def test_a_phase_passes_only_within_twice_quiet_with_nothing_refused_or_lost() -
 def test_the_bench_runs_end_to_end_in_its_quickest_form(tmp_path: Path) -> None:
     cmd = [
         sys.executable, str(ROOT / "scripts" / "abuse_bench.py"), "--phases", "quiet,listing",
-        "--seconds", "2", "--warm", "3", "--honest", "3", "--searchers", "0", "--addresses", "1",
+        "--seconds", "3", "--warm", "3", "--honest", "6", "--searchers", "0", "--addresses", "1",
         "--no-checks", "--json",
     ]  # fmt: skip
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
