@@ -203,6 +203,23 @@ def test_an_unknown_name_costs_a_password_check(app: FastAPI, client: TestClient
     assert hasher.verifies == before + 2
 
 
+def test_a_hash_of_older_parameters_is_upgraded_on_the_hashing_pool(
+    app: FastAPI, client: TestClient, tmp_path: Path
+) -> None:
+    signup(client, "Daedalus")  # hashed with the default parameters (time cost 3)
+    hasher = Recording()  # time cost 6: the stored hash needs upgrading
+    install(app, hasher)
+    hasher.threads.clear()
+    as_(client, None)
+    r = client.post("/api/account/signin", json={"name": "Daedalus", "password": PASSWORD})
+    assert r.status_code == 200, r.text
+    engine = create_engine(f"sqlite:///{tmp_path / 'abuse.db'}")
+    with engine.connect() as conn:
+        stored = conn.execute(select(ACCOUNTS.c.password)).scalar_one()
+    assert ",t=6," in stored and not hasher.check_needs_rehash(stored)
+    assert hasher.threads and all(name.startswith(THREAD_NAME) for name in hasher.threads)
+
+
 # -- forged requests ----------------------------------------------------------------------------
 
 

@@ -12,6 +12,7 @@ never on the threads moves and views use; the database part runs in a thread as 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,7 +44,7 @@ from hellas.server.signins import (
     device_of,
 )
 from hellas.server.site import address, site_of
-from hellas.server.traffic import RateLimiter
+from hellas.server.traffic import RateLimiter, TrafficError
 
 COOKIE = "hellas_session"
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -208,8 +209,9 @@ async def signin(request: Request, response: Response) -> dict[str, Any]:
     account, stored = found
     books.guard.succeeded(key, where, device)
     if books.accounts.hasher.check_needs_rehash(stored):  # parameters moved on: upgrade it
-        fresh = await books.hashes.hash(password)
-        await asyncio.to_thread(books.accounts.store_hash, account.id, fresh)
+        with contextlib.suppress(TrafficError):  # busy: the next sign-in upgrades it
+            fresh = await books.hashes.hash(password)
+            await asyncio.to_thread(books.accounts.store_hash, account.id, fresh)
     return await asyncio.to_thread(_start, request, response, account)
 
 
