@@ -36,7 +36,7 @@ from hellas.server.store import SEATS
 from hellas.server.traffic import RateLimiter, TrafficLimits
 
 from .conftest import Server, start_server, stop_server
-from .test_accounts import PASSWORD, as_, play_out, run, signup
+from .test_accounts import PASSWORD, as_, play_out, run, signup, site  # noqa: F401 (a fixture)
 
 FAST = TrafficLimits(http_rate=0)  # whole games through the API: no per-address API rate
 THREAD_NAME = "hellas-hashing"  # the hashing pool's threads (server/hashing.py)
@@ -370,48 +370,47 @@ def test_wrong_passwords_from_elsewhere_never_keep_the_owner_out(server: Server)
 
 
 def test_an_account_deleted_mid_game_leaves_a_guest_and_moves_no_rating(
-    tmp_path: Path,
+    site: tuple[TestClient, str],  # noqa: F811 (the fixture of test_accounts.py)
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'deleted.db'}"
-    with TestClient(create_app(url, bot_delay=0.0, traffic=FAST)) as client:
-        ana, bo = signup(client, "Ana"), signup(client, "Bo")
-        as_(client, ana)
-        body = {"game": "realms", "options": {"players": 2}, "seats": ["human"] * 2}
-        table = client.post("/api/tables", json=body).json()["id"]
-        ana_token = client.get("/api/account/seats").json()[0]["token"]
-        as_(client, bo)
-        bo_claim = client.post(f"/api/tables/{table}/claim", json={"seat": 1}).json()["token"]
-        engine = create_engine(url)
-        with engine.connect() as conn:
-            bo_id = conn.execute(select(ACCOUNTS.c.id).where(ACCOUNTS.c.name == "Bo")).scalar_one()
-        choice = a_choice(client, table, {0: ana_token, 1: bo_claim})
-        assert client.post(f"/api/tables/{table}/choose", json=choice).status_code == 200
-        hellas = [sys.executable, "-m", "hellas.cli.main", "accounts"]
-        gone = run([*hellas, "delete", "Bo", "--yes", "--db", url])  # the host, mid-game
-        assert gone.returncode == 0, gone.stderr
-        as_(client, None)
-        play_out(client, table, {0: ana_token, 1: bo_claim}, [])  # Bo's seat plays on, a guest
-        assert client.get("/api/leaderboard/realms").json()["players"] == []
-        profile = client.get("/api/accounts/Ana").json()
-        assert profile["ratings"] == []
-        assert [(g["table"], g["rated"]) for g in profile["history"]] == [(table, False)]
-        with engine.connect() as conn:
-            for kept in (RESULTS, RATINGS):
-                assert conn.execute(select(kept).where(kept.c.account == bo_id)).all() == []
-            assert conn.execute(select(RATINGS)).all() == []
-            assert conn.execute(select(SCORED.c.rated)).scalars().all() == [False]
-            linked = conn.execute(
-                select(SEATS.c.seat, SEATS.c.account).where(SEATS.c.table_id == table)
-            ).all()
-        assert sorted(linked) == [(0, ana_id(engine)), (1, None)]
-        # a rematch asked by Ana links Bo's seat to no one
-        asked = client.post(f"/api/tables/{table}/rematch", json={"seat": 0, "token": ana_token})
-        assert asked.status_code == 200, asked.text
-        with engine.connect() as conn:
-            again = conn.execute(
-                select(SEATS.c.account).where(SEATS.c.table_id == asked.json()["table"])
-            ).scalars()
-            assert bo_id not in set(again)
+    client, url = site  # SQLite, and PostgreSQL where one is configured
+    ana, bo = signup(client, "Ana"), signup(client, "Bo")
+    as_(client, ana)
+    body = {"game": "realms", "options": {"players": 2}, "seats": ["human"] * 2}
+    table = client.post("/api/tables", json=body).json()["id"]
+    ana_token = client.get("/api/account/seats").json()[0]["token"]
+    as_(client, bo)
+    bo_claim = client.post(f"/api/tables/{table}/claim", json={"seat": 1}).json()["token"]
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        bo_id = conn.execute(select(ACCOUNTS.c.id).where(ACCOUNTS.c.name == "Bo")).scalar_one()
+    choice = a_choice(client, table, {0: ana_token, 1: bo_claim})
+    assert client.post(f"/api/tables/{table}/choose", json=choice).status_code == 200
+    hellas = [sys.executable, "-m", "hellas.cli.main", "accounts"]
+    gone = run([*hellas, "delete", "Bo", "--yes", "--db", url])  # the host, mid-game
+    assert gone.returncode == 0, gone.stderr
+    as_(client, None)
+    play_out(client, table, {0: ana_token, 1: bo_claim}, [])  # Bo's seat plays on, a guest
+    assert client.get("/api/leaderboard/realms").json()["players"] == []
+    profile = client.get("/api/accounts/Ana").json()
+    assert profile["ratings"] == []
+    assert [(g["table"], g["rated"]) for g in profile["history"]] == [(table, False)]
+    with engine.connect() as conn:
+        for kept in (RESULTS, RATINGS):
+            assert conn.execute(select(kept).where(kept.c.account == bo_id)).all() == []
+        assert conn.execute(select(RATINGS)).all() == []
+        assert conn.execute(select(SCORED.c.rated)).scalars().all() == [False]
+        linked = conn.execute(
+            select(SEATS.c.seat, SEATS.c.account).where(SEATS.c.table_id == table)
+        ).all()
+    assert sorted(linked) == [(0, ana_id(engine)), (1, None)]
+    # a rematch asked by Ana links Bo's seat to no one
+    asked = client.post(f"/api/tables/{table}/rematch", json={"seat": 0, "token": ana_token})
+    assert asked.status_code == 200, asked.text
+    with engine.connect() as conn:
+        again = conn.execute(
+            select(SEATS.c.account).where(SEATS.c.table_id == asked.json()["table"])
+        ).scalars()
+        assert bo_id not in set(again)
 
 
 def ana_id(engine: Any) -> str:
