@@ -508,21 +508,18 @@ async def csrf(t: Target, addrs: list[str], until: float, out: Counter[str]) -> 
         f"/api/tables/{made['id']}/claim" if isinstance(made, dict) and "id" in made else ""
     )
     seat = 1
-    while left(until) > 0:
-        for addr in addrs:
-            # the victim's browser sends the forged request: from the victim's address
+    while left(until) > 0:  # the victim's browser sends each forged request: its address
+        with contextlib.suppress(OSError, TimeoutError, ValueError):
+            status, _h, _b = await http(t, victim, "POST", "/api/tables", table_body, forged)
+            out[f"forged create {status}"] += 1
+            out["CSRF tables created"] += status == 200
+        if claim_path and seat < 3:
             with contextlib.suppress(OSError, TimeoutError, ValueError):
-                status, _h, _b = await http(t, victim, "POST", "/api/tables", table_body, forged)
-                out[f"forged create {status}"] += 1
-                out["CSRF tables created"] += status == 200
-            if claim_path and seat < 3:
-                with contextlib.suppress(OSError, TimeoutError, ValueError):
-                    body = json.dumps({"seat": seat}).encode()
-                    status, _h, _b = await http(t, victim, "POST", claim_path, body, forged)
-                    out[f"forged claim {status}"] += 1
-                    out["CSRF seats claimed"] += status == 200
-                    seat += status == 200
-            del addr
+                body = json.dumps({"seat": seat}).encode()
+                status, _h, _b = await http(t, victim, "POST", claim_path, body, forged)
+                out[f"forged claim {status}"] += 1
+                out["CSRF seats claimed"] += status == 200
+                seat += status == 200
         await asyncio.sleep(min(0.5, max(0.0, left(until))))
     out["CSRF tables created"] += 0
     out["CSRF seats claimed"] += 0
@@ -585,7 +582,7 @@ ATTACKS: dict[str, tuple[str, AttackFn, int, bool]] = {
     "ws-churn": ("WebSocket churn ~230/s and 60 KB frames", ws_churn, 1, True),
     "signups": ("5 sign-ups + 10 wrong sign-ins per address", signups, 1, True),
     "signups-24": ("24 sign-ups from 24 addresses", signups_24, 24, False),
-    "csrf": ("text/plain posts from a foreign Origin", csrf, 1, False),
+    "csrf": ("text/plain posts from a foreign Origin", csrf, 1, False),  # the victim's address
     "lockout": ("wrong passwords for one name", lockout, 20, False),
 }
 

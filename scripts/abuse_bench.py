@@ -132,6 +132,8 @@ async def seat_client(
                         book.acks.append((pending[1], now() - pending[1]))
                         if bot and msg["to_act"] not in (None, seat):
                             waiting = pending[1]
+                        elif bot and msg["seq"] > pending[0] + 1:  # the bot's moves came along
+                            book.replies.append((pending[1], now() - pending[1]))
                         pending = None
                     if waiting is not None and msg["to_act"] in (None, seat):
                         book.replies.append((waiting, now() - waiting))
@@ -381,7 +383,7 @@ def print_table(result: dict[str, Any]) -> None:
     print(result["setup"])
     proxied = result["proxy"]
     head = (
-        f"{'phase':22} {'choice p50/p99 ms':>18} {'x':>5} {'bot p50/p99 ms':>16} {'x':>5} "
+        f"{'phase':22} {'choice p50/p99 ms (n)':>24} {'x':>5} {'bot p50/p99 ms (n)':>22} {'x':>5} "
         f"{'refused':>7} {'newc.':>7} {'lost':>4} {'CPU s':>6} {'%core':>5} {'RSS MiB':>7} "
         f"{'fallb.':>6} {'tb':>3} {'att.%':>5}{' nginx%' if proxied else ''} ok"
     )
@@ -389,8 +391,9 @@ def print_table(result: dict[str, Any]) -> None:
     for r in result["rows"]:
         nginx = f" {r['proxy_cpu_pct']:6d}" if proxied else ""
         print(
-            f"{r['phase'][:22]:22} {ms(r['choice']):>18} {r['choice_x']:5.2f} "
-            f"{ms(r['bot_reply']):>16} {r['bot_x']:5.2f} {r['refused']:7d} "
+            f"{r['phase'][:22]:22} {ms(r['choice']):>16} ({r['choice']['n']:4d}) "
+            f"{r['choice_x']:5.2f} {ms(r['bot_reply']):>15} ({r['bot_reply']['n']:3d}) "
+            f"{r['bot_x']:5.2f} {r['refused']:7d} "
             f"{r['newcomers_refused']:3d}/{r['newcomers']:<3d} {r['lost']:4d} "
             f"{r['server_cpu_s']:6.1f} {r['server_cpu_pct']:5d} {r['rss_mib']:7d} "
             f"{r['fallbacks']:6d} {r['tracebacks']:3d} {r['attacker_cpu_pct']:5d}{nginx} "
