@@ -45,8 +45,8 @@ THREAD_NAME = "hellas-hashing"  # the hashing pool's threads (server/hashing.py)
 class Recording(PasswordHasher):
     """A real argon2 hasher (slower than the default) that notes the thread of each hash."""
 
-    def __init__(self) -> None:
-        super().__init__(time_cost=6)
+    def __init__(self, time_cost: int = 6) -> None:
+        super().__init__(time_cost=time_cost)
         self.threads: list[str] = []
         self.verifies = 0
         self.finished = 0  # hashes made
@@ -165,7 +165,7 @@ def sign_ups_and_a_move(client: TestClient, arrivals: Arrivals, hasher: Recordin
 
 def test_a_full_hashing_queue_answers_busy_at_once(app: FastAPI, client: TestClient) -> None:
     """One hash running and one waiting: the others are told 503 busy with a Retry-After."""
-    install(app, Recording(), queue=1)
+    install(app, Recording(time_cost=24), queue=1)  # each check takes a good while
     books = app.state.accounts
     books.signins = books.per_name = RateLimiter(0.0)  # the old throttles, off for this test
     if hasattr(books, "guard"):
