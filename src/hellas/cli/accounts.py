@@ -17,7 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from hellas.cli.paths import default_db
-from hellas.core.errors import HellasError
+from hellas.core.errors import HellasError, clip
 from hellas.server.accounts import Accounts
 from hellas.server.store import Store
 
@@ -30,7 +30,7 @@ DB_HELP = "database URL (default: as 'hellas serve')"
 
 
 def _fail(message: str) -> None:
-    err.print(f"[red]Error:[/] {escape(message)}", soft_wrap=True)
+    err.print(f"[red]Error:[/] {escape(clip(message))}", soft_wrap=True)
     raise typer.Exit(2)
 
 

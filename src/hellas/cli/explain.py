@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 
 from hellas.core.capabilities import Explanation, Presentation
-from hellas.core.errors import HellasError, OptionError
+from hellas.core.errors import HellasError, OptionError, clip
 from hellas.core.record import Record
 from hellas.games import REGISTRY
 
@@ -79,7 +79,7 @@ def _words_help() -> str:
 
 
 def _fail(message: str) -> None:
-    console.print(f"[red]Error:[/] {message}")
+    console.print(f"[red]Error:[/] {clip(message)}")  # never a whole input
     raise typer.Exit(2)
 
 

@@ -24,7 +24,7 @@ from hellas.cli.content import content_app
 from hellas.cli.explain import explain, score
 from hellas.cli.serve import serve
 from hellas.cli.table import HUMAN, TerminalTable, _actors_of, fresh_seed, winners_text
-from hellas.core.errors import HellasError, OptionError
+from hellas.core.errors import HellasError, OptionError, clip
 from hellas.core.game import Game, visible_events
 from hellas.core.options import Options
 from hellas.core.record import Match, Record
@@ -109,7 +109,7 @@ def options_text(options: Mapping[str, Any]) -> str:
 
 
 def _fail(message: str) -> None:
-    console.print(f"[red]Error:[/] {message}")
+    console.print(f"[red]Error:[/] {clip(message)}")  # never a whole input
     raise typer.Exit(2)
 
 

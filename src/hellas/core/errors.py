@@ -7,15 +7,41 @@ been right, so that front ends can show it as is.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Sequence
 
 QUOTE_LIMIT = 40  # characters of a bad input an error message repeats
+ECHO = 80  # the most characters of one input any error shown to a person repeats in a row
+MESSAGE_MAX = 500  # characters of an error message shown to a person
+LONG_RUN = re.compile(rf"\S{{{ECHO + 1},}}")
+# text quoted as repr quotes it ('...' or "..." not inside a word: "the seat's" is no quote)
+QUOTED = ECHO - 1
+LONG_QUOTE = re.compile(rf"""(?<!\w)(?:'[^'\n]{{{QUOTED},}}'|"[^"\n]{{{QUOTED},}}")(?!\w)""")
 
 
 def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     """Return ``repr(value)`` cut to about ``limit`` characters: errors never echo a whole input."""
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def _cut(found: re.Match[str]) -> str:
+    text = found.group(0)
+    if text[0] == text[-1] and text[0] in "'\"":  # quoted: room for the punctuation after it
+        return text[: ECHO - 8] + "\u2026" + text[-1]
+    return text[: ECHO - 1] + "\u2026"
+
+
+def clip(message: str) -> str:
+    """Return an error message with no input run over ``ECHO`` characters, and not too long.
+
+    The last guard before a person sees an error (the server's answers, the command line's
+    ``Error:`` lines): any run of more than ``ECHO`` characters without a space, or quoted text
+    longer than that, is cut to ``ECHO`` with an ellipsis.  Messages quote their inputs
+    through ``quoted`` in the first place.
+    """
+    message = LONG_RUN.sub(_cut, LONG_QUOTE.sub(_cut, message))
+    return message if len(message) <= MESSAGE_MAX else message[: MESSAGE_MAX - 1] + "\u2026"
 
 
 def suggest(word: str, candidates: Iterable[str], limit: int = 3) -> list[str]:

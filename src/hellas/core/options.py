@@ -8,6 +8,7 @@ problem.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,6 +16,10 @@ from typing import Any
 from hellas.core.errors import OptionError, quoted, suggest
 
 Options = dict[str, Any]
+MAX_DIGITS = 18  # the longest whole number an option takes (every bound is far below it)
+MAX_BITS = 60  # 2**60 has 19 digits: a longer JSON number is refused before it is printed
+MAX_TEXT = 1024  # characters of a text option (a folder's path, a list of module names)
+WHOLE = re.compile(r"-?[0-9]+")  # ASCII digits only (int() also reads other scripts' digits)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,21 +51,34 @@ class OptionSpec:
         }
 
 
+def _whole(raw: Any) -> int:
+    """Return a whole number from a JSON number or its digits; ``ValueError`` otherwise.
+
+    No option needs more than ``MAX_DIGITS`` digits: a longer one is refused before Python
+    converts it (which costs time and, past 4,300 digits, fails) or repeats it in a message.
+    """
+    if isinstance(raw, bool):
+        raise ValueError("expected a whole number")
+    if isinstance(raw, int):
+        if raw.bit_length() > MAX_BITS:
+            raise ValueError(f"expected a whole number of at most {MAX_DIGITS} digits")
+        return raw
+    text = raw.strip() if isinstance(raw, str) else ""
+    if not WHOLE.fullmatch(text):
+        raise ValueError(f"expected a whole number, got {quoted(raw)}")
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"expected a whole number of at most {MAX_DIGITS} digits")
+    return int(text)
+
+
 def _convert(spec: OptionSpec, raw: Any) -> Any:
     """Convert one raw value to the spec's type or raise ``ValueError`` with a reason."""
     if spec.kind == "int":
-        if isinstance(raw, bool):
-            raise ValueError("expected a whole number")
-        if isinstance(raw, int):
-            value: Any = raw
-        elif isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
-            value = int(raw.strip())
-        else:
-            raise ValueError(f"expected a whole number, got {quoted(raw)}")
+        value: Any = _whole(raw)
         if spec.minimum is not None and value < spec.minimum:
-            raise ValueError(f"must be at least {spec.minimum}, got {value}")
+            raise ValueError(f"must be at least {spec.minimum}, got {quoted(value)}")
         if spec.maximum is not None and value > spec.maximum:
-            raise ValueError(f"must be at most {spec.maximum}, got {value}")
+            raise ValueError(f"must be at most {spec.maximum}, got {quoted(value)}")
         return value
     if spec.kind == "bool":
         if isinstance(raw, bool):
@@ -71,6 +89,8 @@ def _convert(spec: OptionSpec, raw: Any) -> Any:
         if text in ("0", "false", "no", "off"):
             return False
         raise ValueError(f"expected true or false, got {quoted(raw)}")
+    if isinstance(raw, str) and len(raw) > MAX_TEXT:
+        raise ValueError(f"takes at most {MAX_TEXT} characters")
     if spec.kind == "str":
         if not isinstance(raw, str):
             raise ValueError(f"expected text, got {quoted(raw)}")

@@ -214,8 +214,10 @@ class Chat:
         """Hide a message: only the table's creator (its first human seat, with its token)."""
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise ServerError("bad-request", "give your 'seat' number and its 'token'")
-        if isinstance(message_id, bool) or not isinstance(message_id, int):
+        if isinstance(message_id, bool) or not isinstance(message_id, int) or message_id < 0:
             raise ServerError("bad-request", "give the message's 'id'")
+        if message_id >= 2**62:  # no stored message has it (and the database holds no such id)
+            raise ServerError("no-message", "no such message at this table", 404)
         self.hub.check_token(table, seat, token)
         if seat != creator_seat(table):
             raise ServerError("not-creator", "only the table's creator may hide messages", 403)

@@ -114,8 +114,8 @@ async def my_tables(hub: Hub, entries: Any) -> list[dict[str, Any]]:
         table_id, seat, token = entry.get("table"), entry.get("seat"), entry.get("token")
         if not isinstance(table_id, str) or isinstance(seat, bool) or not isinstance(seat, int):
             raise ServerError("bad-request", "each seat is {table, seat, token}")
-        if not isinstance(token, str):
-            raise ServerError("bad-request", "each seat is {table, seat, token}")
+        if not isinstance(token, str) or len(table_id) > 32 or not 0 <= seat < 64:
+            raise ServerError("bad-request", "each seat is {table, seat, token}")  # none echoed
         try:
             table = await hub.get(table_id)
             hub.check_token(table, seat, token)

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnected
 
 from hellas.core.errors import HellasError
-from hellas.server.errors import ServerError
+from hellas.server.errors import ServerError, clip
 from hellas.server.hub import Hub
 from hellas.server.live import Connection, LiveTable
 from hellas.server.site import address, site_of
@@ -33,13 +35,16 @@ AUTH_SECONDS = 10.0  # how long a seat's connection may take to send its token
 TOO_MANY = 4429  # close code: over the message rate, or a cap
 CLOSE_CODES = {"bad-token": 4403, "too-many-spectators": TOO_MANY, "too-many-connections": TOO_MANY}
 KINDS = ("choose", "ping", "state", "auth", "chat")  # the messages a client may send
+# a client that went away: its socket closed under a receive or a send (never a traceback)
+GONE = (WebSocketDisconnect, WebSocketDisconnected, OSError)
 router = APIRouter()
+log = logging.getLogger("hellas.server")
 
 
 def error_body(exc: Exception) -> dict[str, Any]:
-    """Return the JSON body of an error (its message cut short: never a whole input)."""
+    """Return the JSON body of an error (its message clipped: never over 80 characters of input)."""
     code = getattr(exc, "code", "bad-request")
-    return {"type": "error", "code": code, "message": str(exc)[:500]}
+    return {"type": "error", "code": code, "message": clip(str(exc))}
 
 
 async def refuse(ws: WebSocket, exc: Exception) -> None:
@@ -48,8 +53,22 @@ async def refuse(ws: WebSocket, exc: Exception) -> None:
     if code == TOO_MANY:  # [metrics, issue 38] a cap refused it
         site_of(ws).hub.metrics.refuse(getattr(exc, "code", "limit"))
         await ws.app.state.tarpit.hold(address(ws))  # a crowd of sockets waits, as 429s do
-    await ws.send_text(json.dumps(error_body(exc)))
-    await ws.close(code=code)
+    await last_words(ws, json.dumps(error_body(exc)), code)
+
+
+async def last_words(ws: WebSocket, text: str, code: int, reason: str = "") -> None:
+    """Send a closing message and close; a client already gone is left (one debug line)."""
+    try:
+        await ws.send_text(text)
+        await ws.close(code=code, reason=reason)
+    except GONE as exc:
+        gone(ws, exc)
+
+
+def gone(ws: WebSocket, exc: BaseException) -> None:
+    """Log, in one debug line, that a client went away while the server was talking to it."""
+    what = getattr(exc, "code", "") or type(exc).__name__
+    log.debug("websocket client %s left (%s) path=%s", address(ws), what, ws.url.path[:80])
 
 
 @router.websocket("/ws/{table_id}")
@@ -57,7 +76,11 @@ async def play(ws: WebSocket, table_id: str) -> None:
     """Play or watch one table over a WebSocket."""
     site = site_of(ws)
     hub = site.hub
-    await ws.accept()
+    try:
+        await ws.accept()
+    except GONE as exc:  # the client left during its handshake
+        gone(ws, exc)
+        return
     params = ws.query_params
     try:
         seat = int(params["seat"]) if params.get("seat") not in (None, "") else None
@@ -71,7 +94,8 @@ async def play(ws: WebSocket, table_id: str) -> None:
     except HellasError as exc:
         await refuse(ws, exc)
         return
-    except WebSocketDisconnect:
+    except GONE as exc:
+        gone(ws, exc)
         return
 
     async def close(code: int, reason: str) -> None:
@@ -87,8 +111,8 @@ async def play(ws: WebSocket, table_id: str) -> None:
         return
     try:
         await _listen(ws, hub, table, conn, token)
-    except WebSocketDisconnect:
-        pass
+    except GONE as exc:
+        gone(ws, exc)
     finally:
         await hub.leave(table, conn)
 
@@ -135,8 +159,7 @@ async def _listen(
                 429,
             )
             hub.metrics.refuse(too_many.code)  # [metrics, issue 38]
-            await ws.send_text(dumps(error_body(too_many)))
-            await ws.close(code=TOO_MANY, reason="too many messages")
+            await last_words(ws, dumps(error_body(too_many)), TOO_MANY, "too many messages")
             return
         msg = _parse(frame)
         if isinstance(msg, ServerError):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hellas.core.errors import OptionError
+from hellas.core.errors import OptionError, quoted
 from hellas.core.game import Choice, everyone
 from hellas.core.rng import Rng
 from hellas.games.legends import choices as C
@@ -77,7 +77,9 @@ def resolve_heroes(options: Mapping[str, Any]) -> tuple[tuple[int, ...], tuple[i
         raise OptionError(f"option 'heroes' names {len(chosen)} heroes for {n} players")
     for h in chosen:
         if h not in ids:
-            raise OptionError(f"option 'heroes': unknown hero {h!r} (heroes: {', '.join(ids)})")
+            raise OptionError(
+                f"option 'heroes': unknown hero {quoted(h)} (heroes: {', '.join(ids)})"
+            )
     if len(set(chosen)) != n:
         raise OptionError("option 'heroes': each player needs a different hero")
     colours = {h.id: h.colour for h in c.heroes}
@@ -86,7 +88,7 @@ def resolve_heroes(options: Mapping[str, Any]) -> tuple[tuple[int, ...], tuple[i
         if not sep or hero not in colours or attr not in ATTRIBUTES:
             raise OptionError(
                 f"option 'hero_colours': expected HERO=ATTRIBUTE with a hero of "
-                f"{', '.join(ids)} and an attribute of {', '.join(ATTRIBUTES)}, got {item!r}"
+                f"{', '.join(ids)} and an attribute of {', '.join(ATTRIBUTES)}, got {quoted(item)}"
             )
         colours[hero] = ATTRIBUTES.index(attr)
     heroes = tuple(ids.index(h) for h in chosen)
