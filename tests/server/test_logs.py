@@ -86,6 +86,10 @@ def test_issued_secrets_have_the_lengths_the_log_hides(tmp_path: Path) -> None:
     for secret in issued:  # a seat token, an account's seat token, a session cookie
         assert len(secret) in SECRET_LENGTHS
         assert redact(f"GET /x/{secret} and {secret}.") == "GET /x/[redacted] and [redacted]."
+    kept = "request 0f8e1d2c3b4a59687766554433221100 id 123e4567-e89b-12d3-a456-426614174000"
+    assert redact(kept) == kept  # a proxy's request ids are no secrets
+    names = "File '/x/websockets_sansio_impl.py', in run_asgi: WebSocketDisconnected"
+    assert redact(names) == names  # nor are the names in a traceback
 
 
 @pytest.mark.parametrize("as_json", [False, True], ids=["plain", "json"])

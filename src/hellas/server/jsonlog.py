@@ -43,6 +43,8 @@ ONE_CASE = re.compile(r"[a-z_-]+|[A-Z_-]+")  # snake_case, SCREAMING_CASE
 CAMEL = re.compile(r"[a-z]+|[A-Z]+|(?:[A-Z]+(?=[A-Z][a-z]))?[A-Z]?[a-z]{2,}(?:[A-Z][a-z]{2,})*")
 HUMP = re.compile(r"[A-Z]?[a-z]+")  # a word of CamelCase (acronyms left out)
 VOWEL = re.compile(r"[aeiouyAEIOUY]")
+# a proxy's request id (nginx's $request_id: 32 hex digits) or a UUID: ids, not secrets
+ID_SHAPE = re.compile(r"[0-9a-f]{32}|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}", re.I)
 HIDDEN = "[redacted]"
 TABLE_IN_TEXT = re.compile(r"\btable=([A-Za-z0-9_-]{1,32})")
 TABLE_IN_PATH = re.compile(r"^/(?:api/tables|ws|table|replay)/([A-Za-z0-9_-]{1,32})(?:/|$)")
@@ -76,7 +78,7 @@ def _plain_word(run: str) -> bool:
 
 def _hide_run(found: re.Match[str]) -> str:
     run = found.group(0)
-    return run if _plain_word(run) else HIDDEN
+    return run if ID_SHAPE.fullmatch(run) or _plain_word(run) else HIDDEN
 
 
 def redact(text: str) -> str:
