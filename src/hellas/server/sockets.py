@@ -35,8 +35,10 @@ AUTH_SECONDS = 10.0  # how long a seat's connection may take to send its token
 TOO_MANY = 4429  # close code: over the message rate, or a cap
 CLOSE_CODES = {"bad-token": 4403, "too-many-spectators": TOO_MANY, "too-many-connections": TOO_MANY}
 KINDS = ("choose", "ping", "state", "auth", "chat")  # the messages a client may send
-# a client that went away: its socket closed under a receive or a send (never a traceback)
-GONE = (WebSocketDisconnect, WebSocketDisconnected, OSError)
+# a client that went away: its socket closed under a receive or a send (never a traceback);
+# SENDING adds the OSError of a send on a socket the server has not finished opening
+GONE = (WebSocketDisconnect, WebSocketDisconnected)
+SENDING = (*GONE, OSError)
 router = APIRouter()
 log = logging.getLogger("hellas.server")
 
@@ -61,7 +63,7 @@ async def last_words(ws: WebSocket, text: str, code: int, reason: str = "") -> N
     try:
         await ws.send_text(text)
         await ws.close(code=code, reason=reason)
-    except GONE as exc:
+    except SENDING as exc:
         gone(ws, exc)
 
 
@@ -78,7 +80,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
     hub = site.hub
     try:
         await ws.accept()
-    except GONE as exc:  # the client left during its handshake
+    except SENDING as exc:  # the client left during its handshake
         gone(ws, exc)
         return
     params = ws.query_params
