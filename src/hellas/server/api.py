@@ -22,6 +22,7 @@ from hellas.games import REGISTRY
 from hellas.server.account_api import link_if_signed_in
 from hellas.server.errors import ServerError
 from hellas.server.hints import ask
+from hellas.server.hub import Hub
 from hellas.server.limits import (
     CHOOSE,
     CLAIM,
@@ -162,6 +163,7 @@ async def create_table(request: Request) -> dict[str, Any]:
     pace, mute = parse_pace(body.get("pace")), parse_mute(body.get("mute_spectators"))
     site.creations.check(address(request))  # 429 when too many
     table, creator = await site.hub.create(game, options, seats, seed, name, private, hints)
+    site.listings.clear()  # the lobby shows the new table at once
     await social_of(request).configure(table, pace, mute)  # pace, clocks, spectators' chat
     if creator:
         await link_if_signed_in(request, table, creator["seat"])  # "My tables" on any device
@@ -218,19 +220,29 @@ async def mine(request: Request) -> list[dict[str, Any]]:
     return await my_tables(site.hub, entries)
 
 
-@router.get("/api/tables")
+@router.get("/api/tables", response_model=None)
 async def list_tables(
     request: Request, status: str = "open", limit: int = PAGE_DEFAULT, offset: int = 0
-) -> list[dict[str, Any]]:
+) -> Response:
     """Tables, newest first: ``open`` (free human seats), ``playing``, ``finished``, ``all``.
 
-    One page at a time: ``limit`` tables (at most 100) after skipping ``offset``.
+    One page at a time: ``limit`` tables (at most 100) after skipping ``offset``.  Each
+    distinct page is loaded at most once a second (``server/listing.py``) and costs its
+    address several request tokens (``limits.request_cost``).
     """
-    hub = site_of(request).hub
+    site = site_of(request)
     if status not in ("open", "playing", "finished", "all"):
         raise ServerError("bad-request", "status is open, playing, finished or all")
     if not 1 <= limit <= PAGE_MAX or not 0 <= offset <= 10**9:
         raise ServerError("bad-request", f"limit is 1 to {PAGE_MAX}; offset is 0 or more")
+    page = await site.listings.get(
+        (status, limit, offset), lambda: _listing(site.hub, status, limit, offset)
+    )
+    return Response(page, media_type="application/json")
+
+
+async def _listing(hub: Hub, status: str, limit: int, offset: int) -> str:
+    """Return one page of the lobby as JSON text, read from the database."""
     finished = None if status == "all" else status == "finished"
     ttl = hub.traffic.open_table_ttl
     cutoff = time.time() - ttl if ttl else 0.0
@@ -257,7 +269,7 @@ async def list_tables(
                 **health,
             }
         )
-    return out
+    return dumps(out)
 
 
 @router.get("/api/tables/{table_id}")
@@ -293,6 +305,7 @@ async def claim(table_id: str, request: Request) -> dict[str, Any]:
         raise ServerError("bad-request", "give the 'seat' number to claim")
     table = await site.hub.get(table_id)
     token = await site.hub.claim(table, seat)
+    site.listings.clear()  # the seat is no longer listed as free
     await link_if_signed_in(request, table, seat)  # a signed-in player's seat follows them
     link = seat_path(table_id, seat, token)
     return {"seat": seat, "token": token, "link": link, "url": site.url(request, link)}
@@ -301,13 +314,15 @@ async def claim(table_id: str, request: Request) -> dict[str, Any]:
 @router.post("/api/tables/{table_id}/seats/{seat}/bot", openapi_extra=SEAT_BOT)
 async def seat_bot(table_id: str, seat: int, request: Request) -> dict[str, Any]:
     """Hand your seat to a bot ({token, bot}) or take it back ({token, bot: ""})."""
-    hub = site_of(request).hub
+    site = site_of(request)
+    hub = site.hub
     body = await _json_body(request)
     token, bot = body.get("token"), body.get("bot", "")
     if not isinstance(token, str) or not isinstance(bot, str):
         raise ServerError("bad-request", "give 'token' and 'bot' (a bot name or '')")
     table = await hub.get(table_id)
     await hub.hand_to_bot(table, seat, token, bot)
+    site.listings.clear()  # the lobby lists who sits where
     return {"seats": hub.seats_info(table)}
 
 

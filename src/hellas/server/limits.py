@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from typing import Any
 
 from fastapi import Request
@@ -21,8 +21,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from hellas.ai import make_bot
 from hellas.core.errors import HellasError
 from hellas.core.game import BotCost, Game
+from hellas.server.addresses import client_key
 from hellas.server.errors import ServerError
-from hellas.server.traffic import BUCKETS_MAX, Bucket, Tarpit
+from hellas.server.traffic import BUCKETS_MAX, PAGE_DEFAULT, PAGE_MAX, Bucket, Tarpit
 
 MAX_BODY = 64 * 1024  # bytes: every request body of the API is small JSON
 MAX_NAME = 80  # characters of a table name (the column's width)
@@ -32,6 +33,11 @@ DEFAULT_MAX_ITERATIONS = 5000  # ISMCTS simulations a move: about 1 s of one cor
 DEFAULT_MAX_SAMPLES = 64  # sampled deals a decision may draw (lookahead, improver, ISMCTS pool)
 DEFAULT_BOT_BUDGET = 2.0  # seconds one bot move may think before it must answer
 DEFAULT_BOT_MEMORY = 1024  # MiB of address space one bot worker may use
+# what an API request costs of its address's tokens (``--http-rate`` of them a second)
+CHEAP_COST = 1.0  # answered from memory: a table in play, the games, a choice
+LOAD_COST = 5.0  # may read the database: a table not in memory, accounts, chat pages
+LIST_BASE, LIST_PER_ROW = 2.0, 0.1  # a lobby listing: 2 + limit/10 (12 for 100 tables)
+LOADING_PATHS = ("/api/my-tables", "/api/account", "/api/accounts/", "/api/leaderboard/")
 
 
 def short(text: str, limit: int = 40) -> str:
@@ -228,15 +234,55 @@ class BodyLimit:
         await self.app(scope, counted, closing)
 
 
-class RequestRate:
-    """ASGI middleware: at most ``rate`` API requests a second per client address.
+def listing_cost(query: bytes) -> float:
+    """Return what a lobby listing costs: more tokens the more tables it may hold."""
+    limit = PAGE_DEFAULT
+    for part in query.split(b"&"):
+        name, _, value = part.partition(b"=")
+        if name == b"limit":  # anything but a small number is refused by the route: priced high
+            limit = int(value) if value.isdigit() and len(value) <= 3 else PAGE_MAX
+    return LIST_BASE + LIST_PER_ROW * min(max(limit, 1), PAGE_MAX)
 
-    Bursts of ``burst`` pass; the rest are answered 429 (after the tarpit's hold), before any
-    routing, body or database work.  The specific limits (tables, hints, replay steps) say what
-    each request may do; this one bounds what a flood of requests of any kind costs the
-    server: a refused request costs a bucket look-up, not a trip through the application.
-    Pages and static files are not counted (a page load fetches many at once); WebSockets
-    have their own limits.
+
+def request_cost(scope: Scope, live: Container[str] | None = None) -> float:
+    """Return the tokens an API request costs: a few for a listing or a database read, else 1.
+
+    ``live``: the ids of the tables in memory (a table route on any other id loads the table,
+    or looks for it, in the database); None counts every table route as a load.
+    """
+    path: str = scope["path"]
+    method = scope.get("method", "GET")
+    if path in ("/api/tables", "/api/tables/"):
+        return listing_cost(scope.get("query_string", b"")) if method == "GET" else CHEAP_COST
+    if path.startswith(LOADING_PATHS):
+        return LOAD_COST
+    if path.startswith("/api/tables/"):
+        table, _, rest = path[len("/api/tables/") :].partition("/")
+        if live is None or table not in live or (rest == "chat" and method == "GET"):
+            return LOAD_COST
+    return CHEAP_COST
+
+
+def _live_tables(scope: Scope) -> Container[str] | None:
+    """Return the ids of the tables the application holds in memory (None: not known)."""
+    hub = getattr(getattr(scope.get("app"), "state", None), "hub", None)
+    tables = getattr(hub, "tables", None)
+    return tables if isinstance(tables, Container) else None
+
+
+class RequestRate:
+    """ASGI middleware: at most ``rate`` tokens of API requests a second per client.
+
+    Each request costs tokens by what it may make the server do (``request_cost``): one for
+    what is answered from memory, several for a lobby listing or anything that may read the
+    database, so one address cannot spend a core on listings however it spreads them.
+    Clients are keyed by ``client_key`` (an IPv6 /64 counts as one).  Bursts of ``burst``
+    tokens pass; the rest are answered 429 (after the tarpit's hold), before any routing,
+    body or database work.  The specific limits (tables, hints, replay steps) say what each
+    request may do; this one bounds what a flood of requests of any kind costs the server: a
+    refused request costs a bucket look-up, not a trip through the application.  Pages and
+    static files are not counted (a page load fetches many at once); WebSockets have their
+    own limits.
     """
 
     def __init__(
@@ -255,8 +301,8 @@ class RequestRate:
         self.refused = 0
         self.on_refuse = refused  # [metrics, issue 38] told the code of each refusal
 
-    def allow(self, address: str) -> bool:
-        """Spend one of ``address``'s tokens; return whether it had one."""
+    def allow(self, address: str, cost: float = CHEAP_COST) -> bool:
+        """Spend ``cost`` of ``address``'s tokens; return whether it had them."""
         bucket = self.buckets.get(address)
         if bucket is None:
             bucket = self.buckets[address] = Bucket(self.rate, self.burst)
@@ -264,7 +310,7 @@ class RequestRate:
                 self.buckets.popitem(last=False)
         else:
             self.buckets.move_to_end(address)
-        return bucket.take()
+        return bucket.take(cost=cost)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Refuse the request if its address is over its rate; pass it on otherwise."""
@@ -272,8 +318,8 @@ class RequestRate:
             await self.app(scope, receive, send)
             return
         client = scope.get("client")
-        where = client[0] if client else ""
-        if self.allow(where):
+        where = client_key(client[0] if client else None)  # an IPv6 /64 is one client
+        if self.allow(where, request_cost(scope, _live_tables(scope))):
             await self.app(scope, receive, send)
             return
         self.refused += 1
@@ -282,7 +328,8 @@ class RequestRate:
             self.on_refuse("too-many-requests")
         status, payload = _error(
             "too-many-requests",
-            f"too many requests from your address (at most {self.rate:g} a second); slow down",
+            f"too many requests from your address (at most {self.rate:g} a second, a listing "
+            "counting as several); slow down",
             429,
         )
         headers = [

@@ -25,7 +25,7 @@ from hellas.core.errors import HellasError
 from hellas.server.errors import ServerError, clip
 from hellas.server.hub import Hub
 from hellas.server.live import Connection, LiveTable
-from hellas.server.site import address, site_of
+from hellas.server.site import address, admit_socket, site_of
 from hellas.server.social import social_of
 from hellas.server.traffic import Bucket
 from hellas.server.wire import dumps
@@ -78,6 +78,8 @@ async def play(ws: WebSocket, table_id: str) -> None:
     """Play or watch one table over a WebSocket."""
     site = site_of(ws)
     hub = site.hub
+    if not await admit_socket(ws):  # past its address's connect rate: refused unopened
+        return
     try:
         await ws.accept()
     except SENDING as exc:  # the client left during its handshake

@@ -2,8 +2,10 @@
 
 ``TrafficLimits`` holds the settings of ``hellas serve`` (creations, spectators, open-table
 expiry, WebSocket messages and connections, replays, hints, tables kept in memory) and the
-lobby's page sizes; ``RateLimiter`` is a token bucket per client address and ``Bucket`` one
-bucket (a WebSocket's messages); ``Tarpit`` holds a refused API request a moment before its 429.
+lobby's page sizes and listing cache, the WebSocket connect rate; ``RateLimiter`` is a token
+bucket per client address and ``Bucket`` one bucket (a WebSocket's messages, an address's API
+request tokens, which costly requests spend several of); ``Tarpit`` holds a refused API request
+a moment before its 429.
 """
 
 from __future__ import annotations
@@ -63,8 +65,11 @@ class TrafficLimits:
     hint_rate: float = 30.0  # hints per minute per client address
     idle_unload: float = 600.0  # seconds an unused table stays in memory
     max_live_tables: int = 5000  # tables in memory before the least recently used go
-    http_rate: float = 50.0  # API requests a second per client address (bursts of 4 seconds')
+    http_rate: float = 50.0  # API request tokens a second per address (bursts of 4 seconds')
     refused_hold: float = 1.0  # seconds a refused API request waits for its 429; 0: at once
+    ws_connect_rate: float = 5.0  # WebSocket connections a second per client address
+    ws_connect_burst: int = 100  # of them at once (a page of tables, a crowd behind one NAT)
+    listing_cache: float = 1.0  # seconds a lobby listing is served from memory; 0: not kept
 
     def __post_init__(self) -> None:
         for name, value in (
@@ -76,17 +81,22 @@ class TrafficLimits:
             ("the idle-unload time", self.idle_unload),
             ("the API request rate", self.http_rate),
             ("the hold of a refused request", self.refused_hold),
+            ("the WebSocket connect rate", self.ws_connect_rate),
+            ("the lobby listing cache", self.listing_cache),
         ):
             if not (math.isfinite(value) and value >= 0):
                 raise ValueError(f"{name} must be 0 (no limit) or a positive number")
         if self.refused_hold > 60:
             raise ValueError("the hold of a refused request is at most 60 seconds")
+        if self.listing_cache > 60:
+            raise ValueError("the lobby listing cache is at most 60 seconds")
         for name, count in (
             ("the spectator cap", self.max_spectators),
             ("the WebSocket burst", self.ws_burst),
             ("the connections-per-seat cap", self.max_seat_connections),
             ("the connections-per-address cap", self.max_address_connections),
             ("the live-table cap", self.max_live_tables),
+            ("the WebSocket connect burst", self.ws_connect_burst),
         ):
             if count < 0:
                 raise ValueError(f"{name} must be 0 or more")
@@ -101,8 +111,12 @@ class Bucket:
     tokens: float = -1.0
     at: float = 0.0
 
-    def take(self, now: float | None = None) -> bool:
-        """Spend one token if there is one; return whether there was."""
+    def take(self, now: float | None = None, cost: float = 1.0) -> bool:
+        """Spend ``cost`` tokens if there are that many; return whether there were.
+
+        A cost over the burst is charged as the whole burst, so a costly request still passes
+        after a full refill.
+        """
         if self.rate <= 0:
             return True
         now = time.monotonic() if now is None else now
@@ -110,9 +124,10 @@ class Bucket:
             self.tokens, self.at = self.burst, now
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
-        if self.tokens < 1.0:
+        cost = min(cost, self.burst)
+        if self.tokens < cost:
             return False
-        self.tokens -= 1.0
+        self.tokens -= cost
         return True
 
     def refund(self) -> None:
