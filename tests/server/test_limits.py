@@ -285,6 +285,20 @@ NONSENSE = [
     ["--hold-refused", "-1"],
     ["--hold-refused", "inf"],
     ["--hold-refused", "3600"],
+    # issue 46: every numeric flag has a ceiling too (a port past 65535 was a traceback, and a
+    # bot budget of 1e308 an OverflowError on every bot move)
+    ["--port", "70000"],
+    ["--bot-budget", "1e308"],
+    ["--bot-delay", "1e308"],
+    ["--max-bot-iterations", "99999999999"],
+    ["--lease-seconds", "1e9"],
+    ["--max-connections", "0"],
+    ["--max-address-http-connections", "-1"],
+    ["--header-timeout", "0"],
+    ["--body-timeout", "1e9"],
+    ["--idle-timeout", "inf"],
+    ["--open-table-ttl", "99999d"],
+    ["--idle-unload", "soon"],
 ]
 
 

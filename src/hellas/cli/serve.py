@@ -1,7 +1,11 @@
 """``hellas serve``: the web table's flags, checked before anything starts, then uvicorn.
 
-Every number a host can set is refused with one clear line when it is not a finite number in
-its range (``nan``, ``inf`` and negatives included), and so is a port another program holds.
+Every number a host can set has a floor and a ceiling (``RANGES``) and is refused with one clear
+line when it is not a finite number in that range (``nan``, ``inf``, negatives and numbers too
+large for a float included), and so is a port another program holds.  The connection caps must
+fit the file-descriptor limit: the soft limit is raised toward the hard one when they need it,
+else the server refuses to start.  uvicorn then runs with the protocols of
+``hellas.server.connections`` (caps and timeouts at the socket level).
 """
 
 from __future__ import annotations
@@ -25,13 +29,43 @@ def _fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-def check_numbers(**numbers: tuple[float, float]) -> None:
-    """Refuse any ``flag=(value, least)`` whose value is not finite or is below ``least``."""
-    for flag, (value, least) in numbers.items():
+def check_numbers(**numbers: tuple[float, float, float]) -> None:
+    """Refuse any ``flag=(value, least, most)`` whose value is not finite or out of its range."""
+    for flag, (value, least, most) in numbers.items():
         name = "--" + flag.replace("_", "-")
-        if not math.isfinite(value) or value < least:
-            floor = "0 or more" if least == 0 else f"at least {least:g}"
-            _fail(f"{name} must be a finite number, {floor} (got {value!r})")
+        try:
+            number = float(value)  # an int too large for a float is out of every range
+        except OverflowError:
+            number = math.inf
+        if not math.isfinite(number) or not least <= number <= most:
+            shown = repr(value)
+            shown = shown if len(shown) <= 24 else shown[:20] + "..."
+            _fail(f"{name} must be a finite number from {least:g} to {most:g} (got {shown})")
+
+
+HEADROOM = 64  # descriptors kept beside the connections: database, workers' pipes, log files
+
+
+def fit_descriptors(max_connections: int) -> None:
+    """Raise the soft file-descriptor limit for ``max_connections``, or refuse in one line."""
+    try:
+        import resource  # noqa: PLC0415 (POSIX only)
+    except ImportError:
+        return
+    need = max_connections + HEADROOM
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= need:
+        return
+    if hard != resource.RLIM_INFINITY and hard < need:
+        _fail(
+            f"--max-connections {max_connections} needs {need} file descriptors ({HEADROOM} "
+            f"for the database, workers and logs) but this process may open at most {hard} "
+            f"(ulimit -Hn); lower it to {max(1, hard - HEADROOM)} or raise the limit"
+        )
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (need, hard))
+    except (ValueError, OSError) as exc:
+        _fail(f"--max-connections {max_connections}: cannot raise the file limit to {need}: {exc}")
 
 
 def port_free(host: str, port: int) -> str:
@@ -76,14 +110,25 @@ LEASE_HELP = (
     "with PostgreSQL and several processes: seconds before another process takes over the "
     "bots of a process that stopped answering"
 )
-# the least value of every numeric flag (all must be finite too): checked before anything starts
-FLOORS: dict[str, float] = {
-    "bot_delay": 0, "create_rate": 0, "max_spectators": 0, "max_bot_iterations": 1,
-    "max_bot_samples": 1, "bot_budget": 0.01, "bot_memory": 0, "hint_seconds": 0.01,
-    "bot_workers": 0, "ws_rate": 0, "max_seat_connections": 0, "max_address_connections": 0,
-    "replay_rate": 0, "hint_rate": 0, "http_rate": 0, "hold_refused": 0, "max_live_tables": 0,
-    "port": 1, "lease_seconds": 1,
+CONNECTIONS_HELP = "TCP connections (HTTP and WebSocket) held at once; must fit ulimit -n"
+ADDRESS_HELP = (
+    "TCP connections one client address may hold (0: no limit; a trusted proxy is exempt)"
+)
+# the least and the most of every numeric flag (all must be finite too), checked before anything
+# starts; the durations (--open-table-ttl, --idle-unload) are checked once parsed
+RANGES: dict[str, tuple[float, float]] = {
+    "port": (1, 65535), "bot_delay": (0, 60), "create_rate": (0, 100_000),
+    "max_spectators": (0, 100_000), "max_bot_iterations": (1, 10_000_000),
+    "max_bot_samples": (1, 100_000), "bot_budget": (0.01, 60), "bot_memory": (0, 1 << 20),
+    "hint_seconds": (0.01, 60), "bot_workers": (0, 1024), "ws_rate": (0, 100_000),
+    "max_seat_connections": (0, 100_000), "max_address_connections": (0, 1_000_000),
+    "replay_rate": (0, 1_000_000), "hint_rate": (0, 100_000), "http_rate": (0, 100_000),
+    "hold_refused": (0, 60), "max_live_tables": (0, 10_000_000), "lease_seconds": (1, 3600),
+    "max_connections": (1, 1_000_000), "max_address_http_connections": (0, 1_000_000),
+    "header_timeout": (0.1, 3600), "body_timeout": (0.1, 3600), "idle_timeout": (0.1, 3600),
 }  # fmt: skip
+DURATIONS = {"open_table_ttl": 366 * 86400.0, "idle_unload": 366 * 86400.0}  # the most, seconds
+WS_MAX_SIZE = 8 * 1024  # bytes: a larger WebSocket frame closes the connection unread
 
 
 OPTIONS: dict[str, Any] = {  # every flag of hellas serve: its name and help
@@ -131,6 +176,11 @@ OPTIONS: dict[str, Any] = {  # every flag of hellas serve: its name and help
     ),
     "log_json": _opt("--log-json", LOG_HELP),
     "lease_seconds": _opt("--lease-seconds", LEASE_HELP),
+    "max_connections": _opt("--max-connections", CONNECTIONS_HELP),
+    "max_address_http_connections": _opt("--max-address-http-connections", ADDRESS_HELP),
+    "header_timeout": _opt("--header-timeout", "seconds a request's headers may take to arrive"),
+    "body_timeout": _opt("--body-timeout", "seconds a request's body may take after its headers"),
+    "idle_timeout": _opt("--idle-timeout", "seconds a connection may stay silent between requests"),
 }
 
 
@@ -162,21 +212,59 @@ def serve(
     forwarded_allow_ips: Annotated[str, OPTIONS["forwarded_allow_ips"]] = "",
     log_json: Annotated[bool, OPTIONS["log_json"]] = False,
     lease_seconds: Annotated[float, OPTIONS["lease_seconds"]] = 6.0,
+    max_connections: Annotated[int, OPTIONS["max_connections"]] = 896,
+    max_address_http_connections: Annotated[int, OPTIONS["max_address_http_connections"]] = 32,
+    header_timeout: Annotated[float, OPTIONS["header_timeout"]] = 10.0,
+    body_timeout: Annotated[float, OPTIONS["body_timeout"]] = 20.0,
+    idle_timeout: Annotated[float, OPTIONS["idle_timeout"]] = 5.0,
 ) -> None:
     """Run the web table: lobby, tables, live play, replays (SQLite by default)."""
     given = dict(locals())  # every flag by name, before any other local exists
-    check_numbers(**{name: (given[name], least) for name, least in FLOORS.items()})
-    if hold_refused > 60:
-        _fail("--hold-refused is at most 60 seconds (a held refusal keeps its socket open)")
+    check_numbers(**{name: (given[name], *RANGES[name]) for name in RANGES})
     if bot_memory and bot_memory < 256:
         _fail("--bot-memory is 0 (no ceiling) or at least 256 MiB (a worker needs ~100)")
+    _check_durations(given)
+    fit_descriptors(max_connections)
     url, note = (db, "") if db else default_db()  # a data directory (cli/paths.py)
     if note:
         console.print(note, soft_wrap=True, markup=False)
     application, base, lock = _application(given, url)
     _announce(host, port, url, base)
-    _run(application, host, port, forwarded_allow_ips, log_json)
+    _run(application, host, port, forwarded_allow_ips, log_json, _ledger(given, application))
     del lock  # kept open (and locked) until the server stops
+
+
+def _check_durations(given: dict[str, Any]) -> None:
+    """Refuse a duration flag that does not parse or is longer than a year, in one line."""
+    from hellas.server.traffic import parse_duration  # noqa: PLC0415
+
+    for name, most in DURATIONS.items():
+        flag, text = "--" + name.replace("_", "-"), str(given[name])
+        try:
+            seconds = parse_duration(text)
+        except ValueError:
+            _fail(f"{flag}: {text[:40]!r} is not a duration: use e.g. 90s, 30m, 24h, 7d or 0")
+        if seconds > most:
+            _fail(f"{flag} is at most {most / 86400:g} days (got {text[:40]!r})")
+
+
+def _ledger(given: dict[str, Any], application: Any) -> Any:
+    """Return the connection ledger the flags describe, its figures added to ``/metrics``."""
+    from hellas.server.connections import Budget, Ledger  # noqa: PLC0415
+
+    ledger = Ledger(
+        Budget(
+            max_connections=given["max_connections"],
+            per_address=given["max_address_http_connections"],
+            header_timeout=given["header_timeout"],
+            body_timeout=given["body_timeout"],
+            idle_timeout=given["idle_timeout"],
+            trusted=given["forwarded_allow_ips"],
+        )
+    )
+    application.state.hub.metrics.registry.register(ledger)
+    application.state.connections = ledger
+    return ledger
 
 
 def _traffic(given: dict[str, Any]) -> Any:
@@ -259,14 +347,18 @@ def _announce(host: str, port: int, url: str, base: str | None) -> None:
         console.print(line, soft_wrap=True, markup=False)
 
 
-def _run(application: Any, host: str, port: int, forwarded: str, log_json: bool) -> None:
-    """Serve ``application`` with uvicorn until stopped."""
+def _run(
+    application: Any, host: str, port: int, forwarded: str, log_json: bool, ledger: Any
+) -> None:
+    """Serve ``application`` with uvicorn until stopped, every connection counted in ``ledger``."""
     import uvicorn  # noqa: PLC0415
     from uvicorn.config import LOGGING_CONFIG  # noqa: PLC0415
 
+    from hellas.server.connections import protocols  # noqa: PLC0415
     from hellas.server.jsonlog import setup as setup_logging  # noqa: PLC0415
 
     setup_logging(log_json)
+    http, ws = protocols(ledger)  # caps and timeouts at the socket level
     # no per-message compression: it cost more CPU than building the views (docs/benchmarks.md)
     uvicorn.run(
         application,
@@ -274,7 +366,10 @@ def _run(application: Any, host: str, port: int, forwarded: str, log_json: bool)
         port=port,
         log_level="warning",
         ws_per_message_deflate=False,
-        ws_max_size=64 * 1024,  # a larger WebSocket frame closes the connection unread
+        ws_max_size=WS_MAX_SIZE,  # client messages are at most 4 KiB (sockets.MAX_MESSAGE)
+        http=http,
+        ws=ws,
+        timeout_keep_alive=math.ceil(ledger.budget.idle_timeout),  # the protocol uses the float
         proxy_headers=bool(forwarded),
         forwarded_allow_ips=forwarded or None,
         log_config=None if log_json else LOGGING_CONFIG,  # JSON: ours for uvicorn's lines too

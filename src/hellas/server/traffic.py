@@ -193,9 +193,14 @@ class Tarpit:
     thread pool) would otherwise get its refusals as fast as the server can write them and keep
     a core busy with nothing but refusals.  Held, each of its connections asks at most once per
     ``seconds``; a held request is a sleeping coroutine and a socket, nothing else.  At most
-    ``per_address`` requests of one address and ``total`` in all are held: past either, the
-    429 goes at once (the holds must not become the resource an attacker exhausts).  Holds
-    vary by ``jitter`` around ``seconds`` so that a crowd held together does not return together.
+    ``per_address`` requests of one address and ``total`` in all are held (the holds must not
+    become the resource an attacker exhausts); past either, the request's connection is closed
+    unanswered (``connections.drop_current``), so a refusal never costs more than an answer and
+    an answer at once would only invite the next request at once.  A client can hold only as
+    many refusals as it holds connections, and ``--max-address-http-connections`` (32) is far
+    below ``per_address``: only clients behind a trusted proxy, whose own address is not capped,
+    can reach it.  Holds vary by ``jitter`` around ``seconds`` so that a crowd held together does
+    not return together.
     """
 
     def __init__(
@@ -211,14 +216,17 @@ class Tarpit:
         self.held: Counter[str] = Counter()
         self.holding = 0
         self.most = 0  # the most requests held at once (for tests and /metrics)
+        self.dropped = 0  # connections closed unanswered past a cap
 
     async def hold(self, address: str) -> None:
-        """Wait ``seconds`` before a refusal to ``address`` is sent, while there is room."""
-        if (
-            self.seconds <= 0
-            or self.holding >= self.total
-            or self.held[address] >= self.per_address
-        ):
+        """Wait ``seconds`` before a refusal to ``address`` is sent; past a cap, hang up."""
+        if self.seconds <= 0:
+            return
+        if self.holding >= self.total or self.held[address] >= self.per_address:
+            from hellas.server.connections import drop_current  # noqa: PLC0415 (uvicorn's)
+
+            self.dropped += 1
+            await drop_current()  # outside a served connection (a test's app): answered at once
             return
         self.held[address] += 1
         self.holding += 1
