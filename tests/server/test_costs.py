@@ -257,3 +257,22 @@ def test_a_server_on_ipv6_loopback_keys_its_clients_by_their_64(tmp_path: Path) 
         with connect(f"ws://[::1]:{port}/ws/nope", open_timeout=30) as ws:
             assert json.loads(ws.recv(timeout=30))["code"] == "no-table"
         assert list(app.state.site.connects.buckets) == ["::/64"]
+
+
+def test_a_table_in_memory_costs_one_token_and_a_database_look_up_more(tmp_path: Path) -> None:
+    """A request about a table the server holds costs 1; one about a table it must look for in
+    the database costs 5 (at most the whole burst, so it still passes after a full refill)."""
+    traffic = TrafficLimits(http_rate=1.0, refused_hold=0, create_rate=0)  # bursts of 4 tokens
+    app = create_app(f"sqlite:///{tmp_path / 'cost.db'}", bot_delay=0.0, traffic=traffic)
+
+    async def run() -> tuple[list[int], list[int]]:
+        transport = httpx.ASGITransport(app=app, client=("192.0.2.1", 4321))
+        async with httpx.AsyncClient(transport=transport, base_url="http://hellas") as client:
+            made = (await client.post("/api/tables", json=LEGENDS)).json()  # 1 token
+            live = [(await client.get(f"/api/tables/{made['id']}")).status_code for _ in range(4)]
+        missing = [await _from(app, "192.0.2.2", "GET", "/api/tables/nope") for _ in range(2)]
+        return live, missing
+
+    live, missing = asyncio.run(run())
+    assert live == [200, 200, 200, 429]  # 1 + 3 of the burst of 4
+    assert missing == [404, 429]  # before: [404, 404] (1 token each)
