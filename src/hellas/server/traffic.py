@@ -19,6 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from hellas.core.errors import HellasError
+from hellas.server.connections import drop_current
 
 PAGE_DEFAULT = 20  # open tables per lobby page unless ``limit`` says otherwise
 PAGE_MAX = 100
@@ -223,8 +224,6 @@ class Tarpit:
         if self.seconds <= 0:
             return
         if self.holding >= self.total or self.held[address] >= self.per_address:
-            from hellas.server.connections import drop_current  # noqa: PLC0415 (uvicorn's)
-
             self.dropped += 1
             await drop_current()  # outside a served connection (a test's app): answered at once
             return
