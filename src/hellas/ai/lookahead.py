@@ -11,11 +11,19 @@ measured far more precisely than separate samples would allow.  It is a policy-i
 step over the rollout policy (a "rollout algorithm") when the samples follow the true belief;
 docs/benchmarks.md shows where that fails.
 
+Told a time budget (``seconds``, as a server's worker does), the bot watches the clock: the
+samples are the outer loop and the moves the inner one, so when the time is up every move has
+been played on the same completed samples, and it compares on those: a sample it would not
+finish in time (judged by the ones before) is not begun, and one the time ran out in is
+dropped.  With fewer than two (a slow game on a busy machine) it has nothing to tell apart from
+noise and plays the rollout policy's move.
+
 The clairvoyant variants read the true state: labelled upper bounds only.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -38,6 +46,7 @@ class LookaheadBot:
         margin: float = 0.02,
         z: float = 2.0,
         horizon: str | None = None,
+        seconds: float | None = None,
     ) -> None:
         if samples < 1:
             raise ValueError("lookahead needs at least 1 sample per decision")
@@ -49,57 +58,96 @@ class LookaheadBot:
         self.horizon = horizon
         self.margin = margin  # the smallest mean gain over the policy's move worth acting on
         self.z = z  # and how many standard errors it must stand clear of noise
+        self.seconds = seconds  # optional time budget per decision (stops early)
         self.last_iterations = 0  # rollouts played by the latest ``choose`` (0: no search)
+        self.last_samples = 0  # samples every move was played on by the latest search
 
     def cost(self) -> BotCost:
         """Return the declared work of one decision: every legal move on every sample."""
         return BotCost(samples=self.samples, search=True, reads_hidden=self.clairvoyant)
 
-    def _pool(self, decision: Decision[Any], rng: Rng) -> list[Any]:
-        return [decision.sample(rng) for _ in range(self.samples)]
+    def _pool(self, decision: Decision[Any], rng: Rng, until: float | None = None) -> list[Any]:
+        """Return the samples, drawn in order; past ``until`` (a clock time) no more than one."""
+        pool = []
+        for _ in range(self.samples):
+            pool.append(decision.sample(rng))
+            if until is not None and time.perf_counter() > until:
+                break
+        return pool
 
     def values(self, decision: Decision[Any], rng: Rng) -> dict[str, float]:
         """Return each legal move's mean value for the deciding seat over the samples."""
-        return {k: sum(v) / len(v) for k, v in self.outcomes(decision, rng).items()}
+        return {k: sum(v) / len(v) for k, v in self.outcomes(decision, rng).items() if v}
 
     def outcomes(self, decision: Decision[Any], rng: Rng) -> dict[str, list[float]]:
-        """Return each legal move's value on every sample (the same samples for every move)."""
+        """Return each legal move's value on every sample (the same samples for every move).
+
+        With ``seconds`` set, only the samples every move was played on before the time ran out
+        (maybe none): drawing them stops at half the budget, playing them at the budget.
+        """
         game = decision.game
         hints = capability(game, SearchHints)  # what the game offers search (core/capabilities)
-        policy = hints.rollout_policy()
-        if policy is None:
+        if hints.rollout_policy() is None:
             raise ValueError(f"{game.meta.id} has no rollout policy for lookahead")
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + max(0.0, self.seconds)
+        half = None if deadline is None else start + max(0.0, self.seconds or 0.0) / 2
+        pool = self._pool(decision, rng, half)
+        seeds = [rng.next64() for _ in pool]
+        out: dict[str, list[float]] = {move.key: [] for move in decision.choices}
+        done = 0
+        began = time.perf_counter()
+        for base, seed in zip(pool, seeds, strict=True):
+            if done and deadline is not None:
+                now = time.perf_counter()
+                if now + (now - began) / done > deadline:
+                    break  # the next sample would not be done in time
+            values = self._sample(decision, base, seed, deadline)
+            if values is None:
+                break  # the time ran out inside this sample: it is dropped for every move
+            for key, value in values.items():
+                out[key].append(value)
+            done += 1
+        self.last_iterations = done * len(out)
+        self.last_samples = done
+        return out
+
+    def _sample(
+        self, decision: Decision[Any], base: Any, seed: int, cut: float | None
+    ) -> dict[str, float] | None:
+        """Return every move's value on one sample, or None once the clock passes ``cut``.
+
+        At least one move is always played out (a budget is never cut shorter than one rollout).
+        """
+        game = decision.game
+        hints = capability(game, SearchHints)
+        policy = hints.rollout_policy()
+        assert policy is not None  # checked by ``outcomes``
         apply = game._apply  # the fast path: moves come from the legal lists
         to_act = game.to_act
         seat = decision.seat
-        pool = self._pool(decision, rng)
-        seeds = [rng.next64() for _ in pool]
-        out: dict[str, list[float]] = {}
-        played = 0
+        values: dict[str, float] = {}
         for move in decision.choices:
-            results = []
-            for base, seed in zip(pool, seeds, strict=True):
-                s = base.copy()
-                if hasattr(s, "rng"):
-                    s.rng = Rng(seed)
-                step_rng = Rng(seed ^ 0x5EED)
-                apply(s, _same(game.choices(s), move), False)
-                if self.horizon == "round":
-                    self._play_round(game, s, seat, policy, step_rng)
-                else:
-                    depth = None if self.full else hints.rollout_depth(s)
-                    while depth != 0 and to_act(s) is not None:
-                        apply(s, policy(s, step_rng), False)
-                        if depth is not None:
-                            depth -= 1
-                if to_act(s) is None:
-                    results.append(hints.rollout_value(s, seat))
-                else:
-                    results.append(hints.evaluate(s, seat))
-                played += 1
-            out[move.key] = results
-        self.last_iterations = played
-        return out
+            if cut is not None and values and time.perf_counter() > cut:
+                return None
+            s = base.copy()
+            if hasattr(s, "rng"):
+                s.rng = Rng(seed)
+            step_rng = Rng(seed ^ 0x5EED)
+            apply(s, _same(game.choices(s), move), False)
+            if self.horizon == "round":
+                self._play_round(game, s, seat, policy, step_rng)
+            else:
+                depth = None if self.full else hints.rollout_depth(s)
+                while depth != 0 and to_act(s) is not None:
+                    apply(s, policy(s, step_rng), False)
+                    if depth is not None:
+                        depth -= 1
+            if to_act(s) is None:
+                values[move.key] = hints.rollout_value(s, seat)
+            else:
+                values[move.key] = hints.evaluate(s, seat)
+        return values
 
     @staticmethod
     def _play_round(game: Any, s: Any, seat: int, policy: Any, rng: Rng) -> None:
@@ -137,6 +185,8 @@ class LookaheadBot:
             return decision.follow(guide, rng) if guide is not None else choices[0]
         favourite = decision.follow(guide, rng).key
         outcomes = self.outcomes(decision, rng)
+        if self.last_samples < min(2, self.samples):  # cut short: no spread to judge
+            return next(c for c in choices if c.key == favourite)
         best = clear_gain(outcomes, favourite, self.margin, self.z)
         key = favourite if best is None else best
         picked: Choice = next(c for c in choices if c.key == key)
@@ -157,7 +207,7 @@ class ClairvoyantLookaheadBot(LookaheadBot):
     name = "clairvoyant-lookahead"
     clairvoyant = True
 
-    def _pool(self, decision: Decision[Any], rng: Rng) -> list[Any]:
+    def _pool(self, decision: Decision[Any], rng: Rng, until: float | None = None) -> list[Any]:
         return [decision.true_state()] * self.samples
 
 
@@ -167,10 +217,12 @@ class HandReaderLookaheadBot(LookaheadBot):
     name = "clairvoyant-hands-lookahead"
     clairvoyant = True
 
-    def _pool(self, decision: Decision[Any], rng: Rng) -> list[Any]:
+    def _pool(self, decision: Decision[Any], rng: Rng, until: float | None = None) -> list[Any]:
         state = decision.true_state()
         sample = decision.game.determinize
-        return [
-            sample(state, decision.seat, rng, reveal_hands=True)  # type: ignore[call-arg]
-            for _ in range(self.samples)
-        ]
+        pool = []
+        for _ in range(self.samples):
+            pool.append(sample(state, decision.seat, rng, reveal_hands=True))  # type: ignore[call-arg]
+            if until is not None and time.perf_counter() > until:
+                break
+        return pool

@@ -12,11 +12,14 @@ already ``z`` standard errors short of a gain and stops once one is clear by ``2
 decisions stop early and close ones get up to ``samples``.  Other decisions follow the base
 bot.  Unlike the generic ``lookahead`` (which tries every move and rolls out with the fast
 rollout policy) its rollouts model the other seats as greedy players.  It reads only its own
-seat's information.
+seat's information.  Told a time budget (``seconds``, as a server's worker does) it also stops
+sampling when the time is up (a sample it would not finish in time is not begun), and decides
+on the samples every move in the running was played on; with only one, on its base move.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
@@ -52,6 +55,7 @@ class ImproverBot:
         base: str = "greedy",
         batch: int = 0,
         bounds: Bounds = HONEST,
+        seconds: float | None = None,
     ) -> None:
         if samples < 2:
             raise ValueError("the improver needs at least 2 samples (paired gains need a spread)")
@@ -69,6 +73,7 @@ class ImproverBot:
         if base == "planner" and bounds != HONEST:  # an experiment's bound on the base planner
             self.base = partial(planner_choice, bounds=bounds)
         self.batch = batch or samples
+        self.seconds = seconds  # optional time budget per decision (stops early)
         self.last_iterations = 0  # rollouts played by the latest ``choose`` (0: no search)
 
     def cost(self) -> BotCost:
@@ -78,6 +83,7 @@ class ImproverBot:
     def choose(self, decision: Decision[RealmsState], rng: Rng) -> Choice:
         """Return the base bot's move unless a rollout-tested alternative is clearly better."""
         self.last_iterations = 0
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         legal = {c.key: c for c in decision.choices}
         if len(legal) == 1:
             return decision.choices[0]
@@ -90,12 +96,21 @@ class ImproverBot:
             return legal[base]
         outcomes: dict[str, list[float]] = {k: [] for k in keys}
         alive = keys[1:]  # the challengers still in the running
-        while alive:
+        late = False
+        began = time.perf_counter()
+        while alive and not late:
             for _ in range(min(self.batch, self.samples - len(outcomes[base]))):
                 state, seed = decision.sample(rng), rng.below(1 << 30)
                 for k in (base, *alive):
                     outcomes[k].append(self.rolled(state, legal[k], seed, decision.seat))
                 self.last_iterations += 1 + len(alive)
+                if deadline is not None:  # would the next sample end past the budget?
+                    now = time.perf_counter()
+                    late = now + (now - began) / len(outcomes[base]) > deadline
+                    if late:
+                        break  # judge on the samples every move in the running was played on
+            if late and len(outcomes[base]) < 2:
+                return legal[base]  # one sample: no spread to tell a gain from noise
             if len(outcomes[base]) >= self.samples:
                 break
             alive = [k for k in alive if self.in_running(outcomes[k], outcomes[base])]

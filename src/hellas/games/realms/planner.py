@@ -4,17 +4,20 @@ The greedy bot keeps the seven cards that score best *now*.  The planner also as
 hand is worth one draw later: the expected best score after drawing one card it cannot see
 (or taking the best card in the discard area), when the seat has turns left.  How many turns
 are left follows from the rules: every draw-and-discard adds a card to the discard area, a take
-does not, and the game ends at ten.  It reads only its own seat's information.
+does not, and the game ends at ten.  It reads only its own seat's information.  Told a time
+budget (``seconds``, as a server's worker does), its sampled loops stop when the time is up,
+each after at least one sample, and it chooses on what it weighed by then (``Clock``).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from math import comb
 
-from hellas.core.game import BotCost, Choice, SampledPolicyBot
+from hellas.core.game import BotCost, Choice, Decision, SampledPolicyBot
 from hellas.core.rng import Rng
 from hellas.games.realms.bots import (
     INSTANT_BONUS,
@@ -61,6 +64,22 @@ class Bounds:
 
 
 HONEST = Bounds()
+
+
+class Clock:
+    """A decision's time budget: ``over`` says whether it is spent; ``work`` counts the asks."""
+
+    def __init__(self, seconds: float | None = None) -> None:
+        self.until = None if seconds is None else time.perf_counter() + seconds
+        self.work = 0  # sampled steps weighed (one ``over`` per step)
+
+    def over(self) -> bool:
+        """Count one more step of work; return whether the time is up."""
+        self.work += 1
+        return self.until is not None and time.perf_counter() > self.until
+
+
+UNTIMED = Clock()  # no budget (a shared one: its count of work is never read)
 
 
 def own_turns_left(s: RealmsState, discards_after: int) -> int:
@@ -162,19 +181,23 @@ class Planner:
         return max(self.value(h, turns, area) for _, h in ranked[:TOP])
 
 
-def planner_choice(s: RealmsState, rng: Rng, bounds: Bounds = HONEST) -> Choice:
+def planner_choice(
+    s: RealmsState, rng: Rng, bounds: Bounds = HONEST, clock: Clock = UNTIMED
+) -> Choice:
     """Return the planner's choice for the seat to act in ``s`` (``bounds``: experiments only)."""
     options = legal(s)
     if len(options) == 1:
         return options[0]
     if s.phase == P_DRAW:
-        return _draw_choice(s, rng, options, bounds)
+        return _draw_choice(s, rng, options, bounds, clock)
     if s.phase == P_DISCARD:
-        return _discard_choice(s, rng, options, bounds)
+        return _discard_choice(s, rng, options, bounds, clock)
     return greedy_choice(s, rng)
 
 
-def _draw_choice(s: RealmsState, rng: Rng, options: Sequence[Choice], bounds: Bounds) -> Choice:
+def _draw_choice(
+    s: RealmsState, rng: Rng, options: Sequence[Choice], bounds: Bounds, clock: Clock
+) -> Choice:
     p = s.actor
     hand = s.hands[p]
     plan = Planner(s, p, rng, POTENTIAL_SAMPLES, bounds)
@@ -182,7 +205,7 @@ def _draw_choice(s: RealmsState, rng: Rng, options: Sequence[Choice], bounds: Bo
     if bounds.peek_deck and s.deck:
         return _peeked_draw(s, options, plan)
     if FINAL_RACE and own_turns_left(s, d) == 0 and own_turns_left(s, d + 1) == 0:
-        return _final_draw(s, rng, options, plan)
+        return _final_draw(s, rng, options, plan, clock)
     best: tuple[float, Choice] = (-1e9, options[0])
     if s.deck and plan.unknown:
         turns = own_turns_left(s, d + 1)
@@ -192,30 +215,42 @@ def _draw_choice(s: RealmsState, rng: Rng, options: Sequence[Choice], bounds: Bo
         rng.shuffle(draws)
         bonus = 0.0
         if turns > 0:
-            picks = draws[:DRAW_SAMPLES]
-            for card in picks:
+            weighed = 0
+            for card in draws[:DRAW_SAMPLES]:
                 bonus += plan.best_keep([*hand, card], turns, area) - plan.best_after(hand, card)
-            bonus /= len(picks)
+                weighed += 1
+                if clock.over():
+                    break
+            bonus /= weighed
         best = (exact + bonus, TABLE["draw"])
-    return _best_take(s, options, plan, best)
+    return _best_take(s, options, plan, best, clock)
 
 
 def _peeked_draw(s: RealmsState, options: Sequence[Choice], plan: Planner) -> Choice:
     """Return draw or take valuing the draw by the true top card (the ``peek_deck`` bound only)."""
     turns = own_turns_left(s, len(s.discard) + 1)
     best = (plan.best_keep([*s.hands[s.actor], s.deck[-1]], turns, s.discard), TABLE["draw"])
-    return _best_take(s, options, plan, best)
+    return _best_take(s, options, plan, best, UNTIMED)
 
 
 def _best_take(
-    s: RealmsState, options: Sequence[Choice], plan: Planner, best: tuple[float, Choice]
+    s: RealmsState,
+    options: Sequence[Choice],
+    plan: Planner,
+    best: tuple[float, Choice],
+    clock: Clock,
 ) -> Choice:
-    """Return the take valued above ``best`` (value, choice) by the most, else its choice."""
+    """Return the take valued above ``best`` (value, choice) by the most, else its choice.
+
+    Out of time, the takes not weighed yet are left (the draw, or the best so far, stands).
+    """
     hand = s.hands[s.actor]
     turns = own_turns_left(s, len(s.discard))
     for c in options:
         if not c.key.startswith("take:"):
             continue
+        if clock.over():
+            break
         taken = card_index(c.key)
         area = list(s.discard)
         area.remove(taken)
@@ -225,7 +260,9 @@ def _best_take(
     return best[1]
 
 
-def _discard_choice(s: RealmsState, rng: Rng, options: Sequence[Choice], bounds: Bounds) -> Choice:
+def _discard_choice(
+    s: RealmsState, rng: Rng, options: Sequence[Choice], bounds: Bounds, clock: Clock
+) -> Choice:
     p = s.actor
     hand = s.hands[p]
     cs = cards()
@@ -234,7 +271,7 @@ def _discard_choice(s: RealmsState, rng: Rng, options: Sequence[Choice], bounds:
     turns = own_turns_left(s, d + 1)
     ranked = plan.ranked(hand)
     if FINAL_DENY and turns == 0 and d + 1 < END_DISCARDS:
-        denied = _final_discard(s, rng, options, plan, ranked[:TOP])
+        denied = _final_discard(s, rng, options, plan, ranked[:TOP], clock)
         if denied is not None:
             return denied
     shortlist = {h for _, h in ranked[:TOP]}
@@ -253,6 +290,8 @@ def _discard_choice(s: RealmsState, rng: Rng, options: Sequence[Choice], bounds:
             value = plan.value(rest, turns, s.discard, after) + bonus
         if value > best[0]:
             best = (value, c)
+        if clock.over():  # out of time: the best weighed so far (every hand kept scores)
+            break
     return best[1]
 
 
@@ -266,7 +305,12 @@ def _turns_after(s: RealmsState, discards_after: int) -> list[int]:
 
 
 def _opponent_finals(
-    s: RealmsState, plan: Planner, rng: Rng, area: Sequence[int], turns: Sequence[int]
+    s: RealmsState,
+    plan: Planner,
+    rng: Rng,
+    area: Sequence[int],
+    turns: Sequence[int],
+    clock: Clock = UNTIMED,
 ) -> list[int]:
     """Return samples of the best other final score (hidden cards drawn from the unseen).
 
@@ -312,6 +356,8 @@ def _opponent_finals(
                 hand = list(kept)
             best = max(best, value)
         out.append(best)
+        if clock.over():
+            break
     return out
 
 
@@ -324,7 +370,9 @@ def _win_chance(mine: Sequence[int], theirs: Sequence[int]) -> float:
     return total / (len(mine) * len(theirs))
 
 
-def _final_draw(s: RealmsState, rng: Rng, options: Sequence[Choice], plan: Planner) -> Choice:
+def _final_draw(
+    s: RealmsState, rng: Rng, options: Sequence[Choice], plan: Planner, clock: Clock
+) -> Choice:
     """Return the draw-or-take choice on the seat's last turn that most likely wins."""
     hand = s.hands[s.actor]
     d = len(s.discard)
@@ -332,7 +380,7 @@ def _final_draw(s: RealmsState, rng: Rng, options: Sequence[Choice], plan: Plann
     best: tuple[float, float, Choice] = (-1.0, -1e9, options[0])
     if s.deck and plan.unknown:
         mine = [plan.best_after(hand, c) for c in plan.unknown]
-        theirs = _opponent_finals(s, plan, Rng(seed), s.discard, _turns_after(s, d + 1))
+        theirs = _opponent_finals(s, plan, Rng(seed), s.discard, _turns_after(s, d + 1), clock)
         best = (_win_chance(mine, theirs), sum(mine) / len(mine), TABLE["draw"])
     for c in options:
         if not c.key.startswith("take:"):
@@ -341,7 +389,7 @@ def _final_draw(s: RealmsState, rng: Rng, options: Sequence[Choice], plan: Plann
         area = list(s.discard)
         area.remove(taken)
         score = plan.best_after(hand, taken) - REVEAL_COST
-        theirs = _opponent_finals(s, plan, Rng(seed), area, _turns_after(s, d))
+        theirs = _opponent_finals(s, plan, Rng(seed), area, _turns_after(s, d), clock)
         chance = _win_chance([round(score + REVEAL_COST)], theirs)
         if (chance, score) > best[:2]:
             best = (chance, score, c)
@@ -354,6 +402,7 @@ def _final_discard(
     options: Sequence[Choice],
     plan: Planner,
     shortlist: Sequence[tuple[int, Hand]],
+    clock: Clock,
 ) -> Choice | None:
     """Return the last discard most likely to win, or ``None`` to leave it to the score."""
     cs = cards()
@@ -369,7 +418,7 @@ def _final_discard(
     best: tuple[float, int, Choice | None] = (-1.0, 0, None)
     for score, hand in shortlist:
         card = next(x for x in s.hands[s.actor] if x not in hand)
-        theirs = _opponent_finals(s, plan, Rng(seed), [*s.discard, card], turns)
+        theirs = _opponent_finals(s, plan, Rng(seed), [*s.discard, card], turns, clock)
         chance = _win_chance([score], theirs)
         if (chance, score) > best[:2]:
             best = (chance, score, TABLE[f"discard:{cs[card].id}"])
@@ -382,14 +431,26 @@ class PlannerBot(SampledPolicyBot):
     name = "planner"
     policy = staticmethod(planner_choice)
 
-    def __init__(self, bounds: Bounds = HONEST) -> None:
+    def __init__(self, bounds: Bounds = HONEST, seconds: float | None = None) -> None:
         self.bounds = bounds
+        self.seconds = seconds  # optional time budget per decision (stops early)
+        self.last_iterations = 0  # sampled steps weighed by the latest ``choose``
         if bounds != HONEST:
             self.policy = partial(planner_choice, bounds=bounds)
+
+    def choose(self, decision: Decision[RealmsState], rng: Rng) -> Choice:
+        """Return the planner's choice on a sample of this seat's information, within budget."""
+        self.last_iterations = 0
+        if len(decision.choices) == 1:
+            return decision.choices[0]
+        clock = Clock(self.seconds)
+        picked = decision.follow(partial(self.policy, clock=clock), rng)
+        self.last_iterations = clock.work
+        return picked
 
     def cost(self) -> BotCost:
         """Return the declared work of one decision: sampled draws and opponents' hands."""
         return BotCost(samples=OPPONENT_SAMPLES, search=True, reads_hidden=self.bounds != HONEST)
 
 
-__all__ = ["HONEST", "Bounds", "Planner", "PlannerBot", "own_turns_left", "planner_choice"]
+__all__ = ["HONEST", "Bounds", "Clock", "Planner", "PlannerBot", "own_turns_left", "planner_choice"]
