@@ -1,28 +1,52 @@
-"""The rule a free bot worker follows: least-used table first, tables in turn, hints last."""
+"""The rule a free bot worker follows: fair shares between owners, tables in turn, hints last.
+
+Pure bookkeeping: the simulations below play the pool's part (a worker takes ``pop``'s job and
+answers after its seconds with ``charge``) on a clock of their own.
+"""
 
 from __future__ import annotations
 
-from hellas.server.fairness import BOT, HALF_LIFE, HINT, FairQueue, Job
+import heapq
+from dataclasses import dataclass, field
+
+from hellas.server.fairness import BOT, HINT, FairQueue, Job
+
+BUDGET = 2.0
 
 
-def job(kind: str, table: str, client: str = "", search: bool = True) -> Job:
-    return Job(kind, table, client or table, "move", (), 1.0, 5.0, search)
+def job(kind: str, table: str, client: str = "", search: bool = True, owner: str = "") -> Job:
+    return Job(kind, table, client or table, "move", (), BUDGET, BUDGET + 3.0, search, owner=owner)
 
 
-def test_a_table_that_used_the_workers_least_goes_first() -> None:
+def served(queue: FairQueue, seconds: float = 0.0) -> Job:
+    """Pop the next job and answer it at once after ``seconds`` of work."""
+    picked = queue.pop()
+    assert picked is not None
+    queue.charge(picked, seconds)
+    return picked
+
+
+def test_a_table_that_used_the_workers_more_goes_after_one_that_used_less() -> None:
     queue = FairQueue()
-    queue.charge("busy", 20.0, now=0.0)  # ten 2-second searches lately
     queue.push(job(BOT, "busy"))
     queue.push(job(BOT, "quiet"))
-    first = queue.pop(now=1.0)
-    assert first is not None and first.table == "quiet"
+    assert served(queue, 2.0).table == "busy"  # a whole 2-second search while quiet waited
+    assert served(queue, 0.1).table == "quiet"
+    queue.push(job(BOT, "busy"))  # busy asks again first ...
+    queue.push(job(BOT, "quiet"))
+    first = queue.pop()
+    assert first is not None and first.table == "quiet"  # ... but quiet is owed more
 
 
-def test_use_is_forgotten_with_a_half_life() -> None:
+def test_a_newcomer_starts_at_the_current_virtual_time_not_at_zero() -> None:
+    """The old rule counted a table that never used a worker as 0: it jumped every queue."""
     queue = FairQueue()
-    queue.charge("a", 8.0, now=0.0)
-    assert abs(queue.usage["a"].now(HALF_LIFE) - 4.0) < 1e-9
-    assert abs(queue.usage["a"].now(2 * HALF_LIFE) - 2.0) < 1e-9
+    queue.push(job(BOT, "honest"))
+    served(queue, 0.3)
+    queue.push(job(BOT, "honest"))  # waits with a little use behind it
+    queue.push(job(BOT, "new"))  # never used a worker, asked later
+    first = queue.pop()
+    assert first is not None and first.table == "honest"
 
 
 def test_tables_with_equal_use_take_turns_in_the_order_they_asked() -> None:
@@ -31,9 +55,20 @@ def test_tables_with_equal_use_take_turns_in_the_order_they_asked() -> None:
         queue.push(job(BOT, table))
         queue.push(job(BOT, table))
     order = []
-    while (picked := queue.pop(now=0.0)) is not None:
+    while (picked := queue.pop()) is not None:
         order.append(picked.table)
+        queue.charge(picked, 1.0)
     assert order == ["a", "b", "c", "a", "b", "c"]
+
+
+def test_ten_tables_of_one_owner_share_one_owners_turn() -> None:
+    queue = FairQueue()
+    for k in range(10):
+        queue.push(job(BOT, f"flood{k}", owner="10.0.0.9"))
+    queue.push(job(BOT, "honest", owner="10.0.0.1"))
+    order = [served(queue, 2.0).table for _ in range(4)]
+    assert order[:2] == ["flood0", "honest"]  # the honest owner's turn comes next, not 11th
+    assert order[2:] == ["flood1", "flood2"]  # the owner's tables take turns among themselves
 
 
 def test_hints_wait_behind_every_bot_move_and_take_turns_by_client() -> None:
@@ -42,25 +77,33 @@ def test_hints_wait_behind_every_bot_move_and_take_turns_by_client() -> None:
     queue.push(job(HINT, "t2", "spammer"))
     queue.push(job(HINT, "t3", "other"))
     queue.push(job(BOT, "t9"))
-    picked = [queue.pop(now=0.0) for _ in range(4)]
+    picked = [queue.pop() for _ in range(4)]
     assert [(p.kind, p.client) for p in picked if p] == [
         (BOT, "t9"),
         (HINT, "spammer"),
         (HINT, "other"),  # the other client's hint before the spammer's second
         (HINT, "spammer"),
     ]
-    assert queue.pop(now=0.0) is None and len(queue) == 0
+    assert queue.pop() is None and len(queue) == 0
 
 
 def test_a_policy_worker_takes_only_cheap_moves() -> None:
     queue = FairQueue()
     queue.push(job(BOT, "search", search=True))
     queue.push(job(HINT, "t", "c"))
-    assert queue.pop(now=0.0, search=False) is None  # neither a search nor a hint
+    assert queue.pop(search=False) is None  # neither a search nor a hint
     queue.push(job(BOT, "cheap", search=False))
-    picked = queue.pop(now=0.0, search=False)
+    picked = queue.pop(search=False)
     assert picked is not None and picked.table == "cheap"
     assert queue.waiting(BOT) == 1 and queue.waiting(HINT) == 1
+
+
+def test_a_policy_worker_finds_an_owners_cheap_move_behind_its_search() -> None:
+    queue = FairQueue()
+    queue.push(job(BOT, "deep", owner="o", search=True))
+    queue.push(job(BOT, "cheap", owner="o", search=False))
+    picked = queue.pop(search=False)
+    assert picked is not None and picked.table == "cheap"
 
 
 def test_dropping_jobs_keeps_the_rest_in_order() -> None:
@@ -70,4 +113,126 @@ def test_dropping_jobs_keeps_the_rest_in_order() -> None:
         queue.push(j)
     dropped = queue.drop(lambda j: j is jobs[0])
     assert dropped == [jobs[0]]
-    assert [queue.pop(now=0.0), queue.pop(now=0.0)] == [jobs[1], jobs[2]]
+    assert [queue.pop(), queue.pop()] == [jobs[1], jobs[2]]
+
+
+def test_idle_owners_are_forgotten_once_the_virtual_time_passes_them() -> None:
+    queue = FairQueue()
+    for k in range(5000):
+        queue.push(job(BOT, f"t{k}"))
+        served(queue, 0.01)
+    assert len(queue.flows) <= 4097
+
+
+# -- simulated arrivals: the bound ---------------------------------------------------------
+
+
+@dataclass(order=True)
+class Event:
+    at: float
+    order: int
+    what: str = field(compare=False)  # "ask" or "done"
+    job: Job = field(compare=False)
+    seconds: float = field(compare=False, default=0.0)
+
+
+@dataclass
+class Sim:
+    """A pool of ``workers`` on a simulated clock; each table asks again when answered."""
+
+    workers: int
+    queue: FairQueue = field(default_factory=FairQueue)
+    events: list[Event] = field(default_factory=list)
+    now: float = 0.0
+    busy: int = 0
+    count: int = 0
+    cost: dict[str, float] = field(default_factory=dict)  # table -> seconds a move takes
+    again: dict[str, float] = field(default_factory=dict)  # table -> pause before asking again
+    asked: dict[int, float] = field(default_factory=dict)  # id(job) -> when it asked
+    waits: dict[str, list[float]] = field(default_factory=dict)  # table -> waits for a worker
+    depth: dict[int, int] = field(default_factory=dict)  # id(job) -> owners active as it asked
+    served: list[tuple[str, float, int]] = field(default_factory=list)  # (table, wait, depth)
+
+    def at(self, when: float, what: str, j: Job, seconds: float = 0.0) -> None:
+        self.count += 1
+        heapq.heappush(self.events, Event(when, self.count, what, j, seconds))
+
+    def table(self, name: str, cost: float, again: float, first: float, owner: str = "") -> None:
+        self.cost[name], self.again[name] = cost, again
+        self.at(first, "ask", job(BOT, name, owner=owner))
+
+    def run(self, until: float) -> None:
+        while self.events and self.events[0].at <= until:
+            event = heapq.heappop(self.events)
+            self.now = event.at
+            j = event.job
+            active = sum(f.active() for f in self.queue.flows.values())
+            for key in self.depth:  # the most owners active at any time while it waited
+                self.depth[key] = max(self.depth[key], active)
+            if event.what == "ask":
+                self.asked[id(j)] = self.now
+                self.depth[id(j)] = sum(f.active() for f in self.queue.flows.values())
+                self.queue.push(j)
+            else:
+                self.busy -= 1
+                self.queue.charge(j, event.seconds)
+                again = self.again[j.table]
+                if again >= 0:
+                    self.at(self.now + again, "ask", job(BOT, j.table, owner=j.owner))
+            while self.busy < self.workers and (picked := self.queue.pop()) is not None:
+                self.busy += 1
+                wait = self.now - self.asked.pop(id(picked))
+                self.waits.setdefault(picked.table, []).append(wait)
+                self.served.append((picked.table, wait, self.depth.pop(id(picked))))
+                seconds = self.cost[picked.table]
+                self.at(self.now + seconds, "done", picked, seconds)
+
+
+def test_a_stream_of_new_tables_never_starves_a_waiting_one() -> None:
+    """The attack of issue 46: two addresses create a lookahead table every 1.5 s (each then
+    searches for its whole budget, move after move) while an honest table asks for a short
+    search every 3 s.  Under the old rule every new table (use 0) went first: the honest
+    table's bot waited 46 s and more.  Grouped by the address that created them, the flood is
+    two shares: the honest table waits for at most the two others' moves."""
+    sim = Sim(workers=1)
+    sim.table("honest", cost=0.3, again=3.0, first=0.5, owner="10.0.0.1")
+    for k in range(80):  # 80 new tables over a minute, none of them ever stops
+        sim.table(f"new{k}", cost=BUDGET, again=0.0, first=k * 0.75, owner=f"10.0.1.{k % 2}")
+    sim.run(until=120.0)
+    honest = sim.waits["honest"]
+    assert len(honest) >= 20
+    assert max(honest) <= 2 * BUDGET + 0.01, max(honest)
+
+
+def test_every_move_starts_within_queue_depth_times_budget() -> None:
+    """The bound of the module docstring, when the server cannot group tables (every table its
+    own owner): four tables that use the workers fully, an honest light one, and a new owner
+    every 0.2 s for a minute, each searching for its whole budget move after move (three
+    hundred shares of two workers: everyone waits long, as with any fair rule).  Every move
+    starts within (owners active while it waited) x 2 deadlines of the workers' time."""
+    workers, deadline = 2, BUDGET + 3.0
+    sim = Sim(workers=workers)
+    for k in range(4):
+        sim.table(f"heavy{k}", cost=BUDGET, again=0.0, first=0.0)
+    sim.table("light", cost=0.1, again=1.0, first=0.5)
+    for k in range(300):
+        sim.table(f"new{k}", cost=BUDGET, again=0.0, first=1.0 + k * 0.2)
+    sim.run(until=120.0)
+    assert len(sim.served) > 100
+    for table, wait, depth in sim.served:
+        assert wait <= depth * 2 * deadline / workers, (table, wait, depth)
+    for key, asked in sim.asked.items():  # and the moves still waiting are within it too
+        assert sim.now - asked <= sim.depth[key] * 2 * deadline / workers
+
+
+def test_a_light_table_is_overtaken_by_at_most_one_move_per_other_owner() -> None:
+    """A light table's move asks at the current virtual time: every owner that asks later
+    starts at or after it, so only the owners already waiting go first (once each)."""
+    sim = Sim(workers=1)
+    sim.table("light", cost=0.1, again=1.0, first=0.0)
+    for k in range(20):
+        sim.table(f"flood{k}", cost=BUDGET, again=0.0, first=0.05 * k)
+    sim.run(until=200.0)
+    light = sim.waits["light"]
+    assert max(light) <= 21 * BUDGET + 0.01  # 20 other owners, one move each, and one running
+    assert len(light) >= 5

@@ -162,7 +162,9 @@ async def create_table(request: Request) -> dict[str, Any]:
         raise ServerError("bad-request", "'hints' must be true or false (or left out)")
     pace, mute = parse_pace(body.get("pace")), parse_mute(body.get("mute_spectators"))
     site.creations.check(address(request))  # 429 when too many
-    table, creator = await site.hub.create(game, options, seats, seed, name, private, hints)
+    table, creator = await site.hub.create(
+        game, options, seats, seed, name, private, hints, owner=address(request)
+    )
     site.listings.clear()  # the lobby shows the new table at once
     await social_of(request).configure(table, pace, mute)  # pace, clocks, spectators' chat
     if creator:

@@ -1,25 +1,44 @@
-"""Which waiting job a free bot worker takes next: fair between tables, hints after bots.
+"""Which waiting job a free bot worker takes next: fair between owners, hints after bots.
 
-Bot moves wait per table and hints per client.  A free worker takes the bot move of the table
-that has used the workers least lately (its worker-seconds, decayed with a half-life), so a
-table that asks for cheap moves is served before tables that keep the workers busy, and tables
-with equal use take turns in the order they asked.  Hints wait in a lower lane: a worker takes
-one only when no bot move waits, round-robin between the clients that asked.  Since a table has
-at most one bot move waiting or running at a time, no table or client can hold another table's
-bot move back by more than the one job a worker is already running.
+Bot moves wait in *flows*, one per owner: the client address that created the table when the
+server knows it, else the table itself, so ten tables from one address share one address's
+turn.  Inside a flow its tables take turns.  Between flows the rule is start-time fair queuing
+over a virtual clock counted in worker-seconds:
 
-This module is pure bookkeeping (no processes, no event loop), so its rules are tested alone.
+* ``V``, the virtual time, moves on with the work done: every finished job adds its seconds
+  divided by the number of flows then waiting or running (what each would have had from an
+  even share), and it is never behind the tag of a job already started.
+* A flow that has nothing waiting or running and asks again starts at ``max(V, its tag)``: a
+  newcomer never counts as 0 (it starts at the current virtual time, not at the start of time),
+  and a flow that used a lot lately keeps its later tag until the others have caught up.
+* A free worker takes the job of the flow with the smallest tag (ties: the one that asked
+  first); the flow's tag then moves on by the job's budget, corrected to the seconds it really
+  used when it answers.  Waiting earns credit: while a flow waits, ``V`` rises towards and past
+  its tag, and every flow that asks later starts at that ``V`` or beyond.
+
+The bound.  When a flow's job starts, ``V`` is raised to its tag, and the tag then moves on
+by at most one job's deadline ``D``: no flow is ever more than ``D`` ahead of ``V``.  While a
+bot move waits, every finished job raises ``V`` by its seconds over the ``F`` flows then active,
+and each other flow can start jobs ahead of it only until its own tag passes the waiting one's.
+So a waiting bot move starts within (queue depth x budget): at most about ``F x 2D`` seconds of
+the ``W`` workers' time, ``F`` counting the owners with work waiting or running meanwhile.  One
+owner's new tables are no new flows (they take turns inside the owner's), so no stream of them
+pushes anyone back; a new owner is one more share, at most one job ahead of a light flow, which
+asks at ``V`` itself.  ``tests/server/test_fairness.py`` simulates both.
+
+Hints wait in a lower lane: a worker takes one only when no bot move waits, round-robin between
+the clients that asked.  This module is pure bookkeeping (no processes, no event loop, no
+clock), so its rules are tested alone.
 """
 
 from __future__ import annotations
 
-import math
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any
 
-HALF_LIFE = 30.0  # seconds: how fast a table's past use of the workers is forgotten
 BOT, HINT = "bot", "hint"
+FORGET = 4096  # idle flows kept at most (an idle flow at or behind V restarts at V anyway)
 
 
 @dataclass
@@ -36,56 +55,88 @@ class Job:
     search: bool = True  # False: a cheap policy, which any worker may take
     queued_at: float = 0.0
     future: Any = None  # the asyncio future the caller awaits
+    owner: str = ""  # whose share a bot move counts against ("" : its table's own)
+
+    @property
+    def flow(self) -> str:
+        """Return the key of the flow a bot move waits in (its owner, else its table)."""
+        return self.owner or self.table
 
 
 @dataclass
-class Usage:
-    """Worker-seconds a table used, decayed: ``value`` as of ``at``."""
+class Flow:
+    """One owner's bot moves: its tables in turn, its virtual tag, its jobs running."""
 
-    value: float = 0.0
-    at: float = 0.0
+    tag: float = 0.0  # the virtual start of its next job
+    order: int = 0  # when it took that tag (ties go to the earlier)
+    running: int = 0  # its jobs a worker is thinking on
+    tables: OrderedDict[str, deque[Job]] = field(default_factory=OrderedDict)
 
-    def now(self, t: float) -> float:
-        """Return the decayed use at time ``t``."""
-        return self.value * math.exp2(-(t - self.at) / HALF_LIFE) if t > self.at else self.value
+    def active(self) -> bool:
+        """Return whether the flow has a job waiting or running."""
+        return bool(self.tables) or self.running > 0
 
 
 @dataclass
 class FairQueue:
-    """Waiting jobs: bot moves per table (least recent use first), hints per client (in turn)."""
+    """Waiting jobs: bot moves per owner (start-time fair queuing), hints per client (in turn)."""
 
-    bots: OrderedDict[str, deque[Job]] = field(default_factory=OrderedDict)
+    flows: dict[str, Flow] = field(default_factory=dict)
     hints: OrderedDict[str, deque[Job]] = field(default_factory=OrderedDict)
-    usage: dict[str, Usage] = field(default_factory=dict)
+    virtual: float = 0.0  # V: worker-seconds an even share has had so far
+    _order: int = 0
 
     def __len__(self) -> int:
-        return sum(len(q) for q in self.bots.values()) + sum(len(q) for q in self.hints.values())
+        return self.waiting(BOT) + self.waiting(HINT)
 
     def waiting(self, kind: str) -> int:
         """Return how many jobs of ``kind`` wait."""
-        lanes = self.bots if kind == BOT else self.hints
-        return sum(len(q) for q in lanes.values())
+        if kind == HINT:
+            return sum(len(q) for q in self.hints.values())
+        return sum(len(q) for f in self.flows.values() for q in f.tables.values())
+
+    def _next_order(self) -> int:
+        self._order += 1
+        return self._order
 
     def push(self, job: Job) -> None:
         """Queue a job behind the earlier ones of its table (bot) or client (hint)."""
-        lanes = self.bots if job.kind == BOT else self.hints
-        key = job.table if job.kind == BOT else job.client
-        lanes.setdefault(key, deque()).append(job)
+        if job.kind != BOT:
+            self.hints.setdefault(job.client, deque()).append(job)
+            return
+        flow = self.flows.get(job.flow)
+        if flow is None:
+            flow = self.flows[job.flow] = Flow(self.virtual, self._next_order())
+        elif not flow.active():  # back after a pause: no credit for the time it was away
+            flow.tag = max(flow.tag, self.virtual)
+            flow.order = self._next_order()
+        flow.tables.setdefault(job.table, deque()).append(job)
 
-    def pop(self, now: float, search: bool = True) -> Job | None:
+    def pop(self, search: bool = True) -> Job | None:
         """Return the next job for a free worker, or None (policy workers take cheap moves only)."""
-        best_key, best_use = None, math.inf
-        for key, jobs in self.bots.items():  # in the order tables first asked: ties go in turn
-            if not search and jobs[0].search:
+        best: tuple[float, int, str, str] | None = None
+        for key, flow in self.flows.items():
+            if best is not None and (flow.tag, flow.order) >= best[:2]:
                 continue
-            use = self.usage[key].now(now) if key in self.usage else 0.0
-            if use < best_use:
-                best_key, best_use = key, use
-        if best_key is not None:
-            return self._take(self.bots, best_key)
+            table = next(
+                (t for t, jobs in flow.tables.items() if search or not jobs[0].search), None
+            )
+            if table is not None:
+                best = (flow.tag, flow.order, key, table)
+        if best is not None:
+            return self._start(self.flows[best[2]], best[3])
         if search and self.hints:
             return self._take(self.hints, next(iter(self.hints)))
         return None
+
+    def _start(self, flow: Flow, table: str) -> Job:
+        """Take ``table``'s first job from ``flow`` and move the flow's tag on by its budget."""
+        job = self._take(flow.tables, table)
+        self.virtual = max(self.virtual, flow.tag)
+        flow.tag = _exact(flow.tag + job.budget)  # corrected to the seconds used (``charge``)
+        flow.order = self._next_order()
+        flow.running += 1
+        return job
 
     @staticmethod
     def _take(lanes: OrderedDict[str, deque[Job]], key: str) -> Job:
@@ -97,19 +148,31 @@ class FairQueue:
             lanes[key] = jobs  # re-inserted last: the others go first next time
         return job
 
-    def charge(self, table: str, seconds: float, now: float) -> None:
-        """Add ``seconds`` of worker time to a table's decayed use."""
-        usage = self.usage.setdefault(table, Usage(0.0, now))
-        usage.value = usage.now(now) + max(0.0, seconds)
-        usage.at = now
-        if len(self.usage) > 4096:  # forget the tables whose use has decayed to nothing
-            for key in [k for k, u in self.usage.items() if u.now(now) < 0.01]:
-                del self.usage[key]
+    def charge(self, job: Job, seconds: float) -> None:
+        """Record that a job ``pop`` gave out has ended after ``seconds`` of a worker's time."""
+        if job.kind != BOT:
+            return
+        flow = self.flows.get(job.flow)
+        if flow is None or flow.running <= 0:
+            return
+        used = min(max(0.0, seconds), max(job.budget, job.deadline))
+        sharing = sum(f.active() for f in self.flows.values())
+        flow.tag = _exact(flow.tag + used - job.budget)
+        flow.running -= 1
+        self.virtual = _exact(self.virtual + used / max(1, sharing))
+        if len(self.flows) > FORGET:
+            self._forget()
+
+    def _forget(self) -> None:
+        """Drop idle flows whose tag V has reached: they would start at V anyway."""
+        for key in [k for k, f in self.flows.items() if not f.active() and f.tag <= self.virtual]:
+            del self.flows[key]
 
     def drop(self, predicate: Any) -> list[Job]:
         """Remove and return the waiting jobs for which ``predicate(job)`` is true."""
         dropped: list[Job] = []
-        for lanes in (self.bots, self.hints):
+        lanes_list = [self.hints, *(f.tables for f in self.flows.values())]
+        for lanes in lanes_list:
             for key in list(lanes):
                 keep: deque[Job] = deque()
                 for job in lanes[key]:
@@ -119,3 +182,8 @@ class FairQueue:
                 else:
                     del lanes[key]
         return dropped
+
+
+def _exact(seconds: float) -> float:
+    """Return ``seconds`` rounded to the nanosecond (sums of floats must tie when they should)."""
+    return round(seconds, 9)

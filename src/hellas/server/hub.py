@@ -103,12 +103,14 @@ class Hub:
         name: str,
         private: bool = False,
         hints: bool | None = None,
+        owner: str = "",
     ) -> tuple[LiveTable, dict[str, Any]]:
         """Create and store a table; the first human seat is claimed for its creator.
 
         A private table also gives every other human seat its secret token at once (returned
         as ``invites``): those seats are never free, so only their links reach them.  ``hints``
-        None: on with exactly one human seat, off with more (``default_hints``).
+        None: on with exactly one human seat, off with more (``default_hints``).  ``owner``:
+        the creating client's address key, whose one fair share its bots' moves count against.
         """
         game = REGISTRY.get(game_id)
         # a pack the operator offers, by name; any other file is refused
@@ -142,6 +144,8 @@ class Hub:
             creator = {"seat": humans[0], "token": tokens[humans[0]]}
             creator["invites"] = [{"seat": i, "token": tokens[i]} for i in humans[1:] if private]
         table = await self.get(table_id)
+        if owner:
+            table.extras["_owner"] = owner  # [issue 46] its bots share the creator's turn
         return table, creator
 
     async def get(self, table_id: str) -> LiveTable:
@@ -430,7 +434,13 @@ class Hub:
         for attempt in range(RETRIES + 1):
             try:
                 reply = await self.bots.choose(
-                    table.game, snapshot, seat, driver, seed, table=table.id
+                    table.game,
+                    snapshot,
+                    seat,
+                    driver,
+                    seed,
+                    table=table.id,
+                    owner=str(table.extras.get("_owner", "")),
                 )
                 return str(reply["key"])
             except (WorkerGone, WorkerFailed) as exc:

@@ -3,16 +3,22 @@
 Bots and hints never think on the server's own process.  ``BotPool`` keeps a few worker
 processes (``workers.serve``): search workers for search bots and hints, and one policy worker
 for the cheap policy bots, so a cheap bot move never waits behind a long search.  Which waiting
-job a free worker takes is ``fairness.FairQueue``'s rule: the bot move of the table that used
-the workers least lately, then hints, in turn per client.
+job a free worker takes is ``fairness.FairQueue``'s rule: start-time fair queuing between the
+owners of tables (the address that created a table, else the table), then hints, in turn per
+client.
 
-Every job has a deadline on top of the worker's own budget: a worker that does not answer in
-time is killed and replaced, and its job fails with :class:`WorkerGone` (the caller then plays a
-cheap move itself, see ``hub``).  A worker that dies, however (killed from outside, out of
-memory), is replaced too, with a growing pause when replacements keep dying, and every such
+A new worker warms up (``workers.warm``) before it joins the workers that take jobs, so its first
+table's move is not spent loading modules; one that cannot warm up in time is replaced.  Every
+job has a deadline on top of the worker's own budget: a worker that does not answer in time is
+killed and replaced, and its job fails with :class:`WorkerGone` (the caller then plays a cheap
+move itself, see ``hub``).  A worker that dies, however (killed from outside, out of memory), is
+replaced too, with a pause that grows while the replacements *in that worker's slot* keep dying:
+each slot counts its own losses, and only an answer from that slot (or a long life) clears them,
+so the policy worker answering does not hide that the search workers keep dying.  Every such
 event is logged as one structured line.  ``check`` is the gate every bot passes before a server
 seats it: a declared cost (``BotCost``) within this server's limits, and no reading of hidden
-cards.
+cards.  The pool refuses numbers that make no sense (a budget of 1e308 seconds) with a
+``ValueError`` when it is built.
 """
 
 from __future__ import annotations
@@ -20,8 +26,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import multiprocessing
 import os
+import time
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
@@ -44,6 +52,9 @@ POLICY_BUDGET = 1.0  # seconds a cheap policy bot may think (it needs millisecon
 GRACE = 2.0  # seconds past a job's own budgets before the server replaces its worker
 MAX_PAUSE = 30.0  # the longest pause before replacing a worker that keeps dying
 HINT_WAIT = 15.0  # seconds a hint may wait for a free worker before it is answered "busy"
+WARM_DEADLINE = 60.0  # seconds a new worker may take to warm up before it is replaced
+STABLE = 60.0  # a worker that lived this long before it was lost starts its slot's count afresh
+MAX_BUDGET = 60.0  # the longest a bot move may be told to think
 
 
 def default_workers() -> int:
@@ -65,11 +76,13 @@ class Worker:
 
     number: int
     search: bool  # a search worker (search bots and hints) or the policy worker
+    slot: int = 0  # the place it fills: a replacement takes the slot of the worker it replaces
     process: Any = None
     conn: Connection | None = None
     job: Job | None = None
     began: float = 0.0
     timer: asyncio.TimerHandle | None = None
+    born: float = 0.0  # monotonic time it joined
 
 
 @dataclass
@@ -80,6 +93,9 @@ class Counters:
     fallbacks: int = 0
     lost: int = 0  # workers that died or were killed
     started: int = 0
+    warmed: int = 0  # workers that warmed up before taking a job
+    warm_failures: int = 0  # workers replaced because they could not warm up
+    pauses: list[float] = field(default_factory=list)  # the pause before each replacement
     by_reason: dict[str, int] = field(default_factory=dict)
 
 
@@ -97,6 +113,14 @@ class BotPool:
         policy_workers: int = 1,
         hint_wait: float = HINT_WAIT,
     ) -> None:
+        _count("workers", workers, 1, 256, none=True)
+        _seconds("budget", budget, MAX_BUDGET)
+        _count("max_iterations", max_iterations, 1, 10**9)
+        _seconds("hint_seconds", hint_seconds, MAX_BUDGET, none=True)
+        _count("max_samples", max_samples, 1, 10**9)
+        _count("memory_mb", memory_mb, 0, 2**22)
+        _count("policy_workers", policy_workers, 0, 16)
+        _seconds("hint_wait", hint_wait, 3600.0)
         self.workers = workers or default_workers()
         self.hint_wait = hint_wait  # a hint behind bots that keep every worker busy gives up
         self.policy_workers = policy_workers
@@ -109,7 +133,8 @@ class BotPool:
         self.counters = Counters()
         self._live: list[Worker] = []
         self._numbers = 0
-        self._losses = 0  # workers lost since the last job that came back
+        self._losses: dict[int, int] = {}  # per slot: workers lost since its last answer
+        self.warm_up: tuple[str, tuple[Any, ...]] = ("warm", ())  # a new worker's first job
         self._loop: asyncio.AbstractEventLoop | None = None
         self._spawning: set[asyncio.Task[None]] = set()
         self._closed = False
@@ -124,19 +149,27 @@ class BotPool:
     # -- jobs --------------------------------------------------------------------------------
 
     async def choose(
-        self, game: Game[Any], state: Any, seat: int, name: str, seed: int, table: str = ""
+        self,
+        game: Game[Any],
+        state: Any,
+        seat: int,
+        name: str,
+        seed: int,
+        table: str = "",
+        owner: str = "",
     ) -> dict[str, Any]:
         """Return ``{key, fallback, seconds}``: bot ``name``'s move for ``seat``, within budget.
 
-        Raises :class:`WorkerGone` when no worker answered (the caller plays a cheap move).
+        ``owner``: whose fair share the move counts against (the address that created the
+        table; "" : the table's own).  Raises :class:`WorkerGone` when no worker answered (the
+        caller plays a cheap move).
         """
         search = self.check(game, name).search
         budget = self.budget if search else min(self.budget, POLICY_BUDGET)
         args = (game.meta.id, game.state_to_json(state), seat, name, seed, budget)
         deadline = overtime(budget) + FALLBACK_SECONDS + GRACE
-        reply: dict[str, Any] = await self._run(
-            Job(BOT, table, table, "move", args, budget, deadline, search)
-        )
+        job = Job(BOT, table, table, "move", args, budget, deadline, search, owner=owner)
+        reply: dict[str, Any] = await self._run(job)
         if reply.get("fallback"):
             self.counters.fallbacks += 1
             log.warning(
@@ -195,38 +228,42 @@ class BotPool:
         if self._loop is not loop:
             self._loop = loop
             self._live = []
-            for _ in range(self.workers):
-                self._spawn(search=True, pause=0.0)
-            for _ in range(self.policy_workers):
-                self._spawn(search=False, pause=0.0)
+            for slot in range(self.workers + self.policy_workers):
+                self._spawn(slot, search=slot < self.workers, pause=0.0)
         return loop
 
-    def _spawn(self, search: bool, pause: float) -> None:
-        """Start a replacement worker after ``pause`` seconds (in the background)."""
-        task = asyncio.get_running_loop().create_task(self._start(search, pause))
+    def _spawn(self, slot: int, search: bool, pause: float) -> None:
+        """Start a worker for ``slot`` after ``pause`` seconds (in the background)."""
+        task = asyncio.get_running_loop().create_task(self._start(slot, search, pause))
         self._spawning.add(task)
         task.add_done_callback(self._spawning.discard)
 
-    async def _start(self, search: bool, pause: float) -> None:
+    async def _start(self, slot: int, search: bool, pause: float) -> None:
+        """Start, warm up and join a worker for ``slot``, trying again with growing pauses."""
         if pause:
             await asyncio.sleep(pause)
         while not self._closed:
             self._numbers += 1
-            worker = Worker(self._numbers, search)
+            worker = Worker(self._numbers, search, slot)
             try:
                 await asyncio.to_thread(self._launch, worker)
             except Exception as exc:
-                self._losses += 1
-                wait = self._pause()
-                log.error("bot worker start failed: %s; trying again in %.1f s", exc, wait)
+                self._losses[slot] = self._losses.get(slot, 0) + 1
+                wait = self._pause(slot)
+                self.counters.pauses.append(wait)
+                log.error(
+                    "bot worker start failed slot=%d: %s; trying again in %.1f s", slot, exc, wait
+                )
                 await asyncio.sleep(wait)
                 continue
             if self.closed:  # closed while it started
                 self._kill(worker)
                 return
             assert worker.conn is not None
+            worker.born = time.monotonic()
             self._live.append(worker)
             self.counters.started += 1
+            self.counters.warmed += 1
             asyncio.get_running_loop().add_reader(worker.conn.fileno(), self._answer, worker)
             log.info(
                 "bot worker started number=%d pid=%s lane=%s",
@@ -238,7 +275,10 @@ class BotPool:
             return
 
     def _launch(self, worker: Worker) -> None:
-        """Start one worker process (blocking: called in a thread)."""
+        """Start one worker process and warm it up (blocking: called in a thread).
+
+        Raises when the worker cannot warm up within ``WARM_DEADLINE`` (it is killed then).
+        """
         # forkserver: workers start from a clean process (the server has threads), with the
         # games already imported, so starting one is quick.
         context = multiprocessing.get_context("forkserver")
@@ -253,12 +293,24 @@ class BotPool:
         process.start()
         theirs.close()
         worker.process, worker.conn = process, ours
+        try:
+            ours.send(self.warm_up)
+            if not ours.poll(WARM_DEADLINE):
+                raise WorkerGone(f"no warm-up within {WARM_DEADLINE:g} s")
+            ok, found = ours.recv()
+            if not ok:
+                raise WorkerGone(f"its warm-up failed: {str(found)[:200]}")
+        except Exception:
+            self.counters.warm_failures += 1
+            self._kill(worker)
+            raise
 
-    def _pause(self) -> float:
-        """Return how long to wait before replacing a worker: longer while they keep dying."""
-        if self._losses <= 1:
+    def _pause(self, slot: int) -> float:
+        """Return how long to wait before replacing ``slot``'s worker: longer while they die."""
+        losses = self._losses.get(slot, 0)
+        if losses <= 1:
             return 0.0
-        return float(min(MAX_PAUSE, 0.5 * 2.0 ** (self._losses - 2)))
+        return float(min(MAX_PAUSE, 0.5 * 2.0 ** min(losses - 2, 16)))
 
     def _dispatch(self) -> None:
         """Give every idle worker the next job fairness picks for it."""
@@ -267,10 +319,11 @@ class BotPool:
         now = self._loop.time()
         for worker in list(self._live):
             while worker.job is None:
-                job = self.queue.pop(now, search=worker.search)
+                job = self.queue.pop(search=worker.search)
                 if job is None:
                     break
                 if job.future.done():  # its caller gave up while it waited
+                    self.queue.charge(job, 0.0)
                     continue
                 self._begin(worker, job, now)
 
@@ -298,9 +351,9 @@ class BotPool:
             worker.timer.cancel()
         if job is None:
             return
-        self._losses = 0
+        self._losses.pop(worker.slot, None)  # this slot's worker works: its back-off is over
         now = self._loop.time()
-        self.queue.charge(job.table, now - worker.began, now)
+        self.queue.charge(job, now - worker.began)
         if not job.future.done():
             if ok:
                 job.future.set_result(result)
@@ -329,20 +382,28 @@ class BotPool:
                 self._loop.remove_reader(worker.conn.fileno())
         self._kill(worker)
         job, worker.job = worker.job, None
+        if job is not None and self._loop is not None:
+            self.queue.charge(job, self._loop.time() - worker.began)
         self.counters.lost += 1
         self.counters.by_reason[why] = self.counters.by_reason.get(why, 0) + 1
-        self._losses += 1
+        if time.monotonic() - worker.born >= STABLE:
+            self._losses.pop(worker.slot, None)  # a long life: not a worker that keeps dying
+        self._losses[worker.slot] = self._losses.get(worker.slot, 0) + 1
+        pause = self._pause(worker.slot)
         log.warning(
-            "bot worker lost number=%d pid=%s table=%s reason=%r",
+            "bot worker lost number=%d slot=%d pid=%s table=%s reason=%r pause=%.1f",
             worker.number,
+            worker.slot,
             getattr(worker.process, "pid", None),
             job.table if job else "",
             why,
+            pause,
         )
         if job is not None and not job.future.done():
             job.future.set_exception(WorkerGone(why))
         if not self._closed:
-            self._spawn(worker.search, self._pause())
+            self.counters.pauses.append(pause)
+            self._spawn(worker.slot, worker.search, pause)
 
     @staticmethod
     def _kill(worker: Worker) -> None:
@@ -360,9 +421,13 @@ class BotPool:
 
     # -- looking in ----------------------------------------------------------------------------
 
-    def processes(self) -> list[Any]:
-        """Return the live worker processes (for tests and health checks)."""
-        return [w.process for w in self._live if w.process is not None]
+    def processes(self, search: bool | None = None) -> list[Any]:
+        """Return the live worker processes, of one lane if ``search`` is given (for tests)."""
+        return [
+            w.process
+            for w in self._live
+            if w.process is not None and (search is None or w.search == search)
+        ]
 
     def stats(self) -> dict[str, Any]:
         """Return the pool's numbers: workers, waiting jobs, fallbacks, workers lost."""
@@ -393,3 +458,23 @@ class BotPool:
         for job in self.queue.drop(lambda _job: True):
             if job.future is not None and not job.future.done():
                 job.future.set_exception(WorkerGone("the server is stopping"))
+
+
+def _count(name: str, value: object, least: int, most: int, none: bool = False) -> None:
+    """Raise ``ValueError`` unless ``value`` is a whole number from ``least`` to ``most``."""
+    if value is None and none:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise ValueError(f"{name} must be a whole number from {least} to {most}, not {value!r:.40}")
+
+
+def _seconds(name: str, value: object, most: float, none: bool = False) -> None:
+    """Raise ``ValueError`` unless ``value`` is finite seconds above 0 and at most ``most``."""
+    if value is None and none:
+        return
+    number = math.nan
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        with contextlib.suppress(OverflowError):
+            number = float(value)
+    if not (math.isfinite(number) and 0 < number <= most):
+        raise ValueError(f"{name} must be seconds above 0 and at most {most:g}, not {value!r:.40}")

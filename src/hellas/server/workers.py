@@ -9,6 +9,10 @@ answer with their best so far), and an address-space ceiling turns a runaway all
 ``MemoryError``.  Either way the worker plays a cheap fallback instead (the game's own policy
 bot, under a short alarm of its own, else a random legal choice), says why in its answer, and a
 worker that ran out of memory ends after answering so that the pool starts a clean one.
+
+Before it takes any table's job a new worker warms up (``warm``): every game's modules, bots and
+caches are loaded and each bot level thinks once, briefly, so that its first real move is not
+spent importing on a busy machine.  The pool sends only this job until the answer comes back.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from hellas.games import REGISTRY
 
 NICENESS = 10  # how much lower than the server the workers run
 FALLBACK_SECONDS = 0.5  # the cheap fallback's own budget
+WARM_SECONDS = 0.02  # how long each bot level may think while a worker warms up
 
 
 def overtime(budget: float) -> float:
@@ -143,7 +148,36 @@ def advise(
     return {"choices": choices, "iterations": found.iterations}
 
 
-WORK: dict[str, Callable[..., Any]] = {"move": bounded_move, "hint": advise, "think": think}
+def warm(games: list[str] | None = None) -> dict[str, Any]:
+    """Load every game (or those named) and let each of its bot levels think once, briefly.
+
+    Returns ``{games, bots, seconds}``; an unknown game raises (the pool then replaces the
+    worker, as it does one that cannot warm up in time).
+    """
+    start = time.perf_counter()
+    ids = [g.meta.id for g in REGISTRY] if games is None else games
+    bots = 0
+    for game_id in ids:
+        game = REGISTRY.get(game_id)
+        state = game.new(game.validate_options({}), 1)
+        seat = game.to_act(state)
+        if seat is None:
+            continue
+        for level in game.bot_levels():
+            bot = make_bot(game, level.bot)
+            if hasattr(bot, "seconds"):
+                bot.seconds = WARM_SECONDS
+            bot.choose(Decision(game, state.copy(), seat), Rng(bots))  # the pool's deadline
+            bots += 1
+    return {"games": len(ids), "bots": bots, "seconds": round(time.perf_counter() - start, 4)}
+
+
+WORK: dict[str, Callable[..., Any]] = {
+    "move": bounded_move,
+    "hint": advise,
+    "think": think,
+    "warm": warm,
+}
 
 
 def serve(conn: Connection, server: int, memory: int) -> None:
