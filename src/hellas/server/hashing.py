@@ -96,6 +96,7 @@ class Hashing:
 
     def _verify(self, stored: str | None, password: str) -> bool:
         """Check a password on this thread (an unknown name pays for the dummy hash's check)."""
+        right: bool
         try:
             right = self.hasher.verify(stored or self.dummy, password)
         except (VerifyMismatchError, VerificationError, InvalidHashError):

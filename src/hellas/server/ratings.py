@@ -110,7 +110,7 @@ class Ratings:
         found = facts(table)
         if found is None:
             return
-        gone = await asyncio.to_thread(self.record, found)
+        gone = await asyncio.to_thread(self.record, found) or set()
         for seat in table.seats:  # a deleted account's seat is a guest's from now on
             if seat.account and seat.account in gone:
                 seat.account, seat.account_hash = "", ""
