@@ -229,6 +229,13 @@ def test_a_slow_body_is_closed_after_the_body_timeout(timed: Server) -> None:
     assert took is not None, "a body that never finishes was held open"
     assert lines_about(timed, "did not finish its request body in 1 s (--body-timeout)")
     assert timed.get("/api/games")[0] == 200
+    deadline = time.monotonic() + LIVENESS
+    while (
+        not lines_about(timed, "went away before its request body") and time.monotonic() < deadline
+    ):
+        time.sleep(0.2)
+    assert lines_about(timed, "went away before its request body") == 1  # one line, and
+    assert lines_about(timed, "Traceback") == 0  # no traceback (was two: 5 KB each)
 
 
 def test_an_idle_connection_is_closed_after_the_idle_timeout(timed: Server) -> None:

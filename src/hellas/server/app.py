@@ -16,12 +16,14 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.requests import ClientDisconnect
 
 from hellas.core.errors import HellasError
 from hellas.server import account_api, api, health, metrics, origin, social, sockets
 from hellas.server.accounts import Accounts
 from hellas.server.chores import start_chores
 from hellas.server.cluster import DEFAULT_LEASE, Cluster
+from hellas.server.connections import client_gone
 from hellas.server.hub import Hub
 from hellas.server.jsonlog import RequestContext
 from hellas.server.limits import BodyLimit, RequestRate, validation_error
@@ -92,6 +94,7 @@ def create_app(
     )
     app.add_exception_handler(RequestValidationError, validation_error)  # 400, not 422
     app.add_exception_handler(HellasError, _hellas_error)
+    app.add_exception_handler(ClientDisconnect, client_gone)  # a body timed out: one line
     app.add_exception_handler(Exception, _internal_error)
     app.mount("/static", StaticFiles(directory=api.WEB), name="static")
     app.include_router(api.router)

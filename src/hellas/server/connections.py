@@ -22,6 +22,8 @@ sits at the socket level, below the application and any parsing:
   not gaps between bytes: a client that trickles a byte at a time gains nothing.
 * ``drop_current()`` closes the connection of the request being handled, unanswered: the tarpit
   (``traffic.Tarpit``) uses it past its caps, so a refusal never costs more than an answer.
+* ``client_gone`` is the application's handler for a body that never arrived (the body timeout
+  closed its connection, or the client hung up): one log line, not a traceback.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
+from starlette.requests import Request
+from starlette.responses import Response
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
@@ -364,6 +368,12 @@ class BudgetedWebSocket(WebSocketsSansIOProtocol):
         if self.held is not None:
             self.held.release()
         super().connection_lost(exc)
+
+
+async def client_gone(request: Request, _exc: Exception) -> Response:
+    """Note in one line a client gone before its body arrived (a timeout, a hang-up)."""
+    log.info("a client went away before its request body arrived (%s)", request.url.path[:80])
+    return Response(status_code=400)  # nobody to send it to: the connection is closed
 
 
 def protocols(ledger: Ledger) -> tuple[type[BudgetedHttp], type[BudgetedWebSocket]]:
