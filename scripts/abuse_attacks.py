@@ -1,12 +1,13 @@
 """The attacks of the abuse benchmark (``abuse_bench.py``), each a hostile client of its own.
 
 Every attack is a coroutine ``attack(target, addresses, until, out)``: it attacks the server at
-``target`` from the given source addresses (127.0.2.x, bound on each socket) until the event
-loop's clock reaches ``until``, then undoes what would outlive it (bot seats taken back, sockets
-closed) and returns.  ``out`` collects what the attacker saw - answers by status, sockets held,
-figures such as "tables created by CSRF" - and the benchmark prints it next to what the honest
-clients saw.  The benchmark runs each attack in a process of its own (``--attack NAME``), so the
-attacker never takes the measuring process's interpreter lock.
+``target`` from the given source addresses (127.0.100.x and up, a range per phase, bound on
+each socket) until the event loop's clock reaches ``until``, then undoes what would outlive it
+(bot seats taken back, sockets closed) and returns.  ``out`` collects what the attacker saw -
+answers by status, sockets held, figures such as "tables created by CSRF" - and the benchmark
+prints it next to what the honest clients saw.  The benchmark runs each attack in a process of
+its own (``--attack NAME``), so the attacker never takes the measuring process's interpreter
+lock.
 
 The HTTP client here is a few lines over asyncio streams (so every socket can be bound to a
 source address, and TLS through the reverse proxy is the same code); WebSockets use the
@@ -19,6 +20,8 @@ import asyncio
 import contextlib
 import functools
 import json
+import os
+import random
 import ssl
 import time
 from collections import Counter
@@ -28,6 +31,7 @@ from typing import Any
 
 from websockets.asyncio.client import connect as ws_connect
 
+AttackFn = Callable[["Target", list[str], float, Counter[str]], Awaitable[None]]
 PASSWORD = "correct horse battery staple"  # the attackers' own accounts' password
 REALMS = {"game": "realms", "options": {"players": 2}}
 LEGENDS = {"game": "legends", "options": {"players": 3}}
@@ -568,7 +572,139 @@ async def lockout(t: Target, addrs: list[str], until: float, out: Counter[str]) 
     out["enumeration: known name ms"] = round(sorted(known)[1])
 
 
-AttackFn = Callable[[Target, list[str], float, Counter[str]], Awaitable[None]]
+# -- the earlier rounds' attacks (issue 36 and before), kept so nothing regresses unseen ------
+
+
+async def costly(t: Target, addrs: list[str], until: float, out: Counter[str]) -> None:
+    """``lookahead:99999`` tables asked for again and again (each refused with a 400)."""
+    body = {**REALMS, "seats": ["lookahead:99999"] * 2}
+
+    async def one(addr: str) -> None:
+        while left(until) > 0:
+            try:
+                status, _ = await api(t, addr, "POST", "/api/tables", body)
+                out[f"create {status}"] += 1
+            except (OSError, TimeoutError, ValueError) as exc:
+                note(out, "create", exc)
+                await asyncio.sleep(0.1)
+
+    await asyncio.gather(*(one(addrs[k % len(addrs)]) for k in range(4)))
+
+
+async def hints(t: Target, addrs: list[str], until: float, out: Counter[str]) -> None:
+    """12 tables with hints on, 10 clients each asking for a hint as fast as answered."""
+    tables = []
+    for k in range(12):
+        body = {"game": "legends", "options": {"players": 2}, "seats": ["human", "bot"]}
+        _s, made = await api(
+            t, addrs[k % len(addrs)], "POST", "/api/tables", {**body, "hints": True}
+        )
+        if isinstance(made, dict) and "id" in made:
+            tables.append((addrs[k % len(addrs)], made["id"], made["you"]["token"]))
+
+    async def one(addr: str, table: str, token: str) -> None:
+        while left(until) > 0:
+            try:
+                path = f"/api/tables/{table}/hint"
+                status, _ = await api(t, addr, "POST", path, {"seat": 0, "token": token})
+                out[f"hint {status}"] += 1
+            except (OSError, TimeoutError, ValueError) as exc:
+                note(out, "hint", exc)
+                await asyncio.sleep(0.1)
+
+    await asyncio.gather(*(one(*table) for table in tables for _ in range(10)))
+
+
+def flooding(kind: str) -> AttackFn:
+    """Return an attack: spectators sending ``{type: kind}`` as fast as they can, reconnecting."""
+
+    async def flood(t: Target, addrs: list[str], until: float, out: Counter[str]) -> None:
+        body = {**REALMS, "seats": ["human", "human"]}
+        _s, made = await api(t, addrs[0], "POST", "/api/tables", body)
+        if not isinstance(made, dict) or "id" not in made:
+            out["no table to flood"] += 1
+            return
+        message = json.dumps({"type": kind})
+
+        async def one(addr: str) -> None:
+            while left(until) > 0:
+                try:
+                    async with ws_connect(
+                        f"{t.ws_base}/ws/{made['id']}", local_addr=(addr, 0), ssl=t.context(),
+                        open_timeout=10, max_size=2**22,
+                    ) as ws:  # fmt: skip
+                        out["connected"] += 1
+                        while left(until) > 0:
+                            await ws.send(message)
+                            out["sent"] += 1
+                            with contextlib.suppress(TimeoutError):
+                                await asyncio.wait_for(ws.recv(), 0.001)
+                except Exception as exc:  # a close (4429) or a refusal: counted, then again
+                    note(out, "flood", exc)
+                    await asyncio.sleep(0.05)
+
+        await asyncio.gather(*(one(a) for a in addrs))
+
+    return flood
+
+
+async def seat_crowd(t: Target, addrs: list[str], until: float, out: Counter[str]) -> None:
+    """500 WebSockets asked for on one seat, 50 at a time, the kept ones held to the end."""
+    body = {"game": "legends", "options": {"players": 2}, "seats": ["human", "bot"]}
+    _s, made = await api(t, addrs[0], "POST", "/api/tables", body)
+    if not isinstance(made, dict) or "id" not in made:
+        out["no seat to crowd"] += 1
+        return
+    url = f"{t.ws_base}/ws/{made['id']}?seat=0"
+    auth = json.dumps({"type": "auth", "token": made["you"]["token"]})
+    kept: list[Any] = []
+
+    async def opener(k: int) -> None:
+        for _ in range(10):
+            if left(until) <= 0:
+                return
+            try:
+                ws = await ws_connect(
+                    url, local_addr=(addrs[k % len(addrs)], 0), ssl=t.context(), open_timeout=10
+                )
+                await ws.send(auth)
+                first = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                out[f"first message {first.get('type')}"] += 1
+                if first.get("type") == "state":
+                    kept.append(ws)
+                else:
+                    await ws.close()
+            except Exception as exc:  # refused or closed: counted
+                note(out, "crowd", exc)
+
+    await asyncio.gather(*(opener(k) for k in range(50)))
+    out["kept"] = len(kept)
+    await until_then(until)
+    for ws in kept:
+        with contextlib.suppress(Exception):
+            await ws.close()
+
+
+async def replays(t: Target, addrs: list[str], until: float, out: Counter[str]) -> None:
+    """8 clients asking random steps of a long finished Lords game ($HELLAS_BENCH_REPLAY)."""
+    table, _, total = os.environ.get("HELLAS_BENCH_REPLAY", "").partition(":")
+    if not total:
+        out["no long game to replay"] += 1
+        return
+    rng = random.Random(1)
+
+    async def one(addr: str) -> None:
+        while left(until) > 0:
+            try:
+                step = rng.randrange(int(total))
+                status, _h, _b = await http(t, addr, "GET", f"/api/tables/{table}/replay/{step}")
+                out[f"replay {status}"] += 1
+            except (OSError, TimeoutError, ValueError) as exc:
+                note(out, "replay", exc)
+                await asyncio.sleep(0.1)
+
+    await asyncio.gather(*(one(addrs[k % len(addrs)]) for k in range(8)))
+
 
 # name -> (what it is, the function, how many addresses it comes from unless spread, spreadable)
 ATTACKS: dict[str, tuple[str, AttackFn, int, bool]] = {
@@ -584,21 +720,39 @@ ATTACKS: dict[str, tuple[str, AttackFn, int, bool]] = {
     "signups-24": ("24 sign-ups from 24 addresses", signups_24, 24, False),
     "csrf": ("text/plain posts from a foreign Origin", csrf, 1, False),  # the victim's address
     "lockout": ("wrong passwords for one name", lockout, 20, False),
+    # the earlier rounds' attacks
+    "costly": ("lookahead:99999 tables asked again and again", costly, 1, True),
+    "hints": ("hint spam: 12 tables x 10 clients", hints, 1, True),
+    "flood-state": ("spectators flooding 'state'", flooding("state"), 1, True),
+    "flood-ping": ("spectators flooding 'ping'", flooding("ping"), 1, True),
+    "seat-crowd": ("500 WebSockets on one seat, 50 at a time", seat_crowd, 1, True),
+    "replays": ("8 clients on random replay steps", replays, 1, True),
 }
+ISSUE_46 = [
+    "creators", "cheap-bots", "strong-bots", "listing", "idle-sockets", "slow-clients", "tarpit",
+    "ws-churn", "signups", "signups-24", "csrf", "lockout",
+]  # fmt: skip
 
 
-def attack_addresses(count: int) -> list[str]:
-    """Return the attack's ``count`` source addresses (127.0.2.1 ...)."""
-    return [f"127.0.2.{k + 1}" for k in range(count)]
+def attack_addresses(count: int, phase: int = 0) -> list[str]:
+    """Return the ``count`` source addresses of the attack of phase ``phase`` (127.0.100+p.x).
+
+    Each phase attacks from addresses of its own, so no limit an earlier phase spent (the
+    create rate of an address, say) weighs on the next.
+    """
+    return [f"127.0.{100 + phase % 150}.{k + 1}" for k in range(count)]
 
 
-async def run_attack(name: str, target: Target, count: int, seconds: float) -> Counter[str]:
+async def run_attack(
+    name: str, target: Target, count: int, seconds: float, phase: int = 0
+) -> Counter[str]:
     """Run attack ``name`` from ``count`` addresses for ``seconds``; return what it saw."""
     out: Counter[str] = Counter()
     until = asyncio.get_running_loop().time() + seconds
     fn = ATTACKS[name][1]
+    addrs = attack_addresses(count, phase)
     try:
-        await asyncio.wait_for(fn(target, attack_addresses(count), until, out), seconds + 60)
+        await asyncio.wait_for(fn(target, addrs, until, out), seconds + 60)
     except TimeoutError:
         out["attack overran its time"] += 1
     return out

@@ -5,11 +5,12 @@ default, ``ulimit -n 1024`` as under systemd; ``--proxy``: a real nginx in front
 repository's configuration, over TLS) and puts honest clients on it, each table from a source
 address of its own: ``--honest`` two-seat Legends tables of people (127.0.1.1 ...) choosing
 every 1-3 s, and ``--searchers`` tables where a person plays ``ismcts:200`` (the addresses
-after them), whose bot replies are timed.  A newcomer from a fresh address (127.0.10.x) asks
+after them), whose bot replies are timed.  A newcomer from a fresh address (127.1.x.y) asks
 for the games and watches a table every half second.  Then it runs a quiet phase, one phase
 per attack (``abuse_attacks.py``; ``--phases`` picks some) and a quiet phase again,
-``--seconds`` each.  An attack that can be spread runs from 1, 3 and 20 addresses (127.0.2.x;
-``--addresses``; ``natural``: as many as issue 46's table says), each in a process of its own.
+``--seconds`` each.  An attack that can be spread runs from 1, 3 and 20 addresses (a range of
+its own per phase: 127.0.100.x, 127.0.101.x...; ``--addresses``; ``natural``: as many as issue
+46's table says), each in a process of its own.
 
 Per phase it prints, for the honest clients: the choice round trip p50/p99 and the search bot's
 reply p50/p99, each p99's ratio to the quiet phases' (pooled), requests and connections refused
@@ -20,7 +21,8 @@ then the checks (``abuse_checks.py``).  A phase holds when both p99s are at most
 quiet ones, nothing honest was refused and nothing was lost.
 
     .venv/bin/python scripts/abuse_bench.py                        # every phase, 10 s each
-    .venv/bin/python scripts/abuse_bench.py --quick                # 5 s phases, ~5 min
+    .venv/bin/python scripts/abuse_bench.py --quick                # issue 46's, 5 s, ~5 min
+    .venv/bin/python scripts/abuse_bench.py --phases earlier       # the earlier rounds' attacks
     .venv/bin/python scripts/abuse_bench.py --proxy --markdown     # through nginx, a docs table
     .venv/bin/python scripts/abuse_bench.py --phases quiet,listing --seconds 3 --no-checks
 """
@@ -46,9 +48,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from abuse_attacks import ATTACKS, Target, api, http, run_attack
+from abuse_attacks import ATTACKS, ISSUE_46, Target, api, http, run_attack
 from abuse_checks import run_checks, tree
 from tests.server.conftest import Server, start_server, stop_server
+from tests.server.probes import long_finished_game
 from websockets.asyncio.client import connect as ws_connect
 
 LOST_AFTER = 30.0  # seconds without an acknowledgement before a choice counts as lost
@@ -173,7 +176,7 @@ async def newcomers(t: Target, until: float, book: Book) -> None:
     k = 0
     while now() < until:
         k += 1
-        addr = f"127.0.{10 + k // 250 % 100}.{k % 250 + 1}"  # none an attack or a check uses
+        addr = f"127.1.{k // 250 % 250}.{k % 250 + 1}"  # none an attack or a check uses
         began = now()
         what = ""
         try:
@@ -254,6 +257,7 @@ async def run_phase(
         proc = await asyncio.create_subprocess_exec(
             sys.executable, __file__, "--attack", attack, "--target", ctx["target"],
             "--count", str(count), "--seconds", str(args.seconds), "--out", str(out_file),
+            "--phase", str(len(ctx["rows"])),
         )  # fmt: skip
     await asyncio.sleep(args.seconds)
     end = now()
@@ -341,6 +345,10 @@ async def measure(
     """Seat the honest clients, run every phase, stop; return the rows."""
     book = Book()
     plan = phases(args.phase_names, args.spreads)
+    if "replays" in args.phase_names:  # a long finished game to replay, as if once played
+        table, steps = long_finished_game(server.db)
+        os.environ["HELLAS_BENCH_REPLAY"] = f"{table}:{steps}"  # (the attacker reads it)
+        await asyncio.to_thread(server.get, f"/api/tables/{table}/replay/0")
     total = (args.seconds + SETTLE + 3) * len(plan) + args.warm + 120
     until = now() + total
     clients = [
@@ -449,7 +457,9 @@ def parse() -> argparse.Namespace:
     )
     parser.add_argument("--seconds", type=float, default=10.0, help="seconds a phase")
     parser.add_argument("--warm", type=float, default=12.0, help="seconds before the first phase")
-    parser.add_argument("--phases", default="all", help="quiet and attacks, comma-separated")
+    parser.add_argument(
+        "--phases", default="", help="attacks, comma-separated, or all, issue46, earlier"
+    )
     parser.add_argument(
         "--addresses", default="1,3,20", help="attack addresses to spread over, or 'natural'"
     )
@@ -467,11 +477,16 @@ def parse() -> argparse.Namespace:
     for flag in ("--attack", "--target", "--out"):
         parser.add_argument(flag, default="", help=argparse.SUPPRESS)
     parser.add_argument("--count", type=int, default=1, help=argparse.SUPPRESS)
+    parser.add_argument("--phase", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.quick:
         args.seconds, args.warm, args.addresses = min(args.seconds, 5.0), 8.0, "natural"
+    if args.phases == "":
+        args.phases = "issue46" if args.quick else "all"
     names = [n for n in args.phases.split(",") if n and n != "quiet"]
-    args.phase_names = list(ATTACKS) if args.phases == "all" else names
+    groups = {"all": list(ATTACKS), "issue46": ISSUE_46}
+    groups["earlier"] = [n for n in ATTACKS if n not in ISSUE_46]
+    args.phase_names = [m for n in names for m in groups.get(n, [n])]
     unknown = [n for n in args.phase_names if n not in ATTACKS]
     if unknown:
         parser.error(f"no such phase {unknown[0][:40]!r}; phases: quiet, {', '.join(ATTACKS)}")
@@ -486,7 +501,8 @@ def attack_alone(args: argparse.Namespace) -> int:
     """Run one attack (``--attack``) from its own process and write what it saw to ``--out``."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 16384)), hard))
-    seen = asyncio.run(run_attack(args.attack, Target.parse(args.target), args.count, args.seconds))
+    target = Target.parse(args.target)
+    seen = asyncio.run(run_attack(args.attack, target, args.count, args.seconds, args.phase))
     Path(args.out).write_text(json.dumps(dict(seen)))
     return 0
 
