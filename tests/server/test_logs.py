@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -226,7 +227,7 @@ def http_cases(server: Server, table: str, tokens: dict[int, str]) -> Iterator[t
             yield "POST", "/api/tables", json.dumps({"game": game["id"], "seats": [*seats, long]})
             yield "POST", "/api/tables", json.dumps({"game": game["id"], "seats": [long]})
         yield "POST", "/api/tables", json.dumps({"game": long, "options": {}, "seats": ["human"]})
-        quoted = urllib.request.quote(text)
+        quoted = urllib.parse.quote(text)
         for path in (
             f"/api/tables?status={quoted}",
             f"/api/tables?limit={quoted}",
@@ -313,7 +314,7 @@ def test_no_websocket_answer_echoes_a_long_input_or_changes_anything(open_server
     root = f"ws://127.0.0.1:{open_server.port}/ws"
     for long in LONGS.values():
         text = long if isinstance(long, str) else str(long)
-        quoted = urllib.request.quote(text)
+        quoted = urllib.parse.quote(text)
         for url in (f"{root}/{quoted}", f"{root}/{table}?seat={quoted}"):
             with connect(url, max_size=None) as ws:
                 assert not echoed(talk(ws, {"type": "auth", "token": token})), url[:120]
