@@ -71,6 +71,20 @@ def test_ten_tables_of_one_owner_share_one_owners_turn() -> None:
     assert order[2:] == ["flood1", "flood2"]  # the owner's tables take turns among themselves
 
 
+def test_inside_one_owner_a_light_table_goes_before_its_heavy_ones() -> None:
+    """Everyone behind one address (a school, a proxy, the tests' 127.0.0.1): ten tables that
+    search for their whole budget do not hold back the same owner's light table."""
+    sim = Sim(workers=1)
+    for k in range(10):
+        sim.table(f"heavy{k}", cost=BUDGET, again=0.0, first=0.0, owner="127.0.0.1")
+    sim.table("light", cost=0.1, again=2.0, first=30.0, owner="127.0.0.1")  # all have played
+    sim.run(until=120.0)
+    light = sim.waits["light"]
+    assert len(light) >= 20
+    assert max(light[1:]) <= BUDGET + 0.01, light  # at most the move running: it is light
+    assert light[0] <= 11 * BUDGET  # a new table's cost is unknown: at most one round
+
+
 def test_hints_wait_behind_every_bot_move_and_take_turns_by_client() -> None:
     queue = FairQueue()
     queue.push(job(HINT, "t1", "spammer"))

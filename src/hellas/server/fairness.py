@@ -2,8 +2,9 @@
 
 Bot moves wait in *flows*, one per owner: the client address that created the table when the
 server knows it, else the table itself, so ten tables from one address share one address's
-turn.  Inside a flow its tables take turns.  Between flows the rule is start-time fair queuing
-over a virtual clock counted in worker-seconds:
+turn.  Between flows the rule is start-time fair queuing over a virtual clock counted in
+worker-seconds (and inside a flow the same rule again, between its tables, on the flow's own
+clock, so one owner's light table is not stuck behind its heavy ones):
 
 * ``V``, the virtual time, moves on with the work done: every finished job adds its seconds
   divided by the number of flows then waiting or running (what each would have had from an
@@ -11,10 +12,12 @@ over a virtual clock counted in worker-seconds:
 * A flow that has nothing waiting or running and asks again starts at ``max(V, its tag)``: a
   newcomer never counts as 0 (it starts at the current virtual time, not at the start of time),
   and a flow that used a lot lately keeps its later tag until the others have caught up.
-* A free worker takes the job of the flow with the smallest tag (ties: the one that asked
-  first); the flow's tag then moves on by the job's budget, corrected to the seconds it really
-  used when it answers.  Waiting earns credit: while a flow waits, ``V`` rises towards and past
-  its tag, and every flow that asks later starts at that ``V`` or beyond.
+* A free worker takes the job that would end first on the virtual clock: the flow's tag plus
+  the seconds its latest job used (a newcomer: the budget), ties to the one that asked first;
+  the flow's tag then moves on by the job's budget, corrected to the seconds it really used
+  when it answers.  So a light table goes before heavy ones at the same tag.  Waiting earns
+  credit: while a flow waits, ``V`` rises towards and past its tag, and every flow that asks
+  later starts at that ``V`` or beyond.
 
 The bound.  When a flow's job starts, ``V`` is raised to its tag, and the tag then moves on
 by at most one job's deadline ``D``: no flow is ever more than ``D`` ahead of ``V``.  While a
@@ -65,16 +68,36 @@ class Job:
 
 @dataclass
 class Flow:
-    """One owner's bot moves: its tables in turn, its virtual tag, its jobs running."""
+    """One owner's bot moves: its virtual tag, and its tables fairly queued on its own clock."""
 
     tag: float = 0.0  # the virtual start of its next job
     order: int = 0  # when it took that tag (ties go to the earlier)
     running: int = 0  # its jobs a worker is thinking on
     tables: OrderedDict[str, deque[Job]] = field(default_factory=OrderedDict)
+    clock: float = 0.0  # the flow's own virtual time, between its tables
+    tags: dict[str, float] = field(default_factory=dict)  # table -> its next job's start
+    busy: dict[str, int] = field(default_factory=dict)  # table -> its jobs running
+    last: float | None = None  # seconds its latest job used (None: none yet)
+    lasts: dict[str, float] = field(default_factory=dict)  # table -> seconds its latest used
 
     def active(self) -> bool:
         """Return whether the flow has a job waiting or running."""
         return bool(self.tables) or self.running > 0
+
+    def pick(self, search: bool) -> str | None:
+        """Return the waiting table that would finish first a worker of this lane may take."""
+        best: tuple[float, str] | None = None
+        for table, jobs in self.tables.items():  # in turn order: ties go to the first
+            if not (search or not jobs[0].search):
+                continue
+            finish = self.tags[table] + self.lasts.get(table, jobs[0].budget)
+            if best is None or finish < best[0]:
+                best = (finish, table)
+        return None if best is None else best[1]
+
+    def finish(self, table: str) -> float:
+        """Return when the flow's job for ``table`` would end on the virtual clock (estimated)."""
+        return self.tag + (self.tables[table][0].budget if self.last is None else self.last)
 
 
 @dataclass
@@ -110,19 +133,22 @@ class FairQueue:
         elif not flow.active():  # back after a pause: no credit for the time it was away
             flow.tag = max(flow.tag, self.virtual)
             flow.order = self._next_order()
+        if job.table not in flow.tables and not flow.busy.get(job.table):
+            flow.tags[job.table] = max(flow.tags.get(job.table, flow.clock), flow.clock)
         flow.tables.setdefault(job.table, deque()).append(job)
 
     def pop(self, search: bool = True) -> Job | None:
         """Return the next job for a free worker, or None (policy workers take cheap moves only)."""
         best: tuple[float, int, str, str] | None = None
         for key, flow in self.flows.items():
-            if best is not None and (flow.tag, flow.order) >= best[:2]:
+            if best is not None and flow.tag >= best[0]:
+                continue  # it cannot finish first (what a job uses is never below 0)
+            table = flow.pick(search)
+            if table is None:
                 continue
-            table = next(
-                (t for t, jobs in flow.tables.items() if search or not jobs[0].search), None
-            )
-            if table is not None:
-                best = (flow.tag, flow.order, key, table)
+            finish = flow.finish(table)
+            if best is None or (finish, flow.order) < best[:2]:
+                best = (finish, flow.order, key, table)
         if best is not None:
             return self._start(self.flows[best[2]], best[3])
         if search and self.hints:
@@ -132,6 +158,9 @@ class FairQueue:
     def _start(self, flow: Flow, table: str) -> Job:
         """Take ``table``'s first job from ``flow`` and move the flow's tag on by its budget."""
         job = self._take(flow.tables, table)
+        flow.clock = max(flow.clock, flow.tags[table])
+        flow.tags[table] = _exact(flow.tags[table] + job.budget)
+        flow.busy[table] = flow.busy.get(table, 0) + 1
         self.virtual = max(self.virtual, flow.tag)
         flow.tag = _exact(flow.tag + job.budget)  # corrected to the seconds used (``charge``)
         flow.order = self._next_order()
@@ -157,9 +186,24 @@ class FairQueue:
             return
         used = min(max(0.0, seconds), max(job.budget, job.deadline))
         sharing = sum(f.active() for f in self.flows.values())
+        tables = len(set(flow.tables) | {t for t, n in flow.busy.items() if n > 0})
         flow.tag = _exact(flow.tag + used - job.budget)
+        flow.last = used
         flow.running -= 1
         self.virtual = _exact(self.virtual + used / max(1, sharing))
+        if job.table in flow.tags:
+            flow.tags[job.table] = _exact(flow.tags[job.table] + used - job.budget)
+            flow.lasts[job.table] = used
+            flow.busy[job.table] -= 1
+            if not flow.busy[job.table]:
+                del flow.busy[job.table]
+            flow.clock = _exact(flow.clock + used / max(1, tables))
+            if len(flow.tags) > FORGET:
+                idle = [t for t, v in flow.tags.items() if t not in flow.tables and v <= flow.clock]
+                for t in idle:
+                    if not flow.busy.get(t):
+                        del flow.tags[t]
+                        flow.lasts.pop(t, None)
         if len(self.flows) > FORGET:
             self._forget()
 

@@ -31,6 +31,7 @@ import multiprocessing
 import os
 import time
 from dataclasses import dataclass, field
+from multiprocessing import forkserver
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -122,6 +123,7 @@ class BotPool:
         _count("policy_workers", policy_workers, 0, 16)
         _seconds("hint_wait", hint_wait, 3600.0)
         self.workers = workers or default_workers()
+        _fork_server()  # it warms up while the server starts, before any table asks
         self.hint_wait = hint_wait  # a hint behind bots that keep every worker busy gives up
         self.policy_workers = policy_workers
         self.budget = budget
@@ -280,9 +282,8 @@ class BotPool:
         Raises when the worker cannot warm up within ``WARM_DEADLINE`` (it is killed then).
         """
         # forkserver: workers start from a clean process (the server has threads), with the
-        # games already imported, so starting one is quick.
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["hellas.server.workers"])
+        # games already imported and warmed (``warmed``), so starting one is quick.
+        context = _fork_server()
         ours, theirs = context.Pipe(duplex=True)
         process = context.Process(
             target=serve,
@@ -478,3 +479,12 @@ def _seconds(name: str, value: object, most: float, none: bool = False) -> None:
             number = float(value)
     if not (math.isfinite(number) and 0 < number <= most):
         raise ValueError(f"{name} must be seconds above 0 and at most {most:g}, not {value!r:.40}")
+
+
+def _fork_server() -> Any:
+    """Return the fork server context the workers start from, starting it (and its warm-up)."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["hellas.server.workers", "hellas.server.warmed"])
+    with contextlib.suppress(Exception):  # a start that fails is tried again at the first worker
+        forkserver.ensure_running()
+    return context

@@ -10,9 +10,10 @@ answer with their best so far), and an address-space ceiling turns a runaway all
 bot, under a short alarm of its own, else a random legal choice), says why in its answer, and a
 worker that ran out of memory ends after answering so that the pool starts a clean one.
 
-Before it takes any table's job a new worker warms up (``warm``): every game's modules, bots and
-caches are loaded and each bot level thinks once, briefly, so that its first real move is not
-spent importing on a busy machine.  The pool sends only this job until the answer comes back.
+Before it takes any table's job a new worker warms up (``warm``): every game's modules and bots
+are loaded, one decision of each is built and sampled and the policy bots choose once, so that
+its first real move is not spent importing on a busy machine.  The pool sends only this job
+until the answer comes back.
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ from hellas.games import REGISTRY
 
 NICENESS = 10  # how much lower than the server the workers run
 FALLBACK_SECONDS = 0.5  # the cheap fallback's own budget
-WARM_SECONDS = 0.02  # how long each bot level may think while a worker warms up
 
 
 def overtime(budget: float) -> float:
@@ -149,10 +149,11 @@ def advise(
 
 
 def warm(games: list[str] | None = None) -> dict[str, Any]:
-    """Load every game (or those named) and let each of its bot levels think once, briefly.
+    """Load every game (or those named), its bots and one decision; policy bots choose once.
 
-    Returns ``{games, bots, seconds}``; an unknown game raises (the pool then replaces the
-    worker, as it does one that cannot warm up in time).
+    Search bots are built (their modules loaded) but do not search: a warm-up must stay short
+    on a busy machine.  Returns ``{games, bots, seconds}``; an unknown game raises (the pool
+    then replaces the worker, as it does one that cannot warm up in time).
     """
     start = time.perf_counter()
     ids = [g.meta.id for g in REGISTRY] if games is None else games
@@ -163,11 +164,12 @@ def warm(games: list[str] | None = None) -> dict[str, Any]:
         seat = game.to_act(state)
         if seat is None:
             continue
+        decision = Decision(game, state, seat)
+        decision.sample(Rng(0))
         for level in game.bot_levels():
             bot = make_bot(game, level.bot)
-            if hasattr(bot, "seconds"):
-                bot.seconds = WARM_SECONDS
-            bot.choose(Decision(game, state.copy(), seat), Rng(bots))  # the pool's deadline
+            if not bot.cost().search:
+                bot.choose(decision, Rng(bots))  # the pool's warm-up deadline bounds it
             bots += 1
     return {"games": len(ids), "bots": bots, "seconds": round(time.perf_counter() - start, 4)}
 
