@@ -564,6 +564,8 @@ async def lockout(t: Target, addrs: list[str], until: float, out: Counter[str]) 
         out["owner signed in"] += status == 200
         await asyncio.sleep(min(1.0, max(0.0, left(until))))
     out["owner signed in"] += 0
+    status, _ms = await signin_ms(t, owner_addr, owner, PASSWORD)  # and once the phase is over
+    out["owner signed in after the phase"] = int(status == 200)
     known, unknown = [], []
     for k in range(3):  # after the phase; each from an address of its own (no address limit)
         known.append((await signin_ms(t, f"127.0.7.{10 + k}", probe, "wrong password"))[1])

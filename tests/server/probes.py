@@ -69,7 +69,7 @@ class Victim:
             left = deadline - time.perf_counter()
             if left <= 0:
                 raise TimeoutError(f"no state within {timeout:g} s")
-            msg = json.loads(self.ws.recv(timeout=left))
+            msg: dict[str, Any] = json.loads(self.ws.recv(timeout=left))
             if msg.get("type") == "state":
                 self.last = msg
                 return msg
