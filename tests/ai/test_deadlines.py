@@ -56,9 +56,9 @@ def full_work(bot: Any, decision: Decision[Any]) -> int:
     if cost.iterations:
         return int(cost.iterations)
     if type(bot).__name__ == "PlannerBot":
-        untimed = make_bot(decision.game, "planner")
+        untimed: Any = make_bot(decision.game, "planner")
         untimed.choose(decision, Rng(1))
-        return int(untimed.last_iterations)  # type: ignore[attr-defined]
+        return int(untimed.last_iterations)
     return int(cost.samples) * len(decision.choices)
 
 
@@ -66,13 +66,13 @@ def full_work(bot: Any, decision: Decision[Any]) -> int:
 def test_a_search_bot_with_no_time_does_less_and_answers_legally(game_id: str, name: str) -> None:
     game = REGISTRY.get(game_id)
     state, seat = searched(game)
-    bot = make_bot(game, name)
+    bot: Any = make_bot(game, name)
     assert hasattr(bot, "seconds"), f"{name} cannot be told a budget"
-    bot.seconds = TINY  # type: ignore[attr-defined]
+    bot.seconds = TINY
     decision = Decision(game, state.copy(), seat)
     picked = bot.choose(decision, Rng(1))
     assert picked.key in {c.key for c in game.choices(state)}
-    done = bot.last_iterations  # type: ignore[attr-defined]
+    done = bot.last_iterations
     assert done < full_work(bot, Decision(game, state.copy(), seat)), (name, done)
 
 
@@ -80,8 +80,8 @@ def test_a_search_bot_with_no_time_does_less_and_answers_legally(game_id: str, n
 def test_a_search_bot_told_a_fifth_of_a_second_answers(game_id: str, name: str) -> None:
     game = REGISTRY.get(game_id)
     state, seat = searched(game, players=4)
-    bot = make_bot(game, name)
-    bot.seconds = 0.2  # type: ignore[attr-defined]
+    bot: Any = make_bot(game, name)
+    bot.seconds = 0.2
     start = time.perf_counter()
     picked = bot.choose(Decision(game, state.copy(), seat), Rng(2))
     assert time.perf_counter() - start < 5.0  # liveness: untimed, some take a minute
@@ -104,9 +104,9 @@ def test_the_lookahead_compares_moves_on_the_samples_it_finished() -> None:
     """Cut short, every move has values on the same samples (common random numbers kept)."""
     game = REGISTRY.get("realms")
     state, seat = searched(game, players=4)
-    bot = make_bot(game, "lookahead:64")
-    bot.seconds = 0.3  # type: ignore[attr-defined]
-    outcomes = bot.outcomes(Decision(game, state.copy(), seat), Rng(3))  # type: ignore[attr-defined]
+    bot: Any = make_bot(game, "lookahead:64")
+    bot.seconds = 0.3
+    outcomes = bot.outcomes(Decision(game, state.copy(), seat), Rng(3))
     lengths = {len(v) for v in outcomes.values()}
-    assert lengths == {bot.last_samples}  # type: ignore[attr-defined]
-    assert bot.last_samples < 64  # type: ignore[attr-defined]
+    assert lengths == {bot.last_samples}
+    assert bot.last_samples < 64

@@ -444,7 +444,8 @@ class PlannerBot(SampledPolicyBot):
         if len(decision.choices) == 1:
             return decision.choices[0]
         clock = Clock(self.seconds)
-        picked = decision.follow(partial(self.policy, clock=clock), rng)
+        policy = partial(planner_choice, bounds=self.bounds, clock=clock)
+        picked = decision.follow(policy, rng)
         self.last_iterations = clock.work
         return picked
 
