@@ -345,7 +345,7 @@ def test_no_option_error_echoes_a_long_value() -> None:
                     game.validate_options({spec.name: long})
                 assert not echoed(str(refused.value)), (game.meta.id, spec.name)
             with pytest.raises(OptionError) as refused:
-                game.validate_options({LONGS["words"]: 2})
+                game.validate_options({str(LONGS["words"]): 2})
             assert not echoed(str(refused.value))
 
 
