@@ -208,8 +208,9 @@ async def signin(request: Request, response: Response) -> dict[str, Any]:
         raise wrong
     account, stored = found
     books.guard.succeeded(key, where, device)
-    if books.accounts.hasher.check_needs_rehash(stored):  # parameters moved on: upgrade it
-        with contextlib.suppress(TrafficError):  # busy: the next sign-in upgrades it
+    if isinstance(password, str) and books.accounts.hasher.check_needs_rehash(stored):
+        # the parameters moved on: upgrade it (a busy pool leaves it to the next sign-in)
+        with contextlib.suppress(TrafficError):
             fresh = await books.hashes.hash(password)
             await asyncio.to_thread(books.accounts.store_hash, account.id, fresh)
     return await asyncio.to_thread(_start, request, response, account)
