@@ -68,7 +68,13 @@ def test_health_readiness_and_metrics(tmp_path: Path) -> None:
     try:
         assert server.get("/healthz") == (200, {"status": "alive"})
         status, ready = server.get("/readyz")
+        deadline = time.time() + 120  # [issue 46] not ready until the bot workers are warm
+        while status != 200 and time.time() < deadline:
+            assert "warming up" in ready["bots"], ready
+            time.sleep(0.5)
+            status, ready = server.get("/readyz")
         assert status == 200 and ready["database"] == "ok" and ready["cluster"] == "one process"
+        assert ready["bots"].endswith("warm"), ready
         before = scrape(server)
         assert value(before, "hellas_choices_total") == 0
         _s, data = server.post(

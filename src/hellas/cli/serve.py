@@ -123,6 +123,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "hint_seconds": (0.01, 60), "bot_workers": (0, 1024), "ws_rate": (0, 100_000),
     "max_seat_connections": (0, 100_000), "max_address_connections": (0, 1_000_000),
     "replay_rate": (0, 1_000_000), "hint_rate": (0, 100_000), "http_rate": (0, 100_000),
+    "ws_connect_rate": (0, 100_000), "ws_connect_burst": (0, 100_000), "listing_cache": (0, 60),
     "hold_refused": (0, 60), "max_live_tables": (0, 10_000_000), "lease_seconds": (1, 3600),
     "max_connections": (1, 1_000_000), "max_address_http_connections": (0, 1_000_000),
     "header_timeout": (0.1, 3600), "body_timeout": (0.1, 3600), "idle_timeout": (0.1, 3600),
@@ -157,6 +158,13 @@ OPTIONS: dict[str, Any] = {  # every flag of hellas serve: its name and help
         "--bot-workers", "processes that think for search bots (0: one per core but one)"
     ),
     "ws_rate": _opt("--ws-rate", "messages a second one WebSocket may send (0: no limit)"),
+    "ws_connect_rate": _opt(
+        "--ws-connect-rate", "new WebSockets a second per address (0: no limit)"
+    ),
+    "ws_connect_burst": _opt("--ws-connect-burst", "new WebSockets one address may open at once"),
+    "listing_cache": _opt(
+        "--listing-cache", "seconds a lobby page is served from memory (0: not kept)"
+    ),
     "max_seat_connections": _opt("--max-seat-connections", "WebSockets on one seat (0: no limit)"),
     "max_address_connections": _opt(
         "--max-address-connections", "WebSockets from one address (0: no limit)"
@@ -200,6 +208,9 @@ def serve(
     hint_seconds: Annotated[float, OPTIONS["hint_seconds"]] = 1.0,
     bot_workers: Annotated[int, OPTIONS["bot_workers"]] = 0,
     ws_rate: Annotated[float, OPTIONS["ws_rate"]] = 10.0,
+    ws_connect_rate: Annotated[float, OPTIONS["ws_connect_rate"]] = 5.0,
+    ws_connect_burst: Annotated[int, OPTIONS["ws_connect_burst"]] = 100,
+    listing_cache: Annotated[float, OPTIONS["listing_cache"]] = 1.0,
     max_seat_connections: Annotated[int, OPTIONS["max_seat_connections"]] = 8,
     max_address_connections: Annotated[int, OPTIONS["max_address_connections"]] = 64,
     replay_rate: Annotated[float, OPTIONS["replay_rate"]] = 600.0,
@@ -276,6 +287,9 @@ def _traffic(given: dict[str, Any]) -> Any:
         given["max_spectators"],
         parse_duration(given["open_table_ttl"]),
         ws_rate=given["ws_rate"],
+        ws_connect_rate=given["ws_connect_rate"],
+        ws_connect_burst=given["ws_connect_burst"],
+        listing_cache=given["listing_cache"],
         max_seat_connections=given["max_seat_connections"],
         max_address_connections=given["max_address_connections"],
         replay_rate=given["replay_rate"],
@@ -316,6 +330,7 @@ def _application(given: dict[str, Any], url: str) -> tuple[Any, str | None, Any]
         given["hint_seconds"],
         max_samples=given["max_bot_samples"],
         memory_mb=given["bot_memory"],
+        eager=True,  # workers warm up as the server starts, before the first table asks
     )
     try:
         application = create_app(

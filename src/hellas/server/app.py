@@ -68,6 +68,8 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
+        if hub.bots.eager:
+            hub.bots.start()  # the bot workers warm up while the server starts
         chores = start_chores(hub)  # bot tables resume and stale open tables close, meanwhile
         chores += hub.cluster.start()  # with PostgreSQL: notices, catch-up, leases
         chores += parts.chores()  # timed seats whose time ran out go to a bot

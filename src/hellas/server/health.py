@@ -33,7 +33,7 @@ class Readiness:
         self.answer: tuple[int, dict[str, Any]] = (503, {})
 
     async def check(self, hub: Hub) -> tuple[int, dict[str, Any]]:
-        """Return (status, body): 200 when the database answers and the cluster is well."""
+        """Return (status, body): 200 when the database answers, the cluster is well, bots warm."""
         async with self.lock:
             if time.monotonic() - self.at < KEEP:
                 return self.answer
@@ -48,7 +48,9 @@ class Readiness:
                 )
             ok, why = hub.cluster.ready()
             body["cluster"] = why
-            if not ok:
+            warm, bots = hub.bots.ready()  # a cold bot worker would miss its first deadline
+            body["bots"] = bots
+            if not (ok and warm):
                 body["status"] = "not ready"
             self.answer = (200 if body["status"] == "ready" else 503, body)
             self.at = time.monotonic()

@@ -113,6 +113,7 @@ class BotPool:
         memory_mb: int = DEFAULT_BOT_MEMORY,
         policy_workers: int = 1,
         hint_wait: float = HINT_WAIT,
+        eager: bool = False,
     ) -> None:
         _count("workers", workers, 1, 256, none=True)
         _seconds("budget", budget, MAX_BUDGET)
@@ -123,6 +124,9 @@ class BotPool:
         _count("policy_workers", policy_workers, 0, 16)
         _seconds("hint_wait", hint_wait, 3600.0)
         self.workers = workers or default_workers()
+        # eager (``hellas serve``): the workers start and warm up with the server, not on the
+        # first table's move (a cold start on a busy machine would cost that move its budget)
+        self.eager = eager
         _fork_server()  # it warms up while the server starts, before any table asks
         self.hint_wait = hint_wait  # a hint behind bots that keep every worker busy gives up
         self.policy_workers = policy_workers
@@ -223,6 +227,23 @@ class BotPool:
             self.queue.drop(lambda j: j is job)
 
     # -- workers -----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the workers now, on the running event loop (they warm up in the background)."""
+        if not self._closed:
+            self._bind()
+
+    def ready(self) -> tuple[bool, str]:
+        """Return whether every lane has a warm worker (always, for a pool started lazily)."""
+        lanes = [(True, self.workers), (False, self.policy_workers)]
+        missing = [
+            "search" if search else "policy"
+            for search, wanted in lanes
+            if wanted and not any(w.search == search for w in self._live)
+        ]
+        if not self.eager or not missing:
+            return True, f"{len(self._live)} warm"
+        return False, f"warming up ({', '.join(missing)} lane)"
 
     def _bind(self) -> asyncio.AbstractEventLoop:
         """Start the workers on first use, on the running event loop."""
