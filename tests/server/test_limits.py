@@ -299,6 +299,9 @@ NONSENSE = [
     ["--idle-timeout", "inf"],
     ["--open-table-ttl", "99999d"],
     ["--idle-unload", "soon"],
+    ["--ws-connect-rate", "-1"],
+    ["--ws-connect-burst", "1000000"],
+    ["--listing-cache", "61"],
 ]
 
 
