@@ -97,11 +97,11 @@ def test_a_costly_bot_is_refused_at_creation_and_hand_off(server: Server) -> Non
 
 def test_a_runaway_bot_plays_cheap_moves_and_slows_nobody(tmp_path: Path) -> None:
     """A bot the limits let through that would think forever is stopped at the budget."""
-    lax = ["--max-bot-samples", "1000000000", "--bot-budget", "0.5", *OPEN]
+    lax = ["--max-bot-samples", "100000", "--bot-budget", "0.5", *OPEN]  # the ceiling
     server = start_server(f"sqlite:///{tmp_path / 'lax.db'}", bot_delay=0.05, args=lax)
     victim = Victim(server)
     try:
-        runaway = bot_tables(server, 2, "lookahead:999999999", game="realms")
+        runaway = bot_tables(server, 2, "lookahead:100000", game="realms")
         victim.sit()
         during(lambda stop: stop.wait(), victim)
         deadline = time.time() + 60

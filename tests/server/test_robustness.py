@@ -112,10 +112,10 @@ def test_strong_bots_elsewhere_leave_a_persons_choices_fast(tmp_path: Path) -> N
 def test_sigint_stops_a_server_whose_bots_are_thinking(tmp_path: Path, sig: int) -> None:
     """Ctrl-C stops the server and its workers; after ``kill -9`` the workers end themselves."""
     # bots that may think for ten minutes a move: Ctrl-C must not wait for them
-    endless = ["--max-bot-iterations", "100000000", "--bot-budget", "600"]
+    endless = ["--max-bot-iterations", "10000000", "--bot-budget", "60"]  # the ceilings
     server = start_server(f"sqlite:///{tmp_path / 'sigint.db'}", args=NO_RATE_LIMIT + endless)
     try:
-        busy = bot_tables(server, 6, bot="ismcts:100000000")
+        busy = bot_tables(server, 6, bot="ismcts:10000000")
         time.sleep(3)  # the workers start and sink into their searches
         with connect(server.ws(busy[0])) as watcher:
             json.loads(watcher.recv(timeout=30))
