@@ -359,3 +359,13 @@ def test_no_command_line_error_echoes_a_long_input(args: list[str]) -> None:
     said = done.stdout.decode() + done.stderr.decode()
     assert done.returncode == 2 and "Error:" in said, said[:300]
     assert not echoed(said), said[:300]
+
+
+@pytest.mark.parametrize("flag", ["--packs", "--open-table-ttl", "--public-url"])
+def test_no_serve_error_echoes_a_long_input(flag: str) -> None:
+    cmd = [sys.executable, "-m", "hellas.cli.main", "serve", flag, "q" * 3000, "--port", "1"]
+    wide = {**os.environ, "COLUMNS": "10000"}  # one line per message: an echo is not wrapped
+    done = subprocess.run(cmd, check=False, cwd=ROOT, capture_output=True, timeout=300, env=wide)
+    said = done.stdout.decode() + done.stderr.decode()
+    assert done.returncode == 2 and "Error:" in said, said[:300]
+    assert not echoed(said), said[:300]

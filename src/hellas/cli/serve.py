@@ -20,12 +20,13 @@ import typer
 from rich.console import Console
 
 from hellas.cli.paths import default_db
+from hellas.core.errors import clip
 
 console = Console()
 
 
 def _fail(message: str) -> NoReturn:
-    console.print(f"[red]Error:[/] {message}", soft_wrap=True)
+    console.print(f"[red]Error:[/] {clip(message)}", soft_wrap=True)  # never a whole input
     raise typer.Exit(2)
 
 
