@@ -98,7 +98,7 @@ class ImproverBot:
         alive = keys[1:]  # the challengers still in the running
         late = False
         began = time.perf_counter()
-        while alive and not late:
+        while alive:
             for _ in range(min(self.batch, self.samples - len(outcomes[base]))):
                 state, seed = decision.sample(rng), rng.below(1 << 30)
                 for k in (base, *alive):
@@ -116,6 +116,8 @@ class ImproverBot:
             alive = [k for k in alive if self.in_running(outcomes[k], outcomes[base])]
             if alive and clear_gain(_on(outcomes, base, alive), base, 0.0, 2 * self.z):
                 break  # a challenger is already clear by twice the margin of proof
+            if late:
+                break  # out of time: judge on what every move in the running was played on
         best = clear_gain(_on(outcomes, base, alive), base, 0.0, self.z) if alive else None
         return legal[base if best is None else best]
 
