@@ -76,6 +76,16 @@ def start_server(
     main: str = "hellas.cli.main",  # the command's module (tests.nim.serve: with Nim registered)
 ) -> Server:
     port = port or free_port()
+    # every test client shares 127.0.0.1, and most tests read the lobby right after changing a
+    # table: unless a test sets them, no per-address TCP cap and no cached lobby pages (the
+    # tests of those set them: test_connections.py, test_costs.py)
+    extra = (
+        [] if "--max-address-http-connections" in args else ["--max-address-http-connections", "0"]
+    )
+    if "--listing-cache" not in args:
+        extra += ["--listing-cache", "0"]
+    if "--ws-connect-rate" not in args:  # (test_costs.py tests the connect rate)
+        extra += ["--ws-connect-rate", "0"]
     cmd = [
         sys.executable,
         "-m",
@@ -87,6 +97,7 @@ def start_server(
         db,
         "--bot-delay",
         str(bot_delay),
+        *extra,
         *args,
     ]
     # stderr goes to a file, not a pipe: nobody reads a pipe while the server runs, and a
