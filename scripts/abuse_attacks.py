@@ -256,9 +256,15 @@ async def strong_bots(t: Target, addrs: list[str], until: float, out: Counter[st
 # -- HTTP ------------------------------------------------------------------------------------
 
 
-async def listing(t: Target, addrs: list[str], until: float, out: Counter[str]) -> None:
-    """64 keep-alive connections asking ``/api/tables?status=playing&limit=100`` in a loop."""
-    wire = request_bytes(t, "GET", "/api/tables?status=playing&limit=100")
+async def keep_asking(
+    t: Target, addrs: list[str], until: float, out: Counter[str], ask: tuple[str, str, int]
+) -> None:
+    """Ask ``path`` in a loop on ``connections`` keep-alive sockets, each answer counted.
+
+    ``ask`` is (path, label, connections); answers count as ``"<label> <status>"``.
+    """
+    path, label, connections = ask
+    wire = request_bytes(t, "GET", path)
 
     async def one(addr: str) -> None:
         while left(until) > 0:
@@ -273,15 +279,20 @@ async def listing(t: Target, addrs: list[str], until: float, out: Counter[str]) 
                 while left(until) > 0:
                     writer.write(wire)
                     status, headers, _ = await asyncio.wait_for(read_response(reader), 30)
-                    out[f"listing {status}"] += 1
+                    out[f"{label} {status}"] += 1
                     if headers.get("connection") == "close":
                         break
             except (OSError, TimeoutError, ValueError, asyncio.IncompleteReadError) as exc:
-                note(out, "listing", exc)
+                note(out, label, exc)
             finally:
                 writer.close()
 
-    await asyncio.gather(*(one(addrs[k % len(addrs)]) for k in range(64)))
+    await asyncio.gather(*(one(addrs[k % len(addrs)]) for k in range(connections)))
+
+
+async def listing(t: Target, addrs: list[str], until: float, out: Counter[str]) -> None:
+    """64 keep-alive connections asking ``/api/tables?status=playing&limit=100`` in a loop."""
+    await keep_asking(t, addrs, until, out, ("/api/tables?status=playing&limit=100", "listing", 64))
 
 
 async def hold_sockets(
@@ -361,27 +372,7 @@ async def slow_clients(t: Target, addrs: list[str], until: float, out: Counter[s
 
 async def tarpit(t: Target, addrs: list[str], until: float, out: Counter[str]) -> None:
     """700 connections asking, as fast as answered, what the server refuses (past its rate)."""
-    wire = request_bytes(t, "GET", "/api/tables/nosuchtable")
-
-    async def one(addr: str) -> None:
-        while left(until) > 0:
-            try:
-                reader, writer = await open_stream(t, addr)
-            except (OSError, TimeoutError) as exc:
-                note(out, "connect", exc)
-                await asyncio.sleep(0.1)
-                continue
-            try:
-                while left(until) > 0:
-                    writer.write(wire)
-                    status, _h, _b = await asyncio.wait_for(read_response(reader), 30)
-                    out[f"answer {status}"] += 1
-            except (OSError, TimeoutError, ValueError, asyncio.IncompleteReadError) as exc:
-                note(out, "asked", exc)
-            finally:
-                writer.close()
-
-    await asyncio.gather(*(one(addrs[k % len(addrs)]) for k in range(700)))
+    await keep_asking(t, addrs, until, out, ("/api/tables/nosuchtable", "answer", 700))
 
 
 # -- WebSockets ------------------------------------------------------------------------------
