@@ -2,10 +2,14 @@
 
     .venv/bin/python scripts/build_compiled.py              # builds .compiled/ (a few CPU minutes)
     PYTHONPATH=.compiled .venv/bin/hellas bench lords       # the same command on the compiled path
-    .venv/bin/python scripts/build_compiled.py --status     # ready / stale / no-tools (exit 0/1/2)
+    .venv/bin/python scripts/build_compiled.py --status     # ready / stale / no-tools / building /
+                                                            # failed (exit 0/1/2/3/4)
 
 ``./play`` and ``./check`` build it by themselves where a C compiler and the Python headers are
-present (``scripts/compiled.sh``); ``./play`` then serves from it.
+present (``scripts/compiled.sh``); ``./play`` then serves from it.  ``./play`` builds in the
+background at the lowest priority with ``--timeout``: a build that fails or runs out of time
+leaves pure Python in place, is remembered (``failed``, not retried until a source changes or
+``--force``), and its log says why.  Progress (each C extension compiled) goes to standard output.
 
 The package under ``src/`` is copied to the output folder and the modules listed in
 ``hellas.core.compiled.MODULES`` are compiled there, so the source tree never holds an extension
@@ -17,14 +21,18 @@ C compiler with the Python headers: ``./check`` installs them.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import fcntl
 import hashlib
 import importlib.util
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import sysconfig
+import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,6 +41,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from hellas.core.compiled import MODULES  # noqa: E402
 
 STAMP = "SOURCES.sha256"
+FAILED = "FAILED.sha256"  # the sources whose build failed or ran out of time: not retried
 
 
 def source_hash(src: Path) -> str:
@@ -45,15 +54,35 @@ def source_hash(src: Path) -> str:
     return digest.hexdigest()
 
 
-def build(out: Path, force: bool = False) -> bool:
+def _lock_path(out: Path) -> Path:
+    """Return the lock file that serializes builds of ``out``."""
+    return out.parent / f"{out.name}.lock"
+
+
+def build(out: Path, force: bool = False, timeout: float | None = None) -> bool:
     """Build the compiled package into ``out``; return False when an up-to-date build was kept.
 
-    Concurrent builds of one folder (parallel test workers) wait for each other.
+    Concurrent builds of one folder (parallel test workers) wait for each other.  ``timeout``
+    (seconds) bounds the mypyc run; past it the build is stopped like a failed one.
     """
     out.parent.mkdir(parents=True, exist_ok=True)
-    with (out.parent / f"{out.name}.lock").open("w") as lock:
+    with _lock_path(out).open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        return _build(out, force)
+        return _build(out, force, timeout)
+
+
+def building(out: Path) -> bool:
+    """Return True when another process holds the build lock of ``out`` (a build is running)."""
+    path = _lock_path(out)
+    if not path.exists():
+        return False
+    with path.open("a") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        fcntl.flock(lock, fcntl.LOCK_UN)
+    return False
 
 
 def missing_tools() -> list[str]:
@@ -74,47 +103,123 @@ def _need_tools() -> None:
         raise SystemExit("cannot build the compiled engine, missing: " + "; ".join(missing))
 
 
+def _matches(path: Path, wanted: str) -> bool:
+    """Return True when the stamp file ``path`` exists and holds ``wanted``."""
+    return path.exists() and path.read_text() == wanted
+
+
 def status(out: Path) -> str:
-    """Return ``ready`` (an up-to-date build), ``stale`` (can build) or ``no-tools``."""
-    stamp = out / STAMP
-    if stamp.exists() and stamp.read_text() == source_hash(ROOT / "src" / "hellas"):
+    """Return ``ready``, ``stale`` (can build), ``no-tools``, ``building`` or ``failed``.
+
+    ``failed``: the last build of these very sources failed or ran out of time.
+    """
+    wanted = source_hash(ROOT / "src" / "hellas")
+    if _matches(out / STAMP, wanted):
         return "ready"
-    return "no-tools" if missing_tools() else "stale"
+    if missing_tools():
+        return "no-tools"
+    if building(out):
+        return "building"
+    return "failed" if _matches(out / FAILED, wanted) else "stale"
 
 
-def _build(out: Path, force: bool) -> bool:
+def priority() -> str:
+    """Return this process's CPU and I/O priority in words (the build log's first line)."""
+    words = f"nice {os.getpriority(os.PRIO_PROCESS, 0)}"
+    if shutil.which("ionice"):
+        done = subprocess.run(
+            ["ionice", "-p", str(os.getpid())], capture_output=True, text=True, check=False
+        )
+        words += f", I/O {done.stdout.strip() or 'unknown'}"
+    return words + ", one compiler job at a time"
+
+
+def say(line: str) -> None:
+    """Print one progress line with the time of day (``./play`` sends them to .compiled.log)."""
+    print(f"{time.strftime('%H:%M:%S')} {line}", flush=True)
+
+
+def _fail(out: Path, wanted: str, message: str) -> None:
+    """Leave no build in ``out`` but the stamp of the sources that failed, then stop."""
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / FAILED).write_text(wanted)
+    raise SystemExit(message)
+
+
+def _run_mypyc(out: Path, files: list[str], log: Path, timeout: float | None) -> int | None:
+    """Run mypyc in ``out``, logging everything and saying each extension it compiles.
+
+    Return its exit status, or None when ``timeout`` stopped it (its whole process group).
+    """
+    env = dict(os.environ, MYPY_CACHE_DIR=str(out / ".mypy_cache"))
+    total = len(MODULES) + 1  # one extension per module plus mypyc's shared library
+    with log.open("w") as sink:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "mypyc", *files],
+            cwd=out,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+        )
+        stopped = threading.Event()
+
+        def stop() -> None:
+            stopped.set()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(child.pid, signal.SIGKILL)
+
+        timer = threading.Timer(timeout, stop) if timeout else None
+        if timer is not None:
+            timer.daemon = True
+            timer.start()
+        assert child.stdout is not None
+        count = 0
+        for line in child.stdout:
+            sink.write(line)
+            if line.startswith("building '"):
+                count += 1
+                say(f"compiling C extension {count} of {total}: {line.split(chr(39))[1]}")
+        code = child.wait()
+        if timer is not None:
+            timer.cancel()
+    return None if stopped.is_set() else code
+
+
+def _build(out: Path, force: bool, timeout: float | None = None) -> bool:
     src = ROOT / "src" / "hellas"
     wanted = source_hash(src)
     stamp = out / STAMP
-    if not force and stamp.exists() and stamp.read_text() == wanted:
+    if not force and _matches(stamp, wanted):
         return False
     _need_tools()
+    started = time.monotonic()
+    say(f"building the compiled engine into {out} ({priority()})")
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
     shutil.copytree(src, out / "hellas", ignore=shutil.ignore_patterns("__pycache__"))
     files = [name.replace(".", "/") + ".py" for name in MODULES]
-    env = dict(os.environ, MYPY_CACHE_DIR=str(out / ".mypy_cache"))
     log = out / "build.log"
-    with log.open("w") as sink:
-        done = subprocess.run(
-            [sys.executable, "-m", "mypyc", *files],
-            cwd=out,
-            env=env,
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-            check=False,
+    say(f"mypyc: checking types and writing C for {len(MODULES)} modules (the longest step)")
+    code = _run_mypyc(out, files, log, timeout)
+    if code is None:
+        _fail(
+            out, wanted, f"stopped: the build ran past its {timeout:g} s limit; pure Python stays"
         )
-    if done.returncode != 0:
+    if code != 0:
         tail = "\n".join(log.read_text().splitlines()[-30:])
-        raise SystemExit(f"mypyc failed (exit {done.returncode}); the end of {log}:\n{tail}")
+        _fail(out, wanted, f"mypyc failed (exit {code}); the end of {log}:\n{tail}")
     for name in MODULES:
         folder = out / Path(name.replace(".", "/")).parent
         stem = name.rsplit(".", 1)[1]
         if not any(folder.glob(f"{stem}.*.so")) and not any(folder.glob(f"{stem}.*.pyd")):
-            raise SystemExit(f"mypyc ran but left no extension for {name}; see {log}")
+            _fail(out, wanted, f"mypyc ran but left no extension for {name}; see {log}")
     shutil.rmtree(out / "build", ignore_errors=True)  # C sources and objects: not needed to run
     stamp.write_text(wanted)
+    say(f"done in {time.monotonic() - started:.0f} s")
     return True
 
 
@@ -126,14 +231,21 @@ def main() -> None:
     parser.add_argument(
         "--status",
         action="store_true",
-        help="only say ready (exit 0), stale (exit 1: can build) or no-tools (exit 2)",
+        help="only say ready (exit 0), stale (1: can build), no-tools (2), building (3: another "
+        "process is building) or failed (4: these sources failed to build; --force retries)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=None,
+        help="stop the build after this many seconds (it then counts as failed)",
     )
     args = parser.parse_args()
     if args.status:
         state = status(args.out.resolve())
         print(state)
-        raise SystemExit({"ready": 0, "stale": 1}.get(state, 2))
-    built = build(args.out.resolve(), args.force)
+        raise SystemExit({"ready": 0, "stale": 1, "building": 3, "failed": 4}.get(state, 2))
+    built = build(args.out.resolve(), args.force, args.timeout)
     state = "built" if built else "up to date"
     print(f"{state}: {len(MODULES)} modules in {args.out}; run with PYTHONPATH={args.out}")
 
