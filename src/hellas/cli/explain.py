@@ -17,7 +17,7 @@ from rich.console import Console
 
 from hellas.core.capabilities import Explanation, Presentation
 from hellas.core.errors import HellasError, OptionError, clip
-from hellas.core.record import Record
+from hellas.core.record import Record, start
 from hellas.games import REGISTRY
 
 console = Console()
@@ -37,7 +37,7 @@ def explain_record(path: str, step: int | None, seat: int | None) -> Explanation
     """Return the explanation of a saved game's position (its end unless ``step``)."""
     record = Record.load(path)
     game = REGISTRY.get(record.game)
-    state = game.new(record.options, record.seed)
+    state = start(game, record)  # an older rules version is refused, never explained wrongly
     n = game.meta.seats(game.validate_options(record.options))
     if seat is not None and not 0 <= seat < n:
         raise OptionError(f"--seat must be 1 to {n}")

@@ -27,7 +27,7 @@ from hellas.cli.table import HUMAN, TerminalTable, _actors_of, fresh_seed, winne
 from hellas.core.errors import HellasError, OptionError, clip
 from hellas.core.game import Game, visible_events
 from hellas.core.options import Options
-from hellas.core.record import Match, Record
+from hellas.core.record import Match, Record, start
 from hellas.games import REGISTRY
 
 app = typer.Typer(
@@ -286,7 +286,7 @@ def replay(
     try:
         record = Record.load(path)
         game = REGISTRY.get(record.game)
-        state = game.new(record.options, record.seed)
+        state = start(game, record)  # an older rules version is refused, never replayed
         n = game.meta.seats(game.validate_options(record.options))
         who = None if seat is None else seat - 1
         if who is not None and not 0 <= who < n:

@@ -29,7 +29,7 @@ from hellas.cli.narrate import Narrator, game_hook
 from hellas.core.capabilities import Presentation, capability
 from hellas.core.errors import HellasError
 from hellas.core.game import Bot, Decision, Event, Game, Outcome
-from hellas.core.record import Match, Record
+from hellas.core.record import Match, Record, start
 from hellas.core.rng import Rng
 
 HUMAN = "human"
@@ -398,7 +398,7 @@ def winners_text(game: Game[Any], state: Any, outcome: Outcome) -> str:
 
 def _actors_of(game: Game[Any], record: Record) -> list[int]:
     """Return who made each choice of a record (by replaying it)."""
-    state = game.new(record.options, record.seed)
+    state = start(game, record)
     actors = []
     for key in record.choices:
         seat = game.to_act(state)

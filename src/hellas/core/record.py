@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic
 
-from hellas.core.errors import HellasError, RecordError
+from hellas.core.errors import HellasError, RecordError, quoted
 from hellas.core.game import Event, Game, S
 
 _RECORD_FIELDS = ("game", "version", "options", "seed", "choices")
@@ -89,16 +89,33 @@ class Record:
         Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
 
 
+def version_problem(game: Game[Any], version: str) -> str:
+    """Return why a record of ``game`` made at rules ``version`` does not replay here, or ""."""
+    if version == game.meta.version:
+        return ""
+    return (
+        f"was made with {game.meta.id} rules version {quoted(version)}; "
+        f"this is version {game.meta.version}"
+    )
+
+
+def start(game: Game[S], record: Record) -> S:
+    """Return ``record``'s game before its first choice, once its game and version are checked.
+
+    Every path that reads a record (``play --load``, ``replay``, ``explain --record``, the
+    terminal's ``load``) starts here, so an older record is refused, never replayed wrongly.
+    """
+    if record.game != game.meta.id:
+        raise RecordError(f"record is for {quoted(record.game)}, not {game.meta.id!r}")
+    problem = version_problem(game, record.version)
+    if problem:
+        raise RecordError(f"record {problem}")
+    return game.new(record.options, record.seed)
+
+
 def replay(game: Game[S], record: Record, upto: int | None = None) -> S:
     """Return the state after the first ``upto`` choices of ``record`` (all by default)."""
-    if record.game != game.meta.id:
-        raise RecordError(f"record is for {record.game!r}, not {game.meta.id!r}")
-    if record.version != game.meta.version:
-        raise RecordError(
-            f"record was made with {record.game} rules version {record.version}; "
-            f"this is version {game.meta.version}"
-        )
-    state = game.new(record.options, record.seed)
+    state = start(game, record)
     keys = record.choices if upto is None else record.choices[:upto]
     for i, key in enumerate(keys):
         try:

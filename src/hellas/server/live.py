@@ -19,7 +19,7 @@ from typing import Any
 
 from hellas.core.errors import IllegalChoice
 from hellas.core.game import Event, Game, View
-from hellas.core.record import Match
+from hellas.core.record import Match, version_problem
 from hellas.games import REGISTRY
 from hellas.server.store import SeatRow, TableRow
 
@@ -174,11 +174,9 @@ def stored_problem(row: TableRow) -> str:
     if row.game not in REGISTRY.ids():
         return f"table {row.id} is a game of {row.game!r}, which this server does not have"
     game = REGISTRY.get(row.game)
-    if row.version != game.meta.version:
-        return (
-            f"table {row.id} was made with {row.game} rules version {row.version}; "
-            f"this server has version {game.meta.version}"
-        )
+    problem = version_problem(game, row.version)  # the check every record reader makes
+    if problem:
+        return f"table {row.id} {problem}"
     numbers = [s.seat for s in row.seats]
     if numbers != list(range(len(numbers))):
         return f"table {row.id} cannot be loaded: its stored seats are missing or damaged"
