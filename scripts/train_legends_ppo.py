@@ -6,7 +6,7 @@ Needs the optional ``train`` extra (torch, sb3-contrib)::
     .venv/bin/python scripts/train_legends_ppo.py --steps 100000 --out ppo-legends
 
 The learner sits in seat 0 of mission 1 (3 players, human difficulty); the other seats are the
-game's heuristic bot.  The environment is ``hellas/Legends-v102``; the mask comes from
+game's heuristic bot.  The environment is ``hellas/Legends-v103``; the mask comes from
 ``action_masks()`` (sb3-contrib's convention).  The reward is the team's result (1 won, 0 lost)
 plus, optionally, ``--shaping`` per monster defeated, read from the observation's public
 ``table`` field.  At the end the script writes a learning curve (``curve.png``), saves the
@@ -33,7 +33,7 @@ from sb3_contrib.common.wrappers import ActionMasker
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.monitor import Monitor
 
-import hellas.rl.gym  # noqa: F401 - registers hellas/Legends-v102
+import hellas.rl.gym  # noqa: F401 - registers hellas/Legends-v103
 from hellas.ai import make_bot
 from hellas.core.game import Decision
 from hellas.core.rng import Rng

@@ -17,7 +17,7 @@ from hellas.games import REGISTRY
 from hellas.games.legends.bots import HeuristicBot
 
 ENVS: list[tuple[str, dict[str, Any]]] = [
-    ("hellas/Legends-v102", {"players": 3, "bots": "heuristic"}),
+    ("hellas/Legends-v103", {"players": 3, "bots": "heuristic"}),
     ("hellas/Realms-v100", {"players": 3, "bots": "greedy"}),
     ("hellas/Lords-v4", {"players": 2, "turn_limit": 8, "bots": "heuristic"}),
 ]
@@ -59,7 +59,7 @@ def _play_episode(env: Any, seed: int) -> tuple[float, int]:
 
 def test_a_learner_plays_with_bots_until_the_end() -> None:
     env = gymnasium.make(
-        "hellas/Legends-v102", players=3, seat=1, bots=["heuristic", None, "random"]
+        "hellas/Legends-v103", players=3, seat=1, bots=["heuristic", None, "random"]
     )
     total, steps = _play_episode(env, 3)
     session = env.unwrapped.session
@@ -82,7 +82,7 @@ def test_the_learner_only_decides_for_its_own_seat() -> None:
 
 
 def test_a_heuristic_learner_plays_a_whole_episode() -> None:
-    env = gymnasium.make("hellas/Legends-v102", players=2, bots="heuristic")
+    env = gymnasium.make("hellas/Legends-v103", players=2, bots="heuristic")
     env.reset(seed=8)
     session = env.unwrapped.session
     # Replaying the same game with the heuristic in the learner's seat too must be deterministic.
@@ -96,12 +96,12 @@ def test_a_heuristic_learner_plays_a_whole_episode() -> None:
 
 
 def test_illegal_actions_lose_or_raise() -> None:
-    env = gymnasium.make("hellas/Legends-v102", players=3)
+    env = gymnasium.make("hellas/Legends-v103", players=3)
     _obs, info = env.reset(seed=2)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     _obs, reward, terminated, _trunc, info = env.step(illegal)
     assert terminated and reward == -1.0 and info["illegal"]
-    strict = gymnasium.make("hellas/Legends-v102", players=3, illegal="raise")
+    strict = gymnasium.make("hellas/Legends-v103", players=3, illegal="raise")
     strict.reset(seed=2)
     with pytest.raises(IllegalChoice):
         strict.step(illegal)
@@ -109,13 +109,13 @@ def test_illegal_actions_lose_or_raise() -> None:
 
 def test_bad_keywords_are_refused() -> None:
     with pytest.raises(HellasError, match="seat must be"):
-        gymnasium.make("hellas/Legends-v102", players=2, seat=4)
+        gymnasium.make("hellas/Legends-v103", players=2, seat=4)
     with pytest.raises(HellasError, match="one entry per seat"):
-        gymnasium.make("hellas/Legends-v102", players=3, bots=["heuristic"])
+        gymnasium.make("hellas/Legends-v103", players=3, bots=["heuristic"])
     with pytest.raises(HellasError, match="unknown bot"):
-        gymnasium.make("hellas/Legends-v102", players=3, bots="nobody")
+        gymnasium.make("hellas/Legends-v103", players=3, bots="nobody")
     with pytest.raises(ValueError, match="illegal must be"):
-        gymnasium.make("hellas/Legends-v102", illegal="ignore")
+        gymnasium.make("hellas/Legends-v103", illegal="ignore")
 
 
 def test_same_seed_same_episode() -> None:

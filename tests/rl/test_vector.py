@@ -97,7 +97,7 @@ def test_the_vector_module_can_be_the_first_one_imported() -> None:
     """``import hellas.rl.vector`` first (it imports ``hellas.rl.gym``, which registers it)."""
     code = (
         "import hellas.rl.vector, gymnasium\n"
-        "envs = gymnasium.make_vec('hellas/Legends-v102', num_envs=2,"
+        "envs = gymnasium.make_vec('hellas/Legends-v103', num_envs=2,"
         " vectorization_mode='vector_entry_point', players=3, mission=1)\n"
         "print(type(envs).__name__)\n"
     )

@@ -213,7 +213,7 @@ class GameMeta:
 
     @property
     def name(self) -> str:
-        """Return the game's short name for ids (``Legends``: ``hellas/Legends-v102``)."""
+        """Return the game's short name for ids (``Legends``: ``hellas/Legends-v103``)."""
         return self.id.capitalize()
 
     @property
@@ -224,7 +224,7 @@ class GameMeta:
 
     @property
     def gym_id(self) -> str:
-        """Return the Gymnasium id, tied to the rules version: ``hellas/Legends-v102``."""
+        """Return the Gymnasium id, tied to the rules version: ``hellas/Legends-v103``."""
         return f"hellas/{self.name}-v{self.env_version}"
 
     def to_json(self) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 - :func:`env` returns a PettingZoo ``AECEnv`` (agents ``player_0`` ...).
 - ``import hellas.rl.gym`` registers Gymnasium single-agent environments with bots in the other
-  seats, one per game, the rules version in the id (``hellas/Legends-v102``: Legends 1.2).
+  seats, one per game, the rules version in the id (``hellas/Legends-v103``: Legends 1.3).
 - ``hellas.rl.vector.HellasVectorEnv``: ``num_envs`` of those games stepped per call
   (Gymnasium's vector API), observations written into one float32 array.
 - ``import hellas.rl.openspiel`` registers OpenSpiel Python games ``python_hellas_<game>``.

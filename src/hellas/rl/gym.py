@@ -1,11 +1,11 @@
 """Gymnasium single-agent environments: one learning seat, bots in the others.
 
 Importing this module registers one environment per registered game, named from its metadata
-with the rules version in the version number (``GameMeta.gym_id``: ``hellas/Legends-v102`` is
-Legends rules 1.2, ``hellas/Lords-v4`` Lords 0.4); :func:`register` adds games registered
+with the rules version in the version number (``GameMeta.gym_id``: ``hellas/Legends-v103`` is
+Legends rules 1.3, ``hellas/Lords-v4`` Lords 0.4); :func:`register` adds games registered
 later.  Game options, the learner's ``seat`` and the ``bots`` are ``gymnasium.make`` keywords::
 
-    env = gymnasium.make("hellas/Legends-v102", players=3, mission=1, bots="heuristic")
+    env = gymnasium.make("hellas/Legends-v103", players=3, mission=1, bots="heuristic")
 
 The observation is the learner's view vector (the PettingZoo layout); the action mask is in
 ``info["action_mask"]`` and from ``env.unwrapped.action_masks()`` (sb3-contrib's convention).

@@ -13,7 +13,7 @@ autoreset: that call ignores its action and returns the new game's first observa
     obs, infos = envs.reset(seed=0)
     obs, rewards, terminated, truncated, infos = envs.step(actions)
 
-``gymnasium.make_vec("hellas/Legends-v102", num_envs=64, vectorization_mode="vector_entry_point")``
+``gymnasium.make_vec("hellas/Legends-v103", num_envs=64, vectorization_mode="vector_entry_point")``
 builds the same environment.  Game ``i`` of ``reset(seed=s)`` starts from seed ``s + i``.
 """
 

@@ -45,7 +45,7 @@ from hellas.games.legends.value import estimate, needed_defeats
 from hellas.games.legends.value import evaluate as search_value
 from hellas.games.legends.view import determinize, view
 
-VERSION = "1.2"
+VERSION = "1.3"
 ROLLOUT_STEPS = 2  # search rollouts: policy steps before the value model scores the position
 
 OPTIONS = OptionSchema(

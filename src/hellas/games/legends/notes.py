@@ -35,7 +35,7 @@ ORACLE_RETURN: Final = 17
 CYCLE_DECK: Final = 18
 CYCLE_DISCARD: Final = 19
 ARRIVE: Final = 20
-HADES_PLACE: Final = 21
+# 21 was HADES_PLACE (every disc placed on Hades at no cost), retired in rules 1.3.
 DEFEAT: Final = 22
 WON: Final = 23
 BLOCKED: Final = 24

@@ -557,13 +557,9 @@ def _arrive(s: LegendsState, kind: str, ev: NoteLog) -> None:
     s.monsters.append(slot)
     if ev is not None:
         ev.append((N.ARRIVE, slot))
-    if kind == "hades":
-        # Mission 12: "Hero discs must be placed on Hades' central monster card." Hades enters
-        # once every other monster is defeated; every disc is placed on him, free of the Move
-        # (and its discard) that ruling 8 asks for leaving a defeated monster.
-        s.discs = [len(s.monsters) - 1] * s.n
-        if ev is not None:
-            ev.append((N.HADES_PLACE, slot))
+    # Mission 12's "Hero discs must be placed on Hades' central monster card" says where on his
+    # three cards a disc stands (like the Chimera's centerpoint), not that reaching him is free:
+    # heroes reach Hades as any monster (ruling 8), so no disc moves here.
 
 
 def _defeat(s: LegendsState, idx: int, by_divine: bool, ev: NoteLog) -> None:

@@ -183,11 +183,6 @@ def _arrive(n: Note) -> Event:
     )
 
 
-def _hades_place(n: Note) -> Event:
-    text = "Every hero disc is placed on Hades' central monster card (mission 12)."
-    return Event("place", text, None, {"monster": n[1].name})
-
-
 def _defeat(n: Note) -> Event:
     _, slot, defeats, by_divine = n
     how = " by a divine intervention" if by_divine else ""
@@ -238,7 +233,6 @@ _WORDS: dict[int, Callable[[Note], Event]] = {
     N.CYCLE_DECK: _cycle_deck,
     N.CYCLE_DISCARD: _cycle_discard,
     N.ARRIVE: _arrive,
-    N.HADES_PLACE: _hades_place,
     N.DEFEAT: _defeat,
     N.WON: _won,
     N.BLOCKED: _blocked,
