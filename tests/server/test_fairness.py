@@ -9,7 +9,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 
-from hellas.server.fairness import BOT, HINT, FairQueue, Job
+from hellas.server.fairness import BOT, HINT, SLICE_FLOOR, FairQueue, Job
 
 BUDGET = 2.0
 
@@ -148,13 +148,20 @@ class Event:
     what: str = field(compare=False)  # "ask" or "done"
     job: Job = field(compare=False)
     seconds: float = field(compare=False, default=0.0)
+    cancelled: bool = field(compare=False, default=False)
 
 
 @dataclass
 class Sim:
-    """A pool of ``workers`` on a simulated clock; each table asks again when answered."""
+    """A pool of ``workers`` on a simulated clock; each table asks again when answered.
+
+    A move thinks for its cost, or less when the queue gives it a slice; with ``hurry`` (the
+    pool's rule) a move that waits also ends the running ones at their slices.
+    """
 
     workers: int
+    hurry: bool = False
+    running: dict[int, tuple[float, Event]] = field(default_factory=dict)  # id(job) -> began, end
     queue: FairQueue = field(default_factory=FairQueue)
     events: list[Event] = field(default_factory=list)
     now: float = 0.0
@@ -167,9 +174,11 @@ class Sim:
     depth: dict[int, int] = field(default_factory=dict)  # id(job) -> owners active as it asked
     served: list[tuple[str, float, int]] = field(default_factory=list)  # (table, wait, depth)
 
-    def at(self, when: float, what: str, j: Job, seconds: float = 0.0) -> None:
+    def at(self, when: float, what: str, j: Job, seconds: float = 0.0) -> Event:
         self.count += 1
-        heapq.heappush(self.events, Event(when, self.count, what, j, seconds))
+        event = Event(when, self.count, what, j, seconds)
+        heapq.heappush(self.events, event)
+        return event
 
     def table(self, name: str, cost: float, again: float, first: float, owner: str = "") -> None:
         self.cost[name], self.again[name] = cost, again
@@ -178,6 +187,8 @@ class Sim:
     def run(self, until: float) -> None:
         while self.events and self.events[0].at <= until:
             event = heapq.heappop(self.events)
+            if event.cancelled:
+                continue
             self.now = event.at
             j = event.job
             active = sum(f.active() for f in self.queue.flows.values())
@@ -189,6 +200,7 @@ class Sim:
                 self.queue.push(j)
             else:
                 self.busy -= 1
+                self.running.pop(id(j), None)
                 self.queue.charge(j, event.seconds)
                 again = self.again[j.table]
                 if again >= 0:
@@ -198,8 +210,19 @@ class Sim:
                 wait = self.now - self.asked.pop(id(picked))
                 self.waits.setdefault(picked.table, []).append(wait)
                 self.served.append((picked.table, wait, self.depth.pop(id(picked))))
-                seconds = self.cost[picked.table]
-                self.at(self.now + seconds, "done", picked, seconds)
+                seconds = min(self.cost[picked.table], picked.budget)
+                end = self.at(self.now + seconds, "done", picked, seconds)
+                self.running[id(picked)] = (self.now, end)
+            if self.hurry and self.queue.waiting(BOT):
+                self.cut_running()
+
+    def cut_running(self) -> None:
+        """End every running move at its slice (at once if it thought that long already)."""
+        for key, (began, end) in list(self.running.items()):
+            at = max(self.now, began + self.queue.slice_for(end.job))
+            if at < end.at:
+                end.cancelled = True
+                self.running[key] = (began, self.at(at, "done", end.job, at - began))
 
 
 def test_a_stream_of_new_tables_never_starves_a_waiting_one() -> None:
@@ -250,3 +273,70 @@ def test_a_light_table_is_overtaken_by_at_most_one_move_per_other_owner() -> Non
     light = sim.waits["light"]
     assert max(light) <= 21 * BUDGET + 0.01  # 20 other owners, one move each, and one running
     assert len(light) >= 5
+
+
+# -- slices: nobody waits long behind a busy worker ----------------------------------------
+
+
+def test_a_lone_owner_thinks_for_the_whole_budget() -> None:
+    queue = FairQueue()
+    for k in range(3):
+        queue.push(job(BOT, f"t{k}", owner="10.0.0.1"))  # one owner's tables: no one else waits
+    picked = queue.pop()
+    assert picked is not None and picked.budget == BUDGET and picked.asked == BUDGET
+
+
+def test_a_search_move_thinks_for_a_slice_while_other_owners_wait() -> None:
+    queue = FairQueue()
+    queue.push(job(BOT, "a", owner="10.0.0.1"))
+    queue.push(job(BOT, "b", owner="10.0.0.2"))
+    first = queue.pop()
+    assert first is not None and first.budget == BUDGET / 2 and first.asked == BUDGET
+    for k in range(20):
+        queue.push(job(BOT, f"many{k}", owner=f"10.0.1.{k}"))
+    queue.charge(first, first.budget)
+    second = queue.pop()
+    assert second is not None and second.budget == SLICE_FLOOR  # 20 others: the floor
+
+
+def test_a_cheap_move_is_never_sliced_and_cheap_moves_waiting_cut_no_search() -> None:
+    queue = FairQueue()
+    queue.push(job(BOT, "search", owner="10.0.0.1"))
+    queue.push(job(BOT, "cheap", owner="10.0.0.2", search=False))
+    picked = queue.pop()
+    assert picked is not None and picked.table == "search" and picked.budget == BUDGET
+    assert queue.slice_for(job(BOT, "x", owner="10.0.0.3", search=False)) == BUDGET
+
+
+def test_with_hurry_a_light_table_waits_one_slice_not_a_whole_budget() -> None:
+    """Issue 46: ten tables of the strongest bots keep the one search worker busy, each move
+    a whole budget; an honest table's light search waited for the move running when it asked
+    (up to a budget), so its reply took up to twice as long as on a quiet server or more.
+    Now the running move ends at its slice once the honest move waits."""
+
+    def honest_waits(hurry: bool) -> list[float]:
+        sim = Sim(workers=1, hurry=hurry)
+        for k in range(10):
+            sim.table(f"strong{k}", cost=BUDGET, again=0.0, first=0.0, owner="10.0.0.9")
+        sim.table("honest", cost=0.3, again=2.9, first=0.1, owner="10.0.0.1")
+        sim.run(until=120.0)
+        return sim.waits["honest"]
+
+    before, after = honest_waits(False), honest_waits(True)
+    assert len(after) >= 20
+    assert max(before) > 1.5  # without the cut it waited for most of a budget
+    assert max(after) <= BUDGET / 2 + 1e-6  # one slice: the budget over the two owners
+
+
+def test_with_hurry_twenty_attacking_owners_cost_a_light_table_little() -> None:
+    """Twenty addresses each keep one strong table busy: every move thinks a short slice, and
+    the light table, asking at the current virtual time, waits for about one slice per owner
+    it cannot pass; it never waits a whole budget per owner."""
+    sim = Sim(workers=1, hurry=True)
+    for k in range(20):
+        sim.table(f"strong{k}", cost=BUDGET, again=0.0, first=0.01 * k, owner=f"10.0.1.{k}")
+    sim.table("honest", cost=0.2, again=2.8, first=1.0, owner="10.0.0.1")
+    sim.run(until=120.0)
+    honest = sim.waits["honest"]
+    assert len(honest) >= 20
+    assert max(honest) <= 21 * SLICE_FLOOR + 1e-6, max(honest)

@@ -176,6 +176,39 @@ def test_a_bot_told_a_small_budget_answers_itself_within_it() -> None:
         pool.close()
     assert reply["fallback"] == "" and reply["seconds"] < 30  # liveness, not speed
     assert reply["key"] in {c.key for c in game.choices(state)}
+    assert reply["hurried"] is False and pool.counters.hurried == 0  # alone: its whole budget
+
+
+def test_a_move_that_waits_cuts_another_owners_running_search_to_its_slice() -> None:
+    """Issue 46: with the one search worker thinking on a strong bot's move, another owner's
+    move waited for the whole of that move's budget.  Now the running move is told to finish
+    at its slice (the budget over the two owners) and answers with what it found (its own
+    move, not the alarm's cheap one); the waiting move then starts."""
+    game = REGISTRY.get("realms")
+    state, seat = realms_decision()
+    budget = 12.0
+    pool = BotPool(workers=1, budget=budget, max_samples=10**9, policy_workers=0)
+    waits: list[tuple[str, float]] = []
+    pool.waited = lambda kind, seconds: waits.append((kind, seconds))
+
+    async def run() -> tuple[dict[str, Any], dict[str, Any]]:
+        strong = asyncio.create_task(
+            pool.choose(game, state, seat, "lookahead:999999999", 1, table="t1", owner="a")
+        )
+        while pool.counters.jobs == 0 or pool.queue.waiting(BOT):  # it has the worker
+            await asyncio.sleep(0.05)
+        light = await pool.choose(game, state, seat, "ismcts:10", 2, table="t2", owner="b")
+        return await strong, light
+
+    try:
+        strong, light = asyncio.run(run())
+    finally:
+        pool.close()
+    assert strong["hurried"] is True and strong["fallback"] == ""
+    assert strong["key"] in {c.key for c in game.choices(state)}
+    assert pool.counters.hurried == 1
+    assert light["fallback"] == ""
+    assert waits[-1][1] < budget  # it waited for a slice (budget / 2), not the whole budget
 
 
 def test_every_bot_of_every_game_declares_its_cost() -> None:

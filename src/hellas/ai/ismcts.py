@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import inspect
 import math
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from hellas.ai import clock
 from hellas.core.capabilities import SearchHints, capability
 from hellas.core.game import BotCost, Choice, Decision, Game
 from hellas.core.rng import Rng
@@ -214,10 +214,10 @@ class ISMCTSBot:
         # Square roots of availability counts: a count is at most the iterations done, so the
         # table grows with the search (never to the iteration cap, which may be huge).
         roots = _sqrt_table(_ROOTS_START)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = None if self.seconds is None else clock.now() + self.seconds
         done = 0
         for i in range(self.iterations):
-            if deadline is not None and i >= self.least and time.perf_counter() > deadline:
+            if deadline is not None and i >= self.least and clock.now() > deadline:
                 break
             if i + 1 >= len(roots):
                 roots = _sqrt_table(2 * len(roots))

@@ -23,10 +23,10 @@ The clairvoyant variants read the true state: labelled upper bounds only.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any
 
+from hellas.ai import clock
 from hellas.core.capabilities import SearchHints, capability
 from hellas.core.game import BotCost, Choice, Decision
 from hellas.core.rng import Rng
@@ -71,7 +71,7 @@ class LookaheadBot:
         pool = []
         for _ in range(self.samples):
             pool.append(decision.sample(rng))
-            if until is not None and time.perf_counter() > until:
+            if until is not None and clock.now() > until:
                 break
         return pool
 
@@ -89,17 +89,17 @@ class LookaheadBot:
         hints = capability(game, SearchHints)  # what the game offers search (core/capabilities)
         if hints.rollout_policy() is None:
             raise ValueError(f"{game.meta.id} has no rollout policy for lookahead")
-        start = time.perf_counter()
+        start = clock.now()
         deadline = None if self.seconds is None else start + max(0.0, self.seconds)
         half = None if deadline is None else start + max(0.0, self.seconds or 0.0) / 2
         pool = self._pool(decision, rng, half)
         seeds = [rng.next64() for _ in pool]
         out: dict[str, list[float]] = {move.key: [] for move in decision.choices}
         done = 0
-        began = time.perf_counter()
+        began = clock.now()
         for base, seed in zip(pool, seeds, strict=True):
             if done and deadline is not None:
-                now = time.perf_counter()
+                now = clock.now()
                 if now + (now - began) / done > deadline:
                     break  # the next sample would not be done in time
             values = self._sample(decision, base, seed, deadline)
@@ -128,7 +128,7 @@ class LookaheadBot:
         seat = decision.seat
         values: dict[str, float] = {}
         for move in decision.choices:
-            if cut is not None and values and time.perf_counter() > cut:
+            if cut is not None and values and clock.now() > cut:
                 return None
             s = base.copy()
             if hasattr(s, "rng"):
@@ -223,6 +223,6 @@ class HandReaderLookaheadBot(LookaheadBot):
         pool = []
         for _ in range(self.samples):
             pool.append(sample(state, decision.seat, rng, reveal_hands=True))  # type: ignore[call-arg]
-            if until is not None and time.perf_counter() > until:
+            if until is not None and clock.now() > until:
                 break
         return pool

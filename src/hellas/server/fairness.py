@@ -13,7 +13,7 @@ clock, so one owner's light table is not stuck behind its heavy ones):
   newcomer never counts as 0 (it starts at the current virtual time, not at the start of time),
   and a flow that used a lot lately keeps its later tag until the others have caught up.
 * A free worker takes the job that would end first on the virtual clock: the flow's tag plus
-  the seconds its latest job used (a newcomer: the budget), ties to the one that asked first;
+  the seconds its latest job used (a newcomer: the slice it would get), ties to the one that asked first;
   the flow's tag then moves on by the job's budget, corrected to the seconds it really used
   when it answers.  So a light table goes before heavy ones at the same tag.  Waiting earns
   credit: while a flow waits, ``V`` rises towards and past its tag, and every flow that asks
@@ -29,6 +29,16 @@ owner's new tables are no new flows (they take turns inside the owner's), so no 
 pushes anyone back; a new owner is one more share, at most one job ahead of a light flow, which
 asks at ``V`` itself.  ``tests/server/test_fairness.py`` simulates both.
 
+Slices.  A fair order alone cannot keep a light table's bot quick: a free worker is the only
+way in, and a worker already thinking on another owner's move keeps it for up to a whole
+budget.  So a search move that starts while other owners' search moves wait thinks for a slice,
+not the whole budget: ``budget / (1 + O)``, ``O`` the other owners waiting, and never below
+``SLICE_FLOOR`` (nor above the budget).  A bot answers from what it has found when its time
+is up, so a busy server's bots think less, and the wait of a move that finds the workers busy
+is about one slice per owner ahead of it: ``F x budget / (1 + F)`` (under ``budget``) until
+the floor, then ``F x SLICE_FLOOR``.  On a quiet server (no other owner waiting) every move
+gets the whole budget.
+
 Hints wait in a lower lane: a worker takes one only when no bot move waits, round-robin between
 the clients that asked.  This module is pure bookkeeping (no processes, no event loop, no
 clock), so its rules are tested alone.
@@ -42,6 +52,7 @@ from typing import Any
 
 BOT, HINT = "bot", "hint"
 FORGET = 4096  # idle flows kept at most (an idle flow at or behind V restarts at V anyway)
+SLICE_FLOOR = 0.25  # the least a search move thinks when other owners wait (seconds)
 
 
 @dataclass
@@ -59,6 +70,7 @@ class Job:
     queued_at: float = 0.0
     future: Any = None  # the asyncio future the caller awaits
     owner: str = ""  # whose share a bot move counts against ("" : its table's own)
+    asked: float = 0.0  # the budget it was queued with (``budget`` may be a slice of it)
 
     @property
     def flow(self) -> str:
@@ -84,20 +96,21 @@ class Flow:
         """Return whether the flow has a job waiting or running."""
         return bool(self.tables) or self.running > 0
 
-    def pick(self, search: bool) -> str | None:
+    def pick(self, search: bool, sharing: int = 1) -> str | None:
         """Return the waiting table that would finish first a worker of this lane may take."""
         best: tuple[float, str] | None = None
         for table, jobs in self.tables.items():  # in turn order: ties go to the first
             if not (search or not jobs[0].search):
                 continue
-            finish = self.tags[table] + self.lasts.get(table, jobs[0].budget)
+            finish = self.tags[table] + self.lasts.get(table, _first(jobs[0], sharing))
             if best is None or finish < best[0]:
                 best = (finish, table)
         return None if best is None else best[1]
 
-    def finish(self, table: str) -> float:
+    def finish(self, table: str, sharing: int = 1) -> float:
         """Return when the flow's job for ``table`` would end on the virtual clock (estimated)."""
-        return self.tag + (self.tables[table][0].budget if self.last is None else self.last)
+        first = _first(self.tables[table][0], sharing)
+        return self.tag + (first if self.last is None else self.last)
 
 
 @dataclass
@@ -107,6 +120,7 @@ class FairQueue:
     flows: dict[str, Flow] = field(default_factory=dict)
     hints: OrderedDict[str, deque[Job]] = field(default_factory=OrderedDict)
     virtual: float = 0.0  # V: worker-seconds an even share has had so far
+    slicing: bool = True  # a search move thinks for a slice while other owners wait
     _order: int = 0
 
     def __len__(self) -> int:
@@ -140,13 +154,14 @@ class FairQueue:
     def pop(self, search: bool = True) -> Job | None:
         """Return the next job for a free worker, or None (policy workers take cheap moves only)."""
         best: tuple[float, int, str, str] | None = None
+        sharing = sum(1 for f in self.flows.values() if f.tables)  # owners waiting now
         for key, flow in self.flows.items():
             if best is not None and flow.tag >= best[0]:
                 continue  # it cannot finish first (what a job uses is never below 0)
-            table = flow.pick(search)
+            table = flow.pick(search, sharing)
             if table is None:
                 continue
-            finish = flow.finish(table)
+            finish = flow.finish(table, sharing)
             if best is None or (finish, flow.order) < best[:2]:
                 best = (finish, flow.order, key, table)
         if best is not None:
@@ -158,6 +173,7 @@ class FairQueue:
     def _start(self, flow: Flow, table: str) -> Job:
         """Take ``table``'s first job from ``flow`` and move the flow's tag on by its budget."""
         job = self._take(flow.tables, table)
+        self._slice(job, flow)
         flow.clock = max(flow.clock, flow.tags[table])
         flow.tags[table] = _exact(flow.tags[table] + job.budget)
         flow.busy[table] = flow.busy.get(table, 0) + 1
@@ -166,6 +182,31 @@ class FairQueue:
         flow.order = self._next_order()
         flow.running += 1
         return job
+
+    def _slice(self, job: Job, flow: Flow) -> None:
+        """Cut a search move's budget to a slice while other owners' search moves wait."""
+        job.asked = job.asked or job.budget
+        if self.slicing and job.search:
+            job.budget = self.slice_for(job, flow)
+
+    def slice_for(self, job: Job, flow: Flow | None = None) -> float:
+        """Return how long ``job`` may think now: its budget, or a slice while others wait.
+
+        ``flow``: the job's own flow (found from the job when not given).  Others: the owners,
+        not the job's own, with a search move waiting.
+        """
+        asked = job.asked or job.budget
+        if not (self.slicing and job.search):
+            return asked
+        own = flow if flow is not None else self.flows.get(job.flow)
+        others = sum(
+            1
+            for f in self.flows.values()
+            if f is not own and any(q[0].search for q in f.tables.values())
+        )
+        if not others:
+            return asked
+        return _exact(min(asked, max(SLICE_FLOOR, asked / (1 + others))))
 
     @staticmethod
     def _take(lanes: OrderedDict[str, deque[Job]], key: str) -> Job:
@@ -226,6 +267,16 @@ class FairQueue:
                 else:
                     del lanes[key]
         return dropped
+
+
+def _first(job: Job, sharing: int) -> float:
+    """Return what a flow's (or table's) first move is reckoned to use: the slice it would get.
+
+    Nothing is known of a newcomer yet.  Reckoned a whole budget, it would go behind every
+    flow whose moves are cut to slices until ``V`` caught up; it is reckoned the slice it
+    would think for with ``sharing`` owners waiting (itself among them).
+    """
+    return min(job.budget, max(SLICE_FLOOR, job.budget / max(1, sharing)))
 
 
 def _exact(seconds: float) -> float:

@@ -5,7 +5,8 @@ processes (``workers.serve``): search workers for search bots and hints, and one
 for the cheap policy bots, so a cheap bot move never waits behind a long search.  Which waiting
 job a free worker takes is ``fairness.FairQueue``'s rule: start-time fair queuing between the
 owners of tables (the address that created a table, else the table), then hints, in turn per
-client.
+client; a search move that starts while other owners wait is told to think for a slice of the
+budget (``fairness``), so that nobody waits long behind a busy worker.
 
 A new worker warms up (``workers.warm``) before it joins the workers that take jobs, so its first
 table's move is not spent loading modules; one that cannot warm up in time is replaced.  Every
@@ -29,6 +30,7 @@ import logging
 import math
 import multiprocessing
 import os
+import signal
 import time
 from dataclasses import dataclass, field
 from multiprocessing import forkserver
@@ -84,6 +86,8 @@ class Worker:
     began: float = 0.0
     timer: asyncio.TimerHandle | None = None
     born: float = 0.0  # monotonic time it joined
+    hurry: asyncio.TimerHandle | None = None  # when its job is told to finish (others wait)
+    hurry_at: float = math.inf
 
 
 @dataclass
@@ -96,6 +100,7 @@ class Counters:
     started: int = 0
     warmed: int = 0  # workers that warmed up before taking a job
     warm_failures: int = 0  # workers replaced because they could not warm up
+    hurried: int = 0  # search jobs told to finish at their slice because others waited
     pauses: list[float] = field(default_factory=list)  # the pause before each replacement
     by_reason: dict[str, int] = field(default_factory=dict)
 
@@ -213,6 +218,8 @@ class BotPool:
         self.queue.push(job)
         self.counters.jobs += 1
         self._dispatch()
+        if job.kind == BOT and job.search and not any(w.job is job for w in self._live):
+            self._slice_running()  # it waits: the moves running now end at their slices
         try:
             if wait is not None:
                 try:
@@ -350,8 +357,11 @@ class BotPool:
                 self._begin(worker, job, now)
 
     def _begin(self, worker: Worker, job: Job, now: float) -> None:
+        """Send ``job`` to ``worker``, told the budget the queue gave it (a slice when busy)."""
         assert worker.conn is not None and self._loop is not None
         worker.job, worker.began = job, now
+        if job.work == "move" and job.budget < job.args[-1]:
+            job.args = (*job.args[:-1], job.budget)  # others wait: think for a slice
         if self.waited is not None:
             self.waited(job.kind, now - job.queued_at)
         worker.timer = self._loop.call_later(job.deadline, self._overdue, worker)
@@ -359,6 +369,35 @@ class BotPool:
             worker.conn.send((job.work, job.args))
         except (OSError, ValueError) as exc:
             self._lose(worker, f"the worker could not take a job ({exc})")
+
+    def _slice_running(self) -> None:
+        """Tell every running search job to finish at its slice now that others wait.
+
+        A job's slice (``FairQueue.slice_for``) counts the other owners waiting now; a job that
+        has thought that long already is told at once.  The worker's bots then answer with what
+        they have found (``workers``: the clock jumps), not with the alarm's cheap move.
+        """
+        assert self._loop is not None
+        for worker in self._live:
+            job = worker.job
+            if job is None or not worker.search or not job.search:
+                continue
+            at = worker.began + self.queue.slice_for(job)
+            if at >= worker.hurry_at:
+                continue
+            if worker.hurry is not None:
+                worker.hurry.cancel()
+            worker.hurry_at = at
+            worker.hurry = self._loop.call_at(at, self._hurry, worker, job)
+
+    def _hurry(self, worker: Worker, job: Job) -> None:
+        """Tell ``worker`` to finish ``job`` now (a signal its bots' clock answers to)."""
+        worker.hurry = None
+        if worker.job is not job or worker not in self._live or worker.process is None:
+            return
+        with contextlib.suppress(OSError):
+            os.kill(worker.process.pid, signal.SIGUSR1)
+            self.counters.hurried += 1
 
     def _answer(self, worker: Worker) -> None:
         """Take a worker's answer (called by the event loop when its pipe is readable)."""
@@ -371,6 +410,7 @@ class BotPool:
         job, worker.job = worker.job, None
         if worker.timer is not None:
             worker.timer.cancel()
+        self._calm(worker)
         if job is None:
             return
         self._losses.pop(worker.slot, None)  # this slot's worker works: its back-off is over
@@ -386,6 +426,13 @@ class BotPool:
             return
         self._dispatch()
 
+    @staticmethod
+    def _calm(worker: Worker) -> None:
+        """Forget a worker's pending hurry (its job is over)."""
+        if worker.hurry is not None:
+            worker.hurry.cancel()
+        worker.hurry, worker.hurry_at = None, math.inf
+
     def _overdue(self, worker: Worker) -> None:
         """Kill a worker that missed its job's deadline."""
         job = worker.job
@@ -399,6 +446,7 @@ class BotPool:
         self._live.remove(worker)
         if worker.timer is not None:
             worker.timer.cancel()
+        self._calm(worker)
         if self._loop is not None and worker.conn is not None:
             with contextlib.suppress(Exception):
                 self._loop.remove_reader(worker.conn.fileno())

@@ -9,6 +9,8 @@ answer with their best so far), and an address-space ceiling turns a runaway all
 ``MemoryError``.  Either way the worker plays a cheap fallback instead (the game's own policy
 bot, under a short alarm of its own, else a random legal choice), says why in its answer, and a
 worker that ran out of memory ends after answering so that the pool starts a clean one.
+``SIGUSR1`` from the pool moves the bots' clock (``ai/clock``) past the deadline: the running
+search answers now with what it has (another owner's move is waiting, ``fairness``).
 
 Before it takes any table's job a new worker warms up (``warm``): every game's modules and bots
 are loaded, one decision of each is built and sampled and the policy bots choose once, so that
@@ -29,7 +31,7 @@ from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
 from typing import Any
 
-from hellas.ai import make_bot
+from hellas.ai import clock, make_bot
 from hellas.ai.hint import hint
 from hellas.core.game import Decision, Game
 from hellas.core.rng import Rng
@@ -107,6 +109,7 @@ def bounded_move(
         "fallback": fallback,
         "seconds": round(time.perf_counter() - start, 4),
         "restart": restart,
+        "hurried": clock.hurried(),  # cut to a slice: another owner's move was waiting
     }
 
 
@@ -194,6 +197,7 @@ def serve(conn: Connection, server: int, memory: int) -> None:
             work, args = conn.recv()
         except (EOFError, OSError):
             return
+        clock.calm()  # a hurry meant for the job before this one (see ``_settle``) is over
         try:
             result: Any = (True, WORK[work](*args))
         except MemoryError:
@@ -219,6 +223,9 @@ def _spent(result: tuple[bool, Any]) -> bool:
 def _settle(server: int, memory: int) -> None:
     """Set up a worker: lower priority, Ctrl-C left to the server, gone with it, memory capped."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # the pool's "finish now": another owner's move waits (``pool.BotPool._hurry``).  The pool
+    # sends it before it reads this job's answer, so it is handled before the next job arrives.
+    signal.signal(signal.SIGUSR1, lambda _signum, _frame: clock.hurry())
     with contextlib.suppress(OSError):
         os.nice(NICENESS)
     if memory:

@@ -11,12 +11,12 @@ each after at least one sample, and it chooses on what it weighed by then (``Clo
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from math import comb
 
+from hellas.ai.clock import now
 from hellas.core.game import BotCost, Choice, Decision, SampledPolicyBot
 from hellas.core.rng import Rng
 from hellas.games.realms.bots import (
@@ -70,13 +70,13 @@ class Clock:
     """A decision's time budget: ``over`` says whether it is spent; ``work`` counts the asks."""
 
     def __init__(self, seconds: float | None = None) -> None:
-        self.until = None if seconds is None else time.perf_counter() + seconds
+        self.until = None if seconds is None else now() + seconds
         self.work = 0  # sampled steps weighed (one ``over`` per step)
 
     def over(self) -> bool:
         """Count one more step of work; return whether the time is up."""
         self.work += 1
-        return self.until is not None and time.perf_counter() > self.until
+        return self.until is not None and now() > self.until
 
 
 UNTIMED = Clock()  # no budget (a shared one: its count of work is never read)
