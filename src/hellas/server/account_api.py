@@ -34,6 +34,7 @@ from hellas.server.errors import ServerError
 from hellas.server.hashing import Hashing
 from hellas.server.hub import LiveTable
 from hellas.server.limits import parse_json
+from hellas.server.names import Person, name_seat
 from hellas.server.ratings import RATED_GAMES, Ratings
 from hellas.server.signins import (
     DEVICE_COOKIE,
@@ -115,6 +116,8 @@ async def _link(request: Request, account: Account, table: LiveTable, seat: int)
     token_hash = await asyncio.to_thread(books.link, account.id, table.id, seat)
     row = table.seats[seat]
     row.account, row.account_hash = account.id, token_hash
+    hub = site_of(request).hub  # [names, issue 48] the seat goes by the account's name
+    await name_seat(hub.store, table, seat, Person(account.name, guest=False))
 
 
 def _secure(request: Request) -> bool:

@@ -10,6 +10,7 @@ URLs (which proxies log) need not carry them; the old ``?token=`` query still wo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from fastapi.responses import FileResponse, Response
 
 from hellas.ai import bot_names
 from hellas.games import REGISTRY
+from hellas.server import names
 from hellas.server.account_api import link_if_signed_in
 from hellas.server.errors import ServerError
 from hellas.server.hints import ask
@@ -251,9 +253,11 @@ async def _listing(hub: Hub, status: str, limit: int, offset: int) -> str:
     rows = await asyncio.to_thread(
         hub.store.list_tables, finished, limit, offset, status == "open", cutoff
     )
+    people = await asyncio.to_thread(names.listed, hub.store, [r.id for r in rows])
     out = []
     for r in rows:
         free = [s.seat for s in r.seats if s.kind == HUMAN and not s.claimed]
+        game = REGISTRY.get(r.game) if r.game in REGISTRY.ids() else None
         health = hub.health(r)  # {"status": "unavailable", "reason": ...} for a broken one
         if status == "open" and (not free or health["status"] == "unavailable"):
             continue
@@ -264,6 +268,8 @@ async def _listing(hub: Hub, status: str, limit: int, offset: int) -> str:
                 "name": r.name,
                 "options": hub.packs.public_options(r.game, r.options),
                 "seats": [s.kind for s in r.seats],
+                # who sits where, in words ("Ana", "Bea (guest)", "Normal bot"; "" free)
+                "names": [names.listed_name(people.get((r.id, s.seat)), s, game) for s in r.seats],
                 "free": free,
                 "moves": r.move_count,
                 "finished": r.finished,
@@ -309,6 +315,8 @@ async def claim(table_id: str, request: Request) -> dict[str, Any]:
     token = await site.hub.claim(table, seat)
     site.listings.clear()  # the seat is no longer listed as free
     await link_if_signed_in(request, table, seat)  # a signed-in player's seat follows them
+    if table.seats[seat].account:
+        await site.hub.send_seats(table)  # the others see the account's name
     link = seat_path(table_id, seat, token)
     return {"seat": seat, "token": token, "link": link, "url": site.url(request, link)}
 
@@ -326,6 +334,40 @@ async def seat_bot(table_id: str, seat: int, request: Request) -> dict[str, Any]
     await hub.hand_to_bot(table, seat, token, bot)
     site.listings.clear()  # the lobby lists who sits where
     return {"seats": hub.seats_info(table)}
+
+
+@router.post("/api/tables/{table_id}/seats/{seat}/hello")
+async def hello(table_id: str, seat: int, request: Request) -> dict[str, Any]:
+    """Say who holds a seat ({token, name?}): a signed-in player's account, else a guest's name.
+
+    The table page calls this whenever it opens a seat, whatever link led there (a public
+    join, a private seat link, a rematch): signed in, the seat is linked to the account (its
+    name shows, "My tables" lists it on every device, the game can be rated); a guest's
+    ``name`` (``names.check_guest``) is shown as "Ana (guest)".  A seat already linked to an
+    account keeps its account's name.
+    """
+    site = site_of(request)
+    hub = site.hub
+    body = await _json_body(request)
+    token, raw = body.get("token"), body.get("name")
+    table = await hub.get(table_id)
+    hub.check_token(table, seat, token)
+    before = (names.seat_name(table, table.seats[seat]), table.seats[seat].account)
+    with contextlib.suppress(ServerError):  # linked to another account: it stays theirs
+        await link_if_signed_in(request, table, seat)
+    row = table.seats[seat]
+    if not row.account and raw is not None:
+        person = names.Person(names.check_guest(raw), True)
+        if names.people(table).get(seat) != person:
+            await names.name_seat(hub.store, table, seat, person)
+    if (names.seat_name(table, row), row.account) != before:
+        site.listings.clear()  # the lobby lists names too
+        await hub.send_seats(table)
+    return {
+        "seat": seat,
+        "name": names.seat_name(table, row),
+        "account": names.account_name(table, row),
+    }
 
 
 @router.post("/api/tables/{table_id}/choose", openapi_extra=CHOOSE)

@@ -31,6 +31,7 @@ from hellas.games import REGISTRY
 from hellas.server.cluster import Cluster
 from hellas.server.commits import GroupCommitter
 from hellas.server.errors import ServerError
+from hellas.server.forfeits import note as note_handoff
 from hellas.server.live import (
     HUMAN,
     RECENT_EVENTS,
@@ -44,6 +45,8 @@ from hellas.server.live import (
     unavailable_reason,
 )
 from hellas.server.metrics import Metrics
+from hellas.server.names import account_name, seat_name
+from hellas.server.names import attach as attach_names
 from hellas.server.packs import Packs
 from hellas.server.pool import BotPool, WorkerFailed, WorkerGone
 from hellas.server.replays import ReplayCache
@@ -87,6 +90,7 @@ class Hub:
         self.on_load: list[Callable[[LiveTable], Awaitable[None]]] = []
         self.on_change: list[Callable[[LiveTable], Awaitable[None]]] = []
         self.on_finish: list[Callable[[LiveTable], Awaitable[None]]] = []  # run at game over
+        self.on_load.append(self._load_names)  # [names, issue 48] who sits where, in words
         # [cluster/metrics, issue 38] other processes over the same database; what /metrics shows
         self.cluster = cluster or Cluster(store)
         self.cluster.attach(self)
@@ -182,6 +186,10 @@ class Hub:
             table.used = time.monotonic()
         self.kick_bots(table)
         return table
+
+    async def _load_names(self, table: LiveTable) -> None:
+        """Give a loaded table the names its seats go by (``names.py``)."""
+        await attach_names(self.store, table)
 
     async def _admit_bots(self, table: LiveTable) -> None:
         """Pass a stored table's bots through this server's gate (limits, no clairvoyance).
@@ -311,10 +319,16 @@ class Hub:
         await self.set_driver(table, seat, bot)
 
     async def set_driver(self, table: LiveTable, seat: int, bot: str) -> None:
-        """Let ``bot`` play a human seat ("" hands it back), store it, tell everyone."""
+        """Let ``bot`` play a human seat ("" hands it back), store it, tell everyone.
+
+        The step of each hand-off is kept (``forfeits.py``): a bot in the second half of a
+        rated game loses it for its seat's player.
+        """
         if bot:
             self.bots.check(table.game, bot)
         await asyncio.to_thread(self.store.set_bot, table.id, seat, bot)
+        step = len(table.match.record.choices)
+        await asyncio.to_thread(note_handoff, self.store, table.id, seat, step, bot)
         table.seats[seat].bot = bot
         table.changed()
         await self.cluster.publish(table.id, "seats")  # [cluster, issue 38]
@@ -551,11 +565,13 @@ class Hub:
             return await asyncio.to_thread(self.message, table, conn, True)
 
     def seats_info(self, table: LiveTable) -> list[dict[str, Any]]:
-        """Return who sits where (no tokens)."""
+        """Return who sits where (no tokens), each seat with the name it goes by."""
         online = self.online(table)
         return [
             {
                 "seat": s.seat,
+                "name": seat_name(table, s),  # "Ana", "Bea (guest)", "Normal bot" or ""
+                "account": account_name(table, s),  # the linked account's name (its profile)
                 "kind": s.kind,
                 "bot": s.bot,
                 "claimed": s.claimed,

@@ -3,16 +3,21 @@
 The hub calls ``Ratings.game_over`` once a table's last choice is stored.  Each seat linked to
 an account gets a result row (its place, whether it won).  A competitive game (Fantasy Realms,
 Lords of Hellas) moves ratings only when *every* seat is a human with an account, each a
-different one, no bot playing any seat at the end; ratings come from OpenSkill's Plackett-Luce
-model (a multi-player Bayesian rating: ``mu`` and its uncertainty ``sigma``; people see the
-conservative ``mu - 3 sigma``).  A Legends game records each account's mission, difficulty and
-result (won or lost) for the campaign view.  A table is counted once (``SCORED``), whatever
-happens after.
+different one; ratings come from OpenSkill's Plackett-Luce model (a multi-player Bayesian
+rating: ``mu`` and its uncertainty ``sigma``).  People see the conservative ``mu - 3 sigma``
+on a familiar scale, ``1500 + 40 (mu - 3 sigma)`` rounded (a newcomer starts at 1500), marked
+"provisional" until ``SETTLED`` rated games.  A Legends game records each account's mission,
+difficulty and result (won or lost) for the campaign view.  A table is counted once
+(``SCORED``), whatever happens after.
 
 An account deleted while its game went on (``hellas accounts delete``, perhaps from another
 process) is no longer there when the game ends: its seat counts as a guest's.  No result,
 rating or campaign row names it, the live seat forgets it, and the other accounts are rated
 among themselves only if at least two of them remain (a two-player game is then unrated).
+
+A rated game cannot be voided (``forfeits.py``): a bot playing a seat no longer makes the game
+unrated; a player whose seat a bot played at any time in the game's second half (handed over,
+or their clock ran out) loses it for the ratings - placed last, never among the winners.
 """
 
 from __future__ import annotations
@@ -36,12 +41,16 @@ from hellas.server.accounts import (
     Account,
     Accounts,
 )
+from hellas.server.forfeits import forfeited, history
 from hellas.server.live import HUMAN, LiveTable
+from hellas.server.names import forget as forget_name
 from hellas.server.store import TABLES
 
 RATED_GAMES = ("realms", "lords")  # competitive games; Legends is co-operative
 MISSIONS = 12
 DIFFICULTIES = ("human", "heroic", "godlike")
+BASE, SCALE = 1500, 40  # the shown rating: BASE + SCALE * (mu - 3 sigma), rounded
+SETTLED = 10  # rated games after which a rating is no longer "provisional"
 
 
 @dataclass(frozen=True)
@@ -51,12 +60,14 @@ class Finished:
     table_id: str
     game: str
     accounts: list[str]  # per seat: the linked account, "" for none
-    countable: bool  # every seat a human with its own account, no bot playing at the end
+    countable: bool  # every seat a human with its own account
     winners: list[int]
     scores: list[float]
     mission: int | None = None  # Legends only
     difficulty: str | None = None
     won: bool | None = None
+    total: int = 0  # moves the game took (its half: forfeits.py)
+    bots_at_end: tuple[int, ...] = ()  # seats a bot played when the game ended
 
 
 def places(winners: list[int], scores: list[float]) -> list[int]:
@@ -74,7 +85,7 @@ def facts(table: LiveTable) -> Finished | None:
     if not any(accounts):
         return None
     countable = (
-        all(s.kind == HUMAN and s.account and not s.bot for s in table.seats)
+        all(s.kind == HUMAN and s.account for s in table.seats)
         and len(set(accounts)) == len(accounts)
         and table.game.meta.id in RATED_GAMES
     )
@@ -94,6 +105,8 @@ def facts(table: LiveTable) -> Finished | None:
         mission,
         difficulty,
         won,
+        len(table.match.record.choices),
+        tuple(s.seat for s in table.seats if s.kind == HUMAN and s.bot),
     )
 
 
@@ -114,6 +127,7 @@ class Ratings:
         for seat in table.seats:  # a deleted account's seat is a guest's from now on
             if seat.account and seat.account in gone:
                 seat.account, seat.account_hash = "", ""
+                forget_name(table, seat.seat)  # nor is it named any more
 
     def record(self, f: Finished) -> set[str] | None:
         """Store a finished game's results (ratings, campaign); None if it was counted before.
@@ -122,11 +136,18 @@ class Ratings:
         left out of everything stored.
         """
         now = time.time()
-        place = places(f.winners, f.scores)
         try:
             with self.engine.begin() as conn:
                 # written first: with SQLite the transaction holds the write lock from here on
                 conn.execute(insert(SCORED).values(table_id=f.table_id, rated=f.countable, at=now))
+                lost = set()
+                if f.countable:  # a bot in the second half loses the game (forfeits.py)
+                    handoffs = history(conn, f.table_id)
+                    lost = forfeited(len(f.accounts), f.total, handoffs, set(f.bots_at_end))
+                place = forfeit_places(places(f.winners, f.scores), lost)
+                winners = list(f.winners)
+                if lost:  # the winners less who forfeited (if none is left, the best others)
+                    winners = [q for q in range(len(place)) if place[q] == 1 and q not in lost]
                 alive = _alive(conn, f.accounts)
                 accounts = [a if a in alive else "" for a in f.accounts]
                 seated = [(a, place[q]) for q, a in enumerate(accounts) if a]
@@ -145,7 +166,7 @@ class Ratings:
                                 game=f.game,
                                 place=place[seat],
                                 players=len(f.accounts),
-                                won=seat in f.winners,
+                                won=seat in winners,
                                 rated=rated,
                                 at=now,
                             )
@@ -223,9 +244,9 @@ class Ratings:
 
     # -- what pages show ----------------------------------------------------------------------
 
-    def shown(self, mu: float, sigma: float) -> float:
-        """Return the rating people see: the conservative estimate, on a 0-100-like scale."""
-        return round(mu - 3 * sigma, 1)
+    def shown(self, mu: float, sigma: float) -> int:
+        """Return the rating people see: the conservative estimate on a 1500-based scale."""
+        return shown_rating(mu, sigma)
 
     def profile(self, account: Account, history: int = 50) -> dict[str, Any]:
         """Return an account's public page: ratings, recent games and Legends campaign."""
@@ -246,7 +267,12 @@ class Ratings:
             "name": account.name,
             "since": account.created,
             "ratings": [
-                {"game": r.game, "rating": self.shown(r.mu, r.sigma), "games": r.games}
+                {
+                    "game": r.game,
+                    "rating": self.shown(r.mu, r.sigma),
+                    "provisional": r.games < SETTLED,
+                    "games": r.games,
+                }
                 for r in ratings
             ],
             "history": [
@@ -293,10 +319,30 @@ class Ratings:
                 "place": i + 1,
                 "name": r.name,
                 "rating": self.shown(r.mu, r.sigma),
+                "provisional": r.games < SETTLED,
                 "games": r.games,
             }
             for i, r in enumerate(rows)
         ]
+
+
+def shown_rating(mu: float, sigma: float) -> int:
+    """Return a rating as people see it: ``BASE + SCALE * (mu - 3 sigma)``, a whole number."""
+    return round(BASE + SCALE * (mu - 3 * sigma))
+
+
+def forfeit_places(place: list[int], lost: set[int]) -> list[int]:
+    """Return the places with every forfeited seat last (tied), the others moved up."""
+    if not lost:
+        return place
+    kept = [(p, q) for q, p in enumerate(place) if q not in lost]
+    out = list(place)
+    for q in range(len(place)):
+        if q in lost:
+            out[q] = len(kept) + 1
+        else:
+            out[q] = 1 + sum(1 for p, _other in kept if p < place[q])
+    return out
 
 
 def _alive(conn: Connection, accounts: list[str]) -> set[str]:

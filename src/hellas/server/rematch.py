@@ -3,6 +3,7 @@
 A seated player of a finished table asks (``POST /api/tables/{id}/rematch`` with their seat and
 token); the server makes a new table of the same game, options, name, privacy, hints and
 settings (pace, spectator chat), with the same seats and a new seed: bot seats keep their bots,
+the seats keep their names (``names.py``),
 and each human seat is already claimed with *the same seat token* as before (its hash is
 copied), so every player's old link opens their seat at the new table - only the table's id
 changes.  Nobody needs an invitation, and nobody else can take a seat.
@@ -27,6 +28,7 @@ from sqlalchemy.exc import IntegrityError
 from hellas.server.errors import ServerError
 from hellas.server.hub import HUMAN, Hub
 from hellas.server.live import LiveTable
+from hellas.server.names import copy_rows as copy_names
 from hellas.server.settings import SETTINGS, _row, pace_of, spectators_muted
 from hellas.server.sharing import seat_path
 from hellas.server.store import METADATA, SEATS, TABLES, Store
@@ -90,6 +92,7 @@ def _create(store: Store, table: LiveTable, seed: int) -> str:
             settings = _row(new_id, pace_of(table), spectators_muted(table), table.id)
             conn.execute(insert(SETTINGS).values(**settings))
             conn.execute(insert(REMATCHES).values(table_id=table.id, rematch=new_id))
+            copy_names(conn, table.id, new_id)  # the same people, by the same names
     except IntegrityError:  # another request linked its rematch first: that one it is
         found = rematch_of(store, table.id)
         if found is None:
