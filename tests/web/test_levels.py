@@ -31,6 +31,8 @@ def test_the_lobby_offers_levels_and_technical_names_only_under_advanced(
         )
         help_text = page.inner_text("[data-testid=levels-help]")
         assert all(level.about in help_text for level in game.bot_levels())
+        timings = ("answers at once", "under a second", " s a move")  # how long, in words
+        assert sum(map(help_text.count, timings)) == len(game.bot_levels()), help_text
         page.click("summary:has-text('Name and seed')")
         page.check("[data-testid=advanced-bots]")
         advanced = option_texts(page, SEAT)
@@ -48,9 +50,12 @@ def test_the_lobby_offers_levels_and_technical_names_only_under_advanced(
     page.wait_for_selector("body[data-ready='1']")
     table = page.url.split("/table/")[1].split("?")[0]
     _s, info = web.get(f"/api/tables/{table}")
-    assert [s["kind"] for s in info["seats"]][1] == "ismcts:200"
+    hard = next(
+        level.bot for level in REGISTRY.get("legends").bot_levels() if level.level == "hard"
+    )
+    assert [s["kind"] for s in info["seats"]][1] == hard
     seats = page.inner_text("[data-testid=seats]")
-    assert "bot, Hard" in seats and "ismcts" not in seats
+    assert "bot, Hard" in seats and hard.split(":")[0] not in seats
     handoff = option_texts(page, "[data-testid=bot-select]")
     assert handoff == [f"the {level.title} bot" for level in REGISTRY.get("legends").bot_levels()]
     assert not page.errors, page.errors

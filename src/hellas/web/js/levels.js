@@ -34,10 +34,23 @@ export function botTitle(spec, game) {
   return level ? level.title : "custom";
 }
 
+/** How long a level thinks over a move, in words, from its budget in seconds. */
+export function thinkWords(seconds) {
+  const s = Number(seconds) || 0;
+  if (s < 0.1) return "answers at once";
+  if (s < 1) return "thinks under a second a move";
+  return `thinks up to ${Number(s.toFixed(1))} s a move`;
+}
+
+/** A level's tooltip and help line: what it does, then how long it thinks. */
+export function levelWords(level) {
+  return `${level.about} (${thinkWords(level.seconds)})`;
+}
+
 /** <option>s for a bot select: the levels, then (with `advanced`) every honest bot by name. */
 export function botOptions(game, selected, advanced, words = (title) => title) {
   const levels = levelsOf(game);
-  const out = levels.map((l) => h("option", { value: l.bot, selected: l.bot === selected, title: l.about },
+  const out = levels.map((l) => h("option", { value: l.bot, selected: l.bot === selected, title: levelWords(l) },
     words(l.title), advanced ? ` (${l.bot})` : ""));
   const known = new Set(levels.map((l) => l.bot));
   const extra = advanced ? advancedBots(game).filter((b) => !known.has(b)) : [];
@@ -49,7 +62,7 @@ export function botOptions(game, selected, advanced, words = (title) => title) {
   return out;
 }
 
-/** One line per level, for a help note: "Easy — plays any legal move ...". */
+/** One line per level, for a help note: "Easy: plays any legal move ... (answers at once)". */
 export function levelsHelp(game) {
-  return levelsOf(game).map((l) => `${l.title}: ${l.about}`).join(" · ");
+  return levelsOf(game).map((l) => `${l.title}: ${levelWords(l)}`).join(" · ");
 }
