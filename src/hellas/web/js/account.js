@@ -25,7 +25,38 @@ async function fetchSeats(onSeats) {
   }
 }
 
-function signedIn(name, onSeats) {
+// Seats this browser holds as a guest (not from the account): offered to the account on sign-in.
+function guestSeats() {
+  return mySeats().filter((e) => !e.fromAccount && e.token && typeof e.table === "string" && Number.isInteger(e.seat));
+}
+
+function attachOffer(name, onSeats) {
+  const seats = guestSeats();
+  if (!seats.length) return null;
+  const offer = h("div", { class: "attach-offer", role: "status", dataset: { testid: "attach-offer" } });
+  const attach = async () => {
+    let done = 0;
+    let failed = 0;
+    for (const e of seats) {
+      try {
+        await api("/api/account/link", { table: e.table, seat: e.seat, token: e.token });
+        done += 1;
+      } catch {
+        failed += 1; // over, gone, or another account's: stays this browser's own
+      }
+    }
+    replaceChildren(offer, h("span", { dataset: { testid: "attach-done" } },
+      `${done} seat${done === 1 ? "" : "s"} attached to ${name}${failed ? ` (${failed} could not be)` : ""}.`));
+    fetchSeats(onSeats);
+  };
+  replaceChildren(offer,
+    h("span", {}, `You hold ${seats.length} seat${seats.length === 1 ? "" : "s"} on this device as a guest. Attach ${seats.length === 1 ? "it" : "them"} to ${name}, so ${seats.length === 1 ? "it follows" : "they follow"} you to every device (and rated games count)? `),
+    h("button", { type: "button", class: "small", dataset: { testid: "attach-seats" }, onclick: attach }, "Attach"), " ",
+    h("button", { type: "button", class: "small secondary", onclick: () => offer.remove() }, "Not now"));
+  return offer;
+}
+
+function signedIn(name, onSeats, offer = false) {
   replaceChildren(box(),
     h("span", { class: "account-name", dataset: { testid: "account-name" } }, "Signed in as ",
       h("a", { href: profileHref(name) }, name)),
@@ -40,7 +71,8 @@ function signedIn(name, onSeats) {
         if (onSeats) onSeats();
         signedOut(onSeats);
       },
-    }, "Sign out"));
+    }, "Sign out"),
+    offer ? attachOffer(name, onSeats) : null);
   fetchSeats(onSeats);
 }
 
@@ -52,7 +84,7 @@ function signedOut(onSeats) {
     error.textContent = "";
     try {
       const me = await api(path, { name: name.value, password: password.value });
-      signedIn(me.name, onSeats);
+      signedIn(me.name, onSeats, true); // a guest's seats here: offered to the account
     } catch (err) {
       error.textContent = err.message;
     }

@@ -1,6 +1,7 @@
 // The leaderboards: the best-rated players of each competitive game (ratings move only with
 // finished games between players with accounts).
 
+import { ratingCell } from "./people.js";
 import { api, h, replaceChildren } from "./util.js";
 
 const GAMES = ["realms", "lords"];
@@ -14,13 +15,14 @@ async function board(game) {
   }
   return h("section", { class: "panel", dataset: { testid: `board-${game}` } },
     h("h2", {}, data.title),
+    h("p", { class: "muted small-text" }, "Everyone starts at 1500; a rating is provisional until 10 rated games. A player whose seat a bot plays in the second half of a rated game loses that game."),
     data.players.length
       ? h("table", { class: "data-table" },
         h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Player"), h("th", {}, "Rating"), h("th", {}, "Rated games"))),
         h("tbody", {}, data.players.map((p) => h("tr", {},
           h("td", {}, String(p.place)),
           h("td", {}, h("a", { href: `/profile/${encodeURIComponent(p.name)}` }, p.name)),
-          h("td", {}, String(p.rating)),
+          ratingCell(p),
           h("td", {}, String(p.games))))))
       : h("p", { class: "muted" }, "Nobody is rated yet."));
 }

@@ -2,6 +2,7 @@
 // (the 12 missions at each difficulty: won, lost or not played).
 
 import { MISSIONS } from "./render/legends-data.js";
+import { ratingCell } from "./people.js";
 import { api, h, replaceChildren } from "./util.js";
 
 const DIFFICULTIES = [["human", "Human"], ["heroic", "Heroic"], ["godlike", "Godlike"]];
@@ -37,7 +38,7 @@ async function start() {
       p.ratings.length
         ? h("table", { class: "data-table", dataset: { testid: "ratings" } },
           h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Rating"), h("th", {}, "Rated games"))),
-          h("tbody", {}, p.ratings.map((r) => h("tr", {}, h("td", {}, title(r.game)), h("td", {}, String(r.rating)), h("td", {}, String(r.games))))))
+          h("tbody", {}, p.ratings.map((r) => h("tr", {}, h("td", {}, title(r.game)), ratingCell(r), h("td", {}, String(r.games))))))
         : h("p", { class: "muted" }, "No rated game yet.")),
     h("section", { class: "panel" },
       h("h2", {}, "Legends campaign"),

@@ -4,6 +4,7 @@
 
 import { rendererFor } from "./render/index.js";
 import { ReplayChat } from "./chat.js";
+import { personName, setPeople, withPeople } from "./render/common.js";
 import {
   api, games, h, query, replaceChildren, seatClass, seatDot, seatLink, seatParams, tableIdFromPath, typingIn,
 } from "./util.js";
@@ -43,7 +44,7 @@ let total = 0;
 let shownSeq = 0;
 let playTimer = null;
 let debounce = null;
-const talk = new ReplayChat(tableId, (s) => (names && names[s]) || `Player ${s + 1}`);
+const talk = new ReplayChat(tableId, (s) => seatName(s));
 document.querySelector(".replay-side").append(talk.root);
 
 function stepUrl(n) {
@@ -109,7 +110,7 @@ async function show(n, { refresh = false } = {}) {
   }
   const texts = data.next || [];
   replaceChildren(el.nextList, texts.length
-    ? texts.map((e) => h("li", {}, e.text))
+    ? texts.map((e) => h("li", {}, withPeople(e.text)))
     : [h("li", { class: "muted" }, n >= total ? (data.finished ? "The game is over." : "This is the latest position.") : "Nothing visible happens.")]);
   renderRevealed(data);
   renderOutcome();
@@ -139,8 +140,11 @@ function renderRevealed(data) {
     r.cards.length ? r.cards.join(", ") : "no cards")));
 }
 
+// a seat by the name its person goes by ("Ana"), with the game's own name (a hero) if any
 function seatName(s) {
-  return names && names[s] && names[s] !== `Player ${s + 1}` ? `${names[s]} (Player ${s + 1})` : `Player ${s + 1}`;
+  const person = personName(s);
+  const hero = names && names[s];
+  return hero && hero !== `Player ${s + 1}` && hero !== person ? `${person} (${hero})` : person;
 }
 
 function renderOutcome() {
@@ -159,7 +163,7 @@ function renderOutcome() {
   // points only where the game counts them (a 1/0 win mark is said by the "winner" badge)
   const points = o.scores.some((x) => x !== 0 && x !== 1);
   replaceChildren(el.outcome,
-    h("p", {}, o.reason),
+    h("p", {}, withPeople(o.reason)),
     h("ul", { class: "plain-list" }, info.seats.map((s) => h("li", { class: seatClass(s.seat) },
       seatDot(s.seat), " ", seatName(s.seat),
       points ? `: ${o.scores[s.seat] ?? ""} points` : "", o.winners.includes(s.seat) ? h("span", { class: "badge winner-badge" }, "winner") : null))));
@@ -250,6 +254,7 @@ async function start() {
     document.body.dataset.ready = "1";
     return;
   }
+  setPeople(info.seats); // the seats' names, as at the table
   renderer = await rendererFor(info.game);
   const known = await games().catch(() => []);
   const g = known.find((x) => x.id === info.game);

@@ -6,9 +6,11 @@
 //    winner?: "Heracles won by Monster Slayer on turn 44"}.
 // Co-operative games give their own headline (Victory! / Defeat); competitive games give the
 // winner's line and a ranking, and the scene says "You won!" or "You lost — <winner's line>" to
-// each seat (spectators read the winner's line).  Without results() the outcome's reason, the
+// each seat (spectators read the winner's line).  "Player 2" in those lines becomes the seat's
+// name ("Ana won with 183 points"; render/common.js setPeople).  Without results() the outcome's reason, the
 // winners and the scores are shown.
 
+import { withPeople } from "./render/common.js";
 import { h, seatClass, seatDot } from "./util.js";
 
 const PLACES = ["1st", "2nd", "3rd", "4th", "5th", "6th"];
@@ -61,7 +63,7 @@ export function resultsScene(msg, renderer, nameOf, replay) {
   let headline = r.headline;
   let mood = r.mood;
   if (!headline) {
-    const line = r.winner || (o.winners.length ? `${o.winners.map(nameOf).join(" and ")} won` : "");
+    const line = (r.winner && withPeople(r.winner)) || (o.winners.length ? `${o.winners.map(nameOf).join(" and ")} won` : "");
     if (!o.winners.length) {
       headline = "No winner";
       mood = "draw";
@@ -91,7 +93,7 @@ export function resultsScene(msg, renderer, nameOf, replay) {
     h("div", { class: "result-head" }, emblem(mood === "won" ? "won" : "lost"),
       h("div", {},
         h("h2", { id: "result-headline", dataset: { testid: "result-headline" } }, headline),
-        (r.lines || []).filter(Boolean).map((line) => h("p", { class: "reason" }, line)))),
+        (r.lines || []).filter(Boolean).map((line) => h("p", { class: "reason" }, withPeople(line))))),
     ranking,
     r.body || [],
     h("p", { class: "result-actions" },

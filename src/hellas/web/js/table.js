@@ -16,6 +16,8 @@ import { TurnAlerts } from "./alerts.js";
 import { ChatBox } from "./chat.js";
 import { ClockLine } from "./clock.js";
 import { rematchBox } from "./rematch.js";
+import { SeatName, ratedRule } from "./people.js";
+import { personName, setPeople, withPeople } from "./render/common.js";
 import {
   api, copyText, games, h, rememberSeat, replaceChildren, seatClass, seatDot, seatLink, seatParams,
   shareUrl, tableIdFromPath, toast,
@@ -77,6 +79,8 @@ panel.footer = hints.root;
 const chat = new ChatBox({ table: tableId, seat: mySeat, token, send, nameOf });
 const clock = new ClockLine(nameOf);
 const alerts = new TurnAlerts();
+const seatName = new SeatName({ table: tableId, seat: mySeat, token }); // hello; a guest's name
+el.seats.before(seatName.root);
 document.querySelector(".sidebar").append(chat.root);
 el.status.after(clock.root);
 if (mySeat !== null) el.botControl.after(alerts.root);
@@ -183,7 +187,10 @@ function onMessage(msg) {
     // who sits where and who is online changed (a seat connected or left): no new state
     if (state) {
       state.seats = msg.seats;
+      setPeople(msg.seats);
       renderSeats(state);
+      renderStatus(state);
+      seatName.update(state);
     }
   } else if (msg.type === "error") {
     panel.setBusy(false);
@@ -249,6 +256,8 @@ async function onState(msg) {
   } catch {
     names = null;
   }
+  setPeople(msg.seats); // who sits where, by name: the renderers' "who" reads them
+  seatName.update(msg);
   renderStatus(msg);
   renderOutcome(msg, renderer);
   chat.update(msg);
@@ -329,9 +338,9 @@ function markChangedPlaces(before) {
 
 function nameOf(seat) {
   if (seat === null || seat === undefined) return "";
-  const n = names && names[seat];
-  const plain = `Player ${seat + 1}`;
-  return n && n !== plain ? `${n} (${plain})` : plain;
+  const person = personName(seat); // "Ana", "Bea (guest)", "Normal bot", else "Player 2"
+  const hero = names && names[seat]; // a game's own name for the seat (a hero), if any
+  return hero && hero !== `Player ${seat + 1}` && hero !== person ? `${person} (${hero})` : person;
 }
 
 function waitingText(msg) {
@@ -497,7 +506,7 @@ function renderBotControl(msg) {
   }, botPlays ? "Take my seat back" : "Let a bot play for me");
   replaceChildren(el.botControl,
     h("label", { class: "bot-label" }, botPlays ? `The ${botTitle(me.driver, gameInfo)} bot is playing for you. ` : "Away? Hand your seat to ", select),
-    " ", button);
+    " ", button, ratedRule(msg));
 }
 
 // -- events -------------------------------------------------------------------------------------
@@ -507,7 +516,7 @@ function renderEvents() {
   const shown = showAllEvents ? newest : newest.slice(0, EVENTS_SHOWN);
   replaceChildren(el.events, ...shown.map((e, i) => h("li", {
     class: `ev kind-${(e.kind || "info").replace(/[^a-z0-9-]/gi, "")} ${i === 0 ? "latest" : ""} ${freshSteps.has(e.step) ? "fresh" : ""}`,
-  }, h("span", { class: "ev-step", title: `move ${e.step}` }, String(e.step)), " ", h("span", { class: "ev-text" }, e.text))));
+  }, h("span", { class: "ev-step", title: `move ${e.step}` }, String(e.step)), " ", h("span", { class: "ev-text" }, withPeople(e.text)))));
   if (!events.length) el.events.append(h("li", { class: "muted" }, "Nothing yet."));
   if (events.length > EVENTS_SHOWN) {
     el.eventsMore.hidden = false;

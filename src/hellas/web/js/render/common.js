@@ -11,12 +11,35 @@ export function panel(title, cls, ...children) {
 /** A "label: value" fact for an info bar. */
 export function fact(label, value, title) {
   return h("span", { class: "fact", title: title || null },
-    h("span", { class: "fact-label" }, label), " ", h("strong", {}, String(value)));
+    h("span", { class: "fact-label" }, label), " ", h("strong", {}, withPeople(String(value))));
+}
+
+// The names people go by at this table, by seat ("Ana", "Bea (guest)", "Normal bot"; the server
+// sends them in the seat list): pages set them once per message, the renderers read them.
+let people = [];
+
+/** Set the names of the table's seats from a seat list ([{seat, name}]). */
+export function setPeople(seats) {
+  people = [];
+  for (const s of seats || []) {
+    if (s && Number.isInteger(s.seat) && typeof s.name === "string" && s.name) people[s.seat] = s.name;
+  }
+}
+
+/** The name a seat goes by: its person's ("Ana"), else "Player 2". */
+export function personName(seat) {
+  return people[seat] || `Player ${seat + 1}`;
+}
+
+/** A text with each "Player N" replaced by that seat's name (event lines, result lines). */
+export function withPeople(text) {
+  return String(text).replace(/\bPlayer (\d{1,2})\b/g, (whole, n) => people[Number(n) - 1] || whole);
 }
 
 /** A seat's name with its colour dot; "(you)" for the viewer. */
 export function who(seat, names, viewer) {
-  const name = (names && names[seat]) || `Player ${seat + 1}`;
+  const given = names && names[seat];
+  const name = given && given !== `Player ${seat + 1}` ? given : personName(seat);
   return h("span", { class: `who ${seatClass(seat)}` }, seatDot(seat), " ", name,
     seat === viewer ? h("span", { class: "you" }, " (you)") : null);
 }
