@@ -16,6 +16,7 @@ import pytest
 from sqlalchemy import update
 
 from hellas.games import REGISTRY
+from hellas.server import arrivals
 from hellas.server.hub import Hub
 from hellas.server.settings import PACES, Pace
 from hellas.server.social import install
@@ -145,6 +146,8 @@ def test_a_slow_decision_draws_on_the_reserve(tmp_path: Path) -> None:
         table, creator = await hub.create(
             "realms", {"players": 2}, ["human", "human"], 3, "", private=True
         )
+        for here in (0, 1):  # both players are at the table: the clocks start (arrivals.py)
+            arrivals.mark(table, here)
         await social.configure(table, Pace("custom", 60.0, 100.0), False)
         seat = table.match.to_act()
         assert seat is not None
@@ -183,6 +186,8 @@ def test_a_stop_between_a_move_and_its_clocks_is_dated_by_the_stored_move(
         table, _creator = await hub.create(
             "realms", {"players": 2}, ["human", "human"], 3, "", private=True
         )
+        for here in (0, 1):  # both players are at the table: the clocks start (arrivals.py)
+            arrivals.mark(table, here)
         await social.configure(table, Pace("custom", 60.0, 100.0), False)
         seat = table.match.to_act()
         assert seat is not None

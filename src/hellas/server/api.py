@@ -21,6 +21,7 @@ from fastapi.responses import FileResponse, Response
 from hellas.ai import bot_names
 from hellas.games import REGISTRY
 from hellas.server import names
+from hellas.server import arrivals
 from hellas.server.account_api import link_if_signed_in
 from hellas.server.errors import ServerError
 from hellas.server.hints import ask
@@ -42,6 +43,7 @@ from hellas.server.settings import parse_mute, parse_pace
 from hellas.server.sharing import join_path, my_tables, seat_path
 from hellas.server.site import address, site_of, token_of
 from hellas.server.social import social_of
+from hellas.server.timers import stand_in
 from hellas.server.traffic import PAGE_DEFAULT, PAGE_MAX
 from hellas.server.wire import dumps
 
@@ -168,6 +170,7 @@ async def create_table(request: Request) -> dict[str, Any]:
         game, options, seats, seed, name, private, hints, owner=address(request)
     )
     site.listings.clear()  # the lobby shows the new table at once
+    arrivals.mark(table, creator.get("seat"))  # the creator is here; friends not yet
     await social_of(request).configure(table, pace, mute)  # pace, clocks, spectators' chat
     if creator:
         await link_if_signed_in(request, table, creator["seat"])  # "My tables" on any device
@@ -314,6 +317,7 @@ async def claim(table_id: str, request: Request) -> dict[str, Any]:
     table = await site.hub.get(table_id)
     token = await site.hub.claim(table, seat)
     site.listings.clear()  # the seat is no longer listed as free
+    await arrivals.arrive(social_of(request).timers, table, seat)  # clocks: one fewer to wait
     await link_if_signed_in(request, table, seat)  # a signed-in player's seat follows them
     if table.seats[seat].account:
         await site.hub.send_seats(table)  # the others see the account's name
@@ -333,6 +337,34 @@ async def seat_bot(table_id: str, seat: int, request: Request) -> dict[str, Any]
     table = await hub.get(table_id)
     await hub.hand_to_bot(table, seat, token, bot)
     site.listings.clear()  # the lobby lists who sits where
+    return {"seats": hub.seats_info(table)}
+
+
+@router.post("/api/tables/{table_id}/start")
+async def start_with_bots(table_id: str, request: Request) -> dict[str, Any]:
+    """Start now (the creator: {seat, token}): every seat still waiting gets a Normal bot.
+
+    A free seat is taken for the bot; an invited or rematch seat whose player has not come is
+    handed to the bot, and its player takes it back with "Take my seat back" on arriving.
+    """
+    site = site_of(request)
+    hub = site.hub
+    body = await _json_body(request)
+    seat, token = _seat_of(body), body.get("token")
+    table = await hub.get(table_id)
+    hub.check_token(table, seat, token)
+    arrivals.check_starter(table, seat)
+    arrivals.mark(table, seat)
+    bot = stand_in(table.game)
+    for other in arrivals.waiting(table, hub.online(table)):
+        if not table.seats[other].claimed:
+            try:
+                await hub.claim(table, other)  # the bot's; nobody holds its token
+            except ServerError:
+                continue  # someone took it a moment ago: they are here
+        await hub.set_driver(table, other, bot)
+    site.listings.clear()
+    await social_of(request).timers.update(table)
     return {"seats": hub.seats_info(table)}
 
 
@@ -378,6 +410,7 @@ async def choose(table_id: str, request: Request) -> dict[str, Any]:
     table = await hub.get(table_id)
     seat = _seat_of(body)
     await hub.choose(table, seat, body.get("token"), body.get("key"), body.get("seq"))
+    await arrivals.arrive(social_of(request).timers, table, seat)  # its token was good
     return {"seq": len(table.match.record.choices)}
 
 
@@ -405,6 +438,7 @@ async def view(
     hub = site_of(request).hub
     table = await hub.get(table_id)
     hub.check_token(table, seat, token_of(request, token))
+    await arrivals.arrive(social_of(request).timers, table, seat)  # the player opened it
     return await hub.snapshot(table, Connection(seat, _noop))
 
 

@@ -22,6 +22,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketDisconnected
 
 from hellas.core.errors import HellasError
+from hellas.server import arrivals
 from hellas.server.errors import ServerError, clip
 from hellas.server.hub import Hub
 from hellas.server.live import Connection, LiveTable
@@ -114,6 +115,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
         await refuse(ws, exc)
         return
     try:
+        await arrivals.arrive(social_of(ws).timers, table, seat)  # [issue 48] clocks wait
         await _listen(ws, hub, table, conn, token)
     except GONE as exc:
         gone(ws, exc)

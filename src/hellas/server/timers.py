@@ -41,6 +41,7 @@ from sqlalchemy import (
 )
 
 from hellas.core.game import Game
+from hellas.server.arrivals import note_stored_clocks, waiting
 from hellas.server.errors import ServerError
 from hellas.server.hub import HUMAN, Hub
 from hellas.server.live import LiveTable
@@ -147,6 +148,7 @@ class Timers:
             return
         clocks = await asyncio.to_thread(load_clocks, self.hub.store, table.id)
         table.extras["_clocks"] = clocks
+        note_stored_clocks(table, clocks)  # only a started table's clocks are stored
         seq = len(table.match.record.choices)
         running = [c for c in clocks.values() if c["since"] is not None]
         stale = [int(c["seq"]) for c in running if c["seq"] != seq]
@@ -183,8 +185,10 @@ class Timers:
             table.extras["_clocks"] = clocks
             to_act = table.match.to_act()
             seq = len(table.match.record.choices)
+            ready = not waiting(table, self.hub.online(table))  # server/arrivals.py
             running = (
-                to_act is not None
+                ready
+                and to_act is not None
                 and not table.closed
                 and table.seats[to_act].kind == HUMAN
                 and table.seats[to_act].claimed  # a free seat's clock starts once it is taken
@@ -192,6 +196,10 @@ class Timers:
             )
             times = times or {}
             changed: dict[int, dict[str, Any]] = {}
+            if ready and not clocks:  # the start: every human seat's row, so it is kept
+                for row in table.seats:
+                    if row.kind == HUMAN:
+                        changed[row.seat] = clocks[row.seat] = _fresh(pace.reserve)
             for seat, clock in clocks.items():
                 if clock["since"] is None or (running and seat == to_act and clock["seq"] == seq):
                     continue
@@ -209,13 +217,16 @@ class Timers:
                     changed[to_act] = clock
             if changed:
                 await asyncio.to_thread(save_clocks, self.hub.store, table.id, changed)
-                self._publish(table)
+            shown = (table.extras.get("clock") or {}).get("waiting")
+            if changed or shown != waiting(table, self.hub.online(table)):
+                self._publish(table)  # new clocks, or someone arrived
 
     def _publish(self, table: LiveTable) -> None:
         """Put the clocks into the table's messages: each seat's reserve, the running deadline."""
         clocks: dict[int, dict[str, Any]] = table.extras.get("_clocks") or {}
         table.extras["clock"] = {
             "now": time.time(),  # the server's time, so a page can correct its own clock
+            "waiting": waiting(table, self.hub.online(table)),  # seats the clocks wait for
             "seats": [
                 {
                     "seat": seat,
