@@ -35,7 +35,7 @@ def test_lords_draws_the_board_once_a_turn_and_narrates_each_step() -> None:
 
 
 def test_lords_phrases_a_run_of_steps() -> None:
-    march = ["Special Action: March", "March from Epirus", "... to Macedonia", "1 Hoplite"]
+    march = ["Special Action: March", "March from Epirus", "March to Macedonia", "1 Hoplite"]
     assert phrase("Heracles (P1)", march) == "Heracles (P1) marches 1 Hoplite Epirus → Macedonia"
     moves = ["Hoplite Movement", "Move a Hoplite from A to B", "Move a Hoplite from A to B", "Done"]
     assert phrase("Helen (P2)", moves) == "Helen (P2) moves 2 Hoplites A → B"

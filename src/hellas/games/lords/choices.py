@@ -7,6 +7,15 @@ from hellas.games.lords.content import Content
 from hellas.games.lords.state import SPECIALS
 
 MAX_WOUNDS = 12  # Wound symbols on one tray, Evolutions included
+# the Special Actions by the names on the board, for "Build Monument, taking March once more ..."
+SPECIAL_TITLES = {
+    "recruit": "Recruit",
+    "march": "March",
+    "temple": "Build a Temple",
+    "prepare": "Prepare",
+    "usurp": "Usurp",
+    "hunt": "Hunt",
+}
 
 
 def _entries(c: Content) -> list[tuple[str, str]]:
@@ -32,8 +41,11 @@ def _entries(c: Content) -> list[tuple[str, str]]:
     e += [(f"temple:{i}", f"Special Action: Build a Temple in {n}") for i, n in regions]
     e += [(f"monument:{g.id}", f"Special Action: Build the Monument of {g.name}") for g in c.gods]
     e.append(("monument:rest", "Special Action: Build Monument (all are complete: a new round)"))
-    e += [
-        (f"first:{SPECIALS[a]}", f"First use {SPECIALS[a].capitalize()} again, then Build Monument")
+    e += [  # the 2-player rule: one used Special Action once more, before Build Monument
+        (
+            f"first:{SPECIALS[a]}",
+            f"Build Monument, taking {SPECIAL_TITLES[SPECIALS[a]]} once more before it",
+        )
         for a in range(len(SPECIALS))
     ]
     e += [(f"go:{i}", f"Move your Hero to {n}") for i, n in regions]
@@ -126,7 +138,7 @@ def _entries(c: Content) -> list[tuple[str, str]]:
     ]
     e += [(f"mobilize:{i}", f"Mobilization: 2 Hoplites in {n}") for i, n in regions]
     e += [(f"march:{i}", f"March from {n}") for i, n in regions]
-    e += [(f"to:{i}", f"... to {n}") for i, n in regions]
+    e += [(f"to:{i}", f"March to {n}") for i, n in regions]  # a whole sentence in the log
     e += [(f"murder:{i}", f"Murderous March: lose 2 Hoplites, go to {n}") for i, n in regions]
     e += [("prep:draw", "Draw a Combat Card"), ("prep:recruit", "Recruit a Hoplite by your Hero")]
     e += [(f"prep:heal-{a}", f"Heal your {a.capitalize()} Injury") for a in c.attributes]

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 MARCH_FROM = re.compile(r"^March from (.+)$")
-MARCH_TO = re.compile(r"^\.\.\. to (.+)$")
+MARCH_TO = re.compile(r"^(?:March|\.\.\.) to (.+)$")  # "... to" in older records' words
 COUNT = re.compile(r"^(\d+) Hoplites?$")
 MOVE_ONE = re.compile(r"^Move a Hoplite from (.+) to (.+)$")
 HERO_TO = re.compile(r"^Move your Hero to (.+)$")
