@@ -19,7 +19,7 @@ from hellas.games.legends.bots import HeuristicBot
 ENVS: list[tuple[str, dict[str, Any]]] = [
     ("hellas/Legends-v103", {"players": 3, "bots": "heuristic"}),
     ("hellas/Realms-v100", {"players": 3, "bots": "greedy"}),
-    ("hellas/Lords-v4", {"players": 2, "turn_limit": 8, "bots": "heuristic"}),
+    ("hellas/Lords-v5", {"players": 2, "turn_limit": 8, "bots": "heuristic"}),
 ]
 
 

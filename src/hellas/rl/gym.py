@@ -2,7 +2,7 @@
 
 Importing this module registers one environment per registered game, named from its metadata
 with the rules version in the version number (``GameMeta.gym_id``: ``hellas/Legends-v103`` is
-Legends rules 1.3, ``hellas/Lords-v4`` Lords 0.4); :func:`register` adds games registered
+Legends rules 1.3, ``hellas/Lords-v5`` Lords 0.5); :func:`register` adds games registered
 later.  Game options, the learner's ``seat`` and the ``bots`` are ``gymnasium.make`` keywords::
 
     env = gymnasium.make("hellas/Legends-v103", players=3, mission=1, bots="heuristic")

@@ -21,10 +21,10 @@ from typing import Any
 from hellas.games.lords import fx, hooks
 from hellas.games.lords.board import (
     add_hoplites,
+    adjacent,
     gain_priest,
     kill,
     move_army,
-    neighbours,
     open_to,
     rid,
     settle_control,
@@ -99,7 +99,7 @@ def _pre_battle(s: LordsState, f: BattleFrame) -> None:
 
 def _response_sources(s: LordsState, f: BattleFrame) -> list[int]:
     dfn = f["def"]
-    return [r for r in neighbours(s, f["region"]) if s.hop[r * s.n + dfn]]
+    return [r for r in adjacent(s, f["region"]) if s.hop[r * s.n + dfn]]
 
 
 def actor(s: LordsState, f: BattleFrame) -> int:
@@ -303,7 +303,7 @@ def _card_effect(s: LordsState, f: BattleFrame, side: int, card: CombatCard) -> 
         # (docs/rules/lords.md, ruling 16)
         f["ended"] = True
     elif effect == "reinforcements":
-        sources = [r for r in neighbours(s, region) if s.hop[r * s.n + seat]]
+        sources = [r for r in adjacent(s, region) if s.hop[r * s.n + seat]]
         if sources:
             f["stage"] = "reinforce"
             f["sources"] = sources

@@ -21,11 +21,28 @@ def neighbours(s: LordsState, region: int) -> tuple[int, ...]:
     return s.content.regions[region].neighbours
 
 
+def adjacent(s: LordsState, region: int) -> tuple[int, ...]:
+    """Return the Regions next to ``region`` for every use that is not a move of its own.
+
+    Borders and Sea Trails, plus what a module connects (Dark Ages Ports: "Regions with Ports
+    are treated as connected with each other", the printed limits being Monster moves and
+    Hoplite Movement only): withdrawals, Hoplites brought into a Battle, "neighbouring Region"
+    effects.  Hoplite Movement and Monster moves use ``neighbours``; Hero Movement, March and
+    Hermes use ``links``.
+    """
+    out = s.content.regions[region].neighbours
+    if not s.options.get("modules"):
+        return out
+    more = [r for r in hooks.collect(s, "links", region, "adjacent") if r not in out]
+    return out + tuple(more) if more else out
+
+
 def links(s: LordsState, region: int, purpose: str) -> list[int]:
     """Return where a move of kind ``purpose`` may go from ``region`` in one step.
 
     ``purpose`` is ``"hero"``, ``"march"`` or ``"hermes"`` (modules may connect more Regions,
-    e.g. Ports); Hoplite Movement and Monsters use ``neighbours``.
+    e.g. Ports; a closed crossing removes some); Hoplite Movement and Monsters use
+    ``neighbours``, every other use ``adjacent``.
     """
     out = list(s.content.regions[region].neighbours)
     if s.options.get("modules"):
@@ -151,8 +168,8 @@ def open_to(s: LordsState, region: int, seat: int) -> bool:
 
 
 def withdraw_options(s: LordsState, seat: int, region: int) -> list[int]:
-    """Return where a loser may withdraw: not controlled by or holding another player."""
-    return [r for r in neighbours(s, region) if open_to(s, r, seat)]
+    """Return where a loser may withdraw: an adjacent Region (Ports too) no one else holds."""
+    return [r for r in adjacent(s, region) if open_to(s, r, seat)]
 
 
 def settle_control(s: LordsState, region: int) -> None:

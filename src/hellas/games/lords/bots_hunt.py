@@ -5,7 +5,7 @@ It reads only the public board and its own hand (the seat to act), like the rest
 
 from __future__ import annotations
 
-from hellas.games.lords.board import neighbours
+from hellas.games.lords.board import links
 from hellas.games.lords.frames import HuntFrame
 from hellas.games.lords.hunt import ANY_WOUND, attack_strength, hunt_targets
 from hellas.games.lords.monsters import tray, uncovered
@@ -52,7 +52,7 @@ def _distances(s: LordsState, start: int) -> dict[int, int]:
     while frontier:
         nxt = []
         for r in frontier:
-            for t in neighbours(s, r):
+            for t in links(s, r, "hero"):
                 if t not in seen:
                     seen[t] = seen[r] + 1
                     nxt.append(t)

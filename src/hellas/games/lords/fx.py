@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-from hellas.games.lords.board import armies, lands_controlled, region_of, rid
+from hellas.games.lords.board import adjacent, armies, lands_controlled, region_of, rid
 from hellas.games.lords.cards import discard_combat, raise_attribute
 from hellas.games.lords.content import Content
 from hellas.games.lords.effects import Clause, hook
@@ -153,8 +153,7 @@ CHECKS.update(
         ),
         "hero-next-to-battle": _flag(
             lambda s, seat, ctx: (
-                s.hero_at[seat] >= 0
-                and _battle_region(ctx) in s.content.regions[s.hero_at[seat]].neighbours
+                s.hero_at[seat] >= 0 and _battle_region(ctx) in adjacent(s, s.hero_at[seat])
             )
         ),
         "outnumbered": _flag(

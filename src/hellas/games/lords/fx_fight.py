@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from hellas.games.lords import fx
-from hellas.games.lords.board import kill, neighbours
+from hellas.games.lords.board import adjacent, kill
 from hellas.games.lords.cards import discard_combat
 from hellas.games.lords.effects import Clause
 from hellas.games.lords.frames import (
@@ -109,7 +109,7 @@ def opponent_casualties(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
 
 
 def _sources(s: LordsState, b: BattleFrame, seat: int) -> list[int]:
-    return [r for r in neighbours(s, b["region"]) if s.hop[r * s.n + seat]]
+    return [r for r in adjacent(s, b["region"]) if s.hop[r * s.n + seat]]
 
 
 @runner("gather-defenders")

@@ -32,7 +32,7 @@ from hellas.games.lords.state import LordsState
 from hellas.games.lords.value import chances
 from hellas.games.lords.view import determinize, view
 
-VERSION = "0.4"
+VERSION = "0.5"
 SEARCHED = frozenset({"turn", "battle", "march", "recruit", "hoplites"})  # worth searching
 
 OPTIONS = OptionSchema(

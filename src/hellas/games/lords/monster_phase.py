@@ -8,7 +8,7 @@ required (i.e. Chimera Regional Attack) active player decides."
 from __future__ import annotations
 
 from hellas.games.lords import hooks
-from hellas.games.lords.board import armies, kill, neighbours, region_of, rid
+from hellas.games.lords.board import adjacent, armies, kill, neighbours, region_of, rid
 from hellas.games.lords.cards import discard_combat
 from hellas.games.lords.frames import (
     MmodeFrame,
@@ -104,7 +104,7 @@ def region_attack(s: LordsState, m: int) -> None:
         for q in present:
             kill(s, region, q, s.hoplites(region, q) // 2)
     elif kind == "kill_neighbours":
-        around = [r for r in neighbours(s, region) if armies(s, r)]
+        around = [r for r in adjacent(s, region) if armies(s, r)]
         if len(around) > 1:
             s.stack.append({"k": "mtarget", "where": around, "n": n})
         elif around:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from hellas.games.lords import battle, fx, hooks
 from hellas.games.lords.board import (
+    adjacent,
     enemies_in,
     gain_priest,
     move_army,
-    neighbours,
     open_to,
     region_of,
     rid,
@@ -379,7 +379,7 @@ def _within(s: LordsState, p: int, start: int, steps: int) -> list[int]:
         for r in frontier:
             if r != start and not open_to(s, r, p):
                 continue  # one may end in an enemy Region but not pass through it
-            for t in neighbours(s, r):
+            for t in adjacent(s, r):
                 if t not in seen:
                     seen.add(t)
                     nxt.append(t)

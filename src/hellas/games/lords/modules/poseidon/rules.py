@@ -4,9 +4,12 @@ Shared by the full module (``poseidon``) and its simple mode (``poseidon-simple`
 its Port Regions in ``s.mod[<module id>]["ports"]``.  The full mode adds the Fleet Attribute
 (data) and its Battle bonus.
 
-- Ports: "Regions with Ports are treated as connected with each other" for Hero Movement, March
-  and Hermes' God Power (one Region per hop), never for Hoplite Movement or Monsters (those use
-  the board's borders and Sea Trails only), through the ``links`` hook.
+- Ports: "Regions with Ports are treated as connected with each other. However there are some
+  limitations:" - and the limits printed are Monster moves and Hoplite Movement only.  So every
+  other use of adjacency sees the Port links (one Region per hop), through the ``links`` hook:
+  Hero Movement, March, Hermes' God Power (``board.links``) and withdrawals, Hoplites brought
+  into a Battle, "neighbouring Region" effects (``board.adjacent``).  Hoplite Movement and
+  Monster moves use the board's borders and Sea Trails only (``board.neighbours``).
 - Fleet: "Add your Fleet value to your Army Strength in every Battle taking place in a Region
   with a Port", at most the Fleet value and at most your Hoplites in the Battle.
 - Help card: praying at Poseidon's Monument raises its Attribute (the base rule) and, from
@@ -44,7 +47,9 @@ from hellas.games.lords.turn import hoplite_choose, hoplite_frame, hoplite_optio
 IDS = ("poseidon", "poseidon-simple")  # the modules whose rules these are
 TRIDENT = "poseidons-trident"
 LEVELS = ("I", "II", "III", "IV", "V")
-PORT_PURPOSES = ("hero", "march", "hermes")  # moves that may cross from Port to Port
+# "Monsters cannot move from one Port to another." / "The Hoplite Movement Regular Action cannot
+# be used to move Hoplites from one Port to another." - the only uses that do not see Ports.
+PORT_EXCLUDED = ("monster", "hoplite")
 
 
 # -- settings and Ports -----------------------------------------------------------------------
@@ -124,8 +129,8 @@ def prepare(s: LordsState) -> None:
 
 
 def links(s: LordsState, region: int, purpose: str) -> list[int]:
-    """From a Port, every other Port is one Region away (Hero Movement, March, Hermes only)."""
-    if purpose not in PORT_PURPOSES:
+    """From a Port, every other Port is one Region away (for all but Monsters and Hoplites)."""
+    if purpose in PORT_EXCLUDED:
         return []
     here = s.mod[_mine(s)]["ports"]
     return [r for r in here if r != region] if region in here else []
