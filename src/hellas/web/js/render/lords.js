@@ -419,8 +419,8 @@ export function render(root, view, ctx = {}) {
   side.push(panel("Monsters and Quests", "monsters-panel",
     monstersPanel(view, names, regionName),
     h("div", { class: "row" }, h("span", { class: "row-label" }, "Quests"),
-      view.quests.length ? view.quests.map((q) => h("span", { class: "chip quest", title: textOf("quests", q) || `in ${regionName(QUESTS[q]?.region)}` },
-        `${nameOf(QUESTS, q)} (${regionName(QUESTS[q]?.region)})`)) : none())));
+      view.quests.length ? view.quests.map((q) => h("span", { class: "chip quest", dataset: { testid: "quest-slot", quest: q }, title: textOf("quests", q) || `in ${regionName(QUESTS[q]?.region)}` },
+        `${nameOf(QUESTS, q)} (${regionName(QUESTS[q]?.region)})`, standIn(q))) : none())));
 
   const tc = TEMPLE_CARDS[view.temple_card];
   const top = h("div", { class: "info-bar" },
