@@ -5,15 +5,17 @@ Sessions ride in one cookie, ``hellas_session``: HttpOnly (scripts never read it
 reached over https (directly, through a trusted proxy's forwarded scheme, or because
 ``--public-url`` says https).  A sign-in also leaves a ``hellas_device`` cookie that lets this
 device past the throttles others' wrong passwords set off (``signins.py``).  Sign-ups are
-limited per address.  Passwords are hashed and checked on the hashing pool (``hashing.py``),
-never on the threads moves and views use; the database part runs in a thread as usual.
+limited per address; with PostgreSQL both limits are shared by every server process
+(``shared_limits.py``), and a seat linked here is announced to the others (a ``link``
+notice).  Passwords are hashed and checked on the hashing pool (``hashing.py``), never on the
+threads moves and views use; the database part runs in a thread as usual.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +38,7 @@ from hellas.server.hub import LiveTable
 from hellas.server.limits import parse_json
 from hellas.server.names import Person, name_seat
 from hellas.server.ratings import RATED_GAMES, Ratings
+from hellas.server.shared_limits import check, shared_rate
 from hellas.server.signins import (
     DEVICE_COOKIE,
     DEVICE_DAYS,
@@ -44,7 +47,7 @@ from hellas.server.signins import (
     device_cookie,
     device_of,
 )
-from hellas.server.site import address, site_of
+from hellas.server.site import LINK_NOTICE, address, site_of
 from hellas.server.traffic import RateLimiter, TrafficError
 
 COOKIE = "hellas_session"
@@ -59,15 +62,25 @@ class AccountSite:
 
     accounts: Accounts
     ratings: Ratings
-    signups: RateLimiter = field(
-        default_factory=lambda: RateLimiter(5.0, "too-many-signups", "new accounts")
-    )
-    guard: SigninGuard = field(default_factory=SigninGuard)  # sign-in throttles (signins.py)
+    signups: RateLimiter | None = None  # per address (shared by every process: PostgreSQL)
+    guard: SigninGuard | None = None  # sign-in throttles (signins.py), made when not given
     hashing: Hashing | None = None  # made from the accounts' hasher when not given
 
     def __post_init__(self) -> None:
+        engine = self.accounts.engine
+        if self.signups is None:
+            local = RateLimiter(5.0, "too-many-signups", "new accounts")
+            self.signups = shared_rate(engine, "signup", local)  # fails open: a local limit
+        if self.guard is None:
+            self.guard = SigninGuard.over(engine)
         if self.hashing is None:
             self.hashing = Hashing(self.accounts.hasher)
+
+    @property
+    def throttles(self) -> SigninGuard:
+        """Return the sign-in throttles (always there once built)."""
+        assert self.guard is not None
+        return self.guard
 
     @property
     def hashes(self) -> Hashing:
@@ -111,13 +124,18 @@ async def link_if_signed_in(request: Request, table: LiveTable, seat: int) -> No
 
 
 async def _link(request: Request, account: Account, table: LiveTable, seat: int) -> None:
-    """Link a seat to an account in the database and in the live table."""
+    """Link a seat to an account in the database, in the live table and on other processes.
+
+    The other processes that hold the table in memory hear a ``link`` notice and read the
+    seat's account again (``site.relink``): the account's own token works there at once.
+    """
     books = accounts_of(request).accounts
     token_hash = await asyncio.to_thread(books.link, account.id, table.id, seat)
     row = table.seats[seat]
     row.account, row.account_hash = account.id, token_hash
     hub = site_of(request).hub  # [names, issue 48] the seat goes by the account's name
     await name_seat(hub.store, table, seat, Person(account.name, guest=False))
+    await hub.cluster.publish(table.id, LINK_NOTICE, seat)  # [issue 47] other processes
 
 
 def _secure(request: Request) -> bool:
@@ -169,7 +187,8 @@ async def signup(request: Request, response: Response) -> dict[str, Any]:
     """Create an account {name, password} and sign in."""
     books = accounts_of(request)
     body = await _json_only(request)
-    books.signups.check(client_key(address(request)))
+    assert books.signups is not None
+    await check(books.signups, client_key(address(request)))
     name, password = check_name(body.get("name")), check_password(body.get("password"))
     if await asyncio.to_thread(books.accounts.find, name) is not None:  # no hash for nothing
         raise ServerError("name-taken", f"the name {name!r} is taken", 409)
@@ -189,7 +208,8 @@ async def signin(request: Request, response: Response) -> dict[str, Any]:
     name, password = body.get("name"), body.get("password")
     where = client_key(address(request))
     claimed = device_of(books.accounts.device_secret, request.cookies.get(DEVICE_COOKIE))
-    books.guard.address_check(where, claimed is not None)
+    guard = books.throttles
+    await guard.address_check(where, claimed is not None)
     wrong = ServerError("bad-credentials", "wrong name or password", 401)
     key = lookup_key(name)
     if key is None:  # no account can have such a name: nothing to look up or check
@@ -201,16 +221,16 @@ async def signin(request: Request, response: Response) -> dict[str, Any]:
         if found is not None and found[0].id == claimed[0]:
             device = claimed[1]  # the owner's device: others' wrong passwords never stop it
         else:  # a device of another account counts as any other client here
-            books.guard.address_check(where, False)
-    books.guard.check(key, where, device)
+            await guard.address_check(where, False)
+    await guard.check(key, where, device)
     right = False
     if isinstance(password, str) and len(password) <= PASSWORD_MAX:
         right = await books.hashes.verify(found[1] if found else None, password)
     if not right or found is None:
-        books.guard.failed(key, where, device)
+        await guard.failed(key, where, device)
         raise wrong
     account, stored = found
-    books.guard.succeeded(key, where, device)
+    await guard.succeeded(key, where, device)
     if isinstance(password, str) and books.accounts.hasher.check_needs_rehash(stored):
         # the parameters moved on: upgrade it (a busy pool leaves it to the next sign-in)
         with contextlib.suppress(TrafficError):

@@ -407,3 +407,14 @@ class Accounts:
             {"table": r.table_id, "seat": r.seat, "token": self.seat_token(account_id, *r)}
             for r in rows
         ]
+
+
+def linked_seats(engine: Engine, table_id: str) -> dict[int, tuple[str, str]]:
+    """Return a table's seats linked to accounts: {seat: (account, account token's hash)}."""
+    query = select(SEATS.c.seat, SEATS.c.account, SEATS.c.account_hash).where(
+        SEATS.c.table_id == table_id, SEATS.c.account.is_not(None)
+    )
+    with engine.connect() as conn:
+        return {
+            int(r.seat): (str(r.account), str(r.account_hash or "")) for r in conn.execute(query)
+        }

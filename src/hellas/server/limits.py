@@ -16,6 +16,7 @@ from typing import Any
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.engine import Engine
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from hellas.ai import make_bot
@@ -23,7 +24,15 @@ from hellas.core.errors import HellasError
 from hellas.core.game import BotCost, Game
 from hellas.server.addresses import client_key
 from hellas.server.errors import ServerError
-from hellas.server.traffic import BUCKETS_MAX, PAGE_DEFAULT, PAGE_MAX, Bucket, Tarpit
+from hellas.server.shared_limits import SharedRate, shared_rate
+from hellas.server.traffic import (
+    BUCKETS_MAX,
+    PAGE_DEFAULT,
+    PAGE_MAX,
+    Bucket,
+    RateLimiter,
+    Tarpit,
+)
 
 MAX_BODY = 64 * 1024  # bytes: every request body of the API is small JSON
 MAX_NAME = 80  # characters of a table name (the column's width)
@@ -37,6 +46,7 @@ DEFAULT_BOT_MEMORY = 1024  # MiB of address space one bot worker may use
 CHEAP_COST = 1.0  # answered from memory: a table in play, the games, a choice
 LOAD_COST = 5.0  # may read the database: a table not in memory, accounts, chat pages
 LIST_BASE, LIST_PER_ROW = 2.0, 0.1  # a lobby listing: 2 + limit/10 (12 for 100 tables)
+HTTP_BATCH = 0.1  # of the burst, reserved at once from the shared bucket (PostgreSQL)
 LOADING_PATHS = ("/api/my-tables", "/api/account", "/api/accounts/", "/api/leaderboard/")
 
 
@@ -283,6 +293,11 @@ class RequestRate:
     refused request costs a bucket look-up, not a trip through the application.  Pages and
     static files are not counted (a page load fetches many at once); WebSockets have their
     own limits.
+
+    With PostgreSQL the buckets are shared by every server process (``shared_limits.py``):
+    each process reserves a tenth of the burst at a time, so an address gets one allowance
+    however many processes it spreads its requests over.  If the database cannot be asked, the
+    limit fails open to this process's own buckets: requests (and so moves) never wait on it.
     """
 
     def __init__(
@@ -300,6 +315,8 @@ class RequestRate:
         self.buckets: OrderedDict[str, Bucket] = OrderedDict()  # least recently seen first
         self.refused = 0
         self.on_refuse = refused  # [metrics, issue 38] told the code of each refusal
+        self.shared: SharedRate | None = None  # with PostgreSQL: made at the first request
+        self.looked = False  # whether the application's database was looked for yet
 
     def allow(self, address: str, cost: float = CHEAP_COST) -> bool:
         """Spend ``cost`` of ``address``'s tokens; return whether it had them."""
@@ -312,6 +329,18 @@ class RequestRate:
             self.buckets.move_to_end(address)
         return bucket.take(cost=cost)
 
+    def _find_shared(self, scope: Scope) -> SharedRate | None:
+        """Return the shared buckets of the application's database (None: SQLite, or no hub)."""
+        self.looked = True
+        store = getattr(
+            getattr(getattr(scope.get("app"), "state", None), "hub", None), "store", None
+        )
+        engine = getattr(store, "engine", None)
+        if isinstance(engine, Engine) and engine.dialect.name == "postgresql":
+            per_second = RateLimiter(self.rate * 60, "too-many-requests", "requests", self.burst)
+            self.shared = shared_rate(engine, "http", per_second, self.burst * HTTP_BATCH)
+        return self.shared
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Refuse the request if its address is over its rate; pass it on otherwise."""
         if self.rate <= 0 or scope["type"] != "http" or not scope["path"].startswith("/api/"):
@@ -319,7 +348,10 @@ class RequestRate:
             return
         client = scope.get("client")
         where = client_key(client[0] if client else None)  # an IPv6 /64 is one client
-        if self.allow(where, request_cost(scope, _live_tables(scope))):
+        cost = request_cost(scope, _live_tables(scope))
+        shared = self.shared if self.looked else self._find_shared(scope)
+        wait = None if shared is None else await shared.spend(where, cost)
+        if self.allow(where, cost) if wait is None else wait <= 0:
             await self.app(scope, receive, send)
             return
         self.refused += 1

@@ -18,6 +18,8 @@ among themselves only if at least two of them remain (a two-player game is then 
 A rated game cannot be voided (``forfeits.py``): a bot playing a seat no longer makes the game
 unrated; a player whose seat a bot played at any time in the game's second half (handed over,
 or their clock ran out) loses it for the ratings - placed last, never among the winners.
+A seat linked on another server process (PostgreSQL) counts: the links are read from the
+database when the game ends.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from hellas.server.accounts import (
     SCORED,
     Account,
     Accounts,
+    linked_seats,
 )
 from hellas.server.forfeits import forfeited, history
 from hellas.server.live import HUMAN, LiveTable
@@ -119,7 +122,15 @@ class Ratings:
         self.model = PlackettLuce()
 
     async def game_over(self, table: LiveTable) -> None:
-        """Keep (the hub's game-over hook) what the finished game means for its accounts."""
+        """Keep (the hub's game-over hook) what the finished game means for its accounts.
+
+        The seats' links are read from the database first: a seat linked on another server
+        process counts even if this process never heard the notice.
+        """
+        links = await asyncio.to_thread(linked_seats, self.engine, table.id)
+        for seat in table.seats:
+            if not seat.account and seat.seat in links:
+                seat.account, seat.account_hash = links[seat.seat]
         found = facts(table)
         if found is None:
             return

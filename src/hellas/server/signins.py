@@ -16,10 +16,16 @@ account of the name it signs in to is the owner's device: neither the name's nor
 wrong passwords hold it back, only its own (``device``: counted like ``pair``) and a looser
 per-address rate (``devices``).  So an attacker who tries a name from anywhere can delay a new
 device of its owner a little at worst, and a device the owner signed in on before not at all.
+
+With PostgreSQL every server process counts against the same rates and wrong passwords
+(``SigninGuard.over``, kept by ``shared_limits.py``): several processes behind one load balancer
+give a guesser no more tries than one; while the database cannot be asked, sign-ins are refused
+(503) rather than let through unthrottled.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import math
@@ -28,6 +34,15 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
+from sqlalchemy.engine import Engine
+
+from hellas.server.shared_limits import (
+    SharedFailures,
+    check,
+    shared_for,
+    shared_rate,
+    unavailable,
+)
 from hellas.server.traffic import RateLimiter, TrafficError
 
 DEVICE_COOKIE = "hellas_device"
@@ -88,10 +103,14 @@ class Backoff:
         if now - last >= self.forget:
             del self.failures[key]
             return 0.0
-        if count < self.free:
+        return self.delay(count, now - last)
+
+    def delay(self, count: int, ago: float) -> float:
+        """Return the wait left after ``count`` wrong attempts, the last ``ago`` seconds ago."""
+        if count < self.free or ago >= self.forget:
             return 0.0
         delay = min(self.cap, self.base * 2.0 ** min(count - self.free, 30))
-        return max(0.0, last + delay - now)
+        return max(0.0, delay - ago)
 
     def failed(self, key: str, now: float | None = None) -> None:
         """Count a wrong attempt of ``key``."""
@@ -110,7 +129,12 @@ class Backoff:
 
 @dataclass
 class SigninGuard:
-    """The throttles of one server's sign-ins (see the module's docstring)."""
+    """The throttles of one server's sign-ins (see the module's docstring).
+
+    With PostgreSQL (``over``) the address rates and the wrong passwords are shared by every
+    server process (``shared_limits.py``), and they fail closed: while the database cannot be
+    asked, sign-ins are answered 503, never let through unthrottled.
+    """
 
     per_address: RateLimiter = field(
         default_factory=lambda: RateLimiter(10.0, "too-many-signins", "sign-in attempts")
@@ -121,32 +145,82 @@ class SigninGuard:
     pair: Backoff = field(default_factory=lambda: Backoff(free=5, base=5.0, cap=900.0))
     name: Backoff = field(default_factory=lambda: Backoff(free=30, base=2.0, cap=60.0))
     device: Backoff = field(default_factory=lambda: Backoff(free=5, base=5.0, cap=900.0))
+    shared: SharedFailures | None = None  # the wrong passwords of every process (PostgreSQL)
 
-    def address_check(self, where: str, known_device: bool) -> None:
+    @classmethod
+    def over(cls, engine: Engine) -> SigninGuard:
+        """Return the throttles of sign-ins to ``engine``'s database (shared with PostgreSQL)."""
+        guard = cls()
+        common = shared_for(engine)
+        if not common.on:
+            return guard
+        guard.per_address = shared_rate(engine, "signin", guard.per_address, fail_open=False)
+        guard.devices = shared_rate(engine, "signin-device", guard.devices, fail_open=False)
+        guard.shared = SharedFailures(common)
+        return guard
+
+    async def address_check(self, where: str, known_device: bool) -> None:
         """Spend one of the address's sign-in attempts (a known device's looser rate) or 429."""
-        (self.devices if known_device else self.per_address).check(where)
+        await check(self.devices if known_device else self.per_address, where)
 
-    def check(self, name: str, where: str, device: str | None) -> None:
+    def _keys(self, name: str, where: str, device: str | None) -> list[tuple[str, Backoff]]:
+        """Return the keys a sign-in is counted under, each with its back-off."""
+        if device is not None:
+            return [(f"device:{name}|{device}", self.device)]
+        return [(f"pair:{name}|{where}", self.pair), (f"name:{name}", self.name)]
+
+    async def _shared(self) -> SharedFailures | None:
+        """Return the shared failures if they are in use; 503 while the database cannot be asked."""
+        shared = self.shared
+        if shared is None:
+            return None
+        if not shared.shared.usable():
+            raise unavailable("sign-in attempts")
+        return shared
+
+    async def check(self, name: str, where: str, device: str | None) -> None:
         """Raise a 429 if the name may not be tried now from this address (or this device)."""
-        if device is not None:
-            _refuse(self.device.wait(f"{name}|{device}"), "from this device")
-            return
-        _refuse(self.pair.wait(f"{name}|{where}"), "from your address")
-        _refuse(self.name.wait(name), "")
+        keys = self._keys(name, where, device)
+        shared = await self._shared()
+        if shared is None:
+            waits = [backoff.wait(key.partition(":")[2]) for key, backoff in keys]
+        else:
+            try:
+                counts = await asyncio.to_thread(shared.counts, [key for key, _b in keys])
+            except Exception as exc:
+                shared.shared.failed(exc)
+                raise unavailable("sign-in attempts") from exc
+            waits = [b.delay(*counts[k]) if k in counts else 0.0 for k, b in keys]
+        whence = ["from this device"] if device is not None else ["from your address", ""]
+        for wait, where_from in zip(waits, whence, strict=True):
+            _refuse(wait, where_from)
 
-    def failed(self, name: str, where: str, device: str | None) -> None:
+    async def failed(self, name: str, where: str, device: str | None) -> None:
         """Count a wrong password for the name (from this address, or from this device)."""
-        if device is not None:
-            self.device.failed(f"{name}|{device}")
+        keys = self._keys(name, where, device)
+        shared = await self._shared()
+        if shared is None:
+            for key, backoff in keys:
+                backoff.failed(key.partition(":")[2])
             return
-        self.pair.failed(f"{name}|{where}")
-        self.name.failed(name)
+        try:
+            await asyncio.to_thread(shared.failed, [(k, b.forget) for k, b in keys])
+        except Exception as exc:  # not counted: refused like any sign-in the database can't see
+            shared.shared.failed(exc)
+            raise unavailable("sign-in attempts") from exc
 
-    def succeeded(self, name: str, where: str, device: str | None) -> None:
+    async def succeeded(self, name: str, where: str, device: str | None) -> None:
         """Forget this address's (or device's) wrong passwords for the name: the owner got in."""
-        self.pair.clear(f"{name}|{where}")
-        if device is not None:
-            self.device.clear(f"{name}|{device}")
+        keys = [f"pair:{name}|{where}"] + ([f"device:{name}|{device}"] if device else [])
+        if self.shared is None:
+            self.pair.clear(f"{name}|{where}")
+            if device is not None:
+                self.device.clear(f"{name}|{device}")
+            return
+        try:
+            await asyncio.to_thread(self.shared.clear, keys)
+        except Exception as exc:  # the owner is in all the same; the count lapses in an hour
+            self.shared.shared.failed(exc)
 
 
 def _refuse(wait: float, whence: str) -> None:

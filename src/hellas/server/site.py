@@ -4,11 +4,14 @@
 two things every route asks of a request: the client's address (what per-address limits count:
 ``addresses.client_key``, so an IPv6 /64 is one client) and a seat token, which a client may
 send in the ``X-Seat-Token`` header instead of the URL.  ``admit_socket`` is the WebSocket
-connect rate: a client past it is refused before its socket is accepted.
+connect rate: a client past it is refused before its socket is accepted; with PostgreSQL that
+rate is shared by every server process (``shared_limits.py``).  ``relink`` is how a process
+hears of a seat another process linked to an account (a ``link`` notice).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,16 +19,20 @@ from typing import Any
 from fastapi import Request, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketDisconnected
 
+from hellas.server.accounts import linked_seats
 from hellas.server.addresses import client_key
 from hellas.server.hub import Hub
 from hellas.server.listing import ListingCache
 from hellas.server.live import LiveTable
+from hellas.server.shared_limits import shared_rate, take
 from hellas.server.traffic import RateLimiter
 
 TOKEN_HEADER = "x-seat-token"
 LOOKUP_RATE = 60.0  # "my tables" requests that load tables, a minute per address (50 at most)
 CONNECT_RATE, CONNECT_BURST = 5.0, 100  # WebSocket connections a second per address, at once
 REFUSED_SOCKET = 4429  # closes a handshake past the connect rate (the client sees a 403)
+LINK_NOTICE = "link"  # the notice of a seat linked to an account (account_api.py)
+CONNECT_BATCH = 10  # connect tokens a process reserves at once from the shared bucket
 
 
 def replay_limiter(per_minute: float) -> RateLimiter:
@@ -59,17 +66,29 @@ class Site:
     def build(cls, hub: Hub, public_url: str | None) -> Site:
         """Return the site of ``hub``, its per-address limits taken from the hub's traffic."""
         limits = hub.traffic
+        connects = connect_limiter(limits.ws_connect_rate, limits.ws_connect_burst)
+        batch = min(CONNECT_BATCH, connects.burst / 10)
         site = cls(
             hub,
             public_url,
             RateLimiter(limits.create_rate),
             replay_limiter(limits.replay_rate),
             RateLimiter(limits.hint_rate, "too-many-hints", "hints"),
-            connects=connect_limiter(limits.ws_connect_rate, limits.ws_connect_burst),
+            connects=shared_rate(hub.store.engine, "ws-connect", connects, batch),
             listings=ListingCache(limits.listing_cache),
         )
         hub.on_finish.append(site.game_over)
+        hub.cluster.on(LINK_NOTICE, site.relink)
         return site
+
+    async def relink(self, table_id: str, _seat: int) -> None:
+        """Read a table's seat links again (another process linked a seat to an account)."""
+        table = self.hub.tables.get(table_id)
+        if table is None:
+            return  # not in memory here: read afresh, links and all, when next used
+        links = await asyncio.to_thread(linked_seats, self.hub.store.engine, table_id)
+        for row in table.seats:
+            row.account, row.account_hash = links.get(row.seat, ("", ""))
 
     async def game_over(self, _table: LiveTable) -> None:
         """Forget the lobby's listings (the hub's game-over hook): a game moved to finished."""
@@ -107,7 +126,7 @@ async def admit_socket(ws: WebSocket) -> bool:
     """
     site = site_of(ws)
     where = address(ws)
-    if site.connects.take(where) <= 0:
+    if await take(site.connects, where) <= 0:
         return True
     site.hub.metrics.refuse("too-many-connections")
     await ws.app.state.tarpit.hold(where)
