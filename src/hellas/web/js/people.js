@@ -108,6 +108,6 @@ export class SeatName {
 export function ratingCell(r) {
   return h("td", { dataset: { testid: "rating" } }, String(r.rating),
     r.provisional
-      ? h("span", { class: "badge provisional-rating", title: "Fewer than 10 rated games: this rating is still settling" }, " provisional")
+      ? [" ", h("span", { class: "badge provisional-rating", title: "Fewer than 10 rated games: this rating is still settling" }, "provisional")]
       : null);
 }

@@ -186,10 +186,15 @@ function onMessage(msg) {
   } else if (msg.type === "seats") {
     // who sits where and who is online changed (a seat connected or left): no new state
     if (state) {
+      const named = (seats) => JSON.stringify(seats.map((s) => s.name || ""));
+      const renamed = named(state.seats) !== named(msg.seats);
       state.seats = msg.seats;
       setPeople(msg.seats);
+      if (renamed) { // someone gave their name: every line that says who is drawn again
+        onState({ ...state, events: [], recent: false });
+        return;
+      }
       renderSeats(state);
-      renderStatus(state);
       seatName.update(state);
     }
   } else if (msg.type === "error") {
