@@ -2,7 +2,9 @@
 
 The heuristic wins every game against random play; the lookahead bot (every Battle, Hoplite
 move and turn step tried on 8 sampled deals, one round of replies, a learned win chance) wins
-about 78% of games as one seat against three heuristics.
+about 78% of games as one seat against three heuristics.  A level's ``seconds`` is its budget:
+the most it thinks over a move (the server's default bot budget, 2 s, admits it; the lookahead
+stops there by itself and compares its moves on the samples it finished).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ LEVELS = (
     BotLevel(
         "hard",
         "lookahead",
-        0.3,
+        2.0,
         "tries its moves on sampled deals and keeps the one that wins most often",
     ),
 )

@@ -13,16 +13,17 @@ decisions stop early and close ones get up to ``samples``.  Other decisions foll
 bot.  Unlike the generic ``lookahead`` (which tries every move and rolls out with the fast
 rollout policy) its rollouts model the other seats as greedy players.  It reads only its own
 seat's information.  Told a time budget (``seconds``, as a server's worker does) it also stops
-sampling when the time is up (a sample it would not finish in time is not begun), and decides
-on the samples every move in the running was played on; with only one, on its base move.
+sampling when the time is up (a sample it would not finish in time is not begun, and one the
+time runs out in - a rollout watches the clock step by step - is dropped for every move), and
+decides on the samples every move in the running was played on; with only one, on its base move.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
+from hellas.ai import clock
 from hellas.core.game import BotCost, Choice, Decision
 from hellas.core.rng import Rng
 from hellas.core.stats import clear_gain, paired_gain
@@ -83,7 +84,7 @@ class ImproverBot:
     def choose(self, decision: Decision[RealmsState], rng: Rng) -> Choice:
         """Return the base bot's move unless a rollout-tested alternative is clearly better."""
         self.last_iterations = 0
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = None if self.seconds is None else clock.now() + self.seconds
         legal = {c.key: c for c in decision.choices}
         if len(legal) == 1:
             return decision.choices[0]
@@ -97,15 +98,25 @@ class ImproverBot:
         outcomes: dict[str, list[float]] = {k: [] for k in keys}
         alive = keys[1:]  # the challengers still in the running
         late = False
-        began = time.perf_counter()
+        began = clock.now()
         while alive:
             for _ in range(min(self.batch, self.samples - len(outcomes[base]))):
                 state, seed = decision.sample(rng), rng.below(1 << 30)
-                for k in (base, *alive):
-                    outcomes[k].append(self.rolled(state, legal[k], seed, decision.seat))
-                self.last_iterations += 1 + len(alive)
+                running = (base, *alive)
+                values: list[float] = []
+                for k in running:
+                    value = self.rolled(state, legal[k], seed, decision.seat, deadline)
+                    if value is None:
+                        break
+                    values.append(value)
+                self.last_iterations += len(values)
+                if len(values) < len(running):
+                    late = True  # the time ran out inside this sample: dropped for every move
+                    break
+                for k, value in zip(running, values, strict=True):
+                    outcomes[k].append(value)
                 if deadline is not None:  # would the next sample end past the budget?
-                    now = time.perf_counter()
+                    now = clock.now()
                     late = now + (now - began) / len(outcomes[base]) > deadline
                     if late:
                         break  # judge on the samples every move in the running was played on
@@ -126,12 +137,20 @@ class ImproverBot:
         gain, error = paired_gain(values, base)
         return gain + self.z * error >= 0.0
 
-    def rolled(self, state: RealmsState, first: Choice, seed: int, seat: int) -> float:
-        """Return the value to ``seat`` of ``first`` then greedy for every seat to the end."""
+    def rolled(
+        self, state: RealmsState, first: Choice, seed: int, seat: int, cut: float | None = None
+    ) -> float | None:
+        """Return the value to ``seat`` of ``first`` then greedy for every seat to the end.
+
+        ``None`` once the bots' clock passes ``cut`` (a clock time) before the end: one rollout
+        can take a second on a busy machine, so the budget is watched step by step.
+        """
         t = state.copy()
         play(t, first, None)
         r = Rng(seed)
         while t.phase != P_OVER:
+            if cut is not None and clock.now() > cut:
+                return None
             play(t, greedy_choice(t, r), None)
         assert t.result is not None
         scores, winners = t.result["scores"], t.result["winners"]
