@@ -20,6 +20,7 @@ from rich.table import Table
 
 from hellas.ai import bot_names, make_bot
 from hellas.cli.accounts import accounts_app
+from hellas.cli.bots import bots_app
 from hellas.cli.content import content_app
 from hellas.cli.explain import explain, score
 from hellas.cli.serve import serve
@@ -38,6 +39,7 @@ app = typer.Typer(
 console = Console()
 app.add_typer(content_app, name="content")  # content packs (hellas.cli.content)
 app.add_typer(accounts_app, name="accounts")  # player accounts (hellas.cli.accounts)
+app.add_typer(bots_app, name="bots")  # bot ladder and decision times (hellas.cli.bots)
 
 
 def parse_game_flags(game: Game[Any], args: list[str]) -> dict[str, str]:

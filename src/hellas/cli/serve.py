@@ -20,7 +20,7 @@ import typer
 from rich.console import Console
 
 from hellas.cli.paths import default_db
-from hellas.core.errors import clip
+from hellas.core.errors import OptionError, clip
 
 console = Console()
 
@@ -344,6 +344,8 @@ def _application(given: dict[str, Any], url: str) -> tuple[Any, str | None, Any]
             lease_seconds=given["lease_seconds"],
             node=f"{socket.gethostname()}:{port}",  # a restart on this port takes its leases back
         )
+    except OptionError as exc:  # the packs folder (server/packs.py), not the database
+        _fail(str(exc))
     except Exception as exc:
         _fail(f"cannot open the database {url!r}: {exc}")
     return application, base, lock

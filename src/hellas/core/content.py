@@ -16,7 +16,8 @@ from typing import Any
 
 from hellas.core.errors import ContentError
 
-PROVENANCES = ("rulebook", "community", "provisional")
+PACK = "pack"  # the provenance a content pack's records carry, whatever they claim
+PROVENANCES = ("rulebook", "community", "provisional", PACK)
 
 
 def read_package_toml(package: str, name: str) -> dict[str, Any]:
@@ -28,14 +29,65 @@ def read_package_toml(package: str, name: str) -> dict[str, Any]:
         raise ContentError(name, "", "", f"not valid TOML: {exc}") from exc
 
 
-def read_toml_file(path: Path) -> dict[str, Any]:
-    """Read a TOML file from disk (a content pack), with a clear error if it is malformed."""
+def read_toml_file(
+    path: Path, max_bytes: int | None = None, max_depth: int | None = None
+) -> dict[str, Any]:
+    """Read a TOML file from disk (a content pack), with a clear error for every bad file.
+
+    A folder or a device where the file belongs, bytes that are not UTF-8, text that is not
+    TOML and (with the limits) a file over ``max_bytes`` or tables and arrays nested deeper than
+    ``max_depth`` are each refused in one line naming the file.
+    """
+    source = str(path)
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        if path.is_dir():
+            raise ContentError(source, "", "", "is a folder where a TOML file belongs")
+        if not path.is_file():
+            raise ContentError(source, "", "", "is not a plain file (a device, a pipe ...)")
+        size = path.stat().st_size
+        if max_bytes is not None and size > max_bytes:
+            raise ContentError(
+                source, "", "", f"is {size} bytes; a content file may have {max_bytes} at most"
+            )
+        raw = path.read_bytes()
     except OSError as exc:
-        raise ContentError(str(path), "", "", f"cannot read: {exc.strerror or exc}") from exc
+        raise ContentError(source, "", "", f"cannot read: {exc.strerror or exc}") from exc
+    if max_bytes is not None and len(raw) > max_bytes:  # it grew since ``stat``
+        raise ContentError(source, "", "", f"has more than {max_bytes} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ContentError(
+            source, "", "", f"is not UTF-8 text (byte {exc.start} cannot be read); save it as UTF-8"
+        ) from exc
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ContentError(str(path), "", "", f"not valid TOML: {exc}") from exc
+        raise ContentError(source, "", "", f"not valid TOML: {exc}") from exc
+    except RecursionError as exc:  # arrays or tables nested thousands deep
+        raise ContentError(source, "", "", "its arrays or tables are nested too deeply") from exc
+    if max_depth is not None and nesting(data) > max_depth:
+        raise ContentError(
+            source, "", "", f"its arrays and tables are nested more than {max_depth} deep"
+        )
+    return data
+
+
+def nesting(value: Any) -> int:
+    """Return how deeply tables and lists nest in ``value`` (a scalar: 0), without recursion."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, Mapping):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
 
 
 class Fields:

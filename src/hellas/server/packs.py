@@ -3,7 +3,9 @@
 An operator keeps packs (folders of data files a game can load, e.g. Lords of Hellas cards typed
 in from a box) under one folder.  At start-up each game checks the folders it can read
 (``Game.content_packs``); the packs that load are offered in the lobby by their folder name,
-the others are logged and left out.  A table asks for a pack by that name in the game's
+the others are logged and left out (whatever went wrong in one: ``packs.check`` turns every
+failure into its one-line reason); only a packs folder that cannot be read stops the start.
+A table asks for a pack by that name in the game's
 ``local_only`` option (the one that names files on the server's machine); the server puts the
 pack's path there, so a client never names a path and never learns one: what the API shows of
 a table's options carries the pack's name again (``public_options``).
@@ -40,7 +42,14 @@ class Packs:
             raise OptionError(f"the packs folder {root!r} does not exist")
         offered: dict[str, dict[str, dict[str, Any]]] = {}
         for game in REGISTRY:
-            for pack in game.content_packs(root):
+            try:  # each pack is checked apart (a bad one is left out); this is the folder
+                found = game.content_packs(root)
+            except Exception as exc:  # one line naming the packs, not the database
+                detail = " ".join(str(exc).split()) or type(exc).__name__
+                raise OptionError(
+                    f"--packs: the packs in {root!r} cannot be read: {detail}"
+                ) from exc
+            for pack in found:
                 if pack["ok"]:
                     offered.setdefault(game.meta.id, {})[str(pack["id"])] = pack
                 else:

@@ -17,9 +17,17 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from hellas.core.content import merge_by_id, read_package_toml, read_toml_file
+from hellas.core.content import merge_by_id, read_package_toml
 from hellas.core.errors import ContentError
 from hellas.games.lords.effects import SHORT, Clause
+from hellas.games.lords.packs_files import (
+    MAX_NEW_REGIONS,
+    MAX_PACK_BYTES,
+    as_pack,
+    check_records,
+    pack_bytes,
+    read_pack_file,
+)
 
 PACKAGE = "hellas.games.lords.data"
 LANDS = ("red", "yellow", "blue", "green", "brown")  # the core box's Lands (data/map.toml)
@@ -497,6 +505,10 @@ def _overlay(
     """
     if not isinstance(records, list):
         raise ContentError(source, "", table, "expected [[records]]")
+    module = source.startswith("module ")
+    if not module:
+        check_records(source, table, records, table)
+        records = [as_pack(r) for r in records]
     base = data[file].get(table, [])
     dropped = set()
     for r in records:
@@ -576,18 +588,20 @@ def load(
                 continue
             if path.name not in known:
                 raise ContentError(str(path), "", "", f"unknown file (known: {', '.join(FILES)})")
-            override = read_toml_file(path)
+            override = read_pack_file(path)
             for table, records in override.items():
                 if table not in TABLES[path.name] and table != "die":
                     raise ContentError(str(path), "", table, "unknown table")
                 if table == "die":
-                    data[path.name]["die"] = records
+                    if not isinstance(records, Mapping):
+                        raise ContentError(str(path), "", "die", "expected a [die] table")
+                    data[path.name]["die"] = as_pack(records)
                     continue
                 # a record marked ``new = true`` adds to the game; the others replace by id
                 _overlay(data, str(path), path.name, table, records)
         # a module's own records (e.g. Constructs) live in <pack>/modules/<module id>.toml
         for path in sorted((pack / "modules").glob("*.toml")):
-            pack_modules[path.stem] = {"path": str(path), "data": read_toml_file(path)}
+            pack_modules[path.stem] = {"path": str(path), "data": read_pack_file(path)}
     if printed_only:
         for tables in data.values():
             for table, records in list(tables.items()):
@@ -619,6 +633,8 @@ def merge_pack_module(
     extra = module.get(table, [])
     if not isinstance(extra, list):
         raise ContentError(source, "", table, f"expected [[module.{table}]] records")
+    check_records(source, table, extra)
+    extra = [as_pack(r) for r in extra]
     added = []
     replaced = []
     ids = {str(r.get("id")) for r in records}
@@ -642,10 +658,16 @@ def fingerprint(pack: str | Path) -> str:
     if not folder.is_dir():
         raise ContentError(str(pack), "", "", "a content pack must be a folder")
     digest = hashlib.sha256()
+    total = 0
     for path in sorted([*folder.glob("*.toml"), *folder.glob("modules/*.toml")]):
+        total += len(raw := pack_bytes(path))
+        if total > MAX_PACK_BYTES:
+            raise ContentError(
+                str(folder), "", "", f"its files have more than {MAX_PACK_BYTES} bytes together"
+            )
         digest.update(path.relative_to(folder).as_posix().encode())
         digest.update(b"\0")
-        digest.update(path.read_bytes())
+        digest.update(raw)
         digest.update(b"\0")
     return digest.hexdigest()[:16]
 
@@ -683,7 +705,9 @@ def configured(
     names = [m for m in modules.split(",") if m]
     loaded = load(Path(pack) if pack else None, names, printed_only)
     if pack:
-        _check_shape(loaded, configured(modules, printed_only=printed_only))
+        core = configured(modules, printed_only=printed_only)
+        _check_shape(loaded, core)
+        _check_choices(loaded, core, str(pack))
         object.__setattr__(loaded, "pack", str(pack))
         object.__setattr__(loaded, "fingerprint", print_)
     with _LOCK:
@@ -717,6 +741,30 @@ def content_of(s: Any) -> Content:
     """Return the content a game state carries (its modules and pack, built at ``new``)."""
     c: Content = s.content
     return c
+
+
+def _check_choices(pack: Content, core: Content, folder: str) -> None:
+    """Refuse a pack whose records would make a game's choices ambiguous or too many.
+
+    Two records of different kinds may not give one choice (a Blessing and a Construct both
+    ``use:<id>``), and the Regions it adds are limited (``MAX_NEW_REGIONS``): the choice table,
+    built here once, is the one every game with this content uses.
+    """
+    from hellas.games.lords.choices import table  # noqa: PLC0415 - choices read content
+
+    added = len(pack.regions) - len(core.regions)
+    if added > MAX_NEW_REGIONS:
+        raise ContentError(
+            folder, "", "", f"it adds {added} Regions; a pack may add {MAX_NEW_REGIONS} at most"
+        )
+    try:
+        table(pack)
+    except ContentError:
+        raise
+    except ValueError as exc:  # the choice table's "duplicate choice key ..."
+        raise ContentError(
+            folder, "", "", f"two of its records give one choice ({exc}): give each its own id"
+        ) from exc
 
 
 def _check_shape(pack: Content, base: Content) -> None:

@@ -25,9 +25,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from hellas.core.content import Fields, read_toml_file
-from hellas.core.errors import ContentError, HellasError
+from hellas.core.content import PACK, Fields
+from hellas.core.errors import ContentError, HellasError, clip
 from hellas.games.lords.content import FILES, Content, configured, fingerprint
+from hellas.games.lords.packs_files import read_pack_file
 
 MANIFEST = "pack.toml"
 # a module whose records a pack may hold in modules/<id>.toml, and how many of them it has
@@ -77,9 +78,9 @@ class Report:
 def read_manifest(folder: Path) -> Manifest:
     """Return the pack's ``pack.toml`` (defaults: the folder's name, no modules)."""
     path = folder / MANIFEST
-    if not path.is_file():
+    if not path.exists():
         return Manifest(folder.name, "", ())
-    data = read_toml_file(path)
+    data = read_pack_file(path)
     unknown = sorted(set(data) - {"pack"})
     if unknown:
         raise ContentError(str(path), "", unknown[0], "unknown table (known: [pack])")
@@ -122,8 +123,9 @@ def _modules(folder: Path, manifest: Manifest, extra: Sequence[str]) -> str:
 
 
 def _summary(pack: Content, core: Content) -> list[str]:
-    """Return what the pack changes, kind by kind, in words."""
+    """Return what the pack changes, kind by kind, in words (printed records it replaces last)."""
     lines = []
+    printed: list[str] = []
     for kind, title in (
         ("blessings", "Blessings"),
         ("combat", "Combat Cards (Relics, Training cards ...)"),
@@ -144,6 +146,17 @@ def _summary(pack: Content, core: Content) -> list[str]:
             lines.append(f"adds {len(added)} {title}: {', '.join(added)}")
         if changed:
             lines.append(f"changes {len(changed)} {title}: {', '.join(changed)}")
+        printed += [
+            _title(r)
+            for r in getattr(pack, kind)
+            if r.id in ours
+            and getattr(r, "provenance", "") == PACK
+            and getattr(ours[r.id], "provenance", "") == "rulebook"
+        ]
+    if printed:  # said apart: in a game these cards are the pack's, not the rulebook's
+        lines.append(
+            f"replaces {len(printed)} printed records (now the pack's): {', '.join(printed)}"
+        )
     return lines
 
 
@@ -158,9 +171,11 @@ def check(folder: str | Path, modules: Sequence[str] = ()) -> Report:
 
     The report names the first problem (file, record, field), or what the pack adds and changes.
     """
-    path = Path(folder).resolve()  # errors name the pack's files in full
+    path = Path(folder)
     report = Report(str(path), Manifest(path.name, "", ()))
     try:
+        path = path.resolve()  # errors name the pack's files in full
+        report.path = str(path)
         if not path.is_dir():
             raise ContentError(str(path), "", "", "a content pack must be a folder")
         report.manifest = read_manifest(path)
@@ -177,8 +192,22 @@ def check(folder: str | Path, modules: Sequence[str] = ()) -> Report:
         if not report.lines:
             report.lines = ["changes nothing"]
     except HellasError as exc:
-        report.error = str(exc)
+        report.error = one_line(str(getattr(exc, "source", "")), str(exc))
+    except Exception as exc:  # a pack is input: whatever else fails is a refusal too
+        detail = f"the pack cannot be loaded ({type(exc).__name__}: {exc or 'no detail'})"
+        report.error = one_line(str(path), f"{path}: {detail}")
     return report
+
+
+def one_line(source: str, message: str) -> str:
+    """Return an error as one line: the file it names in full, then its words clipped.
+
+    A pack's text is input: the words after the file repeat at most 80 characters of any of it.
+    """
+    text = " ".join(message.split())
+    if source and text.startswith(source):
+        return source + clip(text[len(source) :])
+    return clip(text)
 
 
 def _load_module_records(c: Content) -> None:
@@ -220,7 +249,11 @@ def installed(root: str | Path) -> list[dict[str, Any]]:
     base = Path(root)
     if not base.is_dir():
         raise ContentError(str(base), "", "", "the packs folder does not exist")
-    return [check(folder).to_json() for folder in sorted(base.iterdir()) if folder.is_dir()]
+    try:
+        folders = sorted(f for f in base.iterdir() if f.is_dir())
+    except OSError as exc:
+        raise ContentError(str(base), "", "", f"cannot read: {exc.strerror or exc}") from exc
+    return [check(folder).to_json() for folder in folders]
 
 
 def example() -> Path:
