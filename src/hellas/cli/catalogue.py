@@ -30,7 +30,7 @@ def _seats(game: Game[Any]) -> str:
 
 
 def _think(seconds: float) -> str:
-    return "instant" if seconds < 0.005 else f"about {seconds:g} s a move"
+    return "instant" if seconds < 0.005 else f"up to {seconds:g} s a move"  # its budget
 
 
 def overview(games: Iterable[Game[Any]]) -> list[str]:
