@@ -338,8 +338,9 @@ class BotLevel:
     """A bot level people pick instead of a bot name: Easy, Normal, Hard or Expert.
 
     ``bot`` is the name ``hellas.ai.make_bot`` accepts, budget included (``ismcts:200``);
-    ``seconds`` is about how long it thinks over one move on one core; ``about`` says, in words,
-    what to expect of it.  A level is never a bot that reads hidden cards.
+    ``seconds`` is its budget: the most it thinks over one move, within the server's default
+    bot budget (a search bot stops there and answers with what it found); ``about`` says, in
+    words, what to expect of it.  A level is never a bot that reads hidden cards.
     """
 
     level: str
