@@ -327,3 +327,23 @@ def test_a_game_with_a_refused_pack_raises_a_content_error_not_a_crash(tmp_path:
     (tmp_path / "blessings.toml").write_text(blessing("t") + blessing("t"), encoding="utf-8")
     with pytest.raises(HellasError, match="appears twice"):
         GAME.new({"players": 3, "content": str(tmp_path)}, 1)
+
+
+def test_the_terminal_badges_a_pack_card_in_hand_as_the_packs(tmp_path: Path) -> None:
+    """Issue 50 item 9: the pack's cards are "shown as such": ``[pack]`` beside the name."""
+    from rich.console import Console  # noqa: PLC0415
+
+    from hellas.games.lords.render import render  # noqa: PLC0415
+
+    (tmp_path / "combat.toml").write_text(
+        '[[card]]\nnew = true\nid = "typed-spear"\nname = "Typed Spear"\nsymbol = "spear"\n'
+        'strength = 2\ncasualties = 0\neffect = "none"\ncount = 1\nprovenance = "rulebook"\n',
+        encoding="utf-8",
+    )
+    s = GAME.new({"players": 3, "content": str(tmp_path)}, 1)
+    s.hands[0].append(s.content.combat.index(s.content.card("typed-spear")))
+    console = Console(record=True, width=200)
+    console.print(render(GAME.view(s, 0)))
+    lines = [line for line in console.export_text().splitlines() if "Typed Spear" in line]
+    assert lines and "[pack]" in lines[0]
+    assert s.content.card("typed-spear").provenance == "pack"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -43,9 +43,14 @@ def view_content(view: dict[str, Any]) -> Content:
 
 
 def _texts(
-    c: Content, title: str, kind: str, ids: list[str], provisional: Sequence[str] = ()
+    c: Content,
+    title: str,
+    kind: str,
+    ids: list[str],
+    provisional: Sequence[str] = (),
+    pack: Collection[str] = (),
 ) -> RenderableType:
-    """Return cards as ``Name: what it does`` lines under a title (stand-ins badged)."""
+    """Return cards as ``Name: what it does`` lines under a title (stand-ins, pack cards badged)."""
     out = Text(f"{title}:", style="bold")
     if not ids:
         out.append(" none", style="dim")
@@ -59,6 +64,8 @@ def _texts(
         out.append(name, style="bold")
         if card_id in provisional:
             out.append(" [provisional]", style="yellow")
+        if card_id in pack:  # a content pack's card, not the rulebook's (issue 50, item 9)
+            out.append(" [pack]", style="cyan")
         out.append(f" — {words}", style="")
     return out
 
@@ -208,6 +215,7 @@ def render(view: dict[str, Any]) -> RenderableType:
                 "blessing",
                 view["draft"]["cards"],
                 view.get("provisional", {}).get("blessings", ()),
+                view.get("pack", {}).get("records", {}).get("blessings", {}),
             )
         )
     if seat is not None:
@@ -218,6 +226,7 @@ def render(view: dict[str, Any]) -> RenderableType:
                 "combat",
                 view["hand"] or [],
                 view.get("provisional", {}).get("combat", ()),
+                view.get("pack", {}).get("records", {}).get("combat", {}),
             )
         )
         parts.append(Text("Type 'card NAME' to read any card, Monster or Quest.", style="dim"))
