@@ -144,7 +144,7 @@ function renderRevealed(data) {
 function seatName(s) {
   const person = personName(s);
   const hero = names && names[s];
-  return hero && hero !== `Player ${s + 1}` && hero !== person ? `${person} (${hero})` : person;
+  return hero && hero !== `Player ${s + 1}` && hero !== person ? `${hero} (${person})` : person;
 }
 
 function renderOutcome() {

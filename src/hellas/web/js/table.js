@@ -344,8 +344,8 @@ function markChangedPlaces(before) {
 function nameOf(seat) {
   if (seat === null || seat === undefined) return "";
   const person = personName(seat); // "Ana", "Bea (guest)", "Normal bot", else "Player 2"
-  const hero = names && names[seat]; // a game's own name for the seat (a hero), if any
-  return hero && hero !== `Player ${seat + 1}` && hero !== person ? `${person} (${hero})` : person;
+  const hero = names && names[seat]; // a game's own name for the seat: "Heracles (Ana)"
+  return hero && hero !== `Player ${seat + 1}` && hero !== person ? `${hero} (${person})` : person;
 }
 
 function waitingText(msg) {
