@@ -70,6 +70,8 @@ def test_seats_go_by_account_guest_and_bot_names(site: TestClient) -> None:
     seats = seats_of(client, table)
     assert [s["name"] for s in seats] == ["Ana", "Bea (guest)"]
     assert [s["account"] for s in seats] == ["Ana", None]
+    mine = client.post("/api/my-tables", json={"seats": [{**guest, "table": table}]}).json()
+    assert mine[0]["to_act_name"] == ["Ana", "Bea (guest)"][mine[0]["to_act"]]
     # the lobby lists them too (the table is full, so it is among "playing")
     listed = client.get("/api/tables?status=all").json()
     assert next(t for t in listed if t["id"] == table)["names"] == ["Ana", "Bea (guest)"]
@@ -120,7 +122,9 @@ def test_opening_an_invite_link_signed_in_attaches_the_seat(site: TestClient) ->
     mine = client.get("/api/account/seats").json()  # what Bea's other device asks
     assert [(m["table"], m["seat"]) for m in mine] == [(table, 1)]
     # her other device opens the seat with the account's own token
-    seen = client.get(f"/api/tables/{table}/view?seat=1", headers={"x-seat-token": mine[0]["token"]})
+    seen = client.get(
+        f"/api/tables/{table}/view?seat=1", headers={"x-seat-token": mine[0]["token"]}
+    )
     assert seen.status_code == 200
     assert [s["name"] for s in seen.json()["seats"]] == ["Ana", "Bea"]
     # signed out, the same link opens the seat but cannot rename the account's seat
@@ -220,3 +224,19 @@ def test_the_half_decides_a_forfeit() -> None:
     assert forfeit_places([1, 2, 3], {0}) == [3, 1, 2]
     assert forfeit_places([1, 2, 2, 4], {1, 3}) == [1, 3, 2, 3]
     assert forfeit_places([1, 2], set()) == [1, 2]
+
+
+def test_a_deleted_account_leaves_no_name_behind(site: TestClient) -> None:
+    """Issue 48: "a deleted account never appears in later results" - nor by name at the table
+    once the table is loaded again."""
+    client = site
+    ana = signup(client, "Ana")
+    as_(client, ana)
+    table = client.post("/api/tables", json=REALMS).json()["id"]
+    assert seats_of(client, table)[0]["name"] == "Ana"
+    client.app.state.accounts.accounts.delete("Ana")  # type: ignore[attr-defined]
+    client.app.state.hub.tables.pop(table)  # type: ignore[attr-defined]  # loaded afresh
+    seats = seats_of(client, table)
+    assert seats[0]["name"] == "" and seats[0]["account"] is None
+    listed = client.get("/api/tables?status=open").json()
+    assert next(t for t in listed if t["id"] == table)["names"] == ["", ""]

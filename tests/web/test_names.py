@@ -102,7 +102,8 @@ def test_two_people_see_each_other_by_name_to_the_result(web: Server, browser: A
     # both seats handed to a bot: the game ends quickly
     for seat, token in ((0, made["you"]["token"]), (1, claimed["token"])):
         r = ana.request.post(
-            web.url + f"/api/tables/{table}/seats/{seat}/bot", data={"token": token, "bot": "greedy"}
+            web.url + f"/api/tables/{table}/seats/{seat}/bot",
+            data={"token": token, "bot": "greedy"},
         )
         assert r.ok, r.text()
     for page in (ana_page, bea_page):
@@ -112,7 +113,8 @@ def test_two_people_see_each_other_by_name_to_the_result(web: Server, browser: A
     loser_page, winner = (bea_page, "Ana") if winners == [0] else (ana_page, "Bea (guest)")
     if len(winners) == 1:
         headline = loser_page.inner_text("[data-testid=result-headline]")
-        assert re.fullmatch(rf"You lost — {re.escape(winner)} won with \d+ points", headline), headline
+        wanted = rf"You lost — {re.escape(winner)} won with \d+ points"
+        assert re.fullmatch(wanted, headline), headline
     for page in (ana_page, bea_page):
         scene = page.inner_text("[data-testid=outcome]") + page.inner_text("#events")
         assert "Player 1" not in scene and "Player 2" not in scene, scene

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 from hellas.core.errors import HellasError
 from hellas.server.errors import ServerError
 from hellas.server.hub import HUMAN, Hub
+from hellas.server.names import seat_name
 
 MAX_MINE = 50  # seats one "my tables" request may ask about
 ANY_HOST = ("0.0.0.0", "::", "")  # the names of "every interface"
@@ -145,6 +146,10 @@ async def my_tables(hub: Hub, entries: Any) -> list[dict[str, Any]]:
                 "name": table.name,
                 "private": table.private,
                 "to_act": to_act,
+                # the name of the person to act ("Ana", "Bea (guest)"; "" unnamed or a bot seat)
+                "to_act_name": ""
+                if to_act is None or table.seats[to_act].kind != HUMAN
+                else seat_name(table, table.seats[to_act]),
                 "driver": None if to_act is None else table.seat_driver(to_act),
                 "moves": len(table.match.record.choices),
                 "winners": list(outcome.winners) if outcome else [],

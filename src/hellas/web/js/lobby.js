@@ -415,7 +415,7 @@ function turnText(t) {
   if (t.status === "finished") return t.winners.includes(t.seat) ? "Finished — you won" : "Finished";
   if (t.status === "unknown") return "Not found on this server (or the seat is no longer yours)";
   if (t.to_act === null || t.to_act === undefined) return "Waiting";
-  const who = t.to_act === t.seat ? "a bot playing your seat" : `Player ${t.to_act + 1}`;
+  const who = t.to_act === t.seat ? "a bot playing your seat" : t.to_act_name || `Player ${t.to_act + 1}`;
   const bot = t.to_act !== t.seat && t.driver !== "human" ? ` (the ${botTitle(t.driver, gameList.find((g) => g.id === t.game))} bot)` : "";
   return `Waiting for ${who}${bot}`;
 }
