@@ -17,7 +17,7 @@ from hellas.games.lords.board import kill, move_army, population, settle_control
 from hellas.games.lords.cards import receive_blessing
 from hellas.games.lords.fx import removed
 from hellas.games.lords.hooks import registered
-from hellas.games.lords.hunt import hurt
+from hellas.games.lords.hunt import hurt, hurt_choose, hurt_options
 from hellas.games.lords.modules.hades.rules import joined, raise_index
 from hellas.games.lords.monster_phase import kill_chosen
 from hellas.games.lords.state import LordsState
@@ -489,31 +489,35 @@ def test_help_card_wounds_a_chosen_monster_by_monument_level() -> None:
 
 def test_helmet_ignores_an_injury_once() -> None:
     """ "Hades' Helmet (God's Artifact) - Use when your Hero suffers an Injury. Ignore that
-    Injury." """
+    Injury." (issue 50: offered at each Injury, used only when its owner picks it)"""
     s = board_game()
     p = s.current
     take_control(s, R("messenia"), p)
     s.stack.append({"k": "hurt", "seat": p, "left": 2})
     s.cache = None
-    play(s, "injure:strength")
+    assert "artifact:hades-helmet" in keys(s)
+    play(s, "artifact:hades-helmet")
     assert s.injured[p] == 0  # ignored, and the Helmet is spent
     assert not s.artifact_charged[s.content.artifact("hades-helmet").index]
+    assert "artifact:hades-helmet" not in keys(s)
     play(s, "injure:speed")
     assert s.injured[p] == 1 << 2
     s.artifact_charged = [True] * len(s.artifact_charged)  # recharged by Build Monument
     s.stack.append({"k": "injure", "seat": p})  # e.g. Thunder of Zeus
     s.cache = None
-    play(s, "injure:leadership")
+    play(s, "artifact:hades-helmet")
     assert s.injured[p] == 1 << 2
     q = 1 - p
     s.stack.append({"k": "injure", "seat": q})  # not the Helmet's owner
     s.cache = None
+    assert "artifact:hades-helmet" not in keys(s)
     play(s, "injure:leadership")
     assert s.injured[q] == 1
 
 
 def test_helmet_ignores_a_fourth_injury_that_would_end_a_hunt() -> None:
-    """The Helmet also saves a Hunt from "a fourth Injury" of a Hero Injured everywhere."""
+    """The Helmet also saves a Hunt from "a fourth Injury" of a Hero Injured everywhere: its
+    owner is asked, use it or keep it (keeping it, the Hunt ends)."""
     s = board_game()
     p = s.current
     take_control(s, R("messenia"), p)
@@ -521,7 +525,11 @@ def test_helmet_ignores_a_fourth_injury_that_would_end_a_hunt() -> None:
     hunt = {"k": "hunt", "ended": ""}
     s.stack.append(hunt)
     hurt(s, p, 1)
-    assert hunt["ended"] == "" and s.stack[-1] is hunt  # ignored, nothing to choose
+    frame = s.stack[-1]
+    assert frame["k"] == "hurt"
+    assert sorted(hurt_options(s, frame)) == ["artifact:hades-helmet", "keep-artifact:hades-helmet"]
+    hurt_choose(s, frame, "artifact:hades-helmet")
+    assert hunt["ended"] == "" and s.stack[-1] is hunt
     hurt(s, p, 1)  # the Helmet is spent now
     assert hunt["ended"] == "failure"
 
@@ -670,7 +678,7 @@ def test_simple_mode_keeps_the_helmet_and_the_blessings() -> None:
     take_control(s, R("thessaly"), p)
     s.stack.append({"k": "injure", "seat": p})
     s.cache = None
-    play(s, "injure:speed")
+    play(s, "artifact:hades-helmet")
     assert s.injured[p] == 0
     b = s.content.blessing("price-of-victory").index
     s.blessing_deck.remove(b)

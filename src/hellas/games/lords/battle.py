@@ -107,7 +107,7 @@ def actor(s: LordsState, f: BattleFrame) -> int:
     stage = f["stage"]
     if stage in ("response", "response-count"):
         return int(f["def"])
-    if stage in ("reinforce", "reinforce-count", "master", "tactical"):
+    if stage in ("reinforce", "reinforce-count", "master", "tactical", "lost-artifact"):
         return int(f["pending_seat"])
     if stage == "withdraw":
         return int(f["loser"])
@@ -143,6 +143,9 @@ def options(s: LordsState, f: BattleFrame) -> list[str]:
         return ["tactical:withdraw", "tactical:stay"]
     if stage == "withdraw":
         return [f"withdraw:{rid(s, r)}" for r in f["where"]]
+    if stage == "lost-artifact":  # e.g. the Palladium: use it or keep it
+        artifact_id = s.content.artifacts[f["artifact"]].id
+        return [f"artifact:{artifact_id}", f"keep-artifact:{artifact_id}"]
     side = f["turn"]
     seat = _seat(f, side)
     out = ["pass"]
@@ -199,6 +202,10 @@ def choose(s: LordsState, f: BattleFrame, key: str) -> None:
     """Apply one Battle decision."""
     verb, _, arg = key.partition(":")
     region = f["region"]
+    if f["stage"] == "lost-artifact":
+        f["stage"] = "cards"
+        _conclude(s, f, swap=fx.spend_artifact(s, key))
+        return
     if verb == "response":
         if arg != "none":
             # Response Force brings "up to" Speed Hoplites: the defender picks how many
@@ -453,12 +460,30 @@ def _resolve(s: LordsState, f: BattleFrame) -> None:
         losses[side] = max(0, losses[side] - saved)  # e.g. Aegis: 1 or 2 Hoplites are not killed
     for side in (0, 1):
         kill(s, region, _seat(f, side), losses[side])
-    if (s.options.get("modules") and hooks.any_true(s, "battle_lost", f, loser)) or (
-        fx.auto_artifact(s, loser, "battle-lost", fx.battle_ctx(f, _side(f, loser)))
-    ):
-        winner, loser = loser, winner  # e.g. Palladium: the winner withdraws instead
     f["winner"] = winner
     f["loser"] = loser
+    if s.options.get("modules") and hooks.any_true(s, "battle_lost", f, loser):
+        _conclude(s, f, swap=True)
+        return
+    palladium = fx.usable_artifact(s, loser, "battle-lost", fx.battle_ctx(f, _side(f, loser)))
+    if palladium >= 0:
+        # "Use when you lose a Battle ...": the loser decides now, use or keep
+        f["stage"] = "lost-artifact"
+        f["pending_seat"] = loser
+        f["artifact"] = palladium
+        return
+    _conclude(s, f, swap=False)
+
+
+def _conclude(s: LordsState, f: BattleFrame, swap: bool) -> None:
+    """After the Casualties: rewards, cards discarded, the loser withdraws (or all die).
+
+    ``swap``: the winner and loser change places (e.g. the Palladium: "your enemy withdraws").
+    """
+    region = f["region"]
+    if swap:
+        f["winner"], f["loser"] = f["loser"], f["winner"]
+    winner, loser = f["winner"], f["loser"]
     _rewards(s, f, winner)
     for side in (0, 1):
         kept = list(f.get("kept", [[], []])[side])  # reusable cards stay with their owners

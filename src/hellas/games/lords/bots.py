@@ -139,7 +139,7 @@ def choose(s: LordsState, rng: Rng) -> Choice:
     if f["k"] == "hunt":
         return options[keys.index(hunt_choice(s, f, p, keys))]
     if f["k"] in ("hurt", "injure"):
-        return options[keys.index(hurt_choice(keys))]
+        return options[keys.index(hurt_choice(s, f["seat"], keys))]
     if f["k"] == "quest-start":
         return options[-1]  # the highest step it may board
     if f["k"] == "victim":
@@ -304,6 +304,8 @@ def _battle(
     if stage in ("reinforce-count", "response-count"):
         return options[-1]
     if stage == "master":
+        return options[0]
+    if stage == "lost-artifact":  # e.g. the Palladium turns a lost Battle around: use it
         return options[0]
     side = 0 if p == f["att"] else 1
     mine = battle.strength(s, f, side)

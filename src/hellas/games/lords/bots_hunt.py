@@ -133,12 +133,21 @@ def hunt_choice(s: LordsState, f: HuntFrame, p: int, keys: list[str]) -> str:
     return keys[0]
 
 
-def hurt_choice(keys: list[str]) -> str:
-    """Take Injuries on Speed first, Strength last."""
+def hurt_choice(s: LordsState, p: int, keys: list[str]) -> str:
+    """Take Injuries on Speed first, Strength last; keep an Artifact that ignores one.
+
+    Hades' Helmet is spent only when the Injury matters: a fourth (it ends the Hunt) or the
+    third in a Hunt (the next one would end it).
+    """
+    use = next((k for k in keys if k.startswith("artifact:")), None)
+    left = [k for k in keys if k.startswith("injure:")]
+    hunting = any(f["k"] == "hunt" for f in s.stack)
+    if use is not None and (not left or (len(left) == 1 and hunting)):
+        return use
     for a in INJURY_ORDER:
         if f"injure:{a}" in keys:
             return f"injure:{a}"
-    return keys[0]
+    return left[0] if left else keys[-1]
 
 
 __all__ = ["ANY_WOUND", "hero_step", "hunt_choice", "wants_hunt"]

@@ -164,6 +164,8 @@ def _entries(c: Content) -> list[tuple[str, str]]:
             if b.index != a.index
         ]
     e.append(("fly:none", "Move no Hoplite"))
+    # a "Use when ..." Artifact offered at its moment (Hades' Helmet, the Palladium): not used now
+    e += [(f"keep-artifact:{a.id}", f"Keep {a.name} for later") for a in c.artifacts]
     return e
 
 

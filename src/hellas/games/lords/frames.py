@@ -123,6 +123,7 @@ class BattleFrame(_Defender):
     kept: NotRequired[list[list[int]]]
     more_casualties: NotRequired[list[int]]
     card_bonus: NotRequired[list[int]]
+    artifact: NotRequired[int]  # the "Use when you lose a Battle" Artifact offered (Palladium)
 
 
 @final

@@ -8,8 +8,9 @@ The base rules call in at each trigger point and never name a card:
 - ``turn_offers``/``battle_offers``/``hunt_offers`` list the choices cards make (``use:<id>``,
   ``alt:<id>``, ``artifact:<id>`` or a clause's own ``key``), ``use_offer`` plays one;
 - ``battle_strength``, ``battle_played``, ``after_battle`` count and run the clauses of the
-  Blessings and Combat Cards in a Battle; ``auto_artifact`` uses an Artifact that acts by itself
-  (``battle-lost``, ``injured``); the Monster side (Attack cards, Special Attacks, Evolutions)
+  Blessings and Combat Cards in a Battle; ``usable_artifact`` finds a "Use when ..." Artifact
+  (``battle-lost``, ``injured``) that the rules then offer, use or keep, and ``spend_artifact``
+  uses it; the Monster side (Attack cards, Special Attacks, Evolutions)
   is in ``fx_fight``.
 
 Effects are applied one after another from an ``fx`` frame (``resume``), so an effect that asks a
@@ -451,20 +452,35 @@ def use_offer(s: LordsState, seat: int, offer: Offer, key: str, ctx: dict[str, A
     run(s, seat, offer.clause.effects, ctx)
 
 
-def auto_artifact(s: LordsState, seat: int, trigger: str, ctx: dict[str, Any]) -> bool:
-    """Use ``seat``'s charged Artifact that acts at ``trigger`` by itself; return whether one did.
+def usable_artifact(s: LordsState, seat: int, trigger: str, ctx: dict[str, Any]) -> int:
+    """Return ``seat``'s charged Artifact that may be used at ``trigger`` (-1 when none).
 
-    Its clause's effect is the answer the caller reads: ``swap-winner`` at ``battle-lost``,
-    ``ignore-injury`` at ``injured``.
+    A "Use when ..." Artifact (Hades' Helmet at ``injured``: "Use when your Hero suffers an
+    Injury. Ignore that Injury."; the Palladium at ``battle-lost``) is offered at that moment,
+    use or keep, to its owner; its clause's effect (``ignore-injury``, ``swap-winner``) is what
+    using it does.  ``spend_artifact`` uses it.
     """
-    found = index(s.content).auto.get(trigger)
-    if not found:
+    for a, clause in index(s.content).auto.get(trigger, ()):
+        if (
+            s.artifact_owner[a] == seat
+            and s.artifact_charged[a]
+            and any(value for _, value in clause.effects)
+            and holds(s, seat, clause, ctx)
+        ):
+            return a
+    return -1
+
+
+def spend_artifact(s: LordsState, key: str) -> bool:
+    """Use the Artifact a ``artifact:<id>`` answer names (used until charged again).
+
+    Return False for any other answer (``keep-artifact:<id>``, an Attribute to injure ...).
+    """
+    verb, _, artifact_id = key.partition(":")
+    if verb != "artifact":
         return False
-    for a, clause in found:
-        if s.artifact_owner[a] == seat and s.artifact_charged[a] and holds(s, seat, clause, ctx):
-            s.artifact_charged[a] = False
-            return any(value for _, value in clause.effects)
-    return False
+    s.artifact_charged[s.content.artifact(artifact_id).index] = False
+    return True
 
 
 # -- Battles -----------------------------------------------------------------------------------
@@ -693,7 +709,6 @@ __all__ = [
     "actions",
     "after_battle",
     "apply",
-    "auto_artifact",
     "battle_ctx",
     "battle_played",
     "battle_strength",
@@ -719,7 +734,9 @@ __all__ = [
     "resume",
     "run",
     "runner",
+    "spend_artifact",
     "turn_cards",
+    "usable_artifact",
     "use_offer",
     "used_artifacts",
     "with_symbol",

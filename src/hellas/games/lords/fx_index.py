@@ -3,8 +3,9 @@
 ``index`` builds it on first use and keeps it in the content's ``derived`` values: every
 Blessing's, Combat Card's and Artifact's clauses, the values of the ``passive`` clauses (a rule a
 held card changes), the choices cards make (by key and by trigger, in content order), the
-Artifacts that act by themselves, Evolutions by Monster card and Quest rewards by trigger.  The
-board reads ``passive`` from here without the rest of the interpreter (``fx``).
+"Use when ..." Artifacts (offered at their moment), Evolutions by Monster card and Quest
+rewards by trigger.  The board reads ``passive`` from here without the rest of the interpreter
+(``fx``).
 """
 
 from __future__ import annotations

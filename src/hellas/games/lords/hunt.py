@@ -491,10 +491,8 @@ def lower_choose(s: LordsState, f: LowerFrame, key: str) -> None:
 def hurt(s: LordsState, p: int, count: int) -> None:
     """Give the hunter ``count`` Injuries, one Attribute at a time (their choice)."""
     hunt = _hunt_frame(s)
-    if s.all_injured(p):
-        # a single fourth Injury may be ignored (e.g. Hades' Helmet)
-        ignored = count == 1 and fx.auto_artifact(s, p, "injured", {})
-        if hunt is not None and not ignored:
+    if s.all_injured(p) and fx.usable_artifact(s, p, "injured", {}) < 0:
+        if hunt is not None:
             hunt["ended"] = "failure"  # "A Hero receives a fourth Injury"
         return
     s.stack.append({"k": "hurt", "seat": p, "left": count})
@@ -508,24 +506,41 @@ def _hunt_frame(s: LordsState) -> HuntFrame | None:
 
 
 def hurt_options(s: LordsState, f: HurtFrame) -> list[str]:
-    """Choose the Attribute that takes the Injury."""
+    """Choose the Attribute that takes the Injury, or use an Artifact that ignores it.
+
+    Hades' Helmet ("Use when your Hero suffers an Injury. Ignore that Injury.") is offered at
+    each Injury, to use or keep; at a fourth Injury (no Attribute left) the choice is use or
+    keep, keeping it ending the Hunt.
+    """
     c = s.content
-    return [f"injure:{c.attributes[a]}" for a in c.injurable if not s.injured[f["seat"]] >> a & 1]
+    p = f["seat"]
+    out = [f"injure:{c.attributes[a]}" for a in c.injurable if not s.injured[p] >> a & 1]
+    helmet = fx.usable_artifact(s, p, "injured", {})
+    if helmet >= 0:
+        out.append(f"artifact:{c.artifacts[helmet].id}")
+        if len(out) == 1:
+            out.append(f"keep-artifact:{c.artifacts[helmet].id}")
+    return out
 
 
 def hurt_choose(s: LordsState, f: HurtFrame, key: str) -> None:
-    """Injure the Attribute; a fourth Injury ends the Hunt."""
+    """Injure the Attribute (or ignore the Injury with an Artifact); a fourth ends the Hunt."""
     p = f["seat"]
-    if not fx.auto_artifact(s, p, "injured", {}):  # e.g. Hades' Helmet
+    fourth = key.startswith("keep-artifact:")
+    if not fx.spend_artifact(s, key) and not fourth:
         s.injured[p] |= 1 << s.content.attributes.index(key.partition(":")[2])
     f["left"] -= 1
-    if f["left"] <= 0:
-        s.stack.pop()
-    elif s.all_injured(p):
-        s.stack.pop()
+    if (
+        f["left"] > 0
+        and not fourth
+        and (not s.all_injured(p) or fx.usable_artifact(s, p, "injured", {}) >= 0)
+    ):
+        return
+    s.stack.pop()
+    if fourth or (f["left"] > 0 and s.all_injured(p)):
         hunt = _hunt_frame(s)
         if hunt is not None:
-            hunt["ended"] = "failure"
+            hunt["ended"] = "failure"  # "A Hero receives a fourth Injury"
 
 
 # -- the end and the rewards -------------------------------------------------------------------

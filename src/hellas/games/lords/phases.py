@@ -291,16 +291,21 @@ def thunder_choose(s: LordsState, f: ThunderFrame, key: str) -> None:
 
 
 def injure_options(s: LordsState, f: InjureFrame) -> list[str]:
-    """Choose the Attribute that takes the Injury."""
+    """Choose the Attribute that takes the Injury, or use an Artifact that ignores it."""
     names = s.content.attributes
-    return [f"injure:{names[a]}" for a in s.content.injurable if not s.injured[f["seat"]] >> a & 1]
+    seat = f["seat"]
+    out = [f"injure:{names[a]}" for a in s.content.injurable if not s.injured[seat] >> a & 1]
+    helmet = fx.usable_artifact(s, seat, "injured", {})  # e.g. Hades' Helmet: use it or keep it
+    if helmet >= 0:
+        out.append(f"artifact:{s.content.artifacts[helmet].id}")
+    return out
 
 
 def injure_choose(s: LordsState, f: InjureFrame, key: str) -> None:
-    """Injure it (the Attribute counts as 1 until healed)."""
+    """Injure it (the Attribute counts as 1 until healed), or ignore it with the Artifact."""
     s.stack.pop()
-    if fx.auto_artifact(s, f["seat"], "injured", {}):
-        return  # e.g. Hades' Helmet: the Injury is ignored
+    if fx.spend_artifact(s, key):
+        return  # e.g. Hades' Helmet: "Ignore that Injury."
     s.injured[f["seat"]] |= 1 << s.content.attributes.index(key.partition(":")[2])
 
 
