@@ -342,7 +342,7 @@ def _application(given: dict[str, Any], url: str) -> tuple[Any, str | None, Any]
             bots=bots,
             packs=packs or None,
             lease_seconds=given["lease_seconds"],
-            node=f"{socket.gethostname()}:{port}",  # a restart on this port takes its leases back
+            node=f"{socket.gethostname()}:{port}",  # plus a part drawn at each start (issue 47)
         )
     except OptionError as exc:  # the packs folder (server/packs.py), not the database
         _fail(str(exc))

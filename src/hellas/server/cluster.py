@@ -21,13 +21,22 @@ other what changed, and agree who plays each table's bots:
 - **Leases.**  A table's bots (and any timers) run on one process at a time: the one holding the
   table's row in ``hellas_leases`` (owner, expiry in database time).  A process takes the lease
   when a bot is to act and nobody else holds it, renews what it holds every
-  ``lease_seconds / 3``, and lets go of tables it unloads (row deleted) or when it stops (expired
-  at once).  A lease is taken over by another process, which loads the table from the stored
+  ``lease_seconds / 3``, and lets go of tables it unloads cleanly (row deleted) or when it stops
+  (expired at once).  No error path ever deletes a lease: a table that left memory any other
+  way (unavailable, say) is only no longer renewed, so its row lapses and stays the mark that
+  the table is in play, for whichever process adopts it (its own one too, after an outage).
+  A lease is taken over by another process, which loads the table from the stored
   moves and plays on, once it has lapsed (its owner stopped renewing: hung, cut off) or as
   soon as its owner's liveness lock is gone: each process holds a PostgreSQL advisory lock
   named after it on its listening connection, which PostgreSQL releases the moment that
   session ends (the process was killed, or lost its connection).  Two owners at once (a stalled
   process whose lease ran out) cannot both store a move: the unique key refuses the second.
+- **Names.**  A process's name (in leases, notices and its liveness lock) is the name it was
+  given (``hellas serve``: host:port) plus a random part drawn at each start, so two processes
+  with alike names (the same host name and port on two addresses, a container image started
+  twice) never take each other's notices for their own, share leases, or expire each other's
+  leases when one stops.  A process started again on its port gets a new name; it adopts its
+  predecessor's leases at once all the same, because the predecessor's liveness lock is gone.
 
 With SQLite (or any other database) there is one process and nothing to agree on: ``Cluster``
 then always holds every lease and sends nothing; ``sqlite_lock`` refuses a second process.
@@ -51,7 +60,7 @@ from typing import IO, TYPE_CHECKING, Any
 from sqlalchemy import Column, Float, MetaData, String, Table, bindparam, func, select, text
 from sqlalchemy.engine import make_url
 
-from hellas.server.store import MOVES, TABLES, Store
+from hellas.server.store import MOVES, TABLES, Store, transient
 
 if TYPE_CHECKING:
     from hellas.server.commits import Write
@@ -97,9 +106,9 @@ RELEASE = text("DELETE FROM hellas_leases WHERE owner = :me AND table_id IN :ids
     bindparam("ids", expanding=True)
 )
 EXPIRE = text("UPDATE hellas_leases SET expires = 0 WHERE owner = :me")
-ORPHANS = text(
-    f"SELECT table_id, owner FROM hellas_leases WHERE owner <> :me "
-    f"AND (expires < {NOW} OR {GONE}) ORDER BY expires LIMIT :n"
+ORPHANS = text(  # this process's own lapsed rows too: a table it lost track of in an outage
+    f"SELECT table_id, owner FROM hellas_leases WHERE (expires < {NOW} OR {GONE}) "
+    "ORDER BY expires LIMIT :n"
 )
 NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
@@ -149,6 +158,15 @@ def sqlite_lock(url: str) -> IO[str] | None:
     return handle
 
 
+def node_name(given: str) -> str:
+    """Return a process's name for this start: ``given`` (clipped) and 12 random hex digits.
+
+    The random part is kept whole within the 40 characters a lease's owner column holds.
+    """
+    name = "".join(c for c in given if c.isprintable() and not c.isspace())[:27]
+    return f"{name or os.getpid()}~{secrets.token_hex(6)}"
+
+
 def listen_url(url: str) -> str:
     """Return a SQLAlchemy PostgreSQL URL as the plain libpq URL psycopg connects with."""
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
@@ -160,13 +178,14 @@ class Cluster:
     def __init__(self, store: Store, lease_seconds: float = DEFAULT_LEASE, node: str = "") -> None:
         self.store = store
         self.shared = make_url(store.url).get_backend_name() == "postgresql"
-        # the process's name in leases and notices: ``hellas serve`` gives host:port, so a
-        # process started again on its port takes back at once the leases it held when it died
-        name = "".join(c for c in node if c.isprintable() and not c.isspace())[:40]
-        self.node = name or f"{os.getpid()}-{secrets.token_hex(3)}"
+        # the process's name in leases and notices: what it was given (``hellas serve``:
+        # host:port) and a part drawn at this start, so alike names never collide [issue 47]
+        self.node = node_name(node)
+        self.alive = False  # this process's session holds the liveness lock of its name
         self.lease_seconds = lease_seconds
         self.stats = ClusterStats()
         self.held: dict[str, float] = {}  # table id -> monotonic time the lease surely lasts to
+        self.released: set[str] = set()  # held tables unloaded cleanly: their rows are deleted
         self.handlers: dict[str, Handler] = {}
         self.listening = False  # the listening connection is up (always False alone)
         self.renewed = 0.0  # monotonic time of the last renewal that reached the database
@@ -231,6 +250,8 @@ class Cluster:
             return True, "one process"
         if not self.listening:
             return False, "not listening for other processes' notices"
+        if not self.alive:  # a session with this very name is still alive [issue 47]
+            return False, "another session holds this process's name"
         if self.held and time.monotonic() - self.renewed > self.lease_seconds:
             return False, "leases not renewed in time"
         return True, "listening; leases renewed"
@@ -270,7 +291,7 @@ class Cluster:
         while not self._stop.is_set():
             try:
                 with psycopg.connect(url, autocommit=True, connect_timeout=10) as conn:
-                    alive = self._alive(conn)
+                    alive = self.alive = self._alive(conn)
                     if not alive:
                         log.warning("an older session still holds the name %s", self.node)
                     conn.execute(f"LISTEN {CHANNEL}")
@@ -283,9 +304,9 @@ class Cluster:
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=1.0, stop_after=200):
                             loop.call_soon_threadsafe(self._heard, note.payload)
-                        alive = alive or self._alive(conn)  # the old session has ended now?
+                        alive = self.alive = alive or self._alive(conn)  # the old one ended?
             except Exception as exc:  # the connection broke: try again after a pause
-                self.listening = False
+                self.listening = self.alive = False
                 if self._stop.is_set():
                     break
                 log.warning("listening connection lost (%s); again in %.1f s", exc, pause)
@@ -293,7 +314,7 @@ class Cluster:
                 pause = min(pause * 2, LISTEN_PAUSE_MAX)
             except BaseException:  # the interpreter is stopping
                 break
-        self.listening = False
+        self.listening = self.alive = False
 
     def _alive(self, conn: Any) -> bool:
         """Take this process's liveness lock on the listening session; return whether it has it.
@@ -491,19 +512,36 @@ class Cluster:
         return not self.shared or self.held.get(table_id, 0.0) > time.monotonic()
 
     async def acquire(self, table_id: str) -> bool:
-        """Hold ``table_id``'s lease (taken if free or lapsed); return whether this process does."""
-        if self.holds(table_id):
-            return True
-        began = time.monotonic()
+        """Hold ``table_id``'s lease (taken if free or lapsed); return whether this process does.
+
+        A database error counts as "not held" (logged); ``take`` raises it instead.
+        """
         try:
-            won = await asyncio.to_thread(self._take, table_id)
+            return await self.take(table_id)
         except Exception as exc:
             log.warning("lease not taken table=%s reason=%r", table_id, str(exc))
             return False
+
+    async def take(self, table_id: str) -> bool:
+        """Like ``acquire``, but a database error is raised (the caller retries the table)."""
+        if self.holds(table_id):
+            return True
+        began = time.monotonic()
+        won = await asyncio.to_thread(self._take, table_id)
         if won:
             self.held[table_id] = began + self.lease_seconds - 0.5
+            self.released.discard(table_id)
             self.stats.taken += 1
         return won
+
+    def let_go(self, table_id: str) -> None:
+        """Hand back a table's lease at the next renewal: it was unloaded cleanly from memory.
+
+        The only way a lease row is deleted while its process runs; a table that left memory
+        any other way keeps its row, unrenewed, so it lapses and is adopted [issue 47].
+        """
+        if table_id in self.held:
+            self.released.add(table_id)
 
     def _take(self, table_id: str) -> bool:
         with self.store.engine.begin() as conn:
@@ -528,19 +566,24 @@ class Cluster:
                     await work()
                 except asyncio.CancelledError:
                     raise
-                except Exception:
-                    log.exception("%s failed; trying again soon", name)
+                except Exception as exc:
+                    if transient(exc):  # the database is away: one line, no traceback
+                        log.warning("%s failed (%s); trying again soon", name, str(exc)[:200])
+                    else:
+                        log.exception("%s failed; trying again soon", name)
 
     async def renew(self) -> None:
         """Renew the leases of tables in memory; let go of the others; note the ones lost."""
         hub = self.hub
         assert hub is not None
         keep = [t for t in self.held if t in hub.tables]
-        drop = [t for t in self.held if t not in hub.tables]
+        gone = [t for t in self.held if t not in hub.tables]
+        drop = [t for t in gone if t in self.released]  # unloaded cleanly: deleted
         began = time.monotonic()
         kept = await asyncio.to_thread(self._renew, keep, drop)
-        for table_id in drop:
+        for table_id in gone:  # the others only lapse: an error never deletes a lease
             self.held.pop(table_id, None)
+        self.released.difference_update(drop)
         for table_id in keep:
             if table_id in kept:
                 self.held[table_id] = began + self.lease_seconds - 0.5
@@ -564,9 +607,11 @@ class Cluster:
         """Take over the lapsed leases of other processes and play those tables on."""
         hub = self.hub
         assert hub is not None
-        orphans = await asyncio.to_thread(self._orphans)
+        orphans = await asyncio.to_thread(self._orphans, ADOPT_MAX + min(len(hub.broken), 1000))
         adopted = []
         for table_id, owner in orphans:
+            if table_id in hub.broken or self.holds(table_id) or len(adopted) >= ADOPT_MAX:
+                continue  # unavailable here (logged once; another process may play it), or held
             if not await self.acquire(table_id):
                 continue
             self.stats.adopted += 1
@@ -583,9 +628,9 @@ class Cluster:
                 log.warning("taken-over table not loaded table=%s reason=%r", table_id, str(exc))
         return adopted
 
-    def _orphans(self) -> list[tuple[str, str]]:
+    def _orphans(self, limit: int) -> list[tuple[str, str]]:
         with self.store.engine.connect() as conn:
-            rows = conn.execute(ORPHANS, {"me": self.node, "n": ADOPT_MAX})
+            rows = conn.execute(ORPHANS, {"me": self.node, "n": limit})
             return [(str(r.table_id), str(r.owner)) for r in rows]
 
     def _expire_all(self) -> None:

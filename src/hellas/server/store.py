@@ -3,6 +3,10 @@
 A table is its record (game, version, options, seed) plus its seats; every accepted choice is
 one ``moves`` row, committed before the server acknowledges it, so a restarted server rebuilds
 every table exactly by replaying its moves.  Seat tokens are stored as SHA-256 hashes.
+
+``transient`` tells a passing database fault (the server restarting, a connection cut, a
+serialization failure, a timeout) from one that would repeat: the server retries the first
+kind and never marks a table unavailable for it (``hub``, issue 47).
 """
 
 from __future__ import annotations
@@ -38,6 +42,8 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine, Row
+from sqlalchemy.exc import DBAPIError, DisconnectionError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 METADATA = MetaData()
 
@@ -81,6 +87,34 @@ MOVES = Table(
     Column("at", Float, nullable=False),
     UniqueConstraint("table_id", "seq", name="one_move_per_step"),
 )
+
+
+# SQLSTATE classes and codes of faults that pass: connection (08), serialization and deadlock
+# (40001, 40P01), shutting down or starting (57P01-57P05), too many connections, lock timeouts
+TRANSIENT_STATES = ("08", "40001", "40P01", "57P0", "53300", "55P03", "57014")
+CONNECT_TIMEOUT = 10  # seconds a PostgreSQL connection may take to open
+
+
+def transient(exc: BaseException) -> bool:
+    """Return whether a database error is one that passes (retry it), not one that repeats."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:  # the error and what caused it
+        seen.add(id(current))
+        if isinstance(current, DBAPIError) and current.connection_invalidated:
+            return True
+        if isinstance(current, DisconnectionError | PoolTimeout | TimeoutError | ConnectionError):
+            return True
+        state = getattr(current, "sqlstate", None) or getattr(current, "pgcode", None)
+        if isinstance(state, str) and state.startswith(TRANSIENT_STATES):
+            return True
+        if type(current).__name__ == "OperationalError" and state is None:
+            if type(current).__module__.startswith("psycopg"):
+                return True  # the driver could not reach or keep the server (no SQLSTATE)
+            if type(current).__module__ == "sqlite3":  # SQLite says so in words only
+                return any(w in str(current).lower() for w in ("locked", "busy", "disk i/o"))
+        current = current.__cause__ or current.__context__
+    return False
 
 
 NOTIFY_ALL = text("SELECT pg_notify('hellas', note) FROM unnest(CAST(:notes AS text[])) AS note")
@@ -181,7 +215,12 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.engine: Engine = create_engine(url, future=True, pool_pre_ping=True)
+        postgres = url.startswith("postgresql")
+        # a PostgreSQL that does not answer (frozen, cut off) fails a connection in bounded time
+        connect = {"connect_timeout": CONNECT_TIMEOUT} if postgres else {}
+        self.engine: Engine = create_engine(
+            url, future=True, pool_pre_ping=True, connect_args=connect
+        )
         if url.startswith("sqlite"):
 
             @event.listens_for(self.engine, "connect")
