@@ -18,7 +18,7 @@ from hellas.games.legends.bots import HeuristicBot
 
 ENVS: list[tuple[str, dict[str, Any]]] = [
     ("hellas/Legends-v103", {"players": 3, "bots": "heuristic"}),
-    ("hellas/Realms-v100", {"players": 3, "bots": "greedy"}),
+    ("hellas/Realms-v101", {"players": 3, "bots": "greedy"}),
     ("hellas/Lords-v5", {"players": 2, "turn_limit": 8, "bots": "heuristic"}),
 ]
 
@@ -37,7 +37,8 @@ def test_ids_come_from_the_registry_with_the_rules_version() -> None:
     for game in REGISTRY:
         env_id = hellas.rl.gym.ENV_IDS[game.meta.id]
         major, minor = (int(x) for x in game.meta.version.split("."))
-        assert env_id == f"hellas/{game.meta.id.capitalize()}-v{major * 100 + minor}"
+        number = major * 100 + minor + game.meta.observation_version  # Realms: observation 1
+        assert env_id == f"hellas/{game.meta.id.capitalize()}-v{number}"
         assert gymnasium.spec(env_id).kwargs["game_id"] == game.meta.id
 
 
@@ -71,7 +72,7 @@ def test_a_learner_plays_with_bots_until_the_end() -> None:
 
 
 def test_the_learner_only_decides_for_its_own_seat() -> None:
-    env = gymnasium.make("hellas/Realms-v100", players=3, seat=2, bots={0: "greedy", 1: "random"})
+    env = gymnasium.make("hellas/Realms-v101", players=3, seat=2, bots={0: "greedy", 1: "random"})
     env.reset(seed=5)
     for _ in range(20):
         assert env.unwrapped.session.to_act() == 2
@@ -119,7 +120,7 @@ def test_bad_keywords_are_refused() -> None:
 
 
 def test_same_seed_same_episode() -> None:
-    a = gymnasium.make("hellas/Realms-v100", players=2)
-    b = gymnasium.make("hellas/Realms-v100", players=2)
+    a = gymnasium.make("hellas/Realms-v101", players=2)
+    b = gymnasium.make("hellas/Realms-v101", players=2)
     assert _play_episode(a, 12) == _play_episode(b, 12)
     assert np.array_equal(a.unwrapped._obs(), b.unwrapped._obs())

@@ -37,9 +37,11 @@ CASES: list[tuple[str, dict[str, Any], int]] = [
 IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, o, _ in CASES]
 
 
-def compare_every_position(game_id: str, options: dict[str, Any], games: int) -> int:
+def compare_every_position(
+    game_id: str, options: dict[str, Any], games: int, extras: tuple[str, ...] = ()
+) -> int:
     """Play random games; at every position compare both ways for every seat; return count."""
-    session = Session(game_id, options)
+    session = Session(game_id, options, extras=extras)
     game, encoder = session.game, session.encoder
     assert encoder.reads_state
     compared = 0

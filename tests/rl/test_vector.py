@@ -66,7 +66,7 @@ def test_vector_steps_equal_single_environments_stepped_alike(
 
 def test_make_vec_builds_the_vector_environment() -> None:
     envs = gymnasium.make_vec(
-        "hellas/Realms-v100", num_envs=2, vectorization_mode="vector_entry_point", players=2
+        "hellas/Realms-v101", num_envs=2, vectorization_mode="vector_entry_point", players=2
     )
     assert isinstance(envs, HellasVectorEnv)
     obs, _ = envs.reset(seed=0)

@@ -206,6 +206,8 @@ class GameMeta:
     talk: bool = True
     talk_rule: str = ""
     encoder: str | None = None  # the RL observation encoder, "module:Class"
+    # raised when the default observation changes meaning; added to the environment ids' version
+    observation_version: int = 0
     max_decisions: int = 100_000  # a bound on a game's length (OpenSpiel's max_game_length)
     # a game of similar size in another library, by library, timed beside it by ``hellas bench``
     bench_peers: tuple[tuple[str, str], ...] = ()  # (library, game) pairs: hashable
@@ -218,9 +220,9 @@ class GameMeta:
 
     @property
     def env_version(self) -> int:
-        """Return the rules version as one integer for environment ids: 1.1 is 101, 0.3 is 3."""
+        """Return the ids' version: rules 1.1 is 101, 0.3 is 3, plus ``observation_version``."""
         major, _, minor = self.version.partition(".")
-        return int(major) * 100 + int(minor or 0)
+        return int(major) * 100 + int(minor or 0) + self.observation_version
 
     @property
     def gym_id(self) -> str:

@@ -22,8 +22,9 @@ from hellas.rl.encoders import Layout
 def env(game_id: str, **options: Any) -> Any:
     """Return a PettingZoo AEC environment for ``game_id`` (game options as keywords).
 
-    Besides the game's options: ``render_mode="ansi"``, ``reward="win"|"score"`` and
-    ``max_decisions`` (truncate after that many decisions).
+    Besides the game's options: ``render_mode="ansi"``, ``reward="win"|"score"``,
+    ``max_decisions`` (truncate after that many decisions) and ``extras`` (opt-in observation
+    fields the game's encoder offers, e.g. Realms' ``("score",)``).
     """
     from hellas.rl.aec import HellasAEC  # noqa: PLC0415 - pettingzoo loads on demand
 

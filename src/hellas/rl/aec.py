@@ -11,7 +11,7 @@ the mask pay nothing for them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -36,12 +36,13 @@ class HellasAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         render_mode: str | None = None,
         reward: str = "win",
         max_decisions: int | None = None,
+        extras: Sequence[str] = (),
         **options: Any,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
-        self.session = Session(game_id, options, reward)
+        self.session = Session(game_id, options, reward, extras)
         self.render_mode = render_mode
         self.max_decisions = max_decisions
         self.metadata = {

@@ -10,6 +10,8 @@ seconds of this process, so the ratios stay fair on a busy, shared machine.  Loo
   uses it (``last(observe=False)``, ``action_mask(agent)``, ``step``);
 - ``pettingzoo_observe``: the same with ``last()`` building the observation (view vector and
   mask) at every decision, as a learning agent needs;
+- ``pettingzoo_observe_extras``: the same with every opt-in observation extra the game's
+  encoder offers (Realms: the solver's exact score and card terms), for games that offer any;
 - ``gymnasium``: the single-agent environment with random bots in the other seats (each
   learner step also runs the bots' decisions; every decision counts);
 - ``pettingzoo_floor`` and ``gymnasium_floor``: the two observing loops with the observation
@@ -89,15 +91,20 @@ def _free_observations(session: Any) -> None:
 
 
 def pettingzoo_loop(
-    game_id: str, options: Mapping[str, Any], observe: bool, free: bool = False
+    game_id: str,
+    options: Mapping[str, Any],
+    observe: bool,
+    free: bool = False,
+    extras: tuple[str, ...] = (),
 ) -> Loop:
     """Return random play through the AEC environment (mask only, or with observations).
 
-    ``free``: every observation is a copy of one constant vector (the adapter's floor).
+    ``free``: every observation is a copy of one constant vector (the adapter's floor);
+    ``extras``: the opt-in observation fields to build as well.
     """
     from hellas import rl  # noqa: PLC0415
 
-    env = rl.env(game_id, **options)
+    env = rl.env(game_id, extras=extras, **options)
     if free:
         _free_observations(env.unwrapped.session)
     rng = Rng(1)
@@ -345,15 +352,20 @@ def run(
     Each loop runs for ``seconds`` in all, in ``rounds`` turns taken one after the other, so a
     change in the machine's load hits every loop alike.
     """
+    from hellas.rl.encoders import extras_of  # noqa: PLC0415
     from hellas.rl.session import game_by_id  # noqa: PLC0415
 
     game = game_by_id(game_id)
     options = game.validate_options(options)
     game_id = game.meta.id
+    extras = tuple(extras_of(game_id))
     loops: dict[str, Loop | None] = {
         "engine": engine_loop(game_id, options),
         "pettingzoo_mask": pettingzoo_loop(game_id, options, observe=False),
         "pettingzoo_observe": pettingzoo_loop(game_id, options, observe=True),
+        "pettingzoo_observe_extras": (
+            pettingzoo_loop(game_id, options, observe=True, extras=extras) if extras else None
+        ),
         "gymnasium": gymnasium_loop(game_id, options),
         "pettingzoo_floor": pettingzoo_loop(game_id, options, observe=True, free=True),
         "gymnasium_floor": gymnasium_loop(game_id, options, free=True),
@@ -386,6 +398,10 @@ def run(
         "pettingzoo_observe_to_engine": figures["pettingzoo_observe"]["ratio_to_engine"],
         "gymnasium_to_engine": figures["gymnasium"]["ratio_to_engine"],
     }
+    if "pettingzoo_observe_extras" in figures:
+        ratios["pettingzoo_observe_extras_to_engine"] = figures["pettingzoo_observe_extras"][
+            "ratio_to_engine"
+        ]
     if "connect_four_v3" in figures:
         ratios["pettingzoo_observe_to_connect_four"] = (
             figures["pettingzoo_observe"]["decisions_per_s"]
@@ -400,6 +416,7 @@ def run(
         "options": dict(options),
         "engine": engine_label(),
         "pgx_game": pgx_peer(game_id) if "pgx" in figures else None,
+        "extras": list(extras),
         "ratios": ratios,
         "python": platform.python_version(),
         "numpy": np.__version__,
@@ -414,6 +431,7 @@ LABELS = {
     "engine": "engine: play_random",
     "pettingzoo_mask": "PettingZoo, mask only",
     "pettingzoo_observe": "PettingZoo, observing",
+    "pettingzoo_observe_extras": "PettingZoo, observing + extras",
     "gymnasium": "Gymnasium, observing",
     "pettingzoo_floor": "PettingZoo, free observation",
     "gymnasium_floor": "Gymnasium, free observation",

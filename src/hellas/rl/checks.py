@@ -8,7 +8,7 @@ hidden card - makes two such states look different and fails the check.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -25,14 +25,16 @@ def check_no_leak(
     seeds: Iterable[int] = (0,),
     observe: Observe | None = None,
     max_steps: int | None = None,
+    extras: Sequence[str] = (),
 ) -> dict[str, int]:
     """Raise ``AssertionError`` if a seat's observation depends on what it cannot see.
 
     ``observe(state, seat)`` defaults to the environment's own encoder over the seat's view;
     tests pass a deliberately leaky one to prove the check can fail.  Returns how many
     comparisons were made and how many of them re-dealt a state that really differed.
+    ``extras``: the opt-in observation fields to check as well (Realms: ``("score",)``).
     """
-    session = Session(game_id, options)
+    session = Session(game_id, options, extras=extras)
     game = session.game
     look = observe or session.observe_state
     compared = differed = 0

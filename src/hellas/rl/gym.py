@@ -7,7 +7,8 @@ later.  Game options, the learner's ``seat`` and the ``bots`` are ``gymnasium.ma
 
     env = gymnasium.make("hellas/Legends-v103", players=3, mission=1, bots="heuristic")
 
-The observation is the learner's view vector (the PettingZoo layout); the action mask is in
+The observation is the learner's view vector (the PettingZoo layout; ``extras=("score",)`` adds
+a game's opt-in fields, as in PettingZoo); the action mask is in
 ``info["action_mask"]`` and from ``env.unwrapped.action_masks()`` (sb3-contrib's convention).
 An illegal action ends the episode with ``illegal_reward`` (``illegal="lose"``, the default, so
 that generic checkers sampling unmasked actions can run) or raises (``illegal="raise"``).
@@ -56,13 +57,14 @@ class HellasGymEnv(gymnasium.Env[np.ndarray, int]):
         illegal: str = "lose",
         illegal_reward: float = -1.0,
         max_decisions: int | None = None,
+        extras: Sequence[str] = (),
         **options: Any,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, got {illegal!r}")
-        self.session = Session(game_id, options, reward)
+        self.session = Session(game_id, options, reward, extras)
         n = self.session.seats
         if not isinstance(seat, int) or not 0 <= seat < n:
             raise HellasError(f"seat must be 0-{n - 1} for {n} players, got {seat!r}")

@@ -53,8 +53,13 @@ class Session:
     """A game, its options, its encoder and the state being played (the adapters' core)."""
 
     def __init__(
-        self, game_id: str, options: Mapping[str, Any] | None = None, reward: str = "win"
+        self,
+        game_id: str,
+        options: Mapping[str, Any] | None = None,
+        reward: str = "win",
+        extras: Sequence[str] = (),
     ) -> None:
+        """Set up ``game_id`` under ``options``; ``extras``: opt-in observation fields."""
         if reward not in REWARDS:
             raise HellasError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
         self.game: Game[Any] = game_by_id(game_id)
@@ -62,7 +67,7 @@ class Session:
         self.seats = self.game.meta.seats(self.options)
         self.reward = reward
         self.state: Any = self.game.new(self.options, 0)  # also loads content packs
-        self.encoder: Encoder = encoder_for(self.game.meta.id, self.options)
+        self.encoder: Encoder = encoder_for(self.game.meta.id, self.options, extras)
         self._keeps = False
         # Observation cache: ``seat -> (version, vector)``.  ``_version`` changes with every
         # change the session makes to ``self.state`` (reset, play, apply_index on it), and a

@@ -58,6 +58,7 @@ META = GameMeta(
     report_layout=("players",),
     progress_metric=None,
     encoder="hellas.rl.encoders.realms:RealmsEncoder",
+    observation_version=1,  # 1: the solver's exact score left the default observation
     max_decisions=2_000,
     web=WebModules(
         renderer="render/realms.js",

@@ -5,25 +5,27 @@ in ``content.deck()`` order), so position ``k`` of every card block is the same 
 are absolute; ``me`` marks the observing seat.  During the game other hands are hidden except
 for the cards the seat is known to hold (``known``); once the game is over every hand is shown.
 
+The default observation holds what the seat knows (hand, discard area, Afterlives, counts,
+phase); the hand's exact best score and its card-by-card terms are derived by the solver, not
+seen, so they are an opt-in extra (``extras=("score",)`` on the environments), computed only
+when asked and written after the default fields (the default layout is a prefix of it).
+
 ``fill`` writes the vector from the seat's view; ``fill_state`` writes the same vector from
-the state, reading exactly what ``view.view`` shows that seat (its hand's best score from the
-solver's score-only entry, without the card-by-card explanation the view builds), and is what
-the environments use; ``tests/rl/test_state_encoders.py`` proves the two equal.
+the state, reading exactly what ``view.view`` shows that seat (the score extra through the
+view's own cached ``breakdown``), and is what the environments use;
+``tests/rl/test_state_encoders.py`` proves the two equal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from hellas.games.realms.content import deck
-from hellas.games.realms.rules import cards as card_list
-from hellas.games.realms.rules import endgame_of
-from hellas.games.realms.scoring import Table, score
-from hellas.games.realms.solver import best_score
 from hellas.games.realms.state import P_ENDGAME, P_ORACLE, P_OVER, PHASE_NAMES, RealmsState
+from hellas.games.realms.view import breakdown
 from hellas.rl.encoders.base import (
     Encoder,
     Layout,
@@ -39,8 +41,15 @@ from hellas.rl.encoders.base import (
 TURN_CAP = 100
 SCORE_CAP = 250
 HAND_CAP = 10
+TERM_CAP = 100  # a card's base, bonus or penalty in the score extra
 
-IGNORED = frozenset({"game", "players", "endgame_choices", "scores"})  # prose / end details
+# prose / end details; "score" is read only with the score extra (derived, not seen)
+IGNORED = frozenset({"game", "players", "endgame_choices", "scores", "score"})
+# opt-in observation extras: name -> what it adds (the environments' ``extras`` keyword)
+EXTRAS = {
+    "score": "the own hand's exact best score and each card's base, bonus and penalty "
+    "(the solver's card-by-card explanation, as the view shows it)",
+}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -49,9 +58,11 @@ class RealmsEncoder(Encoder):
 
     reads_state = True
 
-    def __init__(self, options: Mapping[str, Any]) -> None:
+    def __init__(self, options: Mapping[str, Any], extras: Sequence[str] = ()) -> None:
         n = self.n = int(options["players"])
+        self.scored = "score" in extras
         self.cards = vocabulary(c.id for c in deck().cards)
+        self.names = vocabulary(c.name for c in deck().cards)  # the score lines name cards
         k = self.k = len(self.cards)
         self.phases = vocabulary(PHASE_NAMES)
         lay = self.layout = Layout("realms")
@@ -62,7 +73,6 @@ class RealmsEncoder(Encoder):
         self.o_current = a("current", n, "one-hot: the seat whose turn it is")
         self.o_to_act = a("to_act", n, "one-hot: the seat to decide now (all zero at the end)")
         self.o_hand = a("hand", k, f"own hand: multi-hot over the {k} cards")
-        self.o_score = a("score", 1, f"own hand's best score now / {SCORE_CAP} (clipped)")
         self.o_sizes = a("hand_sizes", n, f"cards in each hand / {HAND_CAP}")
         self.o_discard = a("discard", k, "discard area: multi-hot cards")
         self.o_deck = a("deck", 1, "cards left in the deck / total cards in play")
@@ -75,6 +85,20 @@ class RealmsEncoder(Encoder):
         )
         self.o_hands = a("hands", n * k, "every hand, once the game is over: n x multi-hot")
         self.o_result = a("winners", n, "the winning seats, once the game is over")
+        self.o_score = self.o_terms = -1
+        if self.scored:
+            self.o_score = a(
+                "score",
+                2,
+                f"extra 'score': own hand's best score now / {SCORE_CAP} (clipped); "
+                f"Afterlife cost / {SCORE_CAP}",
+            )
+            self.o_terms = a(
+                "score_terms",
+                3 * k,
+                f"extra 'score': per card in my hand or Afterlife, its base, bonus and "
+                f"-penalty / {TERM_CAP} (clipped): 3 x multi-valued over the {k} cards",
+            )
 
     def fill(self, out: np.ndarray, view: View) -> None:
         """Write the view's entries."""
@@ -87,9 +111,6 @@ class RealmsEncoder(Encoder):
         one_hot(out, self.o_to_act, seat_index(view["to_act"], n), n)
         if view.get("hand"):
             multi_hot(out, self.o_hand, view["hand"], cards)
-        score = view.get("score")
-        if score:
-            out[self.o_score] = scale(score["score"], SCORE_CAP)
         for q, size in enumerate(view["hand_sizes"][:n]):
             out[self.o_sizes + q] = scale(size, HAND_CAP)
         multi_hot(out, self.o_discard, view["discard"], cards)
@@ -110,6 +131,21 @@ class RealmsEncoder(Encoder):
         if result:
             for q in result.get("winners", ()):
                 one_hot(out, self.o_result, seat_index(q, n), n)
+        if self.scored and view.get("score"):
+            self._fill_score(out, view["score"])
+
+    def _fill_score(self, out: np.ndarray, report: Mapping[str, Any]) -> None:
+        """Write the score extra from the view's score report (total, cost, card lines)."""
+        k, names = self.k, self.names
+        out[self.o_score] = scale(report["score"], SCORE_CAP)
+        out[self.o_score + 1] = scale(-report["afterlife_penalty"], SCORE_CAP)
+        for line in report["lines"]:
+            c = names.get(line["card"])
+            if c is None:
+                continue
+            out[self.o_terms + c] = scale(line["base"], TERM_CAP)
+            out[self.o_terms + k + c] = scale(line["bonus"], TERM_CAP)
+            out[self.o_terms + 2 * k + c] = scale(-line["penalty"], TERM_CAP)
 
     def fill_state(self, out: np.ndarray, s: RealmsState, seat: int) -> None:
         """Write what ``fill`` writes from ``seat``'s view, straight from the state."""
@@ -128,7 +164,6 @@ class RealmsEncoder(Encoder):
         hand = s.hands[seat]
         for c in hand:
             w[self.o_hand + c] = 1.0
-        w[self.o_score] = scale(self._score(s, seat), SCORE_CAP)
         for q in range(n):
             w[self.o_sizes + q] = scale(len(s.hands[q]), HAND_CAP)
         for c in s.discard:
@@ -155,11 +190,8 @@ class RealmsEncoder(Encoder):
             for q in s.result.get("winners", ()):
                 if 0 <= q < n:
                     w[self.o_result + q] = 1.0
-
-    def _score(self, s: RealmsState, seat: int) -> int:
-        """Return the score the seat's view shows: the hand's best, or the manual endgame's."""
-        cs = card_list()
-        if s.phase == P_ENDGAME:
-            table = Table([cs[i] for i in s.hands[seat]], [cs[i] for i in s.afterlife[seat]])
-            return score(table, endgame_of(s, seat).outcome())
-        return best_score([cs[i] for i in s.hands[seat]], [cs[i] for i in s.afterlife[seat]])
+        if self.scored and 0 <= seat < n:  # only when asked: the solver's work
+            report = breakdown(
+                s.hands[seat], s.afterlife[seat], manual=s.phase == P_ENDGAME, s=s, seat=seat
+            )
+            self._fill_score(out, report)
