@@ -1,21 +1,34 @@
-"""The server's background work: resuming bot tables, closing stale open tables, unloading.
+"""The server's background work: resuming bot tables, healing stalled ones, closing, unloading.
 
 Each chore runs in its own task, logs one line per thing it did or failed to do, and recovers
 on its own: a failure is logged with its reason and the chore tries again after a pause that
 grows while it keeps failing, so no chore can die silently or stop the others.
+
+Healing (issue 47): a table whose bots stopped for a database fault (``Hub.stalled``) is
+retried every ``HEAL_EVERY`` seconds, each table on its own back-off that never grows past
+``HEAL_PAUSE_MAX``, so after an outage every table moves again within seconds of the database
+coming back, with no request needed.  While tables still wait, one line every
+``HEAL_LOG_EVERY`` seconds says how many and why.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 
+from hellas.server import healing
 from hellas.server.hub import Hub
+from hellas.server.store import transient
 
 log = logging.getLogger("hellas.server")
 UNLOAD_EVERY = 30.0  # seconds between looks for idle tables to unload
 MAX_PAUSE = 300.0
+HEAL_EVERY = 0.5  # seconds between looks at the stalled tables
+HEAL_PAUSE_MAX = 2.0  # the longest a stalled table waits between two tries
+HEAL_BATCH = 200  # stalled tables tried in one look (the rest in the next)
+HEAL_LOG_EVERY = 10.0  # seconds between two "still waiting" lines
 
 
 def start_chores(hub: Hub) -> list[asyncio.Task[None]]:
@@ -24,6 +37,7 @@ def start_chores(hub: Hub) -> list[asyncio.Task[None]]:
         asyncio.create_task(_resume(hub)),
         asyncio.create_task(_expire_open_tables(hub)),
         asyncio.create_task(_unload(hub)),
+        asyncio.create_task(heal(hub)),
     ]
 
 
@@ -77,3 +91,39 @@ async def _unload(hub: Hub) -> None:
             continue
         if gone:
             log.info("unloaded %d idle table(s); %d in memory", len(gone), len(hub.tables))
+
+
+async def heal(hub: Hub) -> None:
+    """Retry the stalled tables for ever, each on a back-off of at most ``HEAL_PAUSE_MAX``."""
+    waits: dict[str, tuple[float, float]] = {}  # table id -> (next try, pause after a failure)
+    logged = 0.0
+    while True:
+        await asyncio.sleep(HEAL_EVERY)
+        now = time.monotonic()
+        for table_id in [t for t in waits if t not in hub.stalled]:
+            del waits[table_id]
+        due = [t for t in hub.stalled if waits.get(t, (0.0, 0.0))[0] <= now][:HEAL_BATCH]
+        failed: dict[str, str] = {}
+        for table_id in due:
+            try:
+                await healing.heal(hub, table_id)
+                if table_id not in hub.stalled:
+                    waits.pop(table_id, None)
+                    log.info("table moves again table=%s", table_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # still failing: the next try after a longer pause
+                pause = min(waits.get(table_id, (0.0, HEAL_EVERY / 2))[1] * 2, HEAL_PAUSE_MAX)
+                waits[table_id] = (time.monotonic() + pause, pause)
+                failed[table_id] = f"{type(exc).__name__}: {exc}"[:200]
+                if not transient(exc) and getattr(exc, "status", 0) != 503:
+                    log.exception("healing failed table=%s", table_id)
+        if failed and time.monotonic() - logged >= HEAL_LOG_EVERY:
+            first = next(iter(failed))
+            log.warning(
+                "%d table(s) still wait for the database; e.g. table=%s reason=%r",
+                len(hub.stalled),
+                first,
+                failed[first],
+            )
+            logged = time.monotonic()

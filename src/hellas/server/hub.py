@@ -9,6 +9,11 @@ itself, so a table never stops because a worker died.  A stored table that canno
 or whose bots this server will not seat, is marked unavailable (with the reason, logged) and
 refused with a 409; the rest of the server carries on.  Tables nobody uses are unloaded from
 memory after a while and rebuilt on their next use.
+
+A database fault that passes (``store.transient``: a restart, a cut connection, a
+serialization failure) never marks a table unavailable: a table whose bots met one waits in
+``stalled`` until the healing chore gets it moving again; any other failure of its bots is
+retried once after a fresh load, and only a repeat marks it unavailable (``healing.py``).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from sqlalchemy.exc import IntegrityError
 from hellas.core.errors import IllegalChoice, OptionError
 from hellas.core.rng import Rng
 from hellas.games import REGISTRY
+from hellas.server import healing
 from hellas.server.cluster import Cluster
 from hellas.server.commits import GroupCommitter
 from hellas.server.errors import ServerError
@@ -50,13 +56,14 @@ from hellas.server.names import attach as attach_names
 from hellas.server.packs import Packs
 from hellas.server.pool import BotPool, WorkerFailed, WorkerGone
 from hellas.server.replays import ReplayCache
-from hellas.server.store import Store, hash_token, new_token
+from hellas.server.store import Store, hash_token, new_token, transient
 from hellas.server.traffic import TrafficLimits
 from hellas.server.wire import dumps
 
 log = logging.getLogger("hellas.server")
 RETRIES = 4  # times a bot move is asked again after its worker died, before a cheap move
 RETRY_PAUSE = 0.5  # seconds before the first retry (doubling)
+DATABASE_BUSY = "the database is not answering just now; try again in a moment"
 
 __all__ = ["HUMAN", "Connection", "Hub", "LiveTable", "ServerError", "bot_seed"]
 
@@ -78,6 +85,10 @@ class Hub:
         self.bot_delay = bot_delay
         self.bots = bots or BotPool()
         self.broken: dict[str, str] = {}  # table id -> why it cannot be loaded
+        # [issue 47] tables whose bots stopped for a fault, retried by a chore (id -> why), and
+        # those whose failure was not the database's: one more failure after a fresh load breaks
+        self.stalled: dict[str, str] = {}
+        self.suspect: dict[str, str] = {}
         self.tables: OrderedDict[str, LiveTable] = OrderedDict()  # least recently used first
         self._loading = asyncio.Lock()
         self.commits = GroupCommitter(store)
@@ -170,7 +181,10 @@ class Hub:
                 return table
             if table_id in self.broken:
                 raise ServerError("unavailable", self.broken[table_id], 409)
-            row = await asyncio.to_thread(self.store.load, table_id)
+            try:
+                row = await asyncio.to_thread(self.store.load, table_id)
+            except Exception as exc:  # [issue 47] the database: never the table's fault
+                raise self._busy(table_id, exc) from exc
             if row is None:
                 raise ServerError("no-table", f"no table {table_id!r}", 404)
             try:
@@ -179,6 +193,8 @@ class Hub:
                 for hook in self.on_load:
                     await hook(table)
             except Exception as exc:  # any damage to one stored table stays with that table
+                if transient(exc):  # [issue 47] a passing database fault: try again later
+                    raise self._busy(table_id, exc) from exc
                 self.broken[table_id] = reason = unavailable_reason(row, exc)
                 log.warning("table unavailable table=%s reason=%r", table_id, reason)
                 raise ServerError("unavailable", reason, 409) from exc
@@ -190,6 +206,13 @@ class Hub:
     async def _load_names(self, table: LiveTable) -> None:
         """Give a loaded table the names its seats go by (``names.py``)."""
         await attach_names(self.store, table)
+
+    @staticmethod
+    def _busy(table_id: str, exc: BaseException) -> ServerError:
+        """Return the 503 for a table the database could not give now (logged; never broken)."""
+        if not transient(exc):
+            log.error("loading failed table=%s reason=%r", table_id, str(exc)[:300])
+        return ServerError("retry", DATABASE_BUSY, 503)
 
     async def _admit_bots(self, table: LiveTable) -> None:
         """Pass a stored table's bots through this server's gate (limits, no clairvoyance).
@@ -240,7 +263,9 @@ class Hub:
             try:
                 await self.get(table_id)
                 resumed += 1
-            except ServerError:
+            except ServerError as exc:
+                if exc.status == 503:  # [issue 47] the database: the healing chore loads it
+                    self.stalled[table_id] = str(exc)
                 continue  # unavailable: logged and marked by _load
             except Exception as exc:  # a fault of this table alone
                 self.broken[table_id] = f"table {table_id} cannot be resumed: {exc}"[:300]
@@ -258,6 +283,7 @@ class Hub:
                 continue
             del self.tables[table_id]
             table.unloaded = True
+            self.cluster.let_go(table_id)  # [issue 47] a clean unload: the lease is handed back
             self.replays.forget(table_id)
             gone.append(table_id)
         self.unloads += len(gone)
@@ -387,6 +413,10 @@ class Hub:
             raise ServerError(
                 "stale", "the table has moved on; here is the new state", 409
             ) from exc
+        except Exception as exc:  # [issue 47] the database is away: a clear 503, retried
+            if transient(exc):
+                raise ServerError("retry", DATABASE_BUSY, 503) from exc
+            raise
         table.note(step, match.apply(choice))
         self.metrics.chose(time.perf_counter() - began)  # [cluster/metrics, issue 38]
         if match.to_act() is None:
@@ -411,7 +441,7 @@ class Hub:
         """Play the bot seats' moves until a person is to act or the game ends."""
         try:
             while True:
-                if not await self.cluster.acquire(table.id):  # [cluster, issue 38] one player
+                if not await self.cluster.take(table.id):  # [cluster, issue 38] one player
                     return  # another process holds the table's lease and plays its bots
                 async with table.lock:
                     seat = table.match.to_act()
@@ -430,14 +460,14 @@ class Hub:
                         if exc.code != "stale":
                             raise
                         continue
+                    self.suspect.pop(table.id, None)  # [issue 47] it moves again
                 await self.broadcast(table)
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
         except asyncio.CancelledError:
             raise
-        except Exception as exc:  # never silently stuck: the table says why it stopped
-            log.exception("bot loop failed table=%s", table.id)
-            await self._break(table, f"its bots stopped: {type(exc).__name__}: {exc}"[:300])
+        except Exception as exc:  # never silently stuck: retried, or the table says why
+            await healing.stalled(self, table, exc)  # [issue 47]
 
     async def _bot_move(
         self, table: LiveTable, snapshot: Any, seat: int, driver: str, step: int
@@ -476,6 +506,15 @@ class Hub:
         key = choices[Rng(seed).below(len(choices))].key
         log.warning("bot fallback table=%s seat=%d bot=%s move=%s", table.id, seat, driver, key)
         return key
+
+    async def mark_broken(self, table_id: str, why: str) -> None:
+        """Mark a table unavailable with the reason (logged once), loaded or not [issue 47]."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            await self._break(table, why)
+        elif table_id not in self.broken:
+            self.broken[table_id] = reason = f"table {table_id} is unavailable: {why}"
+            log.error("table unavailable table=%s reason=%r", table_id, reason)
 
     async def _break(self, table: LiveTable, why: str) -> None:
         """Mark a live table unavailable with the reason, tell its clients, drop it."""

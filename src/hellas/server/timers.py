@@ -17,6 +17,14 @@ Normal level, a cheap one) through the same hand-off as "Let a bot play for me"
 (``Hub.set_driver``); the seat is marked ``timed_out``.  Its owner takes it back the usual way
 ("Take my seat back"), and their clock starts again from the reserve they have left.  The cost
 of a pass is bounded by ``BATCH`` whatever a client does; untimed tables cost nothing.
+
+Several processes (issue 47): every clock row carries a write generation (``gen``).  A write
+names the generation it read and adds one (compare-and-set), and a clock may only start for
+the step the database holds and a seat no bot plays there; a process that lost such a race
+(an older copy, a process frozen and resumed) reads the stored clocks instead of writing its
+own, so it can never undo a newer one (a stored ``timed_out`` stays).  Each due row is handled
+on its own: a row that cannot be read or acted on (damaged) marks only its table unavailable,
+with the reason, logged once, and every other timer goes on firing.
 """
 
 from __future__ import annotations
@@ -35,10 +43,13 @@ from sqlalchemy import (
     Integer,
     String,
     Table,
-    delete,
+    func,
     insert,
     select,
+    update,
 )
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 
 from hellas.core.game import Game
 from hellas.server.arrivals import note_stored_clocks, waiting
@@ -46,12 +57,14 @@ from hellas.server.errors import ServerError
 from hellas.server.hub import HUMAN, Hub
 from hellas.server.live import LiveTable
 from hellas.server.settings import Pace, pace_of
-from hellas.server.store import METADATA, MOVES, Store
+from hellas.server.store import METADATA, MOVES, SEATS, Store, transient
 
 log = logging.getLogger("hellas.server")
 CHECK_EVERY = 1.0  # seconds between looks for deadlines that have passed
 BATCH = 50  # deadlines handled in one look (the rest wait for the next)
 LOCKS_MAX = 10_000  # per-table locks kept before idle ones are forgotten
+DAMAGED_MAX = 1000  # tables with a damaged clock row kept out of the deadline query
+FIELDS = ("reserve", "since", "seq", "deadline", "timed_out")  # what a clock write stores
 
 CLOCKS = Table(
     "hellas_clocks",
@@ -63,6 +76,9 @@ CLOCKS = Table(
     Column("seq", Integer, nullable=True),  # the step of that decision
     Column("deadline", Float, nullable=True),  # when its time runs out (None: not running)
     Column("timed_out", Boolean, nullable=False, default=False),
+    # [issue 47] write generation: a write names the one it read and adds one (compare-and-set);
+    # nullable, so older databases gain it (None counts as 0)
+    Column("gen", Integer, nullable=True),
     Index("hellas_clocks_deadline", "deadline"),
 )
 
@@ -91,17 +107,78 @@ def load_clocks(store: Store, table_id: str) -> dict[int, dict[str, Any]]:
             "seq": r.seq,
             "deadline": r.deadline,
             "timed_out": bool(r.timed_out),
+            "gen": int(r.gen or 0),
         }
         for r in rows
     }
 
 
-def save_clocks(store: Store, table_id: str, clocks: dict[int, dict[str, Any]]) -> None:
-    """Store some of a table's clocks, replacing their rows (blocking: call it in a thread)."""
+class _Lost(Exception):
+    """Another process wrote a clock first (or the step or the seat's driver moved on)."""
+
+
+def save_clocks(store: Store, table_id: str, clocks: dict[int, dict[str, Any]]) -> bool:
+    """Store some of a table's clocks compare-and-set; return False if nothing was written.
+
+    Each clock is written only if its row still has the generation it was read at (``gen``;
+    none: a new row), and a clock that starts only if the stored moves are at its step and no
+    bot plays its seat; otherwise no clock of the batch is written.  Blocking: use a thread.
+    """
+    try:
+        with store.engine.begin() as conn:
+            for seat, clock in clocks.items():
+                values = {k: clock[k] for k in FIELDS}
+                if clock["since"] is not None and not _may_run(conn, table_id, seat, clock["seq"]):
+                    raise _Lost
+                gen = clock.get("gen")
+                if gen is None:  # a new row: refused by the key if another process made it
+                    row = {"table_id": table_id, "seat": seat, "gen": 1, **values}
+                    conn.execute(insert(CLOCKS).values(**row))
+                    continue
+                done = conn.execute(
+                    update(CLOCKS)
+                    .where(
+                        CLOCKS.c.table_id == table_id,
+                        CLOCKS.c.seat == seat,
+                        func.coalesce(CLOCKS.c.gen, 0) == gen,
+                    )
+                    .values(gen=gen + 1, **values)
+                )
+                if done.rowcount != 1:
+                    raise _Lost
+    except (_Lost, IntegrityError):
+        return False
+    for clock in clocks.values():
+        clock["gen"] = (clock.get("gen") or 0) + 1
+    return True
+
+
+def _may_run(conn: Connection, table_id: str, seat: int, seq: Any) -> bool:
+    """Return whether the database agrees a seat's clock may run at step ``seq``."""
+    bot = conn.execute(
+        select(SEATS.c.bot).where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
+    ).scalar()
+    count = conn.execute(
+        select(func.count()).select_from(MOVES).where(MOVES.c.table_id == table_id)
+    ).scalar()
+    return not bot and count == seq
+
+
+def stop_clock(store: Store, table_id: str, seat: int, timed_out: bool) -> None:
+    """Stop a seat's clock for good, whatever wrote it last (its table is gone or untimed)."""
     with store.engine.begin() as conn:
-        for seat, clock in clocks.items():
-            conn.execute(delete(CLOCKS).where(CLOCKS.c.table_id == table_id, CLOCKS.c.seat == seat))
-            conn.execute(insert(CLOCKS).values(table_id=table_id, seat=seat, **clock))
+        conn.execute(
+            update(CLOCKS)
+            .where(CLOCKS.c.table_id == table_id, CLOCKS.c.seat == seat)
+            .values(
+                reserve=0.0,
+                since=None,
+                seq=None,
+                deadline=None,
+                timed_out=timed_out,
+                gen=func.coalesce(CLOCKS.c.gen, 0) + 1,
+            )
+        )
 
 
 def move_times(store: Store, table_id: str, steps: list[int]) -> dict[int, float]:
@@ -113,8 +190,11 @@ def move_times(store: Store, table_id: str, steps: list[int]) -> dict[int, float
         return {int(r.seq): float(r.at) for r in conn.execute(query).all()}
 
 
-def due(store: Store, now: float, limit: int = BATCH) -> list[tuple[str, int]]:
-    """Return up to ``limit`` (table, seat) whose deadline has passed, earliest first."""
+def due(store: Store, now: float, limit: int = BATCH) -> list[tuple[str, Any]]:
+    """Return up to ``limit`` (table, seat) whose deadline has passed, earliest first.
+
+    The seat is as stored: a damaged row's is read by ``Timers.enforce``, for that row alone.
+    """
     with store.engine.connect() as conn:
         query = (
             select(CLOCKS.c.table_id, CLOCKS.c.seat)
@@ -122,7 +202,7 @@ def due(store: Store, now: float, limit: int = BATCH) -> list[tuple[str, int]]:
             .order_by(CLOCKS.c.deadline)
             .limit(limit)
         )
-        return [(str(r.table_id), int(r.seat)) for r in conn.execute(query).all()]
+        return [(str(r.table_id), r.seat) for r in conn.execute(query).all()]
 
 
 class Timers:
@@ -132,6 +212,8 @@ class Timers:
         self.hub = hub
         self.locks: dict[str, asyncio.Lock] = {}
         self.timeouts = 0  # seats handed to a bot because their time ran out
+        self.damaged: dict[str, str] = {}  # [issue 47] table id -> why its clock row is unread
+        self.lost = 0  # clock writes another process won (the stored clocks were read instead)
         hub.on_load.append(self.attach)
         hub.on_change.append(self.update)
 
@@ -215,11 +297,20 @@ class Timers:
                     deadline = began + pace.per_move + clock["reserve"]
                     clock.update(since=began, seq=seq, deadline=deadline, timed_out=False)
                     changed[to_act] = clock
-            if changed:
-                await asyncio.to_thread(save_clocks, self.hub.store, table.id, changed)
+            stored = changed and await asyncio.to_thread(
+                save_clocks, self.hub.store, table.id, changed
+            )
+            if changed and not stored:
+                await self._reload(table)  # [issue 47] a newer write stands
             shown = (table.extras.get("clock") or {}).get("waiting")
             if changed or shown != waiting(table, self.hub.online(table)):
                 self._publish(table)  # new clocks, or someone arrived
+
+    async def _reload(self, table: LiveTable) -> None:
+        """Take the stored clocks instead of this process's: another one wrote them first."""
+        self.lost += 1
+        log.info("clocks written elsewhere first table=%s; reading them", table.id)
+        table.extras["_clocks"] = await asyncio.to_thread(load_clocks, self.hub.store, table.id)
 
     def _publish(self, table: LiveTable) -> None:
         """Put the clocks into the table's messages: each seat's reserve, the running deadline."""
@@ -243,19 +334,43 @@ class Timers:
         """Hand every seat whose deadline has passed to the stand-in bot; return them."""
         now = time.time() if now is None else now
         handed = []
-        for table_id, seat in await asyncio.to_thread(due, self.hub.store, now):
-            if not await self.hub.cluster.acquire(table_id):  # [cluster, issue 38]
-                continue  # another server process holds the table's lease: it keeps the time
-            try:
-                table = await self.hub.get(table_id)
-            except ServerError as exc:  # gone or unavailable: its clock stops for good
-                log.warning("timer dropped table=%s seat=%d reason=%r", table_id, seat, str(exc))
-                stopped = {seat: {**_fresh(0.0), "timed_out": True}}
-                await asyncio.to_thread(save_clocks, self.hub.store, table_id, stopped)
+        limit = BATCH + len(self.damaged)  # rows of damaged tables are passed over
+        for table_id, raw in await asyncio.to_thread(due, self.hub.store, now, limit):
+            if table_id in self.damaged:
                 continue
-            if await self._time_out(table, seat, now):
-                handed.append((table_id, seat))
+            try:  # [issue 47] each row on its own: one damaged row stops no other timer
+                seat = int(raw)
+                if await self._enforce_one(table_id, seat, now):
+                    handed.append((table_id, seat))
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                if transient(exc):
+                    raise  # the database: this pass ends (logged); the next one tries again
+                await self._damaged(table_id, raw, exc)
         return handed
+
+    async def _enforce_one(self, table_id: str, seat: int, now: float) -> bool:
+        """Hand one due seat to the stand-in bot if its process holds the table; return if so."""
+        if not await self.hub.cluster.acquire(table_id):  # [cluster, issue 38]
+            return False  # another server process holds the table's lease: it keeps the time
+        try:
+            table = await self.hub.get(table_id)
+        except ServerError as exc:  # gone or unavailable: its clock stops for good
+            if exc.status == 503:
+                raise ConnectionError(str(exc)) from exc  # the database: not the table's fault
+            log.warning("timer dropped table=%s seat=%d reason=%r", table_id, seat, str(exc))
+            await asyncio.to_thread(stop_clock, self.hub.store, table_id, seat, True)
+            return False
+        return await self._time_out(table, seat, now)
+
+    async def _damaged(self, table_id: str, raw: Any, exc: Exception) -> None:
+        """Mark the table of a clock row that cannot be acted on unavailable (logged once)."""
+        why = f"its stored clock for seat {str(raw)[:20]!r} cannot be used ({exc})"[:300]
+        if len(self.damaged) >= DAMAGED_MAX:
+            self.damaged.pop(next(iter(self.damaged)))
+        self.damaged[table_id] = why
+        await self.hub.mark_broken(table_id, why)
 
     async def _time_out(self, table: LiveTable, seat: int, now: float) -> bool:
         """Hand ``seat`` to the stand-in bot if its running decision is past its deadline."""
@@ -273,15 +388,19 @@ class Timers:
             and table.seat_driver(seat) == HUMAN
         )
         if pace is None:  # no longer timed: its clock stops for good
-            stopped = {seat: _fresh(0.0)}
-            await asyncio.to_thread(save_clocks, self.hub.store, table.id, stopped)
+            await asyncio.to_thread(stop_clock, self.hub.store, table.id, seat, False)
             return False
         if not live or clock is None:
             await self.update(table, now)  # a stale row: bring it up to date
             return False
         async with self._lock(table.id):
-            clock.update(reserve=0.0, since=None, seq=None, deadline=None, timed_out=True)
-            await asyncio.to_thread(save_clocks, self.hub.store, table.id, {seat: clock})
+            ended = {**clock, "reserve": 0.0, "since": None, "seq": None, "deadline": None}
+            ended["timed_out"] = True
+            if not await asyncio.to_thread(save_clocks, self.hub.store, table.id, {seat: ended}):
+                await self._reload(table)  # [issue 47] another process moved the clock first
+                self._publish(table)
+                return False
+            clocks[seat] = ended
             self._publish(table)
         bot = stand_in(table.game)
         log.info("time ran out table=%s seat=%d bot=%s", table.id, seat, bot)
@@ -298,8 +417,11 @@ async def run(timers: Timers) -> None:
             handed = await timers.enforce()
         except asyncio.CancelledError:
             raise
-        except Exception:
-            log.exception("enforcing timers failed; trying again later")
+        except Exception as exc:
+            if transient(exc):  # [issue 47] the database is away: one line, no traceback
+                log.warning("enforcing timers failed (%s); trying again", str(exc)[:200])
+            else:
+                log.exception("enforcing timers failed; trying again later")
             continue
         if handed:
             log.info("handed %d timed-out seat(s) to bots", len(handed))
