@@ -95,6 +95,9 @@ class Hub:
         self.traffic = traffic or TrafficLimits()
         self.replays = ReplayCache()
         self.addresses: Counter[str] = Counter()  # open WebSockets per client address
+        # [presence, issue 47] seats online on other processes; told when one changes here
+        self.remote_online: dict[str, set[int]] = {}
+        self.on_presence: list[Callable[[LiveTable], Awaitable[None]]] = []
         self.hinting: set[str] = set()  # client addresses with a hint being thought out
         self.unloads = 0
         # other modules' work when a table is loaded and after each change (timers, settings)
@@ -695,6 +698,7 @@ class Hub:
         async with table.lock:  # nothing reaches the newcomer before its first message
             self.admit(table, conn)
             before = self.online(table)
+            here = conn.seat is not None and conn.seat not in self._here(table)
             table.connections.append(conn)
             if conn.address:
                 self.addresses[conn.address] += 1
@@ -709,12 +713,16 @@ class Hub:
         if not delivered:
             await self._drop(table, conn)
             raise ServerError("gone", "the connection closed", 410)
+        if here:
+            await self._presence(table)
 
     async def leave(self, table: LiveTable, conn: Connection) -> None:
         """Drop a connection; if its seat is now offline, tell the others (a ``seats`` message)."""
         if conn not in table.connections:
             return
         self._forget(table, conn)
+        if conn.seat is not None and conn.seat not in self._here(table):
+            await self._presence(table)
         if conn.seat is not None and conn.seat not in self.online(table):
             table.changed()
             await self.send_seats(table)
@@ -738,8 +746,17 @@ class Hub:
             await self.leave(table, conn)
 
     def online(self, table: LiveTable) -> set[int]:
-        """Return the seats with at least one connection."""
+        """Return the seats with at least one connection (here or on another process)."""
+        return self._here(table) | self.remote_online.get(table.id, set())
+
+    def _here(self, table: LiveTable) -> set[int]:
+        """Return the seats with a connection to this process."""
         return {c.seat for c in table.connections if c.seat is not None}
+
+    async def _presence(self, table: LiveTable) -> None:
+        """Tell the presence hooks a seat came online or went offline here (issue 47)."""
+        for hook in self.on_presence:
+            await hook(table)
 
     async def send_seats(self, table: LiveTable, skip: Connection | None = None) -> None:
         """Send every connection (but ``skip``) the seat list alone: ``{type: "seats", seats}``."""

@@ -24,6 +24,7 @@ from hellas.server.addresses import client_key
 from hellas.server.hub import Hub
 from hellas.server.listing import ListingCache
 from hellas.server.live import LiveTable
+from hellas.server.presence import Presence
 from hellas.server.shared_limits import shared_rate, take
 from hellas.server.traffic import RateLimiter
 
@@ -79,6 +80,7 @@ class Site:
         )
         hub.on_finish.append(site.game_over)
         hub.cluster.on(LINK_NOTICE, site.relink)
+        Presence(hub)  # with PostgreSQL: who is online, across processes (presence.py)
         return site
 
     async def relink(self, table_id: str, _seat: int) -> None:

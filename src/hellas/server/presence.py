@@ -1,0 +1,121 @@
+"""Who is at a table, across server processes: the "online" mark of each seat (PostgreSQL).
+
+One process knows the WebSockets it holds (``Hub.online``).  A player connected to another
+process would look offline to this process's clients, so with PostgreSQL each process writes
+the seats it has online at a table to ``hellas_presence`` (one row per table, seat and
+process) whenever one comes online or goes offline here, and announces it (a ``presence``
+notice).  The processes holding that table read the other processes' rows back into
+``Hub.remote_online`` and send their clients the seat list.  Rows are bounded: a process
+deletes its rows of a table when its last seat there goes offline; rows of a process that has
+ended (its liveness lock is gone, ``cluster.py``) are ignored when read and deleted then, and
+at every start.  Presence is cosmetic: a database error is logged and never refuses a join.
+With SQLite (one process) nothing is written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from sqlalchemy import Column, Integer, MetaData, String, Table, text
+
+from hellas.server.cluster import ALIVE_CLASS
+
+if TYPE_CHECKING:
+    from hellas.server.hub import Hub
+    from hellas.server.live import LiveTable
+
+log = logging.getLogger("hellas.server.presence")
+NOTICE = "presence"
+
+PRESENCE_METADATA = MetaData()
+PRESENCE = Table(
+    "hellas_presence",
+    PRESENCE_METADATA,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("node", String(80), primary_key=True),  # the process that holds the seat's socket
+)
+GONE = (  # the row's process holds no liveness lock: it has ended
+    "NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' "
+    f"AND l.classid = {ALIVE_CLASS} AND l.objid = CAST(hashtext(hellas_presence.node) AS oid) "
+    "AND l.objsubid = 2 AND l.granted "
+    "AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()))"
+)
+MINE_GONE = text("DELETE FROM hellas_presence WHERE table_id = :t AND node = :me")
+ADD = text("INSERT INTO hellas_presence (table_id, seat, node) VALUES (:t, :seat, :me)")
+OTHERS = text(
+    f"SELECT seat, {GONE} AS gone FROM hellas_presence WHERE table_id = :t AND node <> :me"
+)
+STALE = text(f"DELETE FROM hellas_presence WHERE table_id = :t AND node <> :me AND {GONE}")
+ENDED = text(f"DELETE FROM hellas_presence WHERE {GONE}")
+
+
+class Presence:
+    """One process's part in the shared "online" marks (see the module's docstring)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.on = hub.cluster.shared
+        self.errors = 0
+        if self.on:
+            PRESENCE_METADATA.create_all(hub.store.engine)
+            try:
+                with hub.store.engine.begin() as conn:
+                    conn.execute(ENDED)  # rows of processes that ended
+            except Exception as exc:
+                self._failed(exc)
+            hub.on_presence.append(self.changed)
+            hub.cluster.on(NOTICE, self.heard)
+
+    def _failed(self, exc: BaseException) -> None:
+        self.errors += 1
+        log.warning("presence not shared: %s", str(exc)[:200])
+
+    async def changed(self, table: LiveTable) -> None:
+        """Store the seats online here at ``table``, tell the others, and read theirs."""
+        seats = sorted({c.seat for c in table.connections if c.seat is not None})
+        try:
+            await asyncio.to_thread(self._write, table.id, seats)
+        except Exception as exc:
+            self._failed(exc)
+            return
+        await self.hub.cluster.publish(table.id, NOTICE)
+        await self.heard(table.id, 0)
+
+    def _write(self, table_id: str, seats: list[int]) -> None:
+        me = self.hub.cluster.node
+        with self.hub.store.engine.begin() as conn:
+            conn.execute(MINE_GONE, {"t": table_id, "me": me})
+            for seat in seats:
+                conn.execute(ADD, {"t": table_id, "seat": seat, "me": me})
+
+    async def heard(self, table_id: str, _step: int) -> None:
+        """Read the seats other processes have online at a table; tell its clients if new."""
+        hub = self.hub
+        table = hub.tables.get(table_id)
+        if table is None:
+            hub.remote_online.pop(table_id, None)
+            return  # not in memory here: read when a seat of it next comes online here
+        try:
+            seats = await asyncio.to_thread(self._others, table_id)
+        except Exception as exc:
+            self._failed(exc)
+            return
+        if seats == hub.remote_online.get(table_id, set()):
+            return
+        if seats:
+            hub.remote_online[table_id] = seats
+        else:
+            hub.remote_online.pop(table_id, None)
+        table.changed()
+        await hub.send_seats(table)
+
+    def _others(self, table_id: str) -> set[int]:
+        params = {"t": table_id, "me": self.hub.cluster.node}
+        with self.hub.store.engine.begin() as conn:
+            rows = conn.execute(OTHERS, params).all()
+            if any(r.gone for r in rows):
+                conn.execute(STALE, params)
+        return {int(r.seat) for r in rows if not r.gone}
