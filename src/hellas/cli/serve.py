@@ -129,7 +129,12 @@ RANGES: dict[str, tuple[float, float]] = {
     "max_connections": (1, 1_000_000), "max_address_http_connections": (0, 1_000_000),
     "header_timeout": (0.1, 3600), "body_timeout": (0.1, 3600), "idle_timeout": (0.1, 3600),
 }  # fmt: skip
-DURATIONS = {"open_table_ttl": 366 * 86400.0, "idle_unload": 366 * 86400.0}  # the most, seconds
+DURATIONS = {  # the most, seconds
+    "open_table_ttl": 366 * 86400.0,
+    "idle_unload": 366 * 86400.0,
+    "abandon_after": 366 * 86400.0,
+    "abandon_live_after": 366 * 86400.0,
+}
 WS_MAX_SIZE = 8 * 1024  # bytes: a larger WebSocket frame closes the connection unread
 
 
@@ -143,6 +148,12 @@ OPTIONS: dict[str, Any] = {  # every flag of hellas serve: its name and help
     "max_spectators": _opt("--max-spectators", "spectators per table"),
     "open_table_ttl": _opt(
         "--open-table-ttl", "open tables nobody joined close after this (0: never)"
+    ),
+    "abandon_after": _opt(
+        "--abandon-after", "tables played over days close after no move this long (0: never)"
+    ),
+    "abandon_live_after": _opt(
+        "--abandon-live-after", "live tables (under 1 h a decision) close after no move this long"
     ),
     "max_bot_iterations": _opt(
         "--max-bot-iterations", "the most search iterations a table's bot may ask for"
@@ -202,6 +213,8 @@ def serve(
     create_rate: Annotated[float, OPTIONS["create_rate"]] = 20.0,
     max_spectators: Annotated[int, OPTIONS["max_spectators"]] = 50,
     open_table_ttl: Annotated[str, OPTIONS["open_table_ttl"]] = "24h",
+    abandon_after: Annotated[str, OPTIONS["abandon_after"]] = "3d",
+    abandon_live_after: Annotated[str, OPTIONS["abandon_live_after"]] = "6h",
     max_bot_iterations: Annotated[int, OPTIONS["max_bot_iterations"]] = 5000,
     max_bot_samples: Annotated[int, OPTIONS["max_bot_samples"]] = 64,
     bot_budget: Annotated[float, OPTIONS["bot_budget"]] = 2.0,
@@ -296,6 +309,8 @@ def _traffic(given: dict[str, Any]) -> Any:
         replay_rate=given["replay_rate"],
         hint_rate=given["hint_rate"],
         idle_unload=parse_duration(given["idle_unload"]),
+        abandon_after=parse_duration(given["abandon_after"]),
+        abandon_live_after=parse_duration(given["abandon_live_after"]),
         max_live_tables=given["max_live_tables"],
         http_rate=given["http_rate"],
         refused_hold=given["hold_refused"],

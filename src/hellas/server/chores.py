@@ -19,6 +19,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 from hellas.server import healing
+from hellas.server import abandon
 from hellas.server.hub import Hub
 from hellas.server.store import transient
 
@@ -37,6 +38,7 @@ def start_chores(hub: Hub) -> list[asyncio.Task[None]]:
         asyncio.create_task(_resume(hub)),
         asyncio.create_task(_expire_open_tables(hub)),
         asyncio.create_task(_unload(hub)),
+        asyncio.create_task(_abandon(hub)),
         asyncio.create_task(heal(hub)),
     ]
 
@@ -77,6 +79,23 @@ async def _expire_open_tables(hub: Hub) -> None:
     while True:
         await _retrying("closing stale open tables", once)
         await asyncio.sleep(min(max(ttl / 4, 1.0), 300.0))
+
+
+async def _abandon(hub: Hub) -> None:
+    """Close the tables nobody moved at for their lifetime (issue 48, ``abandon.py``)."""
+    limits = hub.traffic
+    if not (limits.abandon_after or limits.abandon_live_after):
+        return
+    shortest = min(x for x in (limits.abandon_after, limits.abandon_live_after) if x)
+
+    async def once() -> None:
+        closed = await abandon.sweep(hub)
+        if closed:  # the lobby's cached pages last a second at most (--listing-cache)
+            log.info("closed %d abandoned table(s)", len(closed))
+
+    while True:
+        await _retrying("closing abandoned tables", once)
+        await asyncio.sleep(min(max(shortest / 4, 1.0), 300.0))
 
 
 async def _unload(hub: Hub) -> None:

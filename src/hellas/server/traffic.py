@@ -71,6 +71,8 @@ class TrafficLimits:
     ws_connect_rate: float = 5.0  # WebSocket connections a second per client address
     ws_connect_burst: int = 100  # of them at once (a page of tables, a crowd behind one NAT)
     listing_cache: float = 1.0  # seconds a lobby listing is served from memory; 0: not kept
+    abandon_after: float = 3 * 86400.0  # [issue 48] no move this long: closed (over days); 0 off
+    abandon_live_after: float = 6 * 3600.0  # the same for live paces (server/abandon.py)
 
     def __post_init__(self) -> None:
         for name, value in (
@@ -84,6 +86,8 @@ class TrafficLimits:
             ("the hold of a refused request", self.refused_hold),
             ("the WebSocket connect rate", self.ws_connect_rate),
             ("the lobby listing cache", self.listing_cache),
+            ("the abandoned-table lifetime", self.abandon_after),
+            ("the abandoned live-table lifetime", self.abandon_live_after),
         ):
             if not (math.isfinite(value) and value >= 0):
                 raise ValueError(f"{name} must be 0 (no limit) or a positive number")
