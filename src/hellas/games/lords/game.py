@@ -185,10 +185,15 @@ class LordsGame(Game[LordsState]):
         validated = self.validate_options(options)
         c = self.content(validated)
         heroes = len(c.heroes)
+        if "cleito" in str(validated["modules"]).split(","):
+            # "Cleito could replace any Hero from the base game": alone (without Atlantis,
+            # whose components make the fifth player) she adds no seat
+            heroes -= 1
         if validated["players"] > heroes:
             raise OptionError(
                 f"players: {validated['players']} players need as many Heroes; the content "
-                f"in use has {heroes} (a module or content pack may add a fifth)"
+                f"in use has {heroes} (Atlantis or a content pack may add a fifth; Cleito "
+                "alone only replaces one)"
             )
         return rules.new_state(c, validated, seed)
 

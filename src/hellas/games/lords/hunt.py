@@ -168,6 +168,10 @@ def _attack_options(s: LordsState, f: HuntFrame) -> list[str]:
         need = ANY_WOUND.get(symbol, 0)
         if need and sum(1 for x in hand if cards[x].symbol == symbol) >= need:
             out.append(f"any:{cards[c].id}")
+    if not f["round"] and len(out) > 1:
+        # "The player must inflict at least one Wound on the Monster. If the Hero fails to do
+        # that, Hunt ends immediately.": while a Wound is possible, no stopping without one
+        out.remove("end-attack")
     return out
 
 
