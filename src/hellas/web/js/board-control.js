@@ -66,7 +66,8 @@ export class BoardControl {
     const next = this.pending.shift();
     if (next !== undefined && !choices.some((c) => c.key === next)) this.pending = [];
     const signature = JSON.stringify(choices.map((c) => c.key));
-    if (signature !== this.signature) {
+    const fresh = signature !== this.signature;
+    if (fresh) {
       this.selected = [];
       this.closeMenu();
     }
@@ -93,10 +94,23 @@ export class BoardControl {
       ];
     }
     this.draw();
+    if (fresh && next === undefined) this.bringIntoView();
     if (next !== undefined && choices.some((c) => c.key === next)) {
       this.setBusy(true); // the next step of a built choice: sent once the list has caught up
       setTimeout(() => this.choose(next), 0);
     }
+  }
+
+  /**
+   * A new decision whose highlighted things are all off screen (the Realms deck and discard
+   * below the fold): scroll the first of them into view, so what the prompt asks is in sight;
+   * with nothing to click on the board, the prompt bar and its buttons.
+   */
+  bringIntoView() {
+    const targets = [...this.board.querySelectorAll("[data-target].target")];
+    const things = targets.length ? targets : [this.bar].filter(Boolean);
+    if (!things.length || things.some(onScreen)) return;
+    things[0].scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
   }
 
   /** Disable the board while a choice travels to the server. */
@@ -269,12 +283,14 @@ export class BoardControl {
   /** A small menu by the clicked thing: the choices it offers, numbered like the list. */
   openMenu(node, list, onward) {
     this.closeMenu();
-    const items = list.map((c) => h("li", {}, h("button", {
+    // a choice built on the board (a March's "how many") has no number in the list: the menu
+    // numbers those in order, so "1 Hoplite", "2 Hoplites" ... read as counts at a glance
+    const items = list.map((c, i) => h("li", {}, h("button", {
       type: "button",
       class: "menu-choice",
       dataset: { testid: "board-menu-choice", key: c.key },
       onclick: () => this.pick(c.key),
-    }, c.number ? h("span", { class: "num", "aria-hidden": "true" }, String(c.number)) : null, " ", c.label)));
+    }, h("span", { class: "num", "aria-hidden": "true" }, String(c.number || i + 1)), " ", c.label)));
     if (onward) {
       items.push(h("li", {}, h("button", {
         type: "button", class: "menu-choice", dataset: { testid: "board-menu-onward" }, onclick: () => {
@@ -312,6 +328,13 @@ export class BoardControl {
     if (this.menuFor && this.menuFor.isConnected) this.menuFor.focus({ preventScroll: true });
     this.menuFor = null;
   }
+}
+
+/** Whether some of an element shows in the window (and in its scrolled boxes, roughly). */
+function onScreen(node) {
+  const box = node.getBoundingClientRect();
+  if (!box.width && !box.height) return false;
+  return box.bottom > 0 && box.right > 0 && box.top < window.innerHeight && box.left < window.innerWidth;
 }
 
 /** "Move a Hoplite from Elis to Achaea" -> "Move a Hoplite from Elis" (the first step's words). */

@@ -4,9 +4,12 @@
 // `clock` ({now, seats: [{seat, reserve, deadline, timed_out}]}, times in the server's seconds
 // since 1970).  The page counts down from the deadline, correcting for any difference between
 // its own clock and the server's; when a seat's time ran out the server hands it to a bot and
-// the line says so (its owner takes it back with "Take my seat back").
+// the line says so (its owner takes it back with "Take my seat back").  Until every player is at
+// the table (`clock.waiting`: the seats still awaited) no clock runs, and the line says whom it
+// waits for; the table's creator (its first human seat) may start at once with Normal bots in
+// those seats (POST /api/tables/ID/start).
 
-import { h, replaceChildren } from "./util.js";
+import { api, h, replaceChildren, seatParams, toast } from "./util.js";
 
 const PACE_NAMES = { live: "Live", relaxed: "Relaxed", days: "Over days", custom: "Timed" };
 
@@ -54,6 +57,14 @@ export class ClockLine {
     }
     this.root.hidden = false;
     const now = Date.now() / 1000 + this.offset;
+    const waiting = msg.clock.waiting || [];
+    if (waiting.length) {
+      replaceChildren(this.root, [h("span", { class: "pace-name" }, paceText(msg.pace)), " · ",
+        h("span", { dataset: { testid: "clock-waiting" } },
+          `The clocks start when everyone is here (waiting for ${waiting.map((q) => this.nameOf(q)).join(", ")}).`),
+        this.startButton(msg)]);
+      return;
+    }
     const running = msg.clock.seats.find((c) => c.deadline !== null && c.deadline !== undefined);
     const mineOut = msg.clock.seats.find((c) => c.seat === msg.seat && c.timed_out);
     const parts = [h("span", { class: "pace-name" }, paceText(msg.pace))];
@@ -68,5 +79,26 @@ export class ClockLine {
         "Your time ran out, so a bot is playing your seat: take it back below whenever you like."));
     }
     replaceChildren(this.root, parts);
+  }
+
+  /** "Start now with bots", for the table's creator only (the first human seat). */
+  startButton(msg) {
+    const creator = (msg.seats || []).find((s) => s.kind === "human");
+    const { token } = seatParams();
+    if (!creator || creator.seat !== msg.seat || !token) return null;
+    if (!this.start) {
+      this.start = h("button", { type: "button", class: "small clock-start", dataset: { testid: "clock-start" } },
+        "Start now with bots in the empty seats");
+      this.start.addEventListener("click", async () => {
+        this.start.disabled = true;
+        try {
+          await api(`/api/tables/${encodeURIComponent(this.msg.table)}/start`, { seat: this.msg.seat, token });
+        } catch (err) {
+          toast(err.message, "error");
+        }
+        this.start.disabled = false;
+      });
+    }
+    return this.start;
   }
 }

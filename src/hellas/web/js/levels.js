@@ -28,10 +28,12 @@ export function advancedBots(game) {
   return ((game && game.bots) || []).filter((b) => !readsHidden(b) && b !== "bot");
 }
 
-/** The words for a seat's bot: its level's title ("Normal"), else "custom". */
+/** The words for a seat's bot: its level's title ("Normal"), else its kind ("Heuristic"). */
 export function botTitle(spec, game) {
   const level = levelsOf(game).find((l) => l.bot === spec);
-  return level ? level.title : "custom";
+  if (level) return level.title;
+  const kind = String(spec || "bot").split(":")[0].replace(/[-_]/g, " ");
+  return kind.charAt(0).toUpperCase() + kind.slice(1); // an Advanced pick, by its own name
 }
 
 /** How long a level thinks over a move, in words, from its budget in seconds. */

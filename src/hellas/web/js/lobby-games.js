@@ -3,6 +3,7 @@
 
 import { api, h, rememberSeat, replaceChildren } from "./util.js";
 import { gameArt } from "./art.js";
+import { normalBot } from "./levels.js";
 
 /** The default number of seats of a game (its seats option's default). */
 function defaultSeats(game) {
@@ -11,9 +12,9 @@ function defaultSeats(game) {
   return Math.max(game.min_seats, Math.min(game.max_seats, n));
 }
 
-/** Create a table against bots with the default options and go to your seat. */
+/** Create a table against Normal bots with the default options and go to your seat. */
 export async function quickPlay(game) {
-  const bot = game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
+  const bot = normalBot(game); // a level, so every page names it "Normal", never "custom"
   const n = Math.max(2, defaultSeats(game));
   const seats = ["human", ...Array(Math.min(n, game.max_seats) - 1).fill(bot)];
   const res = await api("/api/tables", { game: game.id, options: { [game.seats_option]: seats.length }, seats });

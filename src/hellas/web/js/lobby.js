@@ -29,6 +29,9 @@ const el = {
   private: document.getElementById("private"),
   hints: document.getElementById("hints"),
   pace: document.getElementById("pace"),
+  customPace: document.getElementById("custom-pace"),
+  perMove: document.getElementById("pace-per-move"),
+  reserve: document.getElementById("pace-reserve"),
   mute: document.getElementById("mute-spectators"),
   createError: document.getElementById("create-error"),
   created: document.getElementById("created"),
@@ -228,6 +231,21 @@ function readOptions() {
   return out;
 }
 
+/** The pace the form asks for: a name, or {per_move, reserve} in seconds for a custom one. */
+function readPace() {
+  if (el.pace.value !== "custom") return el.pace.value;
+  const minutes = (input, what) => {
+    const n = Number(input.value);
+    if (input.value.trim() === "" || !Number.isFinite(n) || n < 0) throw new Error(`give the ${what} in minutes`);
+    return n;
+  };
+  const perMove = minutes(el.perMove, "time a decision");
+  const reserve = minutes(el.reserve, "reserve");
+  if (perMove * 60 < 3) throw new Error("a decision needs at least 3 seconds (0.05 minutes)");
+  if (perMove > 43200 || reserve > 43200) throw new Error("at most 30 days (43200 minutes) each");
+  return { per_move: Math.round(perMove * 60 * 10) / 10, reserve: Math.round(reserve * 60 * 10) / 10 };
+}
+
 async function create() {
   el.createError.textContent = "";
   el.created.hidden = true;
@@ -236,7 +254,7 @@ async function create() {
     const options = readOptions();
     const seats = [...el.seats.querySelectorAll("select[data-testid=seat]")].map((s) => s.value);
     body = { game: current.id, options, seats, private: el.private.checked, hints: el.hints.checked,
-      pace: el.pace.value, mute_spectators: el.mute.checked };
+      pace: readPace(), mute_spectators: el.mute.checked };
     const name = el.name.value.trim();
     if (name) body.name = name;
     const seed = el.seed.value.trim();
@@ -513,6 +531,7 @@ async function start() {
   new MutationObserver(defaultHints).observe(el.seats, { childList: true });
   defaultHints();
   el.create.addEventListener("click", create);
+  el.pace.addEventListener("change", () => { el.customPace.hidden = el.pace.value !== "custom"; });
   el.options.addEventListener("submit", (e) => {
     e.preventDefault();
     create();

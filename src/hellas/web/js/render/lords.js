@@ -50,6 +50,14 @@ function py(y) {
   return (y - MAP.bounds.minY) * SCALE + PAD;
 }
 
+/** Who plays now, for the header: the seat deciding during the setup (each picks a Hero in
+ * turn while `current` still names the first player), and "You" for one's own turn. */
+function playingNow(view, names) {
+  const q = !view.turn && view.to_act !== null && view.to_act !== undefined ? view.to_act : view.current;
+  if (q === view.seat) return "You";
+  return names[q] || `Player ${q + 1}`;
+}
+
 function regionName(id) {
   return MAP.byId.get(id)?.name || pretty(id);
 }
@@ -425,7 +433,7 @@ export function render(root, view, ctx = {}) {
   const tc = TEMPLE_CARDS[view.temple_card];
   const top = h("div", { class: "info-bar" },
     fact("Turn", view.turn || "setup"),
-    fact("Playing", names[view.current] || `Player ${view.current + 1}`),
+    fact("Playing", playingNow(view, names)),
     fact("Temples built", view.temples_built),
     fact("Temple card", pretty(view.temple_card), tc ? `Temples ${tc.drafts.join(", ")} start a Blessing Draft. ${textOf("temple_cards", view.temple_card)}` : ""),
     view.oracle ? fact("Oracle", "active") : null,
