@@ -14,6 +14,7 @@ from hellas.core.rng import Rng
 from hellas.games.lords import GAME
 from hellas.games.lords.board import take_control
 from hellas.games.lords.bots_hunt import hurt_choice
+from hellas.games.lords.frames import HurtFrame
 from hellas.games.lords.hunt import hurt_choose, hurt_options
 from hellas.games.lords.state import LordsState
 
@@ -52,15 +53,13 @@ def test_helmet_can_be_kept_through_three_injuries_and_used_on_the_fourth() -> N
     owner takes three and keeps the Helmet for the fourth, which would end the Hunt ("If the
     Hero receives a fourth Injury, Hunt ends.")."""
     s, p, hunt = _helmet_game()
-    s.stack.append({"k": "hurt", "seat": p, "left": 4})
+    frame: HurtFrame = {"k": "hurt", "seat": p, "left": 4}
+    s.stack.append(frame)
     for attribute in ("speed", "leadership", "strength"):
-        assert f"artifact:{HELMET}" in hurt_options(s, s.stack[-1])  # type: ignore[arg-type]
+        assert f"artifact:{HELMET}" in hurt_options(s, frame)
         _answer(s, f"injure:{attribute}")
         assert s.artifact_charged[s.content.artifact(HELMET).index]  # kept
-    assert sorted(hurt_options(s, s.stack[-1])) == [  # type: ignore[arg-type]
-        f"artifact:{HELMET}",
-        f"keep-artifact:{HELMET}",
-    ]
+    assert sorted(hurt_options(s, frame)) == [f"artifact:{HELMET}", f"keep-artifact:{HELMET}"]
     _answer(s, f"artifact:{HELMET}")
     assert hunt["ended"] == "" and s.stack[-1] is hunt  # the fourth was ignored
     assert not s.artifact_charged[s.content.artifact(HELMET).index]
@@ -80,16 +79,16 @@ def test_the_bot_keeps_the_helmet_unless_the_injury_matters() -> None:
     """A bot takes an early Injury and keeps the Helmet; it spends it on the third Injury of a
     Hunt (the next would end it) and on a fourth."""
     s, p, _hunt = _helmet_game()
-    frame = {"k": "hurt", "seat": p, "left": 1}
-    s.stack.append(frame)  # type: ignore[arg-type]
-    assert hurt_choice(s, p, hurt_options(s, frame)).startswith("injure:")  # type: ignore[arg-type]
+    frame: HurtFrame = {"k": "hurt", "seat": p, "left": 1}
+    s.stack.append(frame)
+    assert hurt_choice(s, p, hurt_options(s, frame)).startswith("injure:")
     s.injured[p] = 0b011  # two Injuries: the third one matters
-    assert hurt_choice(s, p, hurt_options(s, frame)) == f"artifact:{HELMET}"  # type: ignore[arg-type]
+    assert hurt_choice(s, p, hurt_options(s, frame)) == f"artifact:{HELMET}"
     s.injured[p] = (1 << s.na) - 1
-    assert hurt_choice(s, p, hurt_options(s, frame)) == f"artifact:{HELMET}"  # type: ignore[arg-type]
+    assert hurt_choice(s, p, hurt_options(s, frame)) == f"artifact:{HELMET}"
     s.stack.remove(_hunt)  # type: ignore[arg-type]
     s.injured[p] = 0b011  # outside a Hunt a third Injury is no reason to spend it
-    assert hurt_choice(s, p, hurt_options(s, frame)).startswith("injure:")  # type: ignore[arg-type]
+    assert hurt_choice(s, p, hurt_options(s, frame)).startswith("injure:")
 
 
 def test_palladium_is_offered_and_may_be_kept() -> None:
