@@ -72,7 +72,9 @@ CHANNEL = "hellas"
 DEFAULT_LEASE = 6.0  # seconds a lease lasts unrenewed (renewed every third of it)
 CHUNK = 500  # table ids per catch-up query
 ADOPT_MAX = 20  # expired leases taken over per round
-LISTEN_PAUSE_MAX = 10.0  # the longest pause before the listener connects again
+# the longest pause before the listener connects again: short, because until it does this
+# process holds no liveness lock, and the others may take its leases (issue 47)
+LISTEN_PAUSE_MAX = 2.0
 
 Handler = Callable[[str, int], Awaitable[None]]
 
