@@ -97,3 +97,22 @@ def test_the_lords_header_says_you_during_your_own_hero_pick(web: Server, browse
     playing = page.locator(".info-bar .fact", has_text="Playing").inner_text()
     assert playing.split()[-1] == "You", playing  # not the Hero another player chose
     assert not page.errors, page.errors
+
+
+def test_a_lords_artifact_s_text_shows_on_a_tap(web: Server, browser: Any) -> None:
+    body = {"game": "lords", "options": {"players": 2}, "seats": ["human", "heuristic"], "seed": 5}
+    status, data = web.post("/api/tables", body)
+    assert status == 200, data
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    page.goto(web.url + data["you"]["link"])
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    row = page.locator(".monument .row[title]").first
+    text = row.get_attribute("title") or ""
+    assert text  # the Artifact's words, once only a hover showed them
+    row.scroll_into_view_if_needed()
+    row.tap()
+    page.wait_for_selector(".toast", timeout=TIMEOUT)
+    assert text in page.inner_text(".toasts")

@@ -19,10 +19,11 @@
 // the last click; then its steps are sent one after the other, each once the game offers it (a
 // step the game no longer offers stops the rest, and the decision is back in the player's hands).
 
-import { h, replaceChildren } from "./util.js";
+import { h, replaceChildren, toast } from "./util.js";
 
 const ACTIVATE = new Set(["Enter", " "]);
 const SHEET = window.matchMedia("(max-width: 900px)"); // phones: menus open as a bottom sheet
+const NO_HOVER = window.matchMedia("(hover: none)"); // touch screens: a title shows on a tap
 
 /** "region:elis" -> "elis" (the part after the first colon). */
 export function tokenArg(token) {
@@ -46,6 +47,7 @@ export class BoardControl {
     this.menu = null;
     this.bar = null;
     board.addEventListener("click", (e) => this.onClick(e));
+    board.addEventListener("click", (e) => this.onTextTap(e)); // after onClick: a choice wins
     board.addEventListener("keydown", (e) => this.onKeyDown(e));
     document.addEventListener("keydown", (e) => {
       if (e.key === "Escape" && (this.menu || this.selected.length)) {
@@ -216,6 +218,18 @@ export class BoardControl {
     event.preventDefault();
     event.stopPropagation();
     this.activate(node);
+  }
+
+  /**
+   * A tap on a screen that cannot hover, on something that explains itself only in its title (a
+   * Lords Artifact, a card's text): show that text, as a mouse's hover would.
+   */
+  onTextTap(event) {
+    if (!NO_HOVER.matches || event.defaultPrevented) return;
+    const node = event.target instanceof Element ? event.target.closest("[title]") : null;
+    if (!node || !this.board.contains(node) || node.closest("button, a, select, input")) return;
+    const text = (node.getAttribute("title") || "").trim();
+    if (text) toast(text, "info", 6000);
   }
 
   onKeyDown(event) {
