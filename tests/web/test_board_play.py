@@ -193,6 +193,10 @@ def test_a_whole_special_march_is_built_by_clicks_and_cancelled_until_the_last_o
             "[data-testid=board-menu-choice]", "bs => bs.map(b => b.textContent)"
         )
         assert len(labels) == most and all("March" in t and "Hoplite" in t for t in labels)
+        numbers = page.eval_on_selector_all(  # [issue 48] each count numbered: 1, 2, 3 ...
+            "[data-testid=board-menu-choice] .num", "ns => ns.map(n => n.textContent)"
+        )
+        assert numbers == [str(k) for k in range(1, most + 1)]
         page.screenshot(path=str(ARTIFACTS / "board-lords-march-count.png"))
         page.click("[data-testid=board-menu-cancel]")
         page.wait_for_selector("[data-testid=board-menu]", state="detached")
