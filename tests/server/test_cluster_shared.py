@@ -277,3 +277,27 @@ def test_a_seat_online_on_one_process_shows_online_on_another(trio: list[Server]
                 pass
         while seats_online(on_b) != {1}:  # and go offline
             pass
+
+
+def test_a_database_error_fails_open_for_requests_and_closed_for_sign_ins(pg_db: str) -> None:
+    """A limiter whose database fails never stops a request (the local limit decides) and
+    never lets a sign-in through unthrottled (503)."""
+    import asyncio  # noqa: PLC0415
+
+    from sqlalchemy import create_engine  # noqa: PLC0415
+
+    from hellas.server.shared_limits import Shared, SharedRate  # noqa: PLC0415
+    from hellas.server.traffic import TrafficError  # noqa: PLC0415
+
+    shared = Shared(create_engine(pg_db))
+    assert shared.on
+    shared.engine = create_engine("postgresql+psycopg://nobody@127.0.0.1:9/none")  # refused
+    requests = SharedRate(60.0, shared=shared, name="http", batch=5)
+    signins = SharedRate(
+        10.0, "too-many-signins", "sign-in attempts", shared=shared, fail_open=False
+    )
+    assert asyncio.run(requests.spend("10.0.0.1")) is None  # the local limit decides
+    assert shared.errors == 1 and not shared.usable()
+    with pytest.raises(TrafficError) as refused:
+        asyncio.run(signins.spend("10.0.0.1"))
+    assert refused.value.status == 503
