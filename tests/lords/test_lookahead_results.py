@@ -23,7 +23,15 @@ RUNS = ["lords-lookahead.csv", "lords-lookahead-seed8.csv"]  # seeds 7 and 8
 # Recorded games today's code no longer replays (found when this sample replaced a single game
 # per run): the runs predate a change to the bot or the rules at the same rules version, so
 # their figures want measuring again.  Strict: a fixed replay fails here until it is removed.
-STALE = {"lords-lookahead.csv-lookahead-seat4", "lords-lookahead-seed8.csv-lookahead-seat3"}
+STALE = {
+    "lords-lookahead.csv-lookahead-seat4",
+    "lords-lookahead-seed8.csv-lookahead-seat3",
+    # rules 0.5 (issue 50): a hunter may no longer stop without a Wound while one is possible,
+    # so these recorded games play differently; the runs want measuring again
+    "lords-lookahead.csv-lookahead-seat1",
+    "lords-lookahead.csv-lookahead-seat3",
+    "lords-lookahead-seed8.csv-lookahead-seat1",
+}
 COMPARED = ["winners", "decisions", "turns", "reason", "score_0", "score_1", "score_2", "score_3"]
 
 

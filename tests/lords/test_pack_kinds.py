@@ -318,7 +318,7 @@ def test_check_names_the_packs_file_in_full(
         ),
         (
             '[{when = "battle-lost", do = [{draw = 1}]}]',
-            "draw cannot run when you would lose a Battle",
+            "draw cannot run when you lose a Battle",
         ),
         ('[{when = "action", do = [{draw = 1}]}]', "unknown trigger 'action'"),
     ],
