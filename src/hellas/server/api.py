@@ -20,8 +20,7 @@ from fastapi.responses import FileResponse, Response
 
 from hellas.ai import bot_names
 from hellas.games import REGISTRY
-from hellas.server import names
-from hellas.server import arrivals
+from hellas.server import arrivals, names
 from hellas.server.account_api import link_if_signed_in
 from hellas.server.errors import ServerError
 from hellas.server.hints import ask
