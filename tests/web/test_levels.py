@@ -14,7 +14,10 @@ SEAT = "select[data-testid=seat][data-seat='1']"
 
 
 def option_texts(page: Any, selector: str) -> list[str]:
-    return page.eval_on_selector_all(f"{selector} option", "os => os.map(o => o.textContent)")
+    texts: list[str] = page.eval_on_selector_all(
+        f"{selector} option", "os => os.map(o => o.textContent)"
+    )
+    return texts
 
 
 def test_the_lobby_offers_levels_and_technical_names_only_under_advanced(
