@@ -18,8 +18,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
-from hellas.server import healing
-from hellas.server import abandon
+from hellas.server import abandon, healing
 from hellas.server.hub import Hub
 from hellas.server.store import transient
 

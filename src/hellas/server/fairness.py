@@ -13,11 +13,11 @@ clock, so one owner's light table is not stuck behind its heavy ones):
   newcomer never counts as 0 (it starts at the current virtual time, not at the start of time),
   and a flow that used a lot lately keeps its later tag until the others have caught up.
 * A free worker takes the job that would end first on the virtual clock: the flow's tag plus
-  the seconds its latest job used (a newcomer: the slice it would get), ties to the one that asked first;
-  the flow's tag then moves on by the job's budget, corrected to the seconds it really used
-  when it answers.  So a light table goes before heavy ones at the same tag.  Waiting earns
-  credit: while a flow waits, ``V`` rises towards and past its tag, and every flow that asks
-  later starts at that ``V`` or beyond.
+  the seconds its latest job used (a newcomer: the slice it would get), ties to the one that
+  asked first; the flow's tag then moves on by the job's budget, corrected to the seconds it
+  really used when it answers.  So a light table goes before heavy ones at the same tag.
+  Waiting earns credit: while a flow waits, ``V`` rises towards and past its tag, and every
+  flow that asks later starts at that ``V`` or beyond.
 
 The bound.  When a flow's job starts, ``V`` is raised to its tag, and the tag then moves on
 by at most one job's deadline ``D``: no flow is ever more than ``D`` ahead of ``V``.  While a
