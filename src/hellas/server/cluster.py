@@ -610,7 +610,7 @@ class Cluster:
         hub = self.hub
         assert hub is not None
         orphans = await asyncio.to_thread(self._orphans, ADOPT_MAX + min(len(hub.broken), 1000))
-        adopted = []
+        adopted: list[str] = []
         for table_id, owner in orphans:
             if table_id in hub.broken or self.holds(table_id) or len(adopted) >= ADOPT_MAX:
                 continue  # unavailable here (logged once; another process may play it), or held

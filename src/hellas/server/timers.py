@@ -297,7 +297,7 @@ class Timers:
                     deadline = began + pace.per_move + clock["reserve"]
                     clock.update(since=began, seq=seq, deadline=deadline, timed_out=False)
                     changed[to_act] = clock
-            stored = changed and await asyncio.to_thread(
+            stored = bool(changed) and await asyncio.to_thread(
                 save_clocks, self.hub.store, table.id, changed
             )
             if changed and not stored:
