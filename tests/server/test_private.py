@@ -186,11 +186,13 @@ def test_my_tables_answers_only_for_seats_whose_token_is_right(server: Server) -
 
     # a finished table says so, with its winners
     server.post(f"/api/tables/{table}/seats/0/bot", {"token": token, "bot": "heuristic"})
-    for _ in range(3000):
-        _s, (done,) = server.post("/api/my-tables", {"seats": seats[:1]})
-        if done["status"] == "finished":
+    done: dict[str, Any] = {}
+    for _ in range(1200):  # polled at a pace the request rate admits (liveness bound: 2 min)
+        status, found = server.post("/api/my-tables", {"seats": seats[:1]})
+        if status == 200 and found[0]["status"] == "finished":
+            done = found[0]
             break
-        time.sleep(0.01)
+        time.sleep(0.1)
     assert done["status"] == "finished" and done["to_act"] is None
     assert done["winners"] == server.get(f"/api/tables/{table}")[1]["outcome"]["winners"]
 

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hellas.ai import clock
+from hellas.core import clock
 from hellas.core.capabilities import SearchHints, capability
 from hellas.core.game import BotCost, Choice, Decision, Game
 from hellas.core.rng import Rng

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hellas.ai import clock
+from hellas.core import clock
 from hellas.core.capabilities import SearchHints, capability
 from hellas.core.game import BotCost, Choice, Decision
 from hellas.core.rng import Rng

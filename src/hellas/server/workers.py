@@ -9,7 +9,7 @@ answer with their best so far), and an address-space ceiling turns a runaway all
 ``MemoryError``.  Either way the worker plays a cheap fallback instead (the game's own policy
 bot, under a short alarm of its own, else a random legal choice), says why in its answer, and a
 worker that ran out of memory ends after answering so that the pool starts a clean one.
-``SIGUSR1`` from the pool moves the bots' clock (``ai/clock``) past the deadline: the running
+``SIGUSR1`` from the pool moves the bots' clock (``core/clock``) past the deadline: the running
 search answers now with what it has (another owner's move is waiting, ``fairness``).
 
 Before it takes any table's job a new worker warms up (``warm``): every game's modules and bots
@@ -31,8 +31,9 @@ from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
 from typing import Any
 
-from hellas.ai import clock, make_bot
+from hellas.ai import make_bot
 from hellas.ai.hint import hint
+from hellas.core import clock
 from hellas.core.game import Decision, Game
 from hellas.core.rng import Rng
 from hellas.games import REGISTRY

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from hellas.ai import clock
+from hellas.core import clock
 from hellas.core.game import BotCost, Choice, Decision
 from hellas.core.rng import Rng
 from hellas.core.stats import clear_gain, paired_gain

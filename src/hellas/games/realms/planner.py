@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import partial
 from math import comb
 
-from hellas.ai.clock import now
+from hellas.core.clock import now
 from hellas.core.game import BotCost, Choice, Decision, SampledPolicyBot
 from hellas.core.rng import Rng
 from hellas.games.realms.bots import (
