@@ -72,7 +72,7 @@ CASES = [
         )
         for stem, modules, players, seed in (
             ("lords-3p-victory", "", 3, 2),
-            ("lords-poseidon-atlantis-5p", "poseidon,atlantis", 5, 4),
+            ("lords-poseidon-atlantis-5p", "poseidon,atlantis", 5, 3),
             ("lords-hades-3p", "hades", 3, 4),
             ("lords-hephaestus-3p", "hephaestus", 3, 1),
             ("lords-orichalkum-3p", "orichalkum", 3, 1),
