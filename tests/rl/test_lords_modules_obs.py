@@ -17,8 +17,8 @@ from tests.rl.test_encoders import Recording
 
 # (modules, players, seeds, the module fields random play must change)
 CASES = [
-    ("poseidon", 4, 3, {"poseidon.procedure", "poseidon.fleet"}),
-    ("poseidon-simple", 3, 4, {"poseidon-simple.procedure"}),
+    ("poseidon", 4, 8, {"poseidon.procedure", "poseidon.fleet"}),
+    ("poseidon-simple", 3, 10, {"poseidon-simple.procedure"}),
     ("orichalkum", 3, 2, {"orichalkum.procedure", "orichalkum.tokens", "orichalkum.held"}),
     (
         "hades",
