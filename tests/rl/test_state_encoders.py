@@ -143,7 +143,7 @@ def _in_place_changes(s: Any) -> list[tuple[str, Any]]:
         ("a Hero's Region", lst(s.hero_at, q, r if s.hero_at[q] != r else -1)),
         ("an Attribute", lst(s.attrs, q * s.na, 1 + s.attrs[q * s.na] % 5)),
         ("an Injury", lst(s.injured, q, s.injured[q] ^ 1)),
-        ("the supply", lst(s.supply, q, s.supply[q] - 1)),
+        ("the supply", lst(s.supply, q, s.supply[q] - 1 if s.supply[q] > 0 else 1)),
         ("the Priests", lst(s.priests, q, s.priests[q] + 1)),
         ("a Blessing", lambda: s.blessings[q].append(blessing)),
         ("a Special Action used", lst(s.used, q, s.used[q] ^ 2)),
