@@ -200,7 +200,8 @@ def test_api_requests_of_an_address_share_one_allowance(pg_db: str) -> None:
         for server in servers:
             stop_server(server)
     assert set(answered) <= {200, 429}, answered
-    assert 8 <= answered.count(200) <= 1.5 * allowed, (answered.count(200), allowed)
+    # at least half a burst (tokens a process reserved and did not spend are lost for a while)
+    assert 4 <= answered.count(200) <= 1.5 * allowed, (answered.count(200), allowed)
 
 
 def test_websocket_connects_of_an_address_share_one_allowance(pg_db: str) -> None:
