@@ -156,3 +156,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s = start_server(db)
     yield s
     stop_server(s)
+
+
+@pytest.fixture
+def pg_db() -> str:
+    """Return the URL of a fresh PostgreSQL database (skips without one; ./check has one)."""
+    url = postgres_url()
+    if url is None:
+        pytest.skip("no PostgreSQL configured (set HELLAS_TEST_PG_URL; ./check does)")
+    return fresh_pg_database(url)

@@ -32,18 +32,10 @@ from hellas.server.health import Readiness
 from hellas.server.hub import Hub
 from hellas.server.store import Store
 
-from .conftest import Server, fresh_pg_database, postgres_url, start_server, stop_server
+from .conftest import Server, start_server, stop_server
 
 LEASE = "2"  # seconds: a killed owner's tables move on quickly in these tests
 BOUND = 120.0  # seconds: a generous liveness bound, never a timing claim
-
-
-@pytest.fixture
-def pg_db() -> str:
-    url = postgres_url()
-    if url is None:
-        pytest.skip("no PostgreSQL configured (set HELLAS_TEST_PG_URL; ./check does)")
-    return fresh_pg_database(url)
 
 
 @pytest.fixture

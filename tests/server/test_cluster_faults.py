@@ -41,15 +41,6 @@ from hellas.server.timers import load_clocks
 from .conftest import Server, free_port, fresh_pg_database, postgres_url, start_server, stop_server
 from .test_cluster import BOUND, LEASE, bot_table, finished, metric, moves, sql, until
 
-
-@pytest.fixture
-def pg_db() -> str:
-    url = postgres_url()
-    if url is None:
-        pytest.skip("no PostgreSQL configured (set HELLAS_TEST_PG_URL; ./check does)")
-    return fresh_pg_database(url)
-
-
 # -- a private PostgreSQL server, restarted by the test ----------------------------------------
 
 

@@ -24,7 +24,7 @@ from websockets.sync.client import connect
 
 from hellas.server.cluster import listen_url
 
-from .conftest import Server, fresh_pg_database, postgres_url, start_server, stop_server
+from .conftest import Server, start_server, stop_server
 
 BOUND = 120.0  # seconds: a generous liveness bound, never a timing claim
 PASSWORD = "correct horse battery"
@@ -41,14 +41,6 @@ def start_three(db: str, args: list[str]) -> list[Server]:
             stop_server(server)
         raise
     return servers
-
-
-@pytest.fixture
-def pg_db() -> str:
-    url = postgres_url()
-    if url is None:
-        pytest.skip("no PostgreSQL configured (set HELLAS_TEST_PG_URL; ./check does)")
-    return fresh_pg_database(url)
 
 
 @pytest.fixture
