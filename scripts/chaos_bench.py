@@ -31,9 +31,10 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from failover_bench import wait  # the scripts' folder is on the path of a script it runs
+
 from server.conftest import (
     Server,
     free_port,
@@ -46,17 +47,6 @@ from server.test_cluster_faults import private_pg_server
 
 FLAGS = ["--lease-seconds", "2", "--create-rate", "0", "--bot-workers", "1"]
 PER_MOVE = 3.0  # seconds a timed table's decision may take (the shortest a pace allows)
-
-
-def wait(check: Any, seconds: float) -> Any:
-    """Return ``check()``'s first true value within ``seconds`` (else raise)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise TimeoutError(f"nothing within {seconds:g} s")
 
 
 def launch(db: str, port: int | None = None, args: tuple[str, ...] = ()) -> Server:
