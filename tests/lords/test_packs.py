@@ -68,7 +68,8 @@ def test_every_example_card_is_clearly_marked_invented() -> None:
             "card x: field 'strength'",
         ),
         ("rules.toml", "[x]\n", "rules.toml: unknown file"),
-        ("modules/hades.toml", "[module]\n", "hades.toml: no module takes records here"),
+        ("modules/hades.toml", "[module]\n", "hades.toml: module: field 'wounds': expected"),
+        ("modules/cetus.toml", "[module]\n", "cetus.toml: no module takes records here"),
         (
             "modules/orichalkum.toml",
             '[[module.construct]]\nid = "x"\nnew = true\nname = "X"\ncost = 1\ntext = "t"\n'

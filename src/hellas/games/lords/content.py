@@ -28,6 +28,7 @@ from hellas.games.lords.packs_files import (
     pack_bytes,
     read_pack_file,
 )
+from hellas.games.lords.packs_modules import MODULE_FILES, check_needs
 
 PACKAGE = "hellas.games.lords.data"
 LANDS = ("red", "yellow", "blue", "green", "brown")  # the core box's Lands (data/map.toml)
@@ -601,6 +602,11 @@ def load(
                 _overlay(data, str(path), path.name, table, records)
         # a module's own records (e.g. Constructs) live in <pack>/modules/<module id>.toml
         for path in sorted((pack / "modules").glob("*.toml")):
+            if path.stem not in MODULE_FILES:  # one module's file each (``packs_modules``)
+                known_files = ", ".join(MODULE_FILES)
+                raise ContentError(
+                    str(path), "", "", f"no module takes records here ({known_files})"
+                )
             pack_modules[path.stem] = {"path": str(path), "data": read_pack_file(path)}
     if printed_only:
         for tables in data.values():
@@ -707,6 +713,7 @@ def configured(
     if pack:
         core = configured(modules, printed_only=printed_only)
         _check_shape(loaded, core)
+        check_needs(loaded, str(Path(pack).resolve()))  # a module's rule named without it
         _check_choices(loaded, core, str(pack))
         object.__setattr__(loaded, "pack", str(pack))
         object.__setattr__(loaded, "fingerprint", print_)

@@ -3,7 +3,9 @@
 A pack is a folder holding any of the built-in data files (``map.toml``, ``heroes.toml``,
 ``combat.toml``, ``blessings.toml``, ``temples.toml``, ``gods.toml``, ``monsters.toml``,
 ``artifacts.toml``), a module's own records in ``modules/<module id>.toml`` (Constructs for
-``orichalkum``, Opportunity cards for ``opportunity``) and an optional ``pack.toml``:
+``orichalkum``, Opportunity cards for ``opportunity``, the Help card of ``hades``,
+``hephaestus``, ``poseidon`` and their simple modes: ``packs_modules.py``) and an optional
+``pack.toml``:
 
     [pack]
     name = "My Dark Ages cards"
@@ -29,10 +31,9 @@ from hellas.core.content import PACK, Fields
 from hellas.core.errors import ContentError, HellasError, clip
 from hellas.games.lords.content import FILES, Content, configured, fingerprint
 from hellas.games.lords.packs_files import read_pack_file
+from hellas.games.lords.packs_modules import MODULE_FILES, RECORD_FILES, help_summary
 
 MANIFEST = "pack.toml"
-# a module whose records a pack may hold in modules/<id>.toml, and how many of them it has
-MODULE_FILES = ("orichalkum", "opportunity")
 
 
 @dataclass(frozen=True)
@@ -100,10 +101,21 @@ def pack_modules(folder: str | Path) -> tuple[str, ...]:
     return read_manifest(path).modules if path.is_dir() else ()
 
 
+def pack_name(folder: str | Path) -> str:
+    """Return a pack's name in words (its manifest's, else its folder's), as players see it."""
+    path = Path(folder)
+    try:
+        return read_manifest(path).name
+    except HellasError:  # a game's pack was checked when loaded; its name is all this needs
+        return path.name
+
+
 def _modules(folder: Path, manifest: Manifest, extra: Sequence[str]) -> str:
     """Return the normalized modules to check the pack with.
 
-    They are the manifest's, the modules of its ``modules/<id>.toml`` files, and ``extra``.
+    They are the manifest's, the modules of its record files (``modules/orichalkum.toml``,
+    ``modules/opportunity.toml``) and ``extra``.  A Help card file puts no module in play (a pack
+    may give both sides of a card, full and simple mode): it is checked whatever is in play.
     """
     from hellas.games.lords import modules as registry  # noqa: PLC0415 - modules import rules
 
@@ -116,7 +128,8 @@ def _modules(folder: Path, manifest: Manifest, extra: Sequence[str]) -> str:
                 "",
                 f"no module takes records here (known: {', '.join(MODULE_FILES)})",
             )
-        names.append(path.stem)
+        if path.stem in RECORD_FILES:
+            names.append(path.stem)
     players = 5 if "atlantis" in names else 3
     normalized, _ = registry.normalize(names, players)
     return normalized
@@ -188,7 +201,7 @@ def check(folder: str | Path, modules: Sequence[str] = ()) -> Report:
         pack = configured(report.modules, path)
         core = configured(report.modules)
         _load_module_records(pack)
-        report.lines = _summary(pack, core) + _module_summary(pack, core)
+        report.lines = _summary(pack, core) + _module_summary(pack, core) + help_summary(pack)
         if not report.lines:
             report.lines = ["changes nothing"]
     except HellasError as exc:

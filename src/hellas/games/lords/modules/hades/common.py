@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from hellas.games.lords.content import module_raw
+from hellas.core.content import Fields
 from hellas.games.lords.frames import HadesReapFrame
 from hellas.games.lords.fx import removed
 from hellas.games.lords.hunt import strike
+from hellas.games.lords.packs_modules import help_table
 from hellas.games.lords.state import LordsState
 
 KEYS = ("hades", "hades-simple")  # the module whose state holds the shared counters
@@ -32,10 +33,34 @@ def store(s: LordsState) -> dict[str, Any]:
 # -- the Monument Power ----------------------------------------------------------
 
 
-def wounds_for_level(module_id: str, level: int) -> int:
+def settings(module_id: str, c: Any = None) -> dict[str, Any]:
+    """Return the checked Help card of a mode (a content pack's over the module's, if given).
+
+    ``wounds``: the Wounds per Monument level I-V; checked once per content.
+    """
+    derived = c.derived if c is not None else _BUILT_IN
+    found: dict[str, Any] | None = derived.get(f"help:{module_id}")
+    if found is None:
+        source, raw = help_table(c, module_id)
+        f = Fields(source, "module", raw)
+        wounds = f.items("wounds")
+        if len(wounds) != 5 or not all(
+            isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 5 for n in wounds
+        ):
+            raise f.error("wounds", "expected 5 whole numbers 0-5 (Wounds at Monument level I-V)")
+        found = derived[f"help:{module_id}"] = {
+            "wounds": tuple(wounds),
+            "from_pack": bool(raw.get("from_pack")),
+        }
+    return found
+
+
+_BUILT_IN: dict[str, Any] = {}  # the modules' own Help cards, checked once
+
+
+def wounds_for_level(s: LordsState, module_id: str, level: int) -> int:
     """Return the Wounds Hades' Monument Power deals at a Monument level (1-5)."""
-    table = module_raw(module_id)["module"]["wounds"]
-    return int(table[level - 1])
+    return int(settings(module_id, s.content)["wounds"][level - 1])
 
 
 def prayer(s: LordsState, seat: int, god_id: str, module_id: str) -> None:
@@ -43,7 +68,7 @@ def prayer(s: LordsState, seat: int, god_id: str, module_id: str) -> None:
     if god_id != "hades":
         return
     level = s.monument[s.content.god("hades").index]
-    n = wounds_for_level(module_id, level)
+    n = wounds_for_level(s, module_id, level)
     if n and any(m >= 0 for m in s.monster_at):
         s.stack.append({"k": "hades-reap", "seat": seat, "left": n, "m": -1})
 

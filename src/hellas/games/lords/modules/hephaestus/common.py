@@ -7,11 +7,10 @@ Reforges, whether Relics are used).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from hellas.core.content import Fields
-from hellas.games.lords.content import module_raw
+from hellas.games.lords.packs_modules import help_table
 from hellas.games.lords.state import LordsState
 
 FULL = "hephaestus"
@@ -22,11 +21,26 @@ HELP = ("charge", "draw-1", "draw-2", "draw-3")
 RELIC_KINDS = ("relic", "lightning")
 
 
-@cache
-def settings(module_id: str) -> dict[str, Any]:
-    """Return a mode's checked ``[module]`` settings."""
-    raw = module_raw(module_id).get("module", {})
-    f = Fields(f"{module_id} data.toml", "module", raw)
+_BUILT_IN: dict[str, Any] = {}  # the modules' own settings, checked once
+
+
+def settings(module_id: str, c: Any = None) -> dict[str, Any]:
+    """Return a mode's checked ``[module]`` settings (a content pack's Help card over them).
+
+    Checked once per content (``c``; ``None``: the module's own data).
+    """
+    derived = c.derived if c is not None else _BUILT_IN
+    found: dict[str, Any] | None = derived.get(f"help:{module_id}")
+    if found is None:
+        found = derived[f"help:{module_id}"] = _read(module_id, c)
+    return found
+
+
+def _read(module_id: str, c: Any) -> dict[str, Any]:
+    """Check a mode's ``[module]`` table (errors name the pack's file when it gives the card)."""
+    source, raw = help_table(c, module_id)
+    f = Fields(source if raw.get("from_pack") else f"{module_id} data.toml", "module", raw)
+    pack = bool(f.raw("from_pack", False))
     levels = f.items("help")
     if len(levels) != 5 or not all(x in HELP for x in levels):
         raise f.error("help", f"5 levels, each one of {', '.join(HELP)}")
@@ -37,6 +51,7 @@ def settings(module_id: str) -> dict[str, Any]:
         "side": f.text("side"),
         "offer": f.integer("offer", 1, 9) if "offer" in raw else 0,
         "provenance": f.provenance(),
+        "from_pack": pack,
     }
     f.finish()
     return out

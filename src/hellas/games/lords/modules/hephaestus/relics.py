@@ -52,7 +52,7 @@ def placed(s: LordsState) -> None:
 def refill(s: LordsState) -> None:
     """Draw Relics face up until 3 lie there (or the deck is out)."""
     m = state(s)
-    while len(m["offer"]) < settings(FULL)["offer"] and m["deck"]:
+    while len(m["offer"]) < settings(FULL, s.content)["offer"] and m["deck"]:
         m["offer"].append(m["deck"].pop())
 
 
@@ -239,7 +239,7 @@ def invariants(s: LordsState) -> None:
             raise AssertionError(f"seat {q} has a used Relic it does not hold")
         if sum(1 for c in m["held"][q] if lightning(s, c)) > 1:
             raise AssertionError(f"seat {q} holds more than 1 Lightning Relic")
-    if len(m["offer"]) > settings(FULL)["offer"]:
+    if len(m["offer"]) > settings(FULL, s.content)["offer"]:
         raise AssertionError("too many face-up Relics")
 
 

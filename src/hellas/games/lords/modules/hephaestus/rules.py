@@ -47,7 +47,7 @@ def prayer(s: S, p: int, god_id: str) -> None:
     if god_id != GOD:
         return
     level = s.monument[s.content.god(GOD).index]
-    if settings(mine(s))["reforge"] and relics_on(s):
+    if settings(mine(s), s.content)["reforge"] and relics_on(s):
         s.stack.append({"k": "hep-reforge", "seat": p, "relic": -1, "level": level})
         return
     level_effect(s, p, level)
@@ -55,7 +55,7 @@ def prayer(s: S, p: int, god_id: str) -> None:
 
 def level_effect(s: S, p: int, level: int) -> None:
     """Apply the Help card's effect at a Monument level (after the Reforge)."""
-    effect = settings(mine(s))["help"][level - 1]
+    effect = settings(mine(s), s.content)["help"][level - 1]
     if effect == "charge":
         if uncharged(s, p):
             s.stack.append({"k": "hep-charge", "seat": p, "must": False})
@@ -129,7 +129,7 @@ def view(s: S, seat: int | None) -> dict[str, Any]:
     """Hephaestus' panel: the Monument, the Help card, the Relics, private draws."""
     c = s.content
     mid = mine(s)
-    conf = settings(mid)
+    conf = settings(mid, c)
     god = c.god(GOD)
     level = s.monument[god.index]
     hammer = artifact_index(s, HAMMER)
@@ -148,7 +148,8 @@ def view(s: S, seat: int | None) -> dict[str, Any]:
     cards = [
         {
             "id": "hephaestus-help",
-            "name": f"Hephaestus Help card ({conf['side']} corner)",
+            "name": f"Hephaestus Help card ({conf['side']} corner)"
+            + (", the content pack's" if conf["from_pack"] else ""),
             "text": f"Prayer: {reforge}by level {levels} (an Artifact kept arrives used).",
             "state": f"level {level}: {reforge}{_help_words(conf['help'][level - 1])}",
         }

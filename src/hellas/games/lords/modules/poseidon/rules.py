@@ -23,14 +23,13 @@ its Port Regions in ``s.mod[<module id>]["ports"]``.  The full mode adds the Fle
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from hellas.core.content import Fields
 from hellas.core.errors import ContentError
 from hellas.games.lords import effects
 from hellas.games.lords.board import armies, region_of, rid
-from hellas.games.lords.content import Content, module_raw
+from hellas.games.lords.content import Content
 from hellas.games.lords.frames import (
     BattleFrame,
     FxFrame,
@@ -41,6 +40,7 @@ from hellas.games.lords.fx import POSSIBLE
 from hellas.games.lords.hooks import proc
 from hellas.games.lords.monster_phase import kill_chosen
 from hellas.games.lords.movement import can_enter
+from hellas.games.lords.packs_modules import help_table
 from hellas.games.lords.state import LordsState
 from hellas.games.lords.turn import hoplite_choose, hoplite_frame, hoplite_options
 
@@ -55,11 +55,27 @@ PORT_EXCLUDED = ("monster", "hoplite")
 # -- settings and Ports -----------------------------------------------------------------------
 
 
-@cache
-def settings(module_id: str) -> dict[str, Any]:
-    """Return a module's validated ``[module]`` table (Ports, Help card, Fleet)."""
-    raw = module_raw(module_id).get("module", {})
-    f = Fields(f"module {module_id}", "module", raw)
+_BUILT_IN: dict[str, Any] = {}  # the modules' own settings, checked once
+
+
+def settings(module_id: str, c: Content | None = None) -> dict[str, Any]:
+    """Return a module's validated ``[module]`` table (Ports, Help card, Fleet).
+
+    A content pack's Help card (``c``'s ``modules/<id>.toml``) lies over the module's own;
+    checked once per content.
+    """
+    derived = c.derived if c is not None else _BUILT_IN
+    found: dict[str, Any] | None = derived.get(f"help:{module_id}")
+    if found is None:
+        found = derived[f"help:{module_id}"] = _read(module_id, c)
+    return found
+
+
+def _read(module_id: str, c: Content | None) -> dict[str, Any]:
+    """Check a module's ``[module]`` table (errors name the pack's file when it gives the card)."""
+    source, raw = help_table(c, module_id)
+    f = Fields(source, "module", raw)
+    pack = bool(f.raw("from_pack", False))
     ports = [str(p) for p in f.items("ports")]
     late = [str(p) for p in f.items("ports_5p")]
     help_card = f.items("help")
@@ -81,6 +97,7 @@ def settings(module_id: str) -> dict[str, Any]:
         "recruit": counts,
         "side": side,
         "fleet": fleet,
+        "from_pack": pack,
     }
 
 
@@ -95,7 +112,7 @@ def _mine(s: LordsState) -> str:
 
 def port_regions(c: Content, module_id: str, players: int) -> list[int]:
     """Return the Port Regions for a game of ``players`` (North Atlantis at 5-6 if it exists)."""
-    conf = settings(module_id)
+    conf = settings(module_id, c)
     names = list(conf["ports"])
     known = {r.id for r in c.regions}
     if players >= 5:
@@ -153,7 +170,7 @@ def prayer(s: LordsState, seat: int, god_id: str) -> None:
     """
     if god_id != "poseidon":
         return
-    conf = settings(_mine(s))
+    conf = settings(_mine(s), s.content)
     level = s.monument[s.content.god("poseidon").index]
     if conf["help"][level - 1] and s.supply[seat] and _own_ports(s, seat):
         ports = _own_ports(s, seat)  # the base Recruit power, limited to these Regions
@@ -262,7 +279,7 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
     """Poseidon's panel: Ports on the map, each Fleet, the Help card, the Trident's holder."""
     c = s.content
     module_id = _mine(s)
-    conf = settings(module_id)
+    conf = settings(module_id, c)
     here = ports(s)
     god = c.god("poseidon")
     level = s.monument[god.index]
@@ -292,7 +309,8 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         "cards": [
             {
                 "id": "poseidon-help",
-                "name": f"Poseidon Help card ({conf['side']} corner)",
+                "name": f"Poseidon Help card ({conf['side']} corner)"
+                + (", the content pack's" if conf["from_pack"] else ""),
                 "text": "Prayer: +1 "
                 + ("Fleet" if conf["fleet"] else "to the Monument's Attribute")
                 + "; at levels "

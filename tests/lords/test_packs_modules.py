@@ -1,0 +1,219 @@
+"""Content packs and the modules (issue 50, item 11): what owners can type in for a module.
+
+A pack record naming a rule only a module runs (a Region Attack, a passive, a Hero's bonus or
+ability) is refused while that module is not in play, naming it; a pack's
+``modules/<id>.toml`` gives the Help card of Hades, Hephaestus and Poseidon (red and grey
+sides), checked by the module's own reader and played by its rules.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hellas.core.errors import HellasError
+from hellas.games.lords import GAME, packs
+from hellas.games.lords.modules.hephaestus.common import settings as hephaestus_settings
+from hellas.games.lords.modules.poseidon.rules import settings as poseidon_settings
+
+from .helpers import R, keys, play
+
+
+def write(folder: Path, files: dict[str, str]) -> str:
+    """Write a pack's files and return its folder."""
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text.lstrip(), encoding="utf-8")
+    return str(folder)
+
+
+def monster(attack: str, passive: str = "none") -> str:
+    """Return a pack Monster record with a Region Attack and a passive."""
+    return f"""
+[[monster]]
+new = true
+id = "typed-beast"
+name = "Typed Beast"
+artifact = "none"
+wounds = ["spear", "axe+priest", "mace"]
+special = [{{when = "undefended", do = [{{end-hunt = true}}]}}]
+attack = {attack}
+passive = "{passive}"
+cards = [{{spawn = "arcadia", evolve = "none"}}]
+provenance = "rulebook"
+"""
+
+
+# -- a record naming a module's rule needs that module ------------------------------------------
+
+
+def test_a_monster_with_chirons_region_attack_needs_the_chiron_module(tmp_path: Path) -> None:
+    """Chiron's tray: "Region Attack: If Wounded: Kill 1 Hoplite in each Region of this Land. If
+    not Wounded: Heal 1 Injury on each Hero in this Land." - the chiron module's rules run it
+    (``region_attack`` hook); without the module a pack Monster with it would do nothing."""
+    folder = write(tmp_path, {"monsters.toml": monster("{kill_land_or_heal = 1}")})
+    report = packs.check(folder)
+    assert not report.ok
+    assert "\n" not in report.error
+    assert "monsters.toml: monster typed-beast: field 'attack'" in report.error
+    assert "'kill_land_or_heal' is a rule of the chiron module" in report.error
+    with pytest.raises(HellasError, match="chiron module"):
+        GAME.new({"players": 3, "content": folder}, 1)
+    write(tmp_path, {"pack.toml": '[pack]\nmodules = ["chiron"]\n'})
+    report = packs.check(folder)
+    assert report.ok, report.error
+    s = GAME.new({"players": 3, "modules": "chiron", "content": folder}, 1)
+    assert s.content.monster("typed-beast").attack == ("kill_land_or_heal", 1)
+
+
+@pytest.mark.parametrize(
+    ("attack", "module"),
+    [
+        # "Region Attack: Kill 1 Hoplite in each Region with a Port." (Cetus)
+        ("{kill_ports = 1}", "atlantis"),
+        # "Region Attack: Kill 1 Hoplite in any 1 Region of the Land Talos is in."
+        ("{kill_in_land = 1}", "atlantis"),
+        # "Region Attack: Kill half of the Hoplites in the Region (rounding up)." (Typhon)
+        ("{kill_half_up = 1}", "heroes-monsters"),
+        # "Region Attack: Kill 1 Hoplite. Move Python to any Region with a Shrine (but without
+        # a Temple)."
+        ("{kill_move_to_shrine = 1}", "heroes-monsters"),
+    ],
+)
+def test_every_module_region_attack_names_its_module(
+    tmp_path: Path, attack: str, module: str
+) -> None:
+    """Each Dark Ages Region Attack is its module's rule: refused without it, in one line."""
+    report = packs.check(write(tmp_path, {"monsters.toml": monster(attack)}))
+    assert f"is a rule of the {module} module, which is not in play" in report.error
+
+
+def test_a_monster_with_the_sirens_passive_needs_atlantis(tmp_path: Path) -> None:
+    """Siren: "Passive: Siren can move only between Regions with a Port." (the atlantis rules)."""
+    folder = write(tmp_path, {"monsters.toml": monster("{kill = 1}", "moves-by-ports")})
+    report = packs.check(folder)
+    assert "field 'passive'" in report.error
+    assert "'moves-by-ports' is a rule of the atlantis module" in report.error
+
+
+def test_a_hero_with_cleitos_ability_needs_cleito(tmp_path: Path) -> None:
+    """Cleito: "Special Ability: Instead of performing a Hero Movement Regular Action, you can
+    heal 1 Injury on Cleito." - run by the cleito module (the atlantis module includes it)."""
+    folder = write(
+        tmp_path,
+        {
+            "heroes.toml": '[[hero]]\nnew = true\nid = "typed-hero"\nname = "Typed Hero"\n'
+            'bonus = "strength+1"\nability = "heal-instead-of-move"\nprovenance = "rulebook"\n'
+        },
+    )
+    report = packs.check(folder)
+    assert "heroes.toml: hero typed-hero: field 'ability'" in report.error
+    assert "the cleito module" in report.error
+    assert packs.check(folder, ["cleito"]).ok
+
+
+def test_a_base_game_region_attack_needs_no_module(tmp_path: Path) -> None:
+    """The base game's Region Attacks (kill, kill_each ...) play without any module."""
+    assert packs.check(write(tmp_path, {"monsters.toml": monster("{kill_each = 1}")})).ok
+
+
+# -- Help cards from a pack ---------------------------------------------------------------------
+
+GREY_HADES = """
+[module]
+wounds = [1, 1, 2, 2, 3]
+provenance = "rulebook"
+"""
+
+
+def test_a_pack_gives_the_grey_side_of_the_hades_help_card(tmp_path: Path) -> None:
+    """Hades simple mode: "Take the Hades Help card - use the side marked with a gray corner."
+    The grey side is not transcribed (our stand-in: nothing at level I); an owner types it in:
+    here level I Wounds a chosen Monster."""
+    folder = write(tmp_path, {"modules/hades-simple.toml": GREY_HADES})
+    report = packs.check(folder)
+    assert report.ok, report.error
+    assert "gives the hades-simple Help card (used when that module is in play)" in report.lines
+    s = GAME.new({"players": 2, "modules": "hades-simple", "content": folder}, 1)
+    play(s, "hero:heracles", "start:epirus", "hero:achilles", "start:crete")
+    p = s.current
+    cyclops = s.content.monster("cyclops").index
+    s.monster_at = [-1] * len(s.monster_at)
+    s.monster_at[cyclops] = R("thessaly")
+    assert s.monument[s.content.god("hades").index] == 1
+    s.priests[p] = 1
+    s.cache = None
+    play(s, "pray:hades")
+    assert keys(s) == ["hades-reap:cyclops"]  # level I: the pack's card Wounds
+    plain = GAME.new({"players": 2, "modules": "hades-simple"}, 1)
+    play(plain, "hero:heracles", "start:epirus", "hero:achilles", "start:crete")
+    plain.monster_at = [-1] * len(plain.monster_at)
+    plain.monster_at[cyclops] = R("thessaly")
+    plain.priests[plain.current] = 1
+    plain.cache = None
+    play(plain, "pray:hades")
+    assert "hades-reap:cyclops" not in keys(plain)  # the module's own card: nothing at level I
+
+
+def test_a_pack_gives_the_poseidon_and_hephaestus_help_cards(tmp_path: Path) -> None:
+    """ "Take the Poseidon Help card - use the side marked with a gray corner." and the
+    Hephaestus one: a pack gives both sides; each plays when its module is in play, named as the
+    pack's on its panel."""
+    folder = write(
+        tmp_path,
+        {
+            "modules/poseidon-simple.toml": "[module]\nhelp = [true, true, true, true, true]\n"
+            "help_recruit = [1, 2, 3]\n",
+            "modules/poseidon.toml": "[module]\nhelp_recruit = [2, 2, 4]\n",
+            "modules/hephaestus-simple.toml": '[module]\nhelp = ["charge", "charge", "draw-1", '
+            '"draw-2", "draw-3"]\n',
+        },
+    )
+    report = packs.check(folder)
+    assert report.ok, report.error
+    s = GAME.new({"players": 2, "modules": "poseidon-simple", "content": folder}, 1)
+    conf = poseidon_settings("poseidon-simple", s.content)
+    assert conf["help"] == [True] * 5 and conf["recruit"] == [1, 2, 3] and conf["from_pack"]
+    assert poseidon_settings("poseidon-simple")["help"][0] is False  # the module's own
+    panel = GAME.view(s, 0)["module_panels"]["poseidon-simple"]
+    assert panel["cards"][0]["name"].endswith("the content pack's")
+    assert poseidon_settings("poseidon", s.content)["recruit"] == [2, 2, 4]
+    s = GAME.new({"players": 2, "modules": "hephaestus-simple", "content": folder}, 1)
+    assert hephaestus_settings("hephaestus-simple", s.content)["help"][1] == "charge"
+    assert hephaestus_settings("hephaestus-simple")["help"][1] == "draw-1"
+
+
+@pytest.mark.parametrize(
+    ("file", "text", "problem"),
+    [
+        (
+            "modules/hades.toml",
+            "[module]\nwounds = [1, 2]\n",
+            "hades.toml: module: field 'wounds': expected 5 whole numbers 0-5",
+        ),
+        (
+            "modules/poseidon.toml",
+            '[module]\nports = ["attica"]\n',
+            "poseidon.toml: module: field 'ports': a pack gives only the poseidon Help card",
+        ),
+        (
+            "modules/hephaestus.toml",
+            '[module]\nhelp = ["charge", "charge", "charge", "charge", "fly"]\n',
+            "hephaestus.toml: module: field 'help': 5 levels, each one of",
+        ),
+        ("modules/hades-simple.toml", "[module]\n", "field 'wounds': expected [module] wounds"),
+        ("modules/cetus.toml", "[module]\n", "cetus.toml: no module takes records here"),
+    ],
+)
+def test_a_bad_help_card_is_refused_naming_its_file_and_field(
+    tmp_path: Path, file: str, text: str, problem: str
+) -> None:
+    """A Help card the module's reader refuses is refused by check and by a game, in one line."""
+    folder = write(tmp_path, {file: text})
+    report = packs.check(folder)
+    assert problem in report.error, report.error
+    assert str(tmp_path) in report.error and "\n" not in report.error
+    with pytest.raises(HellasError):
+        GAME.new({"players": 2, "content": folder}, 1)
