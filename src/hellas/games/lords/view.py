@@ -17,6 +17,7 @@ from hellas.games.lords.board import victory_counts
 from hellas.games.lords.content import Content, configured
 from hellas.games.lords.frames import BattleFrame, downward
 from hellas.games.lords.monsters import tray
+from hellas.games.lords.packs import pack_name
 from hellas.games.lords.quests import quest_region
 from hellas.games.lords.rules import actor
 from hellas.games.lords.state import SPECIALS, LordsState
@@ -87,12 +88,22 @@ def pack_records(c: Content) -> dict[str, Any]:
             ours = {r.id: r for r in getattr(core, kind)}
             changed = {
                 r.id: {"name": getattr(r, "name", r.id), "text": _words(c, kind, r)}
+                # a Combat Card's face, for front ends that draw the card
+                | (
+                    {"strength": r.strength, "casualties": r.casualties, "symbol": r.symbol}
+                    if kind == "combat"
+                    else {}
+                )
                 for r in getattr(c, kind)
                 if ours.get(r.id) != r
             }
             if changed:
                 records[kind] = changed
-        found = c.derived["pack_view"] = {"fingerprint": c.fingerprint, "records": records}
+        found = c.derived["pack_view"] = {
+            "fingerprint": c.fingerprint,
+            "name": pack_name(c.pack),  # front ends badge its records "from pack <name>"
+            "records": records,
+        }
     return found
 
 

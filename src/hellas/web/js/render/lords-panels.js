@@ -5,7 +5,7 @@
 
 import { h, pretty } from "../util.js";
 import { none, panel, provisionalBadge, who } from "./common.js";
-import { ARTIFACTS, COMBAT, MONSTERS, QUESTS, TEXTS } from "./lords-data.js";
+import { ARTIFACTS, BLESSINGS, COMBAT, MONSTERS, QUESTS, TEXTS } from "./lords-data.js";
 
 const STEP_TITLES = { attack: "Attack", pick: "Monster Attack", defend: "Defend", reward: "Reward" };
 
@@ -19,7 +19,7 @@ const STAGES = {
 };
 
 function nameOf(table, id) {
-  return (table[id] && table[id].name) || pretty(id);
+  return packRecord(table, id)?.name || (table[id] && table[id].name) || pretty(id);
 }
 
 function textOf(kind, id) {
@@ -50,7 +50,7 @@ export function monstersPanel(view, names, regionName) {
     .filter(([, m]) => m.at || m.slain_by >= 0)
     .map(([id, m]) => h("li", { class: "monster-row", dataset: { testid: "monster", monster: id }, title: textOf("monsters", id) },
       h("div", { dataset: { target: m.at ? `monster:${id}` : null }, "aria-label": `the ${nameOf(MONSTERS, id)}` },
-        h("strong", {}, nameOf(MONSTERS, id)), " ",
+        h("strong", {}, nameOf(MONSTERS, id)), standIn(id, MONSTERS), " ",
         m.at ? `in ${regionName(m.at)}` : "",
         m.slain_by >= 0 ? [" — slain by ", who(m.slain_by, names, view.seat)] : ""),
       m.at ? tray(m, id) : null,
@@ -89,7 +89,7 @@ export function huntPanel(view, names, ctx) {
     h("div", { class: "muted", dataset: { testid: "hunt-stage" } }, STAGES[hunt.stage] || ""),
     h("div", { class: "row" }, h("span", { class: "row-label" }, "Wounds"), tray(m, hunt.monster, true)),
     h("div", { class: "row" }, h("span", { class: "row-label" }, "Cards used"),
-      hunt.committed.length ? hunt.committed.map((c) => h("span", { class: "chip", title: textOf("combat", c) }, nameOf(COMBAT, c))) : none()),
+      hunt.committed.length ? hunt.committed.map((c) => h("span", { class: "chip", title: textOf("combat", c) }, nameOf(COMBAT, c), standIn(c, COMBAT))) : none()),
   ];
   if (hunt.attack) {
     parts.push(h("div", { class: "row", dataset: { testid: "hunt-attack" }, title: textOf("attack_cards", hunt.attack) },
@@ -119,31 +119,50 @@ export function artifactsOf(view, seat) {
       class: `chip artifact ${a.charged ? "charged" : "spent"}`,
       dataset: { artifact: id, charged: a.charged ? "1" : "0", target: seat === view.seat ? `artifact:${id}` : null },
       "aria-label": nameOf(ARTIFACTS, id),
-      title: `${nameOf(ARTIFACTS, id)}: ${ARTIFACTS[id]?.effect || textOf("artifacts", id)}`,
-    }, `${nameOf(ARTIFACTS, id)} (${a.charged ? "ready" : "used"})`));
+      title: `${nameOf(ARTIFACTS, id)}: ${packRecord(ARTIFACTS, id)?.text || ARTIFACTS[id]?.effect || textOf("artifacts", id)}`,
+    }, `${nameOf(ARTIFACTS, id)} (${a.charged ? "ready" : "used"})`, standIn(id, ARTIFACTS)));
 }
 
 /** A player's Quest in progress (and step), and the Quest cards kept. */
 let PROVISIONAL = new Set(); // the ids of this game's provisional stand-in cards, every kind
 
-/** Note the view's provisional stand-in cards (each render), for their badges. */
+let PACK = { name: "", records: {} }; // the table's content pack: its name, its records by kind
+// the shared card tables, by the kind of the view's pack records (view.pack.records)
+const KINDS = new Map([[COMBAT, "combat"], [BLESSINGS, "blessings"], [ARTIFACTS, "artifacts"],
+  [QUESTS, "quests"], [MONSTERS, "monsters"]]);
+
+/** Note the view's provisional stand-in cards and its content pack's records (each render). */
 export function useProvisional(view) {
   PROVISIONAL = new Set(Object.values(view.provisional || {}).flat());
+  PACK = { name: view.pack?.name || "a content pack", records: view.pack?.records || {} };
 }
 
-/** The "provisional" badge of a stand-in card, or null for a printed one. */
-export function standIn(id) {
-  return PROVISIONAL.has(id) ? provisionalBadge() : null;
+/** The content pack's record of a card (name and words) when the pack adds or changes it. */
+export function packRecord(table, id) {
+  const kind = KINDS.get(table);
+  return kind ? PACK.records[kind]?.[id] : undefined;
+}
+
+/** A card's badges: "provisional" for a stand-in, "from pack <name>" for a content pack's
+ * record (of the card table `table`, e.g. COMBAT), whatever provenance it claims. */
+export function standIn(id, table = null) {
+  const fromPack = table && packRecord(table, id) ? h("span", {
+    class: "badge from-pack",
+    dataset: { testid: "from-pack" },
+    title: `This card is the content pack's (${PACK.name}), not the rulebook's: the table was created with that pack.`,
+  }, `from pack ${PACK.name}`) : null;
+  const provisional = PROVISIONAL.has(id) ? provisionalBadge() : null;
+  return fromPack || provisional ? [provisional, fromPack] : null;
 }
 
 export function questOf(p) {
   const out = [];
   if (p.quest) {
     out.push(h("span", { class: "chip quest", dataset: { testid: "quest-step", quest: p.quest, step: p.quest_step }, title: textOf("quests", p.quest) },
-      `${nameOf(QUESTS, p.quest)}: step ${p.quest_step} of 3`, standIn(p.quest)));
+      `${nameOf(QUESTS, p.quest)}: step ${p.quest_step} of 3`, standIn(p.quest, QUESTS)));
   }
   for (const q of p.quest_cards || []) {
-    out.push(h("span", { class: "chip quest", title: textOf("quests", q) }, `${nameOf(QUESTS, q)} (kept)`, standIn(q)));
+    out.push(h("span", { class: "chip quest", title: textOf("quests", q) }, `${nameOf(QUESTS, q)} (kept)`, standIn(q, QUESTS)));
   }
   return out;
 }

@@ -5,7 +5,7 @@ import { capital, h, pretty, replaceChildren, s, seatClass, seatColour } from ".
 import { fact, none, panel, possessive, who } from "./common.js";
 import { MARKER_ICONS, MARKER_WORDS, mapFor, markerFacts, markerTokens, modulePanels, modulesTitle, useModules } from "./lords-modules.js";
 import { ARTIFACTS, BLESSINGS, COMBAT, GODS, MONSTERS, QUESTS, TEMPLE_CARDS, TEXTS } from "./lords-data.js";
-import { artifactsOf, huntPanel, monstersPanel, progressPanel, questOf, standIn, useProvisional } from "./lords-panels.js";
+import { artifactsOf, huntPanel, monstersPanel, packRecord, progressPanel, questOf, standIn, useProvisional } from "./lords-panels.js";
 import { clashMark, heroFigure, hoplites, mapDefs, monsterToken, monumentBuilding, seaRoute, templeBuilding, terrain } from "./lords-art.js";
 import { markMotion } from "./lords-motion.js";
 import { mapView } from "./lords-zoom.js";
@@ -63,7 +63,7 @@ function regionName(id) {
 }
 
 function nameOf(table, id) {
-  return (table[id] && table[id].name) || pretty(id);
+  return packRecord(table, id)?.name || (table[id] && table[id].name) || pretty(id);
 }
 
 /** What a card or piece does, in words ("" when the data has none). */
@@ -314,7 +314,7 @@ function playerBoard(p, view, names) {
     h("div", { class: "row" }, h("span", { class: "row-label" }, "Blessings"),
       p.blessings.length ? p.blessings.map((b) => h("span", {
         class: "chip blessing", title: BLESSINGS[b]?.text || "", dataset: { target: own ? `blessing:${b}` : null }, "aria-label": nameOf(BLESSINGS, b),
-      }, nameOf(BLESSINGS, b))) : none()),
+      }, nameOf(BLESSINGS, b), standIn(b, BLESSINGS))) : none()),
     actionsRow(p, own),
     h("div", { class: "row", dataset: { testid: "injuries" } }, h("span", { class: "row-label" }, "Injuries"),
       p.injured.length ? p.injured.map((a) => h("span", { class: "chip injured-chip", title: `${ATTR_TITLES[a] || pretty(a)} counts as 1 until healed` }, `✚ ${ATTR_TITLES[a] || pretty(a)}`)) : none()),
@@ -327,11 +327,11 @@ function playerBoard(p, view, names) {
 }
 
 function combatCard(id, opts = {}) {
-  const c = COMBAT[id];
+  const c = packRecord(COMBAT, id) || COMBAT[id]; // a content pack's card drawn as the pack has it
   const target = opts.target ? `${opts.target}:${id}` : null;
   if (!c) return h("span", { class: "ccard", dataset: { card: opts.data ? id : null, target } }, "a Combat Card");
   const deaths = c.casualties ? `${c.casualties} Casualty symbol${c.casualties > 1 ? "s" : ""}` : "no Casualty symbol";
-  const effect = textOf("combat_effects", id);
+  const effect = packRecord(COMBAT, id)?.text || textOf("combat_effects", id);
   return h("div", {
     class: `ccard sym-${c.symbol} ${opts.small ? "small" : ""}`,
     dataset: { card: opts.data ? id : null, target },
@@ -340,7 +340,7 @@ function combatCard(id, opts = {}) {
   },
   h("span", { class: "cc-strength", title: `Strength ${c.strength}` }, String(c.strength)),
   h("span", { class: "cc-name" }, c.name),
-  standIn(id),
+  standIn(id, COMBAT),
   opts.small ? null : h("span", { class: "cc-meta" }, `${capital(c.symbol)} · `,
     h("span", { title: deaths }, c.casualties ? "☠".repeat(c.casualties) : "no ☠")),
   opts.small || !effect ? null : h("span", { class: "cc-effect", dataset: { testid: "card-effect" } }, effect));
@@ -392,8 +392,8 @@ export function render(root, view, ctx = {}) {
       d.cards ? h("div", { class: "cards-row" }, d.cards.map((b) => h("div", {
         class: "bcard", title: BLESSINGS[b]?.text || "", dataset: { target: `blessing:${b}` }, "aria-label": `the Blessing ${nameOf(BLESSINGS, b)}`,
       },
-        h("strong", {}, nameOf(BLESSINGS, b)), h("span", { class: "muted" }, ` (${GODS[BLESSINGS[b]?.god]?.name || capital(BLESSINGS[b]?.god || "")})`),
-        h("div", { class: "small-text" }, BLESSINGS[b]?.text || ""))))
+        h("strong", {}, nameOf(BLESSINGS, b)), standIn(b, BLESSINGS), h("span", { class: "muted" }, ` (${GODS[BLESSINGS[b]?.god]?.name || capital(BLESSINGS[b]?.god || "")})`),
+        h("div", { class: "small-text" }, packRecord(BLESSINGS, b)?.text || BLESSINGS[b]?.text || ""))))
         : h("div", { class: "muted" }, `${d.count} Blessing card${d.count === 1 ? "" : "s"} being passed round`)));
   }
   if (view.players_info.some((p) => !p.hero)) {
@@ -428,7 +428,7 @@ export function render(root, view, ctx = {}) {
     monstersPanel(view, names, regionName),
     h("div", { class: "row" }, h("span", { class: "row-label" }, "Quests"),
       view.quests.length ? view.quests.map((q) => h("span", { class: "chip quest", dataset: { testid: "quest-slot", quest: q }, title: textOf("quests", q) || `in ${regionName(QUESTS[q]?.region)}` },
-        `${nameOf(QUESTS, q)} (${regionName(QUESTS[q]?.region)})`, standIn(q))) : none())));
+        `${nameOf(QUESTS, q)} (${regionName(QUESTS[q]?.region)})`, standIn(q, QUESTS))) : none())));
 
   const tc = TEMPLE_CARDS[view.temple_card];
   const top = h("div", { class: "info-bar" },
