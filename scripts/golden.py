@@ -17,69 +17,27 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from hellas.ai.playthrough import playthrough
+from hellas.core.capabilities import Coverage, capability
 from hellas.games import REGISTRY
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
 
-# (game, file stem, options, seed, bots per seat)
-CASES = [
-    (
-        "legends",
-        "legends-m1-3p-heroic",
-        {"mission": 1, "players": 3, "difficulty": "heroic"},
-        42,
-        ["heuristic", "heuristic", "heuristic"],
-    ),
-    (
-        "legends",
-        "legends-m7-4p-human",
-        {"mission": 7, "players": 4, "difficulty": "human"},
-        7,
-        ["heuristic", "random", "heuristic", "heuristic"],
-    ),
-    (
-        "legends",
-        "legends-m12-2p-godlike",
-        {"mission": 12, "players": 2, "difficulty": "godlike"},
-        12,
-        ["random", "random"],
-    ),
-    ("realms", "realms-3p-greedy", {"players": 3}, 5, ["greedy", "greedy", "random"]),
-    (
-        "realms",
-        "realms-4p-manual-promo",
-        {"players": 4, "endgame": "manual", "promo": True},
-        9,
-        ["random", "greedy", "random", "greedy"],
-    ),
-    (
-        "lords",
-        "lords-3p-heuristic",
-        {"players": 3, "turn_limit": 40},
-        3,
-        ["heuristic", "random", "heuristic"],
-    ),
-    # Lords games that end in a victory (the turn limit is only a safety net): the core box,
-    # then one per Dark Ages module family, each using its module's actions on the way
-    *(
-        (
-            "lords",
-            stem,
-            {"players": players, **({"modules": modules} if modules else {}), "turn_limit": 60},
-            seed,
-            ["heuristic"] * players,
-        )
-        for stem, modules, players, seed in (
-            ("lords-3p-victory", "", 3, 2),
-            ("lords-poseidon-atlantis-5p", "poseidon,atlantis", 5, 3),
-            ("lords-hades-3p", "hades", 3, 4),
-            ("lords-hephaestus-3p", "hephaestus", 3, 1),
-            ("lords-orichalkum-3p", "orichalkum", 3, 1),
-            ("lords-chiron-opportunity-3p", "chiron,opportunity", 3, 8),
-        )
-    ),
-]
+
+def cases() -> list[tuple[object, ...]]:
+    """Return (game, file stem, options, seed, bots per seat) of every registered game's goldens.
+
+    Each game declares its own (its ``Coverage`` capability; one random game by default), so a
+    game added to the registry is covered without a line here.
+    """
+    return [
+        (game.meta.id, case.stem, dict(case.options), case.seed, list(case.bots))
+        for game in REGISTRY
+        for case in capability(game, Coverage).golden_cases()
+    ]
+
+
+CASES = cases()
 
 
 def render(case: tuple[object, ...]) -> str:

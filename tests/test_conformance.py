@@ -1,4 +1,10 @@
-"""The conformance suite (DESIGN.md section 6) over every registered game."""
+"""The conformance suite over every registered game: the contract, then each capability.
+
+Every game in the registry is covered without a line here: how many random games each option
+set gets comes from the game's ``Coverage`` capability (shallow: every step checks legality,
+replay and invariants; deep: plus the JSON round trip, copy independence, views and
+determinization).
+"""
 
 from __future__ import annotations
 
@@ -6,29 +12,33 @@ from typing import Any
 
 import pytest
 
+from hellas.core.capabilities import Coverage, capability
 from hellas.core.conformance import check_capabilities, random_game
+from hellas.core.registry import Registry
 from hellas.games import REGISTRY
-
-# Games and how many random games each option set gets: shallow (every step: legality, replay,
-# invariants) and deep (plus JSON round trip, copy independence, views and determinization).
-COVERED = {
-    "legends": {"shallow_per_options": 12, "deep_every": 9},
-    "realms": {"shallow_per_options": 40, "deep_every": 1},
-    "lords": {"shallow_per_options": 25, "deep_every": 1},
-}
+from tests.nim import NimGame
 
 
-def test_every_registered_game_is_covered() -> None:
-    assert set(REGISTRY.ids()) == set(COVERED)
-
-
-def _cases() -> list[Any]:
+def _cases(registry: Registry = REGISTRY) -> list[Any]:
     cases = []
-    for game in REGISTRY:
-        plan = COVERED[game.meta.id]
+    for game in registry:
+        cover = capability(game, Coverage)
+        plan = {"shallow_per_options": cover.shallow_per_options, "deep_every": cover.deep_every}
         for i, options in enumerate(game.conformance_options()):
             cases.append(pytest.param(game.meta.id, options, i, plan, id=f"{game.meta.id}-{i}"))
     return cases
+
+
+def test_every_registered_game_is_covered() -> None:
+    assert {case.values[0] for case in _cases()} == set(REGISTRY.ids())
+
+
+def test_a_game_added_to_the_registry_is_covered_with_no_line_here() -> None:
+    """Nim declares no coverage: the default plan and golden game apply to it."""
+    registry = Registry([*REGISTRY, NimGame()])
+    nim = [case.values for case in _cases(registry) if case.values[0] == NimGame.meta.id]
+    assert nim and nim[0][3] == {"shallow_per_options": 10, "deep_every": 1}
+    random_game(registry.get(NimGame.meta.id), nim[0][1], 1, deep=True)
 
 
 @pytest.mark.parametrize(("game_id", "options", "index", "plan"), _cases())

@@ -275,7 +275,7 @@ def test_the_campaign_records_a_won_mission(site: tuple[TestClient, str]) -> Non
     client, _ = site
     hero = signup(client, "Atalanta")
     as_(client, hero)
-    before = client.get("/api/accounts/Atalanta").json()["campaign"]
+    before = client.get("/api/accounts/Atalanta").json()["campaigns"][0]["cells"]
     assert {c["status"] for d in before.values() for c in d} == {"not-played"}
     assert len(before["human"]) == 12
     options = {"players": 1, "mission": 1, "difficulty": "human"}
@@ -284,9 +284,11 @@ def test_the_campaign_records_a_won_mission(site: tuple[TestClient, str]) -> Non
     ).json()
     play_out(client, made["id"], {0: made["you"]["token"]}, winning_keys(0))
     after = client.get("/api/accounts/Atalanta").json()
-    mission1 = after["campaign"]["human"][0]
-    assert mission1 == {"mission": 1, "status": "won", "won": 1, "lost": 0}
-    assert after["campaign"]["heroic"][0]["status"] == "not-played"
+    grid = after["campaigns"][0]
+    assert grid["game"] == "legends" and grid["steps"][0] == "1. The Hills of Ithaka"
+    assert grid["cells"]["human"][0] == {"step": 1, "status": "won", "won": 1, "lost": 0}
+    assert grid["cells"]["heroic"][0]["status"] == "not-played"
+    assert after["history"][0]["result"] == "Mission won"
     assert after["ratings"] == []  # Legends is co-operative: no rating
 
 

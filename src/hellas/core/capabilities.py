@@ -5,10 +5,12 @@
 Everything else is a separate, optional capability object a front end asks for by kind through
 :func:`capability` (or ``Registry.capability``): :class:`SearchHints` for the search bots,
 :class:`Presentation` for the terminal and ``hellas explain``, :class:`BenchFigures` for
-``hellas bench``.  A game provides its own by returning them from ``Game.capabilities()``;
-otherwise the defaults here adapt the older, wider ``Game`` methods, so existing games and
-callers keep working while they move over one step at a time.  The RL encoder is named in the
-metadata (``GameMeta.encoder``) because the rules may never import RL code.
+``hellas bench``, :class:`Campaign` for the accounts' campaign grid, :class:`ContentPacks` for
+``hellas content`` and a server's packs, :class:`Coverage` for the conformance and golden test
+harness.  A game provides its own by returning them from ``Game.capabilities()``; otherwise the
+default here applies (for the first three, an adapter over the ``Game`` methods of the same
+names; for the others, "none").  The RL encoder is named in the metadata (``GameMeta.encoder``)
+because the rules may never import RL code.
 """
 
 from __future__ import annotations
@@ -167,8 +169,112 @@ class BenchFigures(Capability):
         return self.game.benchmarks(seconds)
 
 
-KINDS: tuple[type[Capability], ...] = (Presentation, SearchHints, BenchFigures)
+@dataclass(frozen=True)
+class CampaignResult:
+    """Where one finished game stands in a campaign: its level, its step (from 1), won or not."""
+
+    level: str
+    step: int
+    won: bool
+
+
+class Campaign(Capability):
+    """A game played as a series of steps at levels (Legends: 12 missions at 3 difficulties).
+
+    The accounts keep, per account, level and step, how often it was won and lost; profiles
+    show the grid.  The default is no campaign: no levels, no steps, no result.
+    """
+
+    title = ""  # the campaign's name in words ("Legends campaign")
+    step_noun = "Game"  # what one step is called ("Mission": "Mission won")
+
+    def levels(self) -> Sequence[tuple[str, str]]:
+        """Return the levels as (id, title) pairs, easiest first."""
+        return ()
+
+    def steps(self) -> Sequence[str]:
+        """Return the steps' names in order (step 1 first)."""
+        return ()
+
+    def result(self, public: View, outcome: Outcome) -> CampaignResult | None:
+        """Return where a finished game stands, from its public view (``None``: not counted)."""
+        return None
+
+
+@dataclass(frozen=True)
+class PackCheck:
+    """One content pack checked: whether it loads, its title, and what it adds or what is wrong."""
+
+    ok: bool
+    title: str = ""
+    error: str = ""  # the first problem (file, record, field), in one line
+    modules: str = ""  # the modules it is checked with
+    lines: tuple[str, ...] = ()  # what it adds, one line each
+
+
+class ContentPacks(Capability):
+    """Folders of content an owner writes and a server offers (Lords: TOML packs of cards).
+
+    The default has none: ``about`` is empty and ``check`` says so.
+    """
+
+    about = ""  # what a pack is, in words ("" : the game takes no packs)
+
+    def check(self, folder: str, modules: Sequence[str] = ()) -> PackCheck:
+        """Check the pack in ``folder`` with ``modules`` besides those it names."""
+        return PackCheck(False, error=f"{self.game.meta.title} takes no content packs")
+
+    def installed(self, root: str) -> list[dict[str, Any]]:
+        """Return the packs in ``root``, each checked (``Game.content_packs``)."""
+        return self.game.content_packs(root)
+
+    def example(self) -> str | None:
+        """Return the folder of a worked example pack, or ``None``."""
+        return None
+
+
+@dataclass(frozen=True)
+class GoldenCase:
+    """One golden playthrough: its file stem, options, seed and the bot of each seat."""
+
+    stem: str
+    options: Mapping[str, Any]
+    seed: int
+    bots: tuple[str, ...]
+
+
+class Coverage(Capability):
+    """How the shared test harness covers a game: conformance runs and golden playthroughs.
+
+    Every registered game is covered: the default plays ``shallow_per_options`` checked random
+    games per option set of ``Game.conformance_options`` (every ``deep_every``-th set deeply)
+    and keeps one golden game between random bots with the default options.
+    """
+
+    shallow_per_options = 10
+    deep_every = 1
+
+    def golden_cases(self) -> Sequence[GoldenCase]:
+        """Return the game's golden playthroughs (each a file under ``tests/golden``)."""
+        meta = self.game.meta
+        seats = meta.seats(meta.validate({}))
+        return (GoldenCase(f"{meta.id}-default", {}, 1, ("random",) * seats),)
+
+
+KINDS: tuple[type[Capability], ...] = (
+    Presentation,
+    SearchHints,
+    BenchFigures,
+    Campaign,
+    ContentPacks,
+    Coverage,
+)
 C = TypeVar("C", bound=Capability)
+
+
+def declared(game: Game[Any], kind: type[Capability]) -> bool:
+    """Return whether ``game`` supplies its own ``kind`` capability (not the default)."""
+    return kind in game.capabilities()
 
 
 def capability(game: Game[Any], kind: type[C]) -> C:

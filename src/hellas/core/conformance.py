@@ -189,4 +189,63 @@ def check_capabilities(
         json.dumps(told.data)
     for q in range(seats):
         float(hints.rollout_value(state, q))
+    if outcome is not None:
+        _check_campaign(game, opts, seed, step, game.view(state, None), outcome)
+    check_declarations(game)
     return step
+
+
+def _check_campaign(
+    game: Game[Any], opts: Mapping[str, Any], seed: int, step: int, public: Any, outcome: Any
+) -> None:
+    """Check that a campaign game places its finished game on its own grid."""
+    from hellas.core.capabilities import Campaign, capability  # noqa: PLC0415
+
+    campaign = capability(game, Campaign)
+    found = campaign.result(public, outcome)
+    if not game.meta.campaign:
+        if found is not None:
+            _fail(game, opts, seed, step, "a game with no campaign gave a campaign result")
+        return
+    levels = [level for level, _title in campaign.levels()]
+    if found is None or found.level not in levels or not 1 <= found.step <= len(campaign.steps()):
+        _fail(game, opts, seed, step, f"the campaign result {found} is off its grid")
+
+
+def check_declarations(game: Game[Any]) -> None:
+    """Check what the metadata declares against the capabilities the game returns.
+
+    A campaign game returns a :class:`~hellas.core.capabilities.Campaign` with a title, levels
+    and steps (a game that declares none returns none); its content packs, if any, say what
+    they are and their example pack checks; its golden games are valid option sets with one
+    bot per seat.  Raises ``AssertionError`` naming the game.
+    """
+    from hellas.core.capabilities import (  # noqa: PLC0415
+        Campaign,
+        ContentPacks,
+        Coverage,
+        capability,
+        declared,
+    )
+
+    meta = game.meta
+    if meta.campaign != declared(game, Campaign):
+        raise AssertionError(f"{meta.id}: meta.campaign and its Campaign capability disagree")
+    campaign = capability(game, Campaign)
+    if meta.campaign and not (campaign.title and campaign.levels() and campaign.steps()):
+        raise AssertionError(f"{meta.id}: its campaign has no title, levels or steps")
+    if declared(game, ContentPacks):
+        packs = capability(game, ContentPacks)
+        example = packs.example()
+        if not packs.about or (example is not None and not packs.check(example).ok):
+            raise AssertionError(f"{meta.id}: its content packs are unnamed or the example fails")
+    cover = capability(game, Coverage)
+    if cover.shallow_per_options < 1 or cover.deep_every < 1:
+        raise AssertionError(f"{meta.id}: its conformance plan plays no game")
+    stems = [case.stem for case in cover.golden_cases()]
+    if not stems or len(set(stems)) != len(stems):
+        raise AssertionError(f"{meta.id}: its golden games are missing or share a name")
+    for case in cover.golden_cases():
+        seats = meta.seats(game.validate_options(case.options))
+        if len(case.bots) != seats:
+            raise AssertionError(f"{meta.id}: golden {case.stem} names {len(case.bots)} bots")

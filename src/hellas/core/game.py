@@ -179,6 +179,9 @@ class WebModules:
         }
 
 
+SCORE_KINDS = ("places", "team")
+
+
 @dataclass(frozen=True)
 class GameMeta:
     """Declarative facts about a game that every tool reads, declared once in its package.
@@ -187,6 +190,12 @@ class GameMeta:
     PettingZoo names (with the rules version), OpenSpiel registration (``max_decisions``), the
     RL encoder (``encoder``, ``"module:Class"``: a name, so the rules never import RL code), the
     web's renderer, help, guide and tile art (``web``) and whether players may talk (``talk``).
+    The table's properties are declared here too: ``cooperative`` (the seats win or lose
+    together) or competitive, ``rated`` (accounts' ratings move with its finished games),
+    ``campaign`` (an account's progress is kept step by step), ``score_kind`` (how a finished
+    game ranks its seats: ``places`` or ``team``) and the modules the optional compiled build
+    compiles (``compiled``, module names).  What a game *does* beyond the rules is a capability
+    object (``hellas.core.capabilities``).
     """
 
     id: str
@@ -212,6 +221,18 @@ class GameMeta:
     # a game of similar size in another library, by library, timed beside it by ``hellas bench``
     bench_peers: tuple[tuple[str, str], ...] = ()  # (library, game) pairs: hashable
     web: WebModules = field(default_factory=WebModules)
+    rated: bool = False  # do finished games between accounts move their ratings?
+    # how a finished game ranks its seats: "places" (first, second...) or "team" (won or lost
+    # together: a co-operative game)
+    score_kind: str = "places"
+    campaign: bool = False  # played as a campaign (its ``Campaign`` capability says how)
+    compiled: tuple[str, ...] = ()  # modules the compiled build compiles (core/compiled.py)
+
+    def __post_init__(self) -> None:
+        if self.score_kind not in SCORE_KINDS:
+            raise ValueError(f"{self.id}: score_kind {self.score_kind!r} is not in {SCORE_KINDS}")
+        if self.rated and self.cooperative:
+            raise ValueError(f"{self.id}: a co-operative game cannot be rated")
 
     @property
     def name(self) -> str:
@@ -241,6 +262,9 @@ class GameMeta:
             "seats_option": self.seats_option,
             "cooperative": self.cooperative,
             "talk": self.talk,
+            "rated": self.rated,
+            "score_kind": self.score_kind,
+            "campaign": self.campaign,
             "web": self.web.to_json(),
         }
 

@@ -37,7 +37,7 @@ from hellas.server.hashing import Hashing
 from hellas.server.hub import LiveTable
 from hellas.server.limits import parse_json
 from hellas.server.names import Person, name_seat
-from hellas.server.ratings import RATED_GAMES, Ratings
+from hellas.server.ratings import Ratings, rated_games
 from hellas.server.shared_limits import check, shared_rate
 from hellas.server.signins import (
     DEVICE_COOKIE,
@@ -307,7 +307,7 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
 @router.get("/api/leaderboard/{game_id}")
 async def leaderboard(game_id: str, request: Request) -> dict[str, Any]:
     """Return a competitive game's best-rated players."""
-    if game_id not in RATED_GAMES:
-        raise ServerError("bad-request", f"leaderboards: {', '.join(RATED_GAMES)}", 404)
+    if game_id not in rated_games():
+        raise ServerError("bad-request", f"leaderboards: {', '.join(rated_games())}", 404)
     rows = await asyncio.to_thread(accounts_of(request).ratings.leaderboard, game_id)
     return {"game": game_id, "title": REGISTRY.get(game_id).meta.title, "players": rows}

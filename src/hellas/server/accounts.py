@@ -6,7 +6,7 @@ password (``argon2-cffi``).  A seat claimed (or created) while signed in is *lin
 account: the seat row remembers the account and the hash of the account's own token for that
 seat, an HMAC of the account, table and seat under a random secret this database keeps.  So any
 device the player signs in on gets the same working seat link back ("My tables") while the
-database still holds no usable token.  Results, ratings and Legends campaigns live in
+database still holds no usable token.  Results, ratings and campaigns live in
 ``ratings.py``; the routes in ``account_api.py``; the host's command in ``cli/accounts.py``.
 
 The methods here are blocking database work (run them in a thread).  The server's routes hash
@@ -100,7 +100,7 @@ SCORED = Table(  # finished tables already counted: counting twice is impossible
     Column("rated", Boolean, nullable=False),
     Column("at", Float, nullable=False),
 )
-CAMPAIGN = Table(  # Legends: each account's missions by difficulty
+CAMPAIGN = Table(  # a campaign game's steps (Legends: missions) by level (difficulty)
     "hellas_campaign",
     ACCOUNT_METADATA,
     Column("account", String(32), primary_key=True),

@@ -129,6 +129,9 @@ async def games(request: Request) -> list[dict[str, Any]]:
             "version": g.meta.version,
             "cooperative": g.meta.cooperative,
             "talk": g.meta.talk,
+            "rated": g.meta.rated,  # and the other properties its metadata declares
+            "score_kind": g.meta.score_kind,
+            "campaign": g.meta.campaign,
             "web": g.meta.web.to_json(),
         }
         for g in REGISTRY

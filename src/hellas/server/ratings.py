@@ -1,13 +1,15 @@
-"""What a finished game leaves on its players' accounts: results, ratings, Legends campaigns.
+"""What a finished game leaves on its players' accounts: results, ratings, campaigns.
 
 The hub calls ``Ratings.game_over`` once a table's last choice is stored.  Each seat linked to
-an account gets a result row (its place, whether it won).  A competitive game (Fantasy Realms,
-Lords of Hellas) moves ratings only when *every* seat is a human with an account, each a
-different one; ratings come from OpenSkill's Plackett-Luce model (a multi-player Bayesian
+an account gets a result row (its place, whether it won).  A game its metadata declares
+``rated`` moves ratings only when *every* seat is a human with an account, each a different
+one; ratings come from OpenSkill's Plackett-Luce model (a multi-player Bayesian
 rating: ``mu`` and its uncertainty ``sigma``).  People see the conservative ``mu - 3 sigma``
 on a familiar scale, ``1500 + 40 (mu - 3 sigma)`` rounded (a newcomer starts at 1500), marked
-"provisional" until ``SETTLED`` rated games.  A Legends game records each account's mission,
-difficulty and result (won or lost) for the campaign view.  A table is counted once
+"provisional" until ``SETTLED`` rated games.  A campaign game (``GameMeta.campaign``; its
+``Campaign`` capability places a finished game on its grid: Legends' mission and difficulty)
+records each account's step, level and result (won or lost) for the profile's campaign grid.
+Nothing here names a game: what a game offers comes from the registry.  A table is counted once
 (``SCORED``), whatever happens after.
 
 An account deleted while its game went on (``hellas accounts delete``, perhaps from another
@@ -34,6 +36,10 @@ from sqlalchemy import and_, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from hellas.core.capabilities import Campaign, capability
+from hellas.core.errors import HellasError
+from hellas.core.game import Game
+from hellas.games import REGISTRY
 from hellas.server.accounts import (
     ACCOUNTS,
     CAMPAIGN,
@@ -49,9 +55,6 @@ from hellas.server.live import HUMAN, LiveTable
 from hellas.server.names import forget as forget_name
 from hellas.server.store import TABLES
 
-RATED_GAMES = ("realms", "lords")  # competitive games; Legends is co-operative
-MISSIONS = 12
-DIFFICULTIES = ("human", "heroic", "godlike")
 BASE, SCALE = 1500, 40  # the shown rating: BASE + SCALE * (mu - 3 sigma), rounded
 SETTLED = 10  # rated games after which a rating is no longer "provisional"
 
@@ -66,9 +69,9 @@ class Finished:
     countable: bool  # every seat a human with its own account
     winners: list[int]
     scores: list[float]
-    mission: int | None = None  # Legends only
-    difficulty: str | None = None
-    won: bool | None = None
+    mission: int | None = None  # a campaign game's step (from 1) ...
+    difficulty: str | None = None  # ... its level ...
+    won: bool | None = None  # ... and whether it was won
     total: int = 0  # moves the game took (its half: forfeits.py)
     bots_at_end: tuple[int, ...] = ()  # seats a bot played when the game ended
 
@@ -90,14 +93,14 @@ def facts(table: LiveTable) -> Finished | None:
     countable = (
         all(s.kind == HUMAN and s.account for s in table.seats)
         and len(set(accounts)) == len(accounts)
-        and table.game.meta.id in RATED_GAMES
+        and table.game.meta.rated
     )
     mission = difficulty = won = None
-    if table.game.meta.id == "legends":
-        view = table.game.view(table.match.state, None)  # public facts: mission and result
-        mission = int(view["mission"]["number"])
-        difficulty = str(view["difficulty"])
-        won = view["result"] == "won"
+    if table.game.meta.campaign:  # public facts: where the game stands in the campaign
+        view = table.game.view(table.match.state, None)
+        step = capability(table.game, Campaign).result(view, outcome)
+        if step is not None:
+            mission, difficulty, won = step.step, step.level, step.won
     return Finished(
         table.id,
         table.game.meta.id,
@@ -227,7 +230,7 @@ class Ratings:
 
     @staticmethod
     def _campaign(conn: Any, account: str, f: Finished, now: float) -> None:
-        """Count a Legends mission won or lost for an account (the caller's transaction)."""
+        """Count a campaign step won or lost for an account (the caller's transaction)."""
         where = and_(
             CAMPAIGN.c.account == account,
             CAMPAIGN.c.difficulty == f.difficulty,
@@ -260,7 +263,7 @@ class Ratings:
         return shown_rating(mu, sigma)
 
     def profile(self, account: Account, history: int = 50) -> dict[str, Any]:
-        """Return an account's public page: ratings, recent games and Legends campaign."""
+        """Return an account's public page: ratings, recent games and campaigns."""
         with self.engine.connect() as conn:
             ratings = conn.execute(
                 select(RATINGS).where(RATINGS.c.account == account.id).order_by(RATINGS.c.game)
@@ -297,21 +300,11 @@ class Ratings:
                     "won": g.won,
                     "rated": g.rated,
                     "at": g.at,
+                    "result": result_words(g.game, g.won, g.place, g.players),
                 }
                 for g in games
             ],
-            "campaign": {
-                d: [
-                    {
-                        "mission": m,
-                        "status": _status(cells.get((d, m))),
-                        "won": cells[(d, m)].won if (d, m) in cells else 0,
-                        "lost": cells[(d, m)].lost if (d, m) in cells else 0,
-                    }
-                    for m in range(1, MISSIONS + 1)
-                ]
-                for d in DIFFICULTIES
-            },
+            "campaigns": [campaign_grid(game, cells) for game in campaign_games()],
         }
 
     def leaderboard(self, game: str, limit: int = 50) -> list[dict[str, Any]]:
@@ -335,6 +328,57 @@ class Ratings:
             }
             for i, r in enumerate(rows)
         ]
+
+
+def rated_games() -> list[str]:
+    """Return the ids of the registered games whose metadata declares them rated."""
+    return [g.meta.id for g in REGISTRY if g.meta.rated]
+
+
+def campaign_games() -> list[Game[Any]]:
+    """Return the registered games played as campaigns (``GameMeta.campaign``)."""
+    return [g for g in REGISTRY if g.meta.campaign]
+
+
+def campaign_grid(game: Game[Any], cells: dict[tuple[str, int], Any]) -> dict[str, Any]:
+    """Return a campaign's grid for a profile: its levels, steps and each cell's status.
+
+    The campaign rows hold a level and a step, not the game: the store keeps one campaign
+    (the first registered campaign game's; docs/architecture.md).
+    """
+    campaign = capability(game, Campaign)
+    steps = campaign.steps()
+    return {
+        "game": game.meta.id,
+        "title": campaign.title,
+        "noun": campaign.step_noun,
+        "levels": [{"id": level, "title": title} for level, title in campaign.levels()],
+        "steps": list(steps),
+        "cells": {
+            level: [
+                {
+                    "step": m,
+                    "status": _status(cells.get((level, m))),
+                    "won": cells[(level, m)].won if (level, m) in cells else 0,
+                    "lost": cells[(level, m)].lost if (level, m) in cells else 0,
+                }
+                for m in range(1, len(steps) + 1)
+            ]
+            for level, _title in campaign.levels()
+        },
+    }
+
+
+def result_words(game_id: str, won: bool, place: int, players: int) -> str:
+    """Return a finished game's result for a profile: ``Place 2 of 3``, ``Mission won``."""
+    try:
+        game = REGISTRY.get(game_id)
+    except HellasError:  # a game no longer registered: its places are still known
+        game = None
+    if game is not None and game.meta.score_kind == "team":
+        noun = capability(game, Campaign).step_noun
+        return f"{noun} {'won' if won else 'lost'}"
+    return "Won" if won else f"Place {place} of {players}"
 
 
 def shown_rating(mu: float, sigma: float) -> int:

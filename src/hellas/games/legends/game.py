@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from hellas.core.capabilities import Campaign, Coverage
 from hellas.core.game import (
     BotFactory,
     BotLevel,
@@ -27,6 +28,7 @@ from hellas.games.legends import choices as C
 from hellas.games.legends import rules
 from hellas.games.legends.content import CARD_TITLES, CARD_TYPES, DIFFICULTIES, NUM_ATTRS, content
 from hellas.games.legends.notes import Notes
+from hellas.games.legends.offers import LegendsCampaign, LegendsCoverage
 from hellas.games.legends.policy import choose
 from hellas.games.legends.sentences import LegendsEvents
 from hellas.games.legends.state import (
@@ -93,6 +95,8 @@ META = GameMeta(
     rulebook="legends-of-hellas.txt",
     summary="Co-operative card game: 1-5 heroes, hidden hands, no talking, 12 missions.",
     cooperative=True,
+    score_kind="team",
+    campaign=True,
     report_layout=("mission", "difficulty", "players"),
     progress_metric="monsters_defeated",
     talk=False,
@@ -225,6 +229,10 @@ class LegendsGame(Game[LegendsState]):
         from hellas.games.legends.bots import HeuristicBot  # noqa: PLC0415 - avoid a cycle
 
         return {"heuristic": HeuristicBot, "bot": HeuristicBot}
+
+    def capabilities(self) -> Mapping[type, Any]:
+        """Return the campaign (missions by difficulty) and the test harness's coverage."""
+        return {Campaign: LegendsCampaign(self), Coverage: LegendsCoverage(self)}
 
     def seat_name(self, view: View, seat: int) -> str:
         """Return the seat's hero and number, e.g. ``Jason (seat 2)``."""

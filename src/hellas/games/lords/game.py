@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from hellas.core.capabilities import ContentPacks, Coverage
 from hellas.core.errors import OptionError
 from hellas.core.game import (
     BotFactory,
@@ -27,6 +28,7 @@ from hellas.games.lords.cards import deck_cards
 from hellas.games.lords.choices import table
 from hellas.games.lords.content import Content, configured, fingerprint
 from hellas.games.lords.notes import LordsEvents, Notes
+from hellas.games.lords.offers import LordsCoverage, LordsPacks
 from hellas.games.lords.packs import installed, pack_modules
 from hellas.games.lords.state import LordsState
 from hellas.games.lords.value import chances
@@ -103,6 +105,7 @@ META = GameMeta(
     options=OPTIONS,
     rulebook="lords-of-hellas.txt",
     summary="Area control, monster hunts and quests: armies, temples, monuments.",
+    rated=True,
     report_layout=("players",),
     encoder="hellas.rl.encoders.lords:LordsEncoder",
     max_decisions=200_000,
@@ -143,6 +146,10 @@ class LordsGame(Game[LordsState]):
         elif not validated["pack_fingerprint"]:
             validated["pack_fingerprint"] = fingerprint(validated["content"])
         return validated
+
+    def capabilities(self) -> Mapping[type, Any]:
+        """Return the content packs (``hellas content``, a server's lobby) and the test coverage."""
+        return {ContentPacks: LordsPacks(self), Coverage: LordsCoverage(self)}
 
     def content_packs(self, root: str) -> list[dict[str, Any]]:
         """Return the content packs under ``root``, each checked (``packs.installed``)."""

@@ -1,10 +1,9 @@
-// The leaderboards: the best-rated players of each competitive game (ratings move only with
-// finished games between players with accounts).
+// The leaderboards: the best-rated players of each rated game (ratings move only with finished
+// games between players with accounts).  Which games are rated comes from /api/games ("rated"):
+// this page names no game.
 
 import { ratingCell } from "./people.js";
-import { api, h, replaceChildren } from "./util.js";
-
-const GAMES = ["realms", "lords"];
+import { api, games, h, replaceChildren } from "./util.js";
 
 async function board(game) {
   let data;
@@ -29,7 +28,15 @@ async function board(game) {
 
 async function start() {
   const main = document.getElementById("boards");
-  replaceChildren(main, ...(await Promise.all(GAMES.map(board))));
+  let rated;
+  try {
+    rated = (await games()).filter((g) => g.rated).map((g) => g.id);
+  } catch (err) {
+    replaceChildren(main, h("p", { class: "form-error" }, err.message));
+    document.body.dataset.ready = "1";
+    return;
+  }
+  replaceChildren(main, ...(await Promise.all(rated.map(board))));
   document.body.dataset.ready = "1";
 }
 

@@ -9,7 +9,6 @@
 import { api, h, replaceChildren, toast } from "./util.js";
 
 const GUEST_KEY = "hellas.guestName";
-const RATED_GAMES = ["realms", "lords"];
 
 /** The guest name this browser keeps ("" for none). */
 export function guestName() {
@@ -28,9 +27,10 @@ function keepGuestName(name) {
   }
 }
 
-/** The rule that keeps rated games from being voided, for a table that can be rated. */
-export function ratedRule(msg) {
-  if (!RATED_GAMES.includes(msg.game) || !msg.seats.every((s) => s.kind === "human")) return null;
+/** The rule that keeps rated games from being voided, for a table that can be rated.
+ * @param {object} msg the table; @param {object|null} info its game in /api/games ("rated") */
+export function ratedRule(msg, info) {
+  if (!info || !info.rated || !msg.seats.every((s) => s.kind === "human")) return null;
   return h("p", { class: "rated-rule muted small-text", dataset: { testid: "rated-rule" } },
     "Rated when every seat is a player with an account. If a bot plays your seat at any time in "
     + "the second half of the game (you hand it over, or your time runs out), you lose this game "

@@ -1,20 +1,29 @@
-// A player's profile: ratings per competitive game, recent games, and the Legends campaign
-// (the 12 missions at each difficulty: won, lost or not played).
+// A player's profile: ratings per rated game, recent games, and each campaign game's grid
+// (Legends: the 12 missions at each difficulty, won, lost or not played).  The server says
+// which games have campaigns, their levels and steps, and each result in words: this page
+// names no game.
 
-import { MISSIONS } from "./render/legends-data.js";
 import { ratingCell } from "./people.js";
 import { api, h, replaceChildren } from "./util.js";
 
-const DIFFICULTIES = [["human", "Human"], ["heroic", "Heroic"], ["godlike", "Godlike"]];
 const STATUS = { won: "Won", lost: "Lost", "not-played": "Not played" };
 
 function when(seconds) {
   return new Date(seconds * 1000).toLocaleDateString();
 }
 
-function place(g) {
-  if (g.game === "legends") return g.won ? "Mission won" : "Mission lost";
-  return g.won ? "Won" : `Place ${g.place} of ${g.players}`;
+/** One campaign's grid: a row per step, a column per level. */
+function campaignPanel(c) {
+  return h("section", { class: "panel" },
+    h("h2", {}, c.title),
+    h("table", { class: "data-table campaign", dataset: { testid: "campaign" } },
+      h("thead", {}, h("tr", {}, h("th", {}, c.noun), c.levels.map((l) => h("th", {}, l.title)))),
+      h("tbody", {}, c.steps.map((name, i) => h("tr", {},
+        h("th", { scope: "row" }, name),
+        c.levels.map((l) => {
+          const cell = c.cells[l.id][i];
+          return h("td", { class: `campaign-${cell.status}`, dataset: { testid: `mission-${l.id}-${i + 1}` } }, STATUS[cell.status]);
+        }))))));
 }
 
 async function start() {
@@ -40,22 +49,13 @@ async function start() {
           h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Rating"), h("th", {}, "Rated games"))),
           h("tbody", {}, p.ratings.map((r) => h("tr", {}, h("td", {}, title(r.game)), ratingCell(r), h("td", {}, String(r.games))))))
         : h("p", { class: "muted" }, "No rated game yet.")),
-    h("section", { class: "panel" },
-      h("h2", {}, "Legends campaign"),
-      h("table", { class: "data-table campaign", dataset: { testid: "campaign" } },
-        h("thead", {}, h("tr", {}, h("th", {}, "Mission"), DIFFICULTIES.map(([, t]) => h("th", {}, t)))),
-        h("tbody", {}, MISSIONS.map((m, i) => h("tr", {},
-          h("th", { scope: "row" }, `${m.number}. ${m.name}`),
-          DIFFICULTIES.map(([d]) => {
-            const cell = p.campaign[d][i];
-            return h("td", { class: `campaign-${cell.status}`, dataset: { testid: `mission-${d}-${m.number}` } }, STATUS[cell.status]);
-          })))))),
+    ...p.campaigns.map(campaignPanel),
     h("section", { class: "panel" },
       h("h2", {}, "Recent games"),
       p.history.length
         ? h("ul", { class: "plain-list", dataset: { testid: "history" } }, p.history.map((g) => h("li", {},
           h("a", { href: `/replay/${encodeURIComponent(g.table)}` }, title(g.game), g.name ? ` “${g.name}”` : ""),
-          ` · ${when(g.at)} · ${place(g)}`, g.rated ? " · rated" : "")))
+          ` · ${when(g.at)} · ${g.result}`, g.rated ? " · rated" : "")))
         : h("p", { class: "muted" }, "No finished game yet.")));
   document.body.dataset.ready = "1";
 }

@@ -511,7 +511,7 @@ function renderBotControl(msg) {
   }, botPlays ? "Take my seat back" : "Let a bot play for me");
   replaceChildren(el.botControl,
     h("label", { class: "bot-label" }, botPlays ? `The ${botTitle(me.driver, gameInfo)} bot is playing for you. ` : "Away? Hand your seat to ", select),
-    " ", button, ratedRule(msg));
+    " ", button, ratedRule(msg, gameInfo));
 }
 
 // -- events -------------------------------------------------------------------------------------

@@ -1,0 +1,54 @@
+"""A game's one declaration: the properties of ``GameMeta`` and the capabilities it returns.
+
+Each registered game's metadata agrees with its capabilities (``check_declarations``, also run
+by the conformance suite), and a declaration that contradicts itself is refused when the game's
+module is imported.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from hellas.core.capabilities import Campaign, ContentPacks, Coverage, capability, declared
+from hellas.core.conformance import check_declarations
+from hellas.games import REGISTRY
+from tests.nim import GAME as NIM
+from tests.nim import META as NIM_META
+
+
+@pytest.mark.parametrize("game_id", REGISTRY.ids())
+def test_each_games_metadata_agrees_with_its_capabilities(game_id: str) -> None:
+    check_declarations(REGISTRY.get(game_id))
+
+
+def test_the_properties_each_game_declares() -> None:
+    rated = {g.meta.id for g in REGISTRY if g.meta.rated}
+    teams = {g.meta.id for g in REGISTRY if g.meta.score_kind == "team"}
+    assert rated == {g.meta.id for g in REGISTRY if not g.meta.cooperative}
+    assert teams == {g.meta.id for g in REGISTRY if g.meta.cooperative}
+    assert [g.meta.id for g in REGISTRY if g.meta.campaign] == [
+        g.meta.id for g in REGISTRY if declared(g, Campaign)
+    ]
+
+
+def test_a_game_that_declares_nothing_gets_the_defaults() -> None:
+    """Nim: no campaign, no packs, one golden game between random bots."""
+    assert not NIM.meta.rated and NIM.meta.score_kind == "places"
+    assert capability(NIM, Campaign).steps() == ()
+    assert not capability(NIM, ContentPacks).check("anywhere").ok
+    (golden,) = capability(NIM, Coverage).golden_cases()
+    assert golden.stem == "nim-default" and golden.bots == ("random", "random")
+    check_declarations(NIM)
+
+
+def test_a_declaration_that_contradicts_itself_is_refused() -> None:
+    with pytest.raises(ValueError, match="co-operative game cannot be rated"):
+        dataclasses.replace(NIM_META, rated=True, cooperative=True)
+    with pytest.raises(ValueError, match="score_kind"):
+        dataclasses.replace(NIM_META, score_kind="medals")
+    campaigner = dataclasses.replace(NIM_META, campaign=True)
+    liar = type("Liar", (type(NIM),), {"meta": campaigner})()
+    with pytest.raises(AssertionError, match="its Campaign capability disagree"):
+        check_declarations(liar)
