@@ -18,6 +18,8 @@
 // says the later steps will be.  It is built by clicks like any other and can be cancelled until
 // the last click; then its steps are sent one after the other, each once the game offers it (a
 // step the game no longer offers stops the rest, and the decision is back in the player's hands).
+// A built choice that is one line of the list (a Realms tag: card, Hero, then the tag) keeps its
+// `number`; `short` is its word in a menu (the tag) and `then` the prompt's words for the next click.
 
 import { h, replaceChildren, toast } from "./util.js";
 
@@ -90,9 +92,9 @@ export class BoardControl {
       built = null;
     }
     if (built && built.choices.length) { // whole decisions replace their first steps on the board
-      this.choices = [ // (a built choice has no number: it is not one line of the list)
+      this.choices = [ // (a built choice has no number unless it is one line of the list)
         ...this.choices.filter((c) => !built.replaces.has(c.key)),
-        ...built.choices.map((c) => ({ ...c, number: null })),
+        ...built.choices.map((c) => ({ number: null, ...c })),
       ];
     }
     this.draw();
@@ -186,7 +188,7 @@ export class BoardControl {
     if (this.selected.length) {
       const first = live[0];
       const done = first && (first.firstStep || stepText(first.label));
-      text = done ? `${done} — now pick a highlighted place.` : "Pick a highlighted place.";
+      text = done ? `${done} — ${first.then || "now pick a highlighted place"}.` : "Pick a highlighted place.";
     } else if (things) {
       text = "Your decision: pick a highlighted card, piece or place";
       text += plain.length ? ", or:" : ".";
@@ -303,8 +305,9 @@ export class BoardControl {
       type: "button",
       class: "menu-choice",
       dataset: { testid: "board-menu-choice", key: c.key },
+      "aria-label": c.short ? c.label : null, // a built choice's menu word (a tag) stands for it
       onclick: () => this.pick(c.key),
-    }, h("span", { class: "num", "aria-hidden": "true" }, String(c.number || i + 1)), " ", c.label)));
+    }, h("span", { class: "num", "aria-hidden": "true" }, String(c.number || i + 1)), " ", c.short || c.label)));
     if (onward) {
       items.push(h("li", {}, h("button", {
         type: "button", class: "menu-choice", dataset: { testid: "board-menu-onward" }, onclick: () => {

@@ -191,8 +191,9 @@ export function targets(key) {
     case "dionysus":
     case "helm":
       return arg === "none" ? [] : [`hand:${arg}`];
+    case "add": // the card, then the Hero it tags (the tag itself: a short menu on the Hero)
+      return rest === "none" ? [] : [`hand:${actor}`, `hand:${rest.split("/")[0]}`];
     case "clear":
-    case "add":
     case "face":
     case "resolve":
     case "omega":
@@ -200,6 +201,34 @@ export function targets(key) {
     default:
       return []; // keep, name: buttons on the board's prompt bar
   }
+}
+
+/**
+ * A tag given at the end (Chiron: any tag; Athena, the Winged Sandals: theirs) built by clicks
+ * (see board-control.js): the card, then the Hero, then the tag from a menu of that Hero's tags
+ * alone.  Chiron with three Heroes offers 38 choices: one menu of them all was too long to read.
+ * The choices keep their keys and list numbers; the menu shows each one's tag.
+ */
+export function compound(choices) {
+  const adds = choices.map((c, i) => ({ ...c, number: i + 1 }))
+    .filter((c) => split(c.key)[0] === "add" && !c.key.endsWith("=none"));
+  if (!adds.length) return null;
+  return {
+    replaces: new Set(adds.map((c) => c.key)),
+    choices: adds.map((c) => {
+      const [actor, rest] = split(c.key)[1].split("=");
+      const [hero, tag] = rest.split("/");
+      return {
+        key: c.key,
+        label: c.label,
+        number: c.number,
+        short: pretty(tag),
+        firstStep: `${info(actor).name} gives a Hero a tag`,
+        then: "now pick the Hero",
+        path: [`hand:${actor}`, `hand:${hero}`],
+      };
+    }),
+  };
 }
 
 /** The end: every player ranked by score, each hand with its card-by-card scores. */
