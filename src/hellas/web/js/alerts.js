@@ -5,8 +5,10 @@
 // "Desktop notification" - never by default - and a notification is shown only while the page
 // is hidden (another tab, a minimised window).  The choices are kept in this browser
 // (localStorage) for every table.  The lobby uses `markTitle` for "My tables": the number of
-// tables where it is your turn, in the title and on the icon.
+// tables where it is your turn, in the title and on the icon.  A notification speaks of people
+// by name ("Your decision, Ana" - "Normal bot took Chiron from the discard area"), never "Player 2".
 
+import { personName, withPeople } from "./render/common.js";
 import { h } from "./util.js";
 
 const SOUND_KEY = "hellas.alerts.sound";
@@ -74,6 +76,22 @@ function chime() {
   }
 }
 
+/**
+ * What a turn alert says, by name: {title: "Your decision, Ana", body: "<table>: <newest event>"}.
+ * @param {object} msg the table's state message; @param {Array<{kind: string, text: string}>} events newest last
+ */
+export function turnNotice(msg, events = []) {
+  const me = msg.seat !== null && msg.seat !== undefined ? personName(msg.seat) : "";
+  const named = me && !/^Player \d+$/.test(me);
+  const told = events.filter((e) => e.kind !== "turn"); // what happened, not "Turn 3: Ana."
+  const newest = told.length ? withPeople(told[told.length - 1].text) : "";
+  const table = msg.name ? `${msg.title} “${msg.name}”` : msg.title;
+  return {
+    title: named ? `Your decision, ${me}` : "Your decision",
+    body: newest ? `${table}: ${newest}` : String(table || ""),
+  };
+}
+
 /** The turn alerts of a table page: call update() with each state. */
 export class TurnAlerts {
   constructor() {
@@ -120,8 +138,9 @@ export class TurnAlerts {
       h("label", { class: "check-row" }, notify, h("span", {}, "Show a desktop notification when it becomes my decision and this page is hidden"), why));
   }
 
-  /** Follow a state: mark the tab while it is your decision, alert when it becomes so. */
-  update(mine, title) {
+  /** Follow a state: mark the tab while it is your decision, alert when it becomes so
+   * (`notice`: what a notification says, from turnNotice). */
+  update(mine, notice) {
     markIcon(mine);
     const became = mine && !this.mine;
     this.mine = mine;
@@ -135,7 +154,7 @@ export class TurnAlerts {
       && Notification.permission === "granted") {
       this.played += 1;
       try {
-        const n = new Notification("Hellas: your decision", { body: title, tag: "hellas-turn" });
+        const n = new Notification(`Hellas: ${notice.title}`, { body: notice.body, tag: "hellas-turn" });
         n.onclick = () => {
           window.focus();
           n.close();

@@ -12,7 +12,7 @@ import { HintBox, hintsNote } from "./hints.js";
 import { rendererFor } from "./render/index.js";
 import { botOptions, botTitle, normalBot } from "./levels.js";
 import { resultsScene } from "./results.js";
-import { TurnAlerts } from "./alerts.js";
+import { TurnAlerts, turnNotice } from "./alerts.js";
 import { ChatBox } from "./chat.js";
 import { ClockLine } from "./clock.js";
 import { rematchBox } from "./rematch.js";
@@ -267,7 +267,7 @@ async function onState(msg) {
   renderOutcome(msg, renderer);
   chat.update(msg);
   clock.update(msg);
-  alerts.update(msg.seat !== null && msg.seat !== undefined && msg.choices.length > 0 && !msg.outcome, document.title);
+  alerts.update(msg.seat !== null && msg.seat !== undefined && msg.choices.length > 0 && !msg.outcome, turnNotice(msg, events));
   const ctx = {
     seat: msg.seat,
     choices: msg.choices,

@@ -1,7 +1,7 @@
 // Fantasy Realms: Greek Legends: your hand and its live score, the discard area, every Afterlife.
 
 import { h, pretty, replaceChildren, seatClass } from "../util.js";
-import { fact, none, panel, who } from "./common.js";
+import { fact, none, panel, personName, who } from "./common.js";
 import { CARDS } from "./realms-cards.js";
 import { suitIcon } from "../art.js";
 import { split } from "../help/index.js";
@@ -108,14 +108,14 @@ export function render(root, view, ctx = {}) {
     parts.push(h("div", { class: "result-line won" },
       "Winner", winners.length > 1 ? "s" : "", ": ",
       winners.map((w, i) => [i ? ", " : "", who(w, null, viewer)]),
-      view.result.scores ? ` — ${view.result.scores.map((sc, q) => `P${q + 1} ${sc}`).join(" · ")}` : ""));
+      view.result.scores ? ` — ${view.result.scores.map((sc, q) => `${personName(q)} ${sc}`).join(" · ")}` : ""));
   }
 
   if (view.oracle && view.oracle.length) {
     parts.push(panel(`The Oracle shows (top first)`, "oracle-panel",
       h("div", { class: "cards-row" }, view.oracle.map((id) => card(id, { target: "oracle" })))));
   } else if (view.oracle_count && view.phase === "oracle") {
-    parts.push(h("div", { class: "note" }, `Player ${view.current + 1} is looking at ${view.oracle_count} cards at the Oracle.`));
+    parts.push(h("div", { class: "note" }, `${personName(view.current)} is looking at ${view.oracle_count} cards at the Oracle.`));
   }
 
   if (seated) {
