@@ -59,7 +59,7 @@ class ReferenceBot(ISMCTSBot):
         bias = self.bias if guide is not None else 0.0
         shared = game.meta.cooperative  # one value for the whole team
         per_sample = shared or hints.policy_reads_samples  # partners' moves read sampled hands
-        chance_of = getattr(game, "win_chance", None)
+        chance_of = hints.chance()
         me = decision.seat
         keep_legal = self.keep_legal
         root = RefNode(decision.seat)

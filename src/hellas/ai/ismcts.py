@@ -85,7 +85,8 @@ class _Kept:
 class Assessment:
     """One root move after a search: visits, mean search value, mean estimated win chance.
 
-    The win chance is the game's ``win_chance`` of the simulations' end positions if it has one.
+    The win chance is the game's ``SearchHints.chance`` of the simulations' end positions, if
+    it has one.
     """
 
     choice: Choice
@@ -174,39 +175,39 @@ class ISMCTSBot:
     def search(self, decision: Decision[Any], rng: Rng, track_chance: bool = False) -> _Node:
         """Run the simulations for one decision and return the root of the tree.
 
-        ``track_chance`` also sums, at the root's children, the game's ``win_chance`` of each
-        simulation's end position (its search value when the game has no such estimate).
+        ``track_chance`` also sums, at the root's children, the game's ``SearchHints.chance`` of
+        each simulation's end position (its search value when the game has no such estimate).
         """
         game = decision.game
         hints = capability(game, SearchHints)  # what the game offers search (core/capabilities)
         guide = hints.rollout_policy()
         policy = guide or _random_policy(game)
         # The default adapter only forwards to the game's own methods: call those directly.
-        source: Any = game if type(hints) is SearchHints else hints
+        source: Any = game if hints.forwards() else hints
         apply: Callable[[Any, Choice, Any], Any] = game._apply  # the fast path: legal moves
         quiet: Any = False  # apply's last argument: no events
         legal_of: Callable[[Any], Sequence[Choice]] = game.choices
         to_act: Callable[[Any], int | None] = game.to_act
         value_of = source.rollout_value
         evaluate: Callable[[Any, int], float] = source.evaluate
-        kernel = getattr(game, "search_kernel", None)
-        if kernel is not None and source is game:
+        kernel = hints.kernel()
+        if kernel is not None:
             # The game's own rule functions behind those methods, called without them.
-            apply, quiet, to_act, legal_of, evaluate = kernel()
+            apply, quiet, to_act, legal_of, evaluate = kernel
         evaluate_seats = source.evaluate_seats
         rollout_depth = source.rollout_depth
         c = self.exploration
         bias = self.bias if guide is not None else 0.0
         shared = game.meta.cooperative  # one value for the whole team
         per_sample = shared or hints.policy_reads_samples  # partners' moves read sampled hands
-        chance_of = getattr(game, "win_chance", None)
+        chance_of = hints.chance()
         me = decision.seat
         keep_legal = self.keep_legal
         root = _Node(decision.seat)
         pool = self._pool(decision, rng)
         for sample in pool:
             legal_of(sample)  # a game that caches its legal list keeps it in every copy
-        seeded = [hasattr(sample, "rng") for sample in pool]  # states that carry a generator
+        seeded = [hints.seeded_states] * len(pool)  # states that carry a generator
         size = len(pool)
         root_hint = ""  # the root's policy move is the same in every determinization
         if guide is not None:

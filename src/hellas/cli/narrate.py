@@ -4,34 +4,23 @@ The narrator sees only what a spectator may see: the events visible to everyone 
 view (``view(state, None)``).  A run of small steps by one player (``Helen (P2): March from
 Euboea``, ``Helen (P2): ... to Boeotia``) is joined into one line.  A game may add lines that
 only a comparison of two public views reveals (who won a battle, what a monster's attack cost)
-by giving its renderer module a ``narrate(before, after)`` function, and may tell a run of
-steps as one sentence with ``phrase(who, deeds)``; see ``game_hook``.  With one human at the
-table the same narrator tells that seat what it may see (``viewer``).
+and may tell a run of steps as one sentence: its ``Narration`` capability's ``narrate`` and
+``phrase`` (``hellas.core.capabilities``).  With one human at the table the same narrator
+tells that seat what it may see (``viewer``).
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
-from hellas.core.capabilities import Presentation, capability
+from hellas.core.capabilities import Narration, capability
 from hellas.core.game import Event, Game
 
 View = dict[str, Any]
-
-
-def game_hook(game: Game[Any], name: str) -> Callable[..., Any] | None:
-    """Return an optional function ``name`` of the game's terminal renderer module, if any."""
-    draw = capability(game, Presentation).renderer()
-    if draw is None:
-        return None
-    module = sys.modules.get(getattr(draw, "__module__", ""))
-    hook = getattr(module, name, None)
-    return hook if callable(hook) else None
 
 
 def _split(text: str) -> tuple[str, str]:
@@ -47,8 +36,9 @@ class Narrator:
         self.game = game
         self.console = console
         self.viewer = viewer  # whose events: None for a spectator, else the human's seat
-        self.extra = game_hook(game, "narrate")
-        self.phrase = game_hook(game, "phrase")  # a run of steps as a sentence (Lords)
+        told = capability(game, Narration)
+        self.extra = told.narrate()
+        self.phrase = told.phrase()  # a run of steps as a sentence (Lords)
         self.who = ""
         self.deeds: list[str] = []
         self.before: View | None = None

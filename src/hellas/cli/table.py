@@ -25,8 +25,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from hellas.ai import make_bot
-from hellas.cli.narrate import Narrator, game_hook
-from hellas.core.capabilities import Presentation, capability
+from hellas.cli.narrate import Narrator
+from hellas.core.capabilities import Narration, Presentation, capability
 from hellas.core.errors import HellasError
 from hellas.core.game import Bot, Decision, Event, Game, Outcome
 from hellas.core.record import Match, Record, start
@@ -72,13 +72,14 @@ class TerminalTable:
                 self.bots[seat] = make_bot(self.game, name)
         self.rng = Rng(self.bot_seed)
         self.inbox = {s: [] for s, name in enumerate(self.seats) if name == HUMAN}
-        self.explain = game_hook(self.game, "explain")
+        told = capability(self.game, Narration)  # what the game tells in words
+        self.explain = told.card_text()
         if self.hints is None:
             self.hints = len(self.inbox) <= 1
         # a game whose renderer says when a turn starts (Lords) draws its board only then or on
         # 'board', and tells a lone human each step in one line meanwhile
-        self.turn_key = game_hook(self.game, "turn_key")
-        self.rules = game_hook(self.game, "rules")
+        self.turn_key = told.turn_key()
+        self.rules = told.rules_text()
         self.drawn_at: dict[int, Any] = {}
         self.help = HELP + (CARD_HELP if self.explain else "") + (HINT_HELP if self.hints else "")
         self.help += (BOARD_HELP if self.turn_key else "") + (RULES_HELP if self.rules else "")
@@ -350,7 +351,7 @@ class TerminalTable:
         self.console.rule("[bold]Game over")
         self.console.print(f"[bold]{outcome.reason}[/]")
         self.console.print(winners_text(self.game, self.match.state, outcome))
-        story = game_hook(self.game, "story")  # the game's own account of the ending, in words
+        story = capability(self.game, Narration).story()  # the game's account of the ending
         if story is not None:
             public = self.game.view(self.match.state, None)
             for line in story(public, dict(outcome.details)):

@@ -2,22 +2,30 @@
 
 :class:`Rules` is what every front end may rely on for any game: ``new``, ``to_act``,
 ``choices``, ``apply``, ``view``, ``outcome``, ``determinize`` and the state's JSON form.
-Everything else is a separate, optional capability object a front end asks for by kind through
-:func:`capability` (or ``Registry.capability``): :class:`SearchHints` for the search bots,
-:class:`Presentation` for the terminal and ``hellas explain``, :class:`BenchFigures` for
-``hellas bench``, :class:`Campaign` for the accounts' campaign grid, :class:`ContentPacks` for
-``hellas content`` and a server's packs, :class:`Coverage` for the conformance and golden test
-harness.  A game provides its own by returning them from ``Game.capabilities()``; otherwise the
-default here applies (for the first three, an adapter over the ``Game`` methods of the same
-names; for the others, "none").  The RL encoder is named in the metadata (``GameMeta.encoder``)
-because the rules may never import RL code.
+Everything else a game offers is one typed capability object, asked for by kind through
+:func:`capability` (or ``Registry.capability``), never found by probing the game for an
+attribute or a function name:
+
+- :class:`Presentation`: the terminal drawing, seat names, choice labels, ``hellas explain``;
+- :class:`SearchHints`: rollout policy, values, depths, the rule kernel and win chances;
+- :class:`Narration`: what the terminal tells in words (card texts, rules, the ending);
+- :class:`BenchFigures`: game-specific figures for ``hellas bench``;
+- :class:`Campaign`: an account's progress through a campaign (the profile's grid);
+- :class:`ContentPacks`: packs of content an owner writes (``hellas content``, a server);
+- :class:`Coverage`: the conformance plan and golden games of the shared test harness.
+
+A game returns its own from ``Game.capabilities()``; for any kind it does not return, the
+default here applies: for the first, second and fourth an adapter over the ``Game`` methods of
+the same names, for the others "none offered".  :func:`declared` says whether a game returns its
+own.  The game's properties (co-operative, rated, campaign, score kind, compiled modules) are
+data in ``GameMeta``; so is the RL encoder's name, because the rules may never import RL code.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from hellas.core.errors import HellasError
 from hellas.core.game import Choice, Event, GameMeta, Outcome, View
@@ -120,8 +128,45 @@ class Presentation(Capability):
         )
 
 
+class SearchKernel(NamedTuple):
+    """The rule functions a search may call instead of the ``Game`` methods around them.
+
+    ``apply(s, choice, quiet)`` plays a legal choice (``quiet``: its no-events argument),
+    ``to_act``, ``legal`` and ``evaluate`` are what ``to_act``, ``choices`` and ``evaluate`` run.
+    """
+
+    apply: Callable[[Any, Choice, Any], Any]
+    quiet: Any
+    to_act: Callable[[Any], int | None]
+    legal: Callable[[Any], Sequence[Choice]]
+    evaluate: Callable[[Any, int], float]
+
+
 class SearchHints(Capability):
-    """What search bots may use to play a game well: a rollout policy, values, depths."""
+    """What search bots may use to play a game well: a rollout policy, values, depths.
+
+    ``seeded_states``: the game's states carry their own generator (``state.rng``), which a
+    search re-seeds for each simulation.  :meth:`kernel` and :meth:`chance` are for speed and
+    for hints (default: none).
+    """
+
+    seeded_states = False
+
+    def kernel(self) -> SearchKernel | None:
+        """Return the rule functions a search may call directly, or ``None``."""
+        return None
+
+    def chance(self) -> Callable[[Any, int], float] | None:
+        """Return an estimate of a seat's chance to win from a state (for hints), or ``None``."""
+        return None
+
+    def forwards(self) -> bool:
+        """Return whether the value methods are this class's adapters over the game's own."""
+        own = type(self)
+        return all(
+            getattr(own, name) is getattr(SearchHints, name)
+            for name in ("rollout_value", "evaluate", "evaluate_seats", "rollout_depth")
+        )
 
     @property
     def policy_reads_samples(self) -> bool:
@@ -159,6 +204,38 @@ class SearchHints(Capability):
     def evaluate_seats(self, s: Any, seats: Sequence[int]) -> list[float]:
         """Return ``evaluate(s, seat)`` for each of ``seats``, sharing the work where it can."""
         return self.game.evaluate_seats(s, seats)
+
+
+class Narration(Capability):
+    """What the terminal may tell beyond the views and events (``hellas play``, narration).
+
+    Each is a function the game's terminal module defines, or ``None`` (the default: the
+    terminal shows the generic form).
+    """
+
+    def card_text(self) -> Callable[[str], str] | None:
+        """Return ``f(name)``: a card's text by name (the ``card`` command)."""
+        return None
+
+    def turn_key(self) -> Callable[[View], Any] | None:
+        """Return ``f(view)``: what changes when a new turn starts (the board is drawn then)."""
+        return None
+
+    def rules_text(self) -> Callable[[View], list[str]] | None:
+        """Return ``f(view)``: the special rules in words (at the start and on ``rules``)."""
+        return None
+
+    def story(self) -> Callable[[View, dict[str, Any]], list[str]] | None:
+        """Return ``f(view, details)``: the ending told in words."""
+        return None
+
+    def narrate(self) -> Callable[[View, View], list[str]] | None:
+        """Return ``f(before, after)``: lines only a comparison of two public views reveals."""
+        return None
+
+    def phrase(self) -> Callable[[str, list[str]], str | None] | None:
+        """Return ``f(who, deeds)``: one player's run of steps as one sentence (or ``None``)."""
+        return None
 
 
 class BenchFigures(Capability):
@@ -264,6 +341,7 @@ class Coverage(Capability):
 KINDS: tuple[type[Capability], ...] = (
     Presentation,
     SearchHints,
+    Narration,
     BenchFigures,
     Campaign,
     ContentPacks,

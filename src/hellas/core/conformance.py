@@ -141,7 +141,9 @@ def check_capabilities(
 
     The game must satisfy :class:`~hellas.core.capabilities.Rules`; its presentation must label
     every offered choice and name every seat in words and explain the start and the end as
-    JSON; its search hints must answer in their ranges (``evaluate`` in [0, 1]).
+    JSON; its search hints must answer in their ranges (``evaluate`` in [0, 1]) and say truly
+    whether its states carry a generator; a campaign game places its end on its grid; and its
+    metadata must agree with the capabilities it returns (:func:`check_declarations`).
     """
     from hellas.core.capabilities import (  # noqa: PLC0415 - capabilities import this module's peers
         KINDS,
@@ -160,6 +162,8 @@ def check_capabilities(
     opts = game.validate_options(options)
     seats = game.meta.seats(opts)
     state = game.new(opts, seed)
+    if hints.seeded_states != isinstance(getattr(state, "rng", None), Rng):
+        _fail(game, opts, seed, 0, "SearchHints.seeded_states disagrees with its states")
     rng = Rng(seed ^ 0xCAFE)
     step = 0
     while (seat := game.to_act(state)) is not None:

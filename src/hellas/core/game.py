@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from hellas.core.errors import IllegalChoice, OptionError
 from hellas.core.options import Options, OptionSchema
@@ -352,6 +352,13 @@ class Bot(Protocol):
     def cost(self) -> BotCost:  # pragma: no cover
         """Return what one decision of this bot may cost (see :class:`BotCost`)."""
         ...
+
+
+@runtime_checkable
+class Budgeted(Protocol):
+    """A bot whose thinking time per decision a server sets (``seconds``; ``None``: no limit)."""
+
+    seconds: float | None
 
 
 BotFactory = Callable[[], Bot]

@@ -34,7 +34,7 @@ from typing import Any
 from hellas.ai import make_bot
 from hellas.ai.hint import hint
 from hellas.core import clock
-from hellas.core.game import Decision, Game
+from hellas.core.game import Budgeted, Decision, Game
 from hellas.core.rng import Rng
 from hellas.games import REGISTRY
 
@@ -76,7 +76,7 @@ def think(game_id: str, state: Any, seat: int, name: str, seed: int, budget: flo
     """Return the key of the choice bot ``name`` makes for ``seat`` (no budget enforced)."""
     game = REGISTRY.get(game_id)
     bot = make_bot(game, name)
-    if hasattr(bot, "seconds"):
+    if isinstance(bot, Budgeted):  # a search bot: its budget is the server's
         bot.seconds = budget
     decision = Decision(game, game.state_from_json(state), seat)
     return bot.choose(decision, Rng(seed)).key

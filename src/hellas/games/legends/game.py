@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from hellas.core.capabilities import Campaign, Coverage
+from hellas.core.capabilities import Campaign, Coverage, Narration, SearchHints
 from hellas.core.game import (
     BotFactory,
     BotLevel,
@@ -28,7 +28,12 @@ from hellas.games.legends import choices as C
 from hellas.games.legends import rules
 from hellas.games.legends.content import CARD_TITLES, CARD_TYPES, DIFFICULTIES, NUM_ATTRS, content
 from hellas.games.legends.notes import Notes
-from hellas.games.legends.offers import LegendsCampaign, LegendsCoverage
+from hellas.games.legends.offers import (
+    LegendsCampaign,
+    LegendsCoverage,
+    LegendsNarration,
+    LegendsSearch,
+)
 from hellas.games.legends.policy import choose
 from hellas.games.legends.sentences import LegendsEvents
 from hellas.games.legends.state import (
@@ -43,8 +48,8 @@ from hellas.games.legends.state import (
     SIDEWAYS,
     LegendsState,
 )
-from hellas.games.legends.value import estimate, needed_defeats
 from hellas.games.legends.value import evaluate as search_value
+from hellas.games.legends.value import needed_defeats
 from hellas.games.legends.view import determinize, view
 
 VERSION = "1.3"
@@ -231,8 +236,13 @@ class LegendsGame(Game[LegendsState]):
         return {"heuristic": HeuristicBot, "bot": HeuristicBot}
 
     def capabilities(self) -> Mapping[type, Any]:
-        """Return the campaign (missions by difficulty) and the test harness's coverage."""
-        return {Campaign: LegendsCampaign(self), Coverage: LegendsCoverage(self)}
+        """Return search hints, narration, the campaign and the test harness's coverage."""
+        return {
+            SearchHints: LegendsSearch(self),
+            Narration: LegendsNarration(self),
+            Campaign: LegendsCampaign(self),
+            Coverage: LegendsCoverage(self),
+        }
 
     def seat_name(self, view: View, seat: int) -> str:
         """Return the seat's hero and number, e.g. ``Jason (seat 2)``."""
@@ -258,10 +268,6 @@ class LegendsGame(Game[LegendsState]):
             return 1.0
         return _progress(s)
 
-    def win_chance(self, s: LegendsState, seat: int) -> float:
-        """Return the estimated chance that the team wins from ``s`` (for hints)."""
-        return estimate(s)
-
     def rollout_depth(self, s: LegendsState) -> int | None:
         """Return how many policy steps a search rollout plays before the value estimate."""
         return ROLLOUT_STEPS
@@ -269,15 +275,6 @@ class LegendsGame(Game[LegendsState]):
     def evaluate(self, s: LegendsState, seat: int) -> float:
         """Return the value model's win chance, with the same progress shaping as a loss."""
         return search_value(s, seat)
-
-    def search_kernel(self) -> tuple[Any, ...]:
-        """Return the rule functions ISMCTS may call instead of this object's methods.
-
-        (play, its no-events argument, to_act, legal choices, evaluate): the very functions
-        ``_apply``, ``to_act``, ``choices`` and ``evaluate`` run, without the method calls
-        around them (compiled, they are C calls).
-        """
-        return (rules.play, None, rules.to_act, rules.legal, search_value)
 
     def conformance_options(self) -> list[dict[str, Any]]:
         """Return every mission x player count x difficulty."""

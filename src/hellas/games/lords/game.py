@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from hellas.core.capabilities import ContentPacks, Coverage
+from hellas.core.capabilities import ContentPacks, Coverage, Narration, SearchHints
 from hellas.core.errors import OptionError
 from hellas.core.game import (
     BotFactory,
@@ -28,7 +28,7 @@ from hellas.games.lords.cards import deck_cards
 from hellas.games.lords.choices import table
 from hellas.games.lords.content import Content, configured, fingerprint
 from hellas.games.lords.notes import LordsEvents, Notes
-from hellas.games.lords.offers import LordsCoverage, LordsPacks
+from hellas.games.lords.offers import LordsCoverage, LordsNarration, LordsPacks, LordsSearch
 from hellas.games.lords.packs import installed, pack_modules
 from hellas.games.lords.state import LordsState
 from hellas.games.lords.value import chances
@@ -148,8 +148,13 @@ class LordsGame(Game[LordsState]):
         return validated
 
     def capabilities(self) -> Mapping[type, Any]:
-        """Return the content packs (``hellas content``, a server's lobby) and the test coverage."""
-        return {ContentPacks: LordsPacks(self), Coverage: LordsCoverage(self)}
+        """Return search hints, narration, content packs and the test harness's coverage."""
+        return {
+            SearchHints: LordsSearch(self),
+            Narration: LordsNarration(self),
+            ContentPacks: LordsPacks(self),
+            Coverage: LordsCoverage(self),
+        }
 
     def content_packs(self, root: str) -> list[dict[str, Any]]:
         """Return the content packs under ``root``, each checked (``packs.installed``)."""

@@ -1,15 +1,26 @@
-"""What Lords of Hellas offers beyond its rules: content packs and its test coverage.
+"""What Lords of Hellas offers beyond its rules: hints, narration, content packs, coverage.
 
-Returned by ``LordsGame.capabilities``: ``hellas content`` and a server's lobby check packs
-through :class:`LordsPacks` (the checks of ``packs.py``), and the shared test harness plays the
-golden games named by :class:`LordsCoverage`.
+Returned by ``LordsGame.capabilities``: states carry their generator (search re-seeds it); the
+terminal draws the board when a turn starts, joins a player's steps into sentences and tells
+battles and the ending (``render.py``, ``terminal.py``); ``hellas content`` and a server's
+lobby check packs through :class:`LordsPacks` (the checks of ``packs.py``); and the shared test
+harness plays the golden games named by :class:`LordsCoverage`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from hellas.core.capabilities import ContentPacks, Coverage, GoldenCase, PackCheck
+from hellas.core.capabilities import (
+    ContentPacks,
+    Coverage,
+    GoldenCase,
+    Narration,
+    PackCheck,
+    SearchHints,
+)
+from hellas.core.game import View
 from hellas.games.lords import packs
 
 # Games that end in a victory (the turn limit only a safety net): the core box, then one per
@@ -27,6 +38,46 @@ VICTORIES = (
 def _options(seats: int, modules: str) -> dict[str, object]:
     """Return a victory golden's options: its seats, modules (if any) and a 60-turn net."""
     return {"players": seats, **({"modules": modules} if modules else {}), "turn_limit": 60}
+
+
+class LordsSearch(SearchHints):
+    """The generic hints over the game's methods; its states carry their generator."""
+
+    seeded_states = True
+
+
+class LordsNarration(Narration):
+    """The board drawn per turn, steps joined into sentences, battles and the ending told."""
+
+    def card_text(self) -> Callable[[str], str]:
+        """Return a card's (or monster's, artifact's...) text by name."""
+        from hellas.games.lords.render import explain  # noqa: PLC0415 - rich loads lazily
+
+        return explain
+
+    def turn_key(self) -> Callable[[View], Any]:
+        """Return what changes when a new turn starts."""
+        from hellas.games.lords.terminal import turn_key  # noqa: PLC0415
+
+        return turn_key
+
+    def narrate(self) -> Callable[[View, View], list[str]]:
+        """Return the lines two public views reveal (who won a battle, what an attack cost)."""
+        from hellas.games.lords.render import narrate  # noqa: PLC0415
+
+        return narrate
+
+    def phrase(self) -> Callable[[str, list[str]], str | None]:
+        """Return one player's run of steps as one sentence."""
+        from hellas.games.lords.terminal import phrase  # noqa: PLC0415
+
+        return phrase
+
+    def story(self) -> Callable[[View, dict[str, Any]], list[str]]:
+        """Return the ending in words."""
+        from hellas.games.lords.render import story  # noqa: PLC0415
+
+        return story
 
 
 class LordsPacks(ContentPacks):

@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from hellas.core.capabilities import Coverage, Presentation
+from hellas.core.capabilities import Coverage, Narration, Presentation, SearchHints
 from hellas.core.game import (
     BotFactory,
     BotLevel,
@@ -23,7 +23,7 @@ from hellas.core.options import OptionSchema, OptionSpec
 from hellas.core.rng import Rng
 from hellas.games.realms import rules
 from hellas.games.realms.choices import TABLE
-from hellas.games.realms.offers import RealmsCoverage
+from hellas.games.realms.offers import RealmsCoverage, RealmsNarration, RealmsSearch
 from hellas.games.realms.present import RealmsPresentation
 from hellas.games.realms.state import P_DISCARD, P_DRAW, P_OVER, RealmsState
 from hellas.games.realms.view import determinize, view
@@ -181,8 +181,13 @@ class RealmsGame(Game[RealmsState]):
         return 1.0 / (1.0 + math.exp(-(_hand_value(s, seat) - WINNING_SCORE) / 15.0))
 
     def capabilities(self) -> Mapping[type, Any]:
-        """Return Realms' presentation (exact score explanations) and its test coverage."""
-        return {Presentation: RealmsPresentation(self), Coverage: RealmsCoverage(self)}
+        """Return the presentation (exact score explanations), hints, narration and coverage."""
+        return {
+            Presentation: RealmsPresentation(self),
+            SearchHints: RealmsSearch(self),
+            Narration: RealmsNarration(self),
+            Coverage: RealmsCoverage(self),
+        }
 
     def seat_name(self, view: View, seat: int) -> str:
         """Return ``Player n``, the name every Realms screen and event uses."""
