@@ -39,6 +39,7 @@ from hellas.server.limits import (
 )
 from hellas.server.live import HUMAN, Connection, stored_hints
 from hellas.server.settings import parse_mute, parse_pace
+from hellas.server.shared_limits import check
 from hellas.server.sharing import join_path, my_tables, seat_path
 from hellas.server.site import address, site_of, token_of
 from hellas.server.social import social_of
@@ -167,7 +168,7 @@ async def create_table(request: Request) -> dict[str, Any]:
     if hints is not None and not isinstance(hints, bool):
         raise ServerError("bad-request", "'hints' must be true or false (or left out)")
     pace, mute = parse_pace(body.get("pace")), parse_mute(body.get("mute_spectators"))
-    site.creations.check(address(request))  # 429 when too many
+    await check(site.creations, address(request))  # 429 when too many (every process)
     table, creator = await site.hub.create(
         game, options, seats, seed, name, private, hints, owner=address(request)
     )
@@ -225,7 +226,7 @@ async def mine(request: Request) -> list[dict[str, Any]]:
     if isinstance(entries, list) and any(
         not isinstance(e, dict) or e.get("table") not in site.hub.tables for e in entries
     ):
-        site.lookups.check(address(request))  # loading tables from the database costs: limited
+        await check(site.lookups, address(request))  # loading tables costs: limited
     return await my_tables(site.hub, entries)
 
 
@@ -465,7 +466,7 @@ async def replay_step(
 ) -> Response:
     """Return the view at a step of the game (ongoing games: your own seat only)."""
     site = site_of(request)
-    site.replays.check(address(request))
+    await check(site.replays, address(request))
     table = await site.hub.get(table_id)
     page = await site.hub.replay_step(table, seat, token_of(request, token), step)
     return Response(dumps(page), media_type="application/json")  # no walk through the encoder

@@ -16,6 +16,7 @@ from typing import Any
 from hellas.server.errors import ServerError
 from hellas.server.hub import Hub, LiveTable
 from hellas.server.pool import WorkerFailed, WorkerGone
+from hellas.server.shared_limits import check
 from hellas.server.traffic import RateLimiter
 
 
@@ -55,7 +56,7 @@ async def ask(
                 "hint-running", "a hint of yours is still being thought out; wait for it", 429
             )
         if rate is not None:
-            rate.check(client)  # a 429 once this address asked too many (only asks that count)
+            await check(rate, client)  # a 429 past the address's hints (on every process)
         step = len(table.match.record.choices)
         snapshot = table.match.state.copy()
         table.hinting.add(seat)

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
 import time
 import weakref
 from collections import OrderedDict
@@ -50,6 +49,7 @@ HOLD = 2.0  # seconds a process may spend tokens it reserved before they lapse
 PAUSE = 5.0  # seconds the database is left alone after an error (the local limits meanwhile)
 PURGE_EVERY = 500  # writes of one process between two purges of expired rows
 ROWS_MAX = 200_000  # rows a shared table keeps at most (the oldest go first)
+BATCH_SHARE = 0.1  # of a burst, reserved at once by ``batched`` limits (creations, replays ...)
 KEY_MAX = 200  # characters of a key (the column's width)
 FORGET = 3600.0  # seconds: no sign-in back-off remembers a wrong password longer
 
@@ -180,11 +180,6 @@ class SharedRate(RateLimiter):
     reserved: OrderedDict[str, tuple[float, float]] = field(default_factory=OrderedDict)
     blocked: dict[str, float] = field(default_factory=dict)  # key -> monotonic time it may ask
 
-    @property
-    def capacity(self) -> float:
-        """Return the bucket's size: the burst, else a minute's worth."""
-        return max(1.0, self.burst or self.per_minute)
-
     async def spend(self, key: str, cost: float = 1.0) -> float | None:
         """Spend ``cost`` tokens of ``key``: 0, the seconds to wait, or None (use the local)."""
         if self.per_minute <= 0:
@@ -275,6 +270,11 @@ def shared_rate(
     )
 
 
+def batched(engine: Engine | None, name: str, limiter: RateLimiter) -> SharedRate:
+    """Return ``limiter`` shared over ``engine``, reserving a tenth of its burst at a time."""
+    return shared_rate(engine, name, limiter, limiter.capacity * BATCH_SHARE)
+
+
 async def take(limiter: RateLimiter, key: str) -> float:
     """Spend one token of ``key`` (shared where it can be); return 0 or the seconds to wait."""
     if isinstance(limiter, SharedRate):
@@ -288,14 +288,7 @@ async def check(limiter: RateLimiter, key: str) -> None:
     """Spend one token of ``key`` or raise the limiter's 429 saying when to come back."""
     wait = await take(limiter, key)
     if wait > 0:
-        seconds = max(1, math.ceil(wait))
-        raise TrafficError(
-            limiter.code,
-            f"too many {limiter.what} from your address (at most {limiter.per_minute:g} a "
-            f"minute); try again in {seconds} s",
-            429,
-            {"Retry-After": str(seconds)},
-        )
+        raise limiter.refusal(wait)
 
 
 class SharedFailures:

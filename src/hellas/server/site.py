@@ -4,8 +4,10 @@
 two things every route asks of a request: the client's address (what per-address limits count:
 ``addresses.client_key``, so an IPv6 /64 is one client) and a seat token, which a client may
 send in the ``X-Seat-Token`` header instead of the URL.  ``admit_socket`` is the WebSocket
-connect rate: a client past it is refused before its socket is accepted; with PostgreSQL that
-rate is shared by every server process (``shared_limits.py``).  ``relink`` is how a process
+connect rate: a client past it is refused before its socket is accepted.  With PostgreSQL every
+per-address rate here (creations, replay steps, hints, look-ups, connects) is shared by every
+server process (``shared_limits.py``): an address gets one allowance however many processes it
+spreads its requests over.  ``relink`` is how a process
 hears of a seat another process linked to an account (a ``link`` notice).
 """
 
@@ -25,7 +27,7 @@ from hellas.server.hub import Hub
 from hellas.server.listing import ListingCache
 from hellas.server.live import LiveTable
 from hellas.server.presence import Presence
-from hellas.server.shared_limits import shared_rate, take
+from hellas.server.shared_limits import batched, shared_rate, take
 from hellas.server.traffic import RateLimiter
 
 TOKEN_HEADER = "x-seat-token"
@@ -66,16 +68,19 @@ class Site:
     @classmethod
     def build(cls, hub: Hub, public_url: str | None) -> Site:
         """Return the site of ``hub``, its per-address limits taken from the hub's traffic."""
-        limits = hub.traffic
+        limits, engine = hub.traffic, hub.store.engine
         connects = connect_limiter(limits.ws_connect_rate, limits.ws_connect_burst)
         batch = min(CONNECT_BATCH, connects.burst / 10)
         site = cls(
             hub,
             public_url,
-            RateLimiter(limits.create_rate),
-            replay_limiter(limits.replay_rate),
-            RateLimiter(limits.hint_rate, "too-many-hints", "hints"),
-            connects=shared_rate(hub.store.engine, "ws-connect", connects, batch),
+            batched(engine, "create", RateLimiter(limits.create_rate)),
+            batched(engine, "replay", replay_limiter(limits.replay_rate)),
+            batched(engine, "hint", RateLimiter(limits.hint_rate, "too-many-hints", "hints")),
+            batched(
+                engine, "lookup", RateLimiter(LOOKUP_RATE, "too-many-requests", "table look-ups")
+            ),
+            connects=shared_rate(engine, "ws-connect", connects, batch),
             listings=ListingCache(limits.listing_cache),
         )
         hub.on_finish.append(site.game_over)

@@ -154,12 +154,17 @@ class RateLimiter:
     burst: float = 0.0
     buckets: dict[str, tuple[float, float]] = field(default_factory=dict)  # key -> (tokens, at)
 
+    @property
+    def capacity(self) -> float:
+        """Return the bucket's size: the burst, else a minute's worth."""
+        return max(1.0, self.burst or self.per_minute)
+
     def take(self, key: str, now: float | None = None) -> float:
         """Spend one token of ``key``; return 0, or the seconds to wait if there is none."""
         if self.per_minute <= 0:
             return 0.0
         now = time.monotonic() if now is None else now
-        capacity = max(1.0, self.burst or self.per_minute)
+        capacity = self.capacity
         refill = self.per_minute / 60.0  # tokens per second
         tokens, at = self.buckets.get(key, (capacity, now))
         tokens = min(capacity, tokens + (now - at) * refill)
@@ -181,14 +186,18 @@ class RateLimiter:
         """Spend one token of ``key`` or raise a 429 error saying when to come back."""
         wait = self.take(key)
         if wait > 0:
-            seconds = max(1, math.ceil(wait))
-            raise TrafficError(
-                self.code,
-                f"too many {self.what} from your address (at most {self.per_minute:g} a "
-                f"minute); try again in {seconds} s",
-                429,
-                {"Retry-After": str(seconds)},
-            )
+            raise self.refusal(wait)
+
+    def refusal(self, wait: float) -> TrafficError:
+        """Return the 429 of an address that must wait ``wait`` seconds for its next token."""
+        seconds = max(1, math.ceil(wait))
+        return TrafficError(
+            self.code,
+            f"too many {self.what} from your address (at most {self.per_minute:g} a "
+            f"minute); try again in {seconds} s",
+            429,
+            {"Retry-After": str(seconds)},
+        )
 
 
 class Tarpit:
