@@ -15,8 +15,12 @@ other what changed, and agree who plays each table's bots:
   rows are the truth.
 - **Catch-up.**  A notice can be lost (the listening connection dropped, a restart).  Every
   ``lease_seconds / 3`` each process compares the stored move count of every table it holds in
-  memory with its copy and catches up the ones behind; it does so at once after the listening
-  connection comes back.  A process that tries to store a move another process stored first is
+  memory with its copy and catches up the ones behind, and reads again the seats, account links
+  and closed marks of every table it holds and (``on_sweep``: presence) who is online at the
+  ones watched here, so a lost ``seats``, ``link``, ``table`` or ``presence`` notice costs one
+  period at most; it does so at once after the listening connection comes back.  The same
+  round counts the processes alive (their liveness locks), which ``share`` divides per-address
+  caps by.  A process that tries to store a move another process stored first is
   refused by the unique ``(table, seq)`` key; it catches up and the client gets ``stale``.
 - **Leases.**  A table's bots (and any timers) run on one process at a time: the one holding the
   table's row in ``hellas_leases`` (owner, expiry in database time).  A process takes the lease
@@ -48,6 +52,7 @@ import asyncio
 import contextlib
 import fcntl
 import logging
+import math
 import os
 import secrets
 import threading
@@ -113,6 +118,11 @@ ORPHANS = text(  # this process's own lapsed rows too: a table it lost track of 
     "ORDER BY expires LIMIT :n"
 )
 NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+PROCESSES = text(  # the processes alive now: the liveness locks held on this database
+    "SELECT count(DISTINCT objid) FROM pg_locks WHERE locktype = 'advisory' "
+    f"AND classid = {ALIVE_CLASS} AND objsubid = 2 AND granted "
+    "AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+)
 
 
 @dataclass
@@ -191,6 +201,8 @@ class Cluster:
         self.handlers: dict[str, Handler] = {}
         self.listening = False  # the listening connection is up (always False alone)
         self.renewed = 0.0  # monotonic time of the last renewal that reached the database
+        self.processes = 1  # server processes alive on the database, counted at each renewal
+        self.on_sweep: list[Callable[[list[LiveTable]], Awaitable[None]]] = []  # re-reads
         self.hub: Hub | None = None
         self._dirty: dict[str, set[str]] = {}  # table id -> kinds heard, not yet handled
         self._keys: dict[str, dict[int, str]] = {}  # table id -> step -> key, from notices
@@ -256,7 +268,17 @@ class Cluster:
             return False, "another session holds this process's name"
         if self.held and time.monotonic() - self.renewed > self.lease_seconds:
             return False, "leases not renewed in time"
-        return True, "listening; leases renewed"
+        return True, f"listening; leases renewed; {self.processes} processes"
+
+    def share(self, cap: int) -> int:
+        """Return this process's part of a per-address cap meant for all processes together.
+
+        ``cap`` divided by the processes alive (rounded up; 0, no cap, stays 0): an address
+        whose connections a load balancer spreads evenly gets about ``cap`` in all.
+        """
+        if cap <= 0 or self.processes <= 1:
+            return cap
+        return max(1, math.ceil(cap / self.processes))
 
     # -- notices ------------------------------------------------------------------------------
 
@@ -475,6 +497,10 @@ class Cluster:
             if (mine.bot, mine.claimed, mine.token_hash) != now:
                 mine.bot, mine.claimed, mine.token_hash = now
                 changed = True
+            link = (stored.account, stored.account_hash)  # [issue 47] a link notice missed
+            if (mine.account, mine.account_hash) != link:
+                mine.account, mine.account_hash = link
+                changed = True
         if changed:
             table.changed()
         return changed
@@ -493,9 +519,15 @@ class Cluster:
                     found = await self.catch_up(table)
                     self.stats.swept += found
                     applied += found
-        watched = [t for t in tables if t.connections and not t.unloaded]
-        for start in range(0, len(watched), CHUNK):  # seats and closing, where someone watches
-            await self.refresh_many(watched[start : start + CHUNK])
+        # seats, account links and closing of every table here, watched or not: a missed link
+        # notice would refuse the account's token here and store its game unrated [issue 47]
+        live = [t for t in tables if not t.unloaded]
+        for start in range(0, len(live), CHUNK):
+            await self.refresh_many(live[start : start + CHUNK])
+        watched = [t for t in live if t.connections]
+        for start in range(0, len(watched), CHUNK):  # what only watchers see (presence)
+            for hook in self.on_sweep:
+                await hook(watched[start : start + CHUNK])
         return applied
 
     def _counts(self, ids: list[str]) -> dict[str, int]:
@@ -582,7 +614,7 @@ class Cluster:
         gone = [t for t in self.held if t not in hub.tables]
         drop = [t for t in gone if t in self.released]  # unloaded cleanly: deleted
         began = time.monotonic()
-        kept = await asyncio.to_thread(self._renew, keep, drop)
+        kept, self.processes = await asyncio.to_thread(self._renew, keep, drop)
         for table_id in gone:  # the others only lapse: an error never deletes a lease
             self.held.pop(table_id, None)
         self.released.difference_update(drop)
@@ -594,7 +626,7 @@ class Cluster:
                 log.warning("lease lost table=%s (another process took it)", table_id)
         self.renewed = time.monotonic()
 
-    def _renew(self, keep: list[str], drop: list[str]) -> set[str]:
+    def _renew(self, keep: list[str], drop: list[str]) -> tuple[set[str], int]:
         with self.store.engine.begin() as conn:
             kept: set[str] = set()
             if keep:
@@ -602,8 +634,8 @@ class Cluster:
                 kept = {str(r[0]) for r in conn.execute(RENEW, params)}
             if drop:
                 conn.execute(RELEASE, {"me": self.node, "ids": drop})
-            conn.execute(text("SELECT 1"))
-        return kept
+            processes = int(conn.execute(PROCESSES).scalar() or 0)
+        return kept, max(1, processes)
 
     async def adopt(self) -> list[str]:
         """Take over the lapsed leases of other processes and play those tables on."""

@@ -6,7 +6,10 @@ never marks a table unavailable: the table waits in ``Hub.stalled`` and the heal
 (``chores.heal``) calls ``heal`` for it, on a bounded back-off, until it moves again - with no
 request needed.  Any other failure is retried once after a fresh load from the database
 (``Hub.suspect``); only a failure that repeats then marks the table unavailable, with the
-reason shown in its API answer and logged once.
+reason shown in its API answer and logged once.  A change whose hook failed for a passing
+fault after its move was stored (``unheard``: the clocks' write, say) is sent to the clients
+all the same and waits here too, so its clocks are stored and its bots play once the database
+is back, on this process and on those that caught the move up.
 """
 
 from __future__ import annotations
@@ -48,6 +51,20 @@ async def stalled(hub: Hub, table: LiveTable, exc: Exception) -> None:
         hub.suspect[table.id] = hub.stalled[table.id] = why
 
 
+def unheard(hub: Hub, table: LiveTable, exc: Exception) -> None:
+    """Note a change whose hook failed (``Hub.broadcast``): a passing fault is healed later.
+
+    The move is stored already; its clients are sent their views all the same, and the
+    healing chore runs the hooks (the clocks' write) and the broadcast again and lets the
+    bots play once the database is back.  Any other failure is raised as before.
+    """
+    if not transient(exc):
+        raise exc
+    if table.id not in hub.stalled:
+        log.warning("change not fully handled table=%s reason=%r; retrying", table.id, _why(exc))
+    hub.stalled[table.id] = _why(exc)
+
+
 async def heal(hub: Hub, table_id: str) -> None:
     """Retry a stalled table: load it afresh, catch up the stored moves, let its bots play.
 
@@ -75,7 +92,9 @@ async def heal(hub: Hub, table_id: str) -> None:
     try:
         await hub.cluster.catch_up(table)  # a move whose commit answer was lost is applied
         await hub.cluster.refresh(table)  # seats handed over meanwhile
-        await hub.broadcast(table)  # the clocks are stored again, the clients hear
+        for hook in hub.on_change:  # the clocks are stored again (raises while they cannot be)
+            await hook(table)
+        await hub.broadcast(table)  # the clients hear
     except Exception as exc:
         if transient(exc):
             raise  # the chore tries again later

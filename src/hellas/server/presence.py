@@ -8,8 +8,9 @@ notice).  The processes holding that table read the other processes' rows back i
 ``Hub.remote_online`` and send their clients the seat list.  Rows are bounded: a process
 deletes its rows of a table when its last seat there goes offline; rows of a process that has
 ended (its liveness lock is gone, ``cluster.py``) are ignored when read and deleted then, and
-at every start.  Presence is cosmetic: a database error is logged and never refuses a join.
-With SQLite (one process) nothing is written.
+at every start.  A ``presence`` notice that is lost is made good by the periodic catch-up
+(``resync``, one query per 500 watched tables).  Presence is cosmetic: a database error is
+logged and never refuses a join.  With SQLite (one process) nothing is written.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Column, Integer, MetaData, String, Table, text
+from sqlalchemy import Column, Integer, MetaData, String, Table, bindparam, text
 
 from hellas.server.cluster import ALIVE_CLASS
 
@@ -50,6 +51,10 @@ OTHERS = text(
 )
 STALE = text(f"DELETE FROM hellas_presence WHERE table_id = :t AND node <> :me AND {GONE}")
 ENDED = text(f"DELETE FROM hellas_presence WHERE {GONE}")
+OTHERS_OF = text(  # the live rows of other processes at several tables (the catch-up's read)
+    f"SELECT table_id, seat FROM hellas_presence WHERE table_id IN :ids AND node <> :me "
+    f"AND NOT {GONE}"
+).bindparams(bindparam("ids", expanding=True))
 
 
 class Presence:
@@ -68,6 +73,7 @@ class Presence:
                 self._failed(exc)
             hub.on_presence.append(self.changed)
             hub.cluster.on(NOTICE, self.heard)
+            hub.cluster.on_sweep.append(self.resync)  # a lost notice: read at the catch-up
 
     def _failed(self, exc: BaseException) -> None:
         self.errors += 1
@@ -103,14 +109,46 @@ class Presence:
         except Exception as exc:
             self._failed(exc)
             return
-        if seats == hub.remote_online.get(table_id, set()):
+        await self._show(table, seats)
+
+    async def resync(self, tables: list[LiveTable]) -> None:
+        """Read the other processes' online seats at ``tables`` (one query); tell who changed.
+
+        The periodic catch-up's part (``Cluster.on_sweep``): a ``presence`` notice this
+        process missed is made good within one catch-up period [issue 47].
+        """
+        ids = [t.id for t in tables]
+        if not ids:
+            return
+        try:
+            rows = await asyncio.to_thread(self._others_of, ids)
+        except Exception as exc:
+            self._failed(exc)
+            return
+        for table in tables:
+            if self.hub.tables.get(table.id) is table:
+                await self._show(table, rows.get(table.id, set()))
+
+    async def _show(self, table: LiveTable, seats: set[int]) -> None:
+        """Keep ``seats`` as the table's seats online elsewhere; send the seat list if new."""
+        hub = self.hub
+        if seats == hub.remote_online.get(table.id, set()):
             return
         if seats:
-            hub.remote_online[table_id] = seats
+            hub.remote_online[table.id] = seats
         else:
-            hub.remote_online.pop(table_id, None)
+            hub.remote_online.pop(table.id, None)
         table.changed()
         await hub.send_seats(table)
+
+    def _others_of(self, ids: list[str]) -> dict[str, set[int]]:
+        params = {"ids": ids, "me": self.hub.cluster.node}
+        with self.hub.store.engine.connect() as conn:
+            rows = conn.execute(OTHERS_OF, params).all()
+        found: dict[str, set[int]] = {}
+        for row in rows:
+            found.setdefault(str(row.table_id), set()).add(int(row.seat))
+        return found
 
     def _others(self, table_id: str) -> set[int]:
         params = {"t": table_id, "me": self.hub.cluster.node}
