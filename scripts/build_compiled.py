@@ -11,9 +11,10 @@ background at the lowest priority with ``--timeout``: a build that fails or runs
 leaves pure Python in place, is remembered (``failed``, not retried until a source changes or
 ``--force``), and its log says why.  Progress (each C extension compiled) goes to standard output.
 
-The package under ``src/`` is copied to the output folder and the modules listed in
-``hellas.core.compiled.MODULES`` are compiled there, so the source tree never holds an extension
-that could shadow an edited ``.py`` file.  A build whose sources have not changed is reused (the
+The package under ``src/`` is copied to the output folder and the modules that
+``hellas.core.compiled.modules`` lists for the registry (the generic ones and each game's
+``GameMeta.compiled``) are compiled there, so the source tree never holds an extension that could
+shadow an edited ``.py`` file.  A build whose sources have not changed is reused (the
 folder keeps a hash of them); ``--force`` rebuilds.  Needs mypy (with its mypyc), setuptools and a
 C compiler with the Python headers: ``./check`` installs them.
 """
@@ -38,7 +39,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from hellas.core.compiled import MODULES  # noqa: E402
+from hellas.core.compiled import modules  # noqa: E402
+from hellas.games import REGISTRY  # noqa: E402
+
+MODULES = modules(REGISTRY)  # the generic hot modules and each game's (GameMeta.compiled)
 
 STAMP = "SOURCES.sha256"
 FAILED = "FAILED.sha256"  # the sources whose build failed or ran out of time: not retried

@@ -15,21 +15,23 @@ from pathlib import Path
 
 import pytest
 
-from hellas.core.compiled import MODULES, compiled_now, engine_label
+from hellas.core.compiled import compiled_now, engine_label, modules
+from hellas.games import REGISTRY
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / ".compiled"
+MODULES = modules(REGISTRY)
 
 # Prints, per game, the root of a 60-iteration ISMCTS on a position reached by seeded random play.
 SEARCH = """
 import json
 from hellas.ai.ismcts import ISMCTSBot
-from hellas.core.compiled import compiled_now
+from hellas.core.compiled import compiled_now, modules
 from hellas.core.game import Decision
 from hellas.core.rng import Rng
 from hellas.games import REGISTRY
 
-out = {"compiled": compiled_now()}
+out = {"compiled": compiled_now(modules(REGISTRY))}
 for game_id, options in (("legends", {"players": 3}), ("realms", {"players": 3}),
                          ("lords", {"players": 3})):
     game = REGISTRY.get(game_id)
@@ -72,16 +74,18 @@ def built() -> Path:
 
 
 def test_the_test_process_runs_the_pure_python_engine() -> None:
-    assert compiled_now() == []
-    assert engine_label() == "pure Python"
+    assert compiled_now(MODULES) == []
+    assert engine_label(MODULES) == "pure Python"
 
 
 def test_golden_conformance_and_observations_pass_on_the_compiled_engine(built: Path) -> None:
     # (and the generator: compiled, it draws in 32-bit halves, checked against SplitMix64)
     check = (
         "import sys, pytest\n"
-        "from hellas.core.compiled import MODULES, compiled_now\n"
-        "assert compiled_now() == list(MODULES), compiled_now()\n"
+        "from hellas.core.compiled import compiled_now, modules\n"
+        "from hellas.games import REGISTRY\n"
+        "names = modules(REGISTRY)\n"
+        "assert compiled_now(names) == list(names), compiled_now(names)\n"
         "sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', '-p', 'no:xdist',"
         " 'tests/test_golden.py', 'tests/test_conformance.py',"
         " 'tests/rl/test_state_encoders.py', 'tests/rl/test_legends_rows.py',"
@@ -105,7 +109,12 @@ def test_search_is_identical_on_both_engines(built: Path) -> None:
 
 
 def test_bench_names_the_engine_it_timed(built: Path) -> None:
-    code = ["-c", "from hellas.core.compiled import engine_label; print(engine_label())"]
+    code = [
+        "-c",
+        "from hellas.core.compiled import engine_label, modules\n"
+        "from hellas.games import REGISTRY\n"
+        "print(engine_label(modules(REGISTRY)))",
+    ]
     assert _run(code, compiled=True).stdout.strip() == (
         f"compiled with mypyc ({len(MODULES)} of {len(MODULES)} modules)"
     )

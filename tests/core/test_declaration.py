@@ -12,6 +12,7 @@ import dataclasses
 import pytest
 
 from hellas.core.capabilities import Campaign, ContentPacks, Coverage, capability, declared
+from hellas.core.compiled import compiled_now, modules
 from hellas.core.conformance import check_declarations
 from hellas.games import REGISTRY
 from tests.nim import GAME as NIM
@@ -41,6 +42,17 @@ def test_a_game_that_declares_nothing_gets_the_defaults() -> None:
     (golden,) = capability(NIM, Coverage).golden_cases()
     assert golden.stem == "nim-default" and golden.bots == ("random", "random")
     check_declarations(NIM)
+
+
+def test_the_compiled_build_takes_each_games_declared_modules() -> None:
+    """A game added to the registry is compiled with the modules it names (no list to edit)."""
+    assert "hellas.core.rng" in modules([]) and "hellas.ai.ismcts" in modules([])
+    fast = type(
+        "FastNim", (type(NIM),), {"meta": dataclasses.replace(NIM_META, compiled=("tests.nim",))}
+    )
+    assert modules([*REGISTRY, fast()]) == tuple(sorted({*modules(REGISTRY), "tests.nim"}))
+    assert len(modules(REGISTRY)) == 51  # the generic four and the three games' own
+    assert compiled_now(modules(REGISTRY)) == []  # this process runs pure Python
 
 
 def test_a_declaration_that_contradicts_itself_is_refused() -> None:

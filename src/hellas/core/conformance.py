@@ -11,6 +11,7 @@ and step.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 from collections.abc import Mapping
@@ -221,8 +222,9 @@ def check_declarations(game: Game[Any]) -> None:
 
     A campaign game returns a :class:`~hellas.core.capabilities.Campaign` with a title, levels
     and steps (a game that declares none returns none); its content packs, if any, say what
-    they are and their example pack checks; its golden games are valid option sets with one
-    bot per seat.  Raises ``AssertionError`` naming the game.
+    they are and their example pack checks; the modules it names for the compiled build exist;
+    its golden games are valid option sets with one bot per seat.  Raises ``AssertionError``
+    naming the game.
     """
     from hellas.core.capabilities import (  # noqa: PLC0415
         Campaign,
@@ -243,6 +245,9 @@ def check_declarations(game: Game[Any]) -> None:
         example = packs.example()
         if not packs.about or (example is not None and not packs.check(example).ok):
             raise AssertionError(f"{meta.id}: its content packs are unnamed or the example fails")
+    for name in meta.compiled:  # the compiled build's modules exist
+        if importlib.util.find_spec(name) is None:
+            raise AssertionError(f"{meta.id}: its compiled module {name} does not exist")
     cover = capability(game, Coverage)
     if cover.shallow_per_options < 1 or cover.deep_every < 1:
         raise AssertionError(f"{meta.id}: its conformance plan plays no game")

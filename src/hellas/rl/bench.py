@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from hellas.core.compiled import engine_label
+from hellas.core.compiled import engine_label, modules
 from hellas.core.rng import Rng
 from hellas.sim.bench import Loop, interleave, random_play_loop
 
@@ -217,6 +217,13 @@ def connect_four_loop() -> Loop | None:
 
 
 BATCH = 1024  # games per call of the batched loops (ours and pgx's)
+
+
+def _engine() -> str:
+    """Return the engine running, in words (the registry names the compiled modules)."""
+    from hellas.games import REGISTRY  # noqa: PLC0415 - the registry imports every game
+
+    return engine_label(modules(REGISTRY))
 
 
 def pgx_peer(game_id: str) -> str | None:
@@ -414,7 +421,7 @@ def run(
     return {
         "game": game_id,
         "options": dict(options),
-        "engine": engine_label(),
+        "engine": _engine(),
         "pgx_game": pgx_peer(game_id) if "pgx" in figures else None,
         "extras": list(extras),
         "ratios": ratios,

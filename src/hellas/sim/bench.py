@@ -27,9 +27,10 @@ from typing import Any
 
 from hellas.ai.ismcts import ISMCTSBot
 from hellas.core.capabilities import BenchFigures, capability
-from hellas.core.compiled import compiled_now, engine_label
+from hellas.core.compiled import compiled_now, engine_label, modules
 from hellas.core.game import Decision, Game
 from hellas.core.rng import Rng
+from hellas.games import REGISTRY
 
 
 def rates(decisions: int, games: int, elapsed: float) -> dict[str, float]:
@@ -219,7 +220,7 @@ def run(game: Game[Any], options: Mapping[str, Any], seconds: float = 3.0) -> di
         "options": opts,
         "python": platform.python_version(),
         "machine": platform.machine(),
-        "engine": engine_label(),
+        "engine": engine_label(modules(REGISTRY)),
         "timing": (
             f"CPU seconds; random play (fast path and public apply), ISMCTS and Hanabi"
             f" interleaved in {ROUNDS} turns"
@@ -266,7 +267,7 @@ def other_build(args: list[str]) -> dict[str, Any] | None:
     The compiled figures come from a process of their own, after this one's: each build's
     ratios are measured within its own run (interleaved with Hanabi or the other loops).
     """
-    if compiled_now():
+    if compiled_now(modules(REGISTRY)):
         return None
     folder = compiled_folder()
     if folder is None:

@@ -112,6 +112,20 @@ META = GameMeta(
     encoder="hellas.rl.encoders.legends:LegendsEncoder",
     max_decisions=5_000,
     bench_peers=(("pgx", "sparrow_mahjong"),),
+    # the hot modules the optional compiled build compiles (mypyc; core/compiled.py)
+    compiled=(
+        "hellas.games.legends.choices",
+        "hellas.games.legends.hands",
+        "hellas.games.legends.notes",
+        "hellas.games.legends.policy",
+        "hellas.games.legends.rules",
+        "hellas.games.legends.state",
+        "hellas.games.legends.value",
+        "hellas.games.legends.view",
+        "hellas.rl.encoders.legends",
+        "hellas.rl.encoders.legends_slots",
+        "hellas.rl.encoders.legends_state",
+    ),
     web=WebModules(
         renderer="render/legends.js",
         help="help/legends.js",

@@ -62,6 +62,23 @@ META = GameMeta(
     encoder="hellas.rl.encoders.realms:RealmsEncoder",
     observation_version=1,  # 1: the solver's exact score left the default observation
     max_decisions=2_000,
+    # the hot modules the optional compiled build compiles (mypyc; core/compiled.py)
+    compiled=(
+        "hellas.games.realms.bound",
+        "hellas.games.realms.choices",
+        "hellas.games.realms.endgame",
+        "hellas.games.realms.facts",
+        "hellas.games.realms.gains",
+        "hellas.games.realms.lookup",
+        "hellas.games.realms.omegas",
+        "hellas.games.realms.planner",
+        "hellas.games.realms.rules",
+        "hellas.games.realms.scoring",
+        "hellas.games.realms.solver",
+        "hellas.games.realms.state",
+        "hellas.games.realms.view",
+        "hellas.rl.encoders.realms",
+    ),
     web=WebModules(
         renderer="render/realms.js",
         help="help/realms.js",
