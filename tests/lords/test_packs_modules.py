@@ -217,3 +217,60 @@ def test_a_bad_help_card_is_refused_naming_its_file_and_field(
     assert str(tmp_path) in report.error and "\n" not in report.error
     with pytest.raises(HellasError):
         GAME.new({"players": 2, "content": folder}, 1)
+
+
+# -- a module's cards in modules/<id>.toml ------------------------------------------------------
+
+HADES_CARD = """
+[[blessing]]
+new = true
+id = "typed-hades-card"
+god = "hades"
+name = "Typed Hades Card"
+text = "On receiving it: draw 2 Combat Cards."
+effects = [{when = "received", do = [{draw = 2}]}]
+provenance = "rulebook"
+"""
+POSEIDON_CARD = HADES_CARD.replace("hades", "poseidon").replace("Hades", "Poseidon")
+
+
+def test_a_pack_carries_the_hades_blessings_in_the_hades_modules_file(tmp_path: Path) -> None:
+    """Hades setup: "Shuffle Hades Blessings into Blessing Deck." - "the other eight are not
+    transcribed": an owner types them into modules/hades.toml, where they join a game with the
+    hades module only, so one pack carries the Hades and the Poseidon cards together."""
+    folder = write(
+        tmp_path,
+        {"modules/hades.toml": HADES_CARD, "modules/poseidon.toml": POSEIDON_CARD},
+    )
+    report = packs.check(folder)
+    assert report.ok, report.error
+    assert any("gives 1 record for the hades module, played with it" in line for line in report.lines), report.lines
+    s = GAME.new({"players": 3, "modules": "hades", "content": folder}, 1)
+    card = s.content.blessing("typed-hades-card")
+    assert card.index in s.blessing_deck and card.provenance == "pack"
+    assert s.content.blessing_index("typed-poseidon-card") == -1  # Poseidon is not in play
+    s = GAME.new({"players": 3, "content": folder}, 1)
+    assert s.content.blessing_index("typed-hades-card") == -1
+    s = GAME.new({"players": 3, "modules": "poseidon", "content": folder}, 1)
+    assert s.content.blessing("typed-poseidon-card").index in s.blessing_deck
+
+
+def test_a_bad_card_in_a_module_file_is_refused_though_its_module_is_not_in_play(
+    tmp_path: Path,
+) -> None:
+    """check reads a module file's cards as a game with that module would, naming the file."""
+    folder = write(tmp_path, {"modules/hades.toml": HADES_CARD.replace("draw = 2", "drow = 2")})
+    report = packs.check(folder)
+    assert str(tmp_path / "modules" / "hades.toml") in report.error
+    assert "field 'effects[0].do[0]': unknown effect 'drow'" in report.error
+    folder = write(tmp_path, {"modules/hades.toml": HADES_CARD + '[[spell]]\nid = "x"\n'})
+    assert "hades.toml: field 'spell': unknown table (known: [module], [[region]]" in (
+        packs.check(folder).error
+    )
+
+
+def test_a_module_without_settings_of_its_own_takes_no_module_table(tmp_path: Path) -> None:
+    """Chiron's file holds its cards ([[card]], [[quest]] ...); it has no Help card to give."""
+    folder = write(tmp_path, {"modules/chiron.toml": "[module]\nwounds = [1, 1, 1, 1, 1]\n"})
+    report = packs.check(folder)
+    assert "chiron.toml: field 'module': the chiron module takes cards here" in report.error

@@ -518,16 +518,17 @@ def test_with_atlantis_north_atlantis_has_a_port_and_counts_as_one() -> None:
     assert R("north-atlantis") not in board.neighbours(s, R("acarnania"))
 
 
-def test_bad_module_settings_are_refused_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hellas.games.lords.modules.poseidon import rules  # noqa: PLC0415
-
-    good = dict(rules.module_raw("poseidon")["module"])
-    monkeypatch.setattr(rules, "module_raw", lambda _m: {"module": {**good, "help": [1, 2]}})
+def test_bad_module_settings_are_refused_clearly(tmp_path: Path) -> None:
+    """A Help card typed into a pack (modules/poseidon.toml) is read by the module's own reader:
+    a bad one is refused naming the file and the field (issue 50, item 11)."""
+    (tmp_path / "modules").mkdir()
+    card = tmp_path / "modules" / "poseidon.toml"
+    card.write_text("[module]\nhelp = [1, 2]\n", encoding="utf-8")
     with pytest.raises(ContentError, match="expected 5 true/false"):
-        rules.settings.__wrapped__("poseidon")
-    monkeypatch.setattr(rules, "module_raw", lambda _m: {"module": {**good, "porst": []}})
-    with pytest.raises(ContentError, match="field 'porst': is not a known field"):
-        rules.settings.__wrapped__("poseidon")
+        configured("poseidon", tmp_path)
+    card.write_text("[module]\nporst = []\n", encoding="utf-8")
+    with pytest.raises(ContentError, match="field 'porst': a pack gives only the poseidon Help"):
+        configured("poseidon", tmp_path)
 
 
 def test_the_bot_prays_at_poseidon_for_a_recruit_at_its_port() -> None:

@@ -28,7 +28,7 @@ from hellas.games.lords.packs_files import (
     pack_bytes,
     read_pack_file,
 )
-from hellas.games.lords.packs_modules import MODULE_FILES, check_needs
+from hellas.games.lords.packs_modules import check_needs, module_files, record_tables
 
 PACKAGE = "hellas.games.lords.data"
 LANDS = ("red", "yellow", "blue", "green", "brown")  # the core box's Lands (data/map.toml)
@@ -600,14 +600,14 @@ def load(
                     continue
                 # a record marked ``new = true`` adds to the game; the others replace by id
                 _overlay(data, str(path), path.name, table, records)
-        # a module's own records (e.g. Constructs) live in <pack>/modules/<module id>.toml
-        for path in sorted((pack / "modules").glob("*.toml")):
-            if path.stem not in MODULE_FILES:  # one module's file each (``packs_modules``)
-                known_files = ", ".join(MODULE_FILES)
-                raise ContentError(
-                    str(path), "", "", f"no module takes records here ({known_files})"
-                )
-            pack_modules[path.stem] = {"path": str(path), "data": read_pack_file(path)}
+        # a module's records live in <pack>/modules/<module id>.toml (``packs_modules``):
+        # its base-game tables join the game with the module, its [module] table its rules read
+        pack_modules = module_files(pack)
+        for module_id in expand(modules):
+            if module_id in pack_modules:
+                found = pack_modules[module_id]
+                for table, records in record_tables(found["data"], found["path"], _FILE_OF):
+                    _overlay(data, found["path"], _FILE_OF[table], table, records)
     if printed_only:
         for tables in data.values():
             for table, records in list(tables.items()):
@@ -622,36 +622,6 @@ def load(
     object.__setattr__(loaded, "pack_modules", pack_modules)
     object.__setattr__(loaded, "printed_only", printed_only)
     return loaded
-
-
-def merge_pack_module(
-    records: Sequence[Mapping[str, Any]], data: Mapping[str, Any], source: str, table: str
-) -> list[dict[str, Any]]:
-    """Return a module's records with a pack file's ``[[module.<table>]]`` merged in.
-
-    ``new = true`` adds a record, the same id replaces one; anything else in the file is an
-    error naming it (a pack file ``<pack>/modules/<module id>.toml`` holds only these records).
-    """
-    unknown = set(data) - {"module"}
-    module = data.get("module", {})
-    if unknown or not isinstance(module, Mapping) or set(module) - {table}:
-        raise ContentError(source, "", "module", f"a pack may only add [[module.{table}]]")
-    extra = module.get(table, [])
-    if not isinstance(extra, list):
-        raise ContentError(source, "", table, f"expected [[module.{table}]] records")
-    check_records(source, table, extra)
-    extra = [as_pack(r) for r in extra]
-    added = []
-    replaced = []
-    ids = {str(r.get("id")) for r in records}
-    for r in extra:
-        if isinstance(r, Mapping) and r.get("new"):
-            if str(r.get("id")) in ids:
-                raise ContentError(source, str(r.get("id")), "new", "this id exists already")
-            added.append({k: v for k, v in r.items() if k != "new"})
-        else:
-            replaced.append(r)
-    return merge_by_id(records, replaced, source) + added
 
 
 def fingerprint(pack: str | Path) -> str:

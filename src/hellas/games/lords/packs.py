@@ -173,6 +173,37 @@ def _summary(pack: Content, core: Content) -> list[str]:
     return lines
 
 
+def _module_files(folder: Path, pack: Content, modules: str) -> list[str]:
+    """Check the cards of each module file whose module is not in play, with that module.
+
+    Return a line per file with cards: how many, and the module they play with.
+    """
+    from hellas.games.lords import modules as registry  # noqa: PLC0415 - modules import rules
+    from hellas.games.lords.hooks import registered  # noqa: PLC0415
+
+    playing = registry.expand(modules.split(","))
+    lines = []
+    for module_id, found in pack.pack_modules.items():
+        data = found["data"]
+        tables = [t for t in data if t != "module" and isinstance(data[t], list)]
+        if not tables:
+            continue
+        if module_id not in playing:  # checked as a game with that module would load them
+            need = [module_id, *(options[0] for options in registered()[module_id].requires)]
+            try:
+                together, _ = registry.normalize([*playing, *need], 5)
+            except HellasError:  # e.g. hades-simple's cards in a pack that names hades
+                together, _ = registry.normalize(need, 5)
+            configured(together, folder)
+        count = sum(len(data[t]) for t in tables)
+        lines.append(
+            f"gives {count} record{'' if count == 1 else 's'} for the {module_id} module, "
+            "played with it "
+            f"({', '.join(f'[[{t}]]' for t in tables)})"
+        )
+    return lines
+
+
 def _title(record: Any) -> str:
     """Return a record's name (an Evolution's or a reward's id, in words)."""
     name = getattr(record, "name", None)
@@ -202,6 +233,7 @@ def check(folder: str | Path, modules: Sequence[str] = ()) -> Report:
         core = configured(report.modules)
         _load_module_records(pack)
         report.lines = _summary(pack, core) + _module_summary(pack, core) + help_summary(pack)
+        report.lines += _module_files(path, pack, report.modules)
         if not report.lines:
             report.lines = ["changes nothing"]
     except HellasError as exc:

@@ -1,26 +1,30 @@
 """What a content pack may give a module, and what a pack's records need of the modules.
 
-Two checks ``content.configured`` runs on every pack (so ``hellas content check``, ``play
---content`` and a server refuse the same packs in the same words):
+A pack's ``modules/<id>.toml`` (one per module, any module) holds that module's cards, as its
+``data.toml`` does (``module_files``, ``record_tables``): base-game tables (``[[blessing]]``,
+``[[monster]]``, ``[[hero]]``, ``[[artifact]]`` ...) that join a game only with that module in
+play, so one pack may carry the Hades Blessings and the Poseidon ones without putting either in
+play; and the module's own ``[module]`` records: Constructs and Opportunity cards
+(``merge_pack_module``) or a Help card - Hades, Hephaestus, Poseidon, full and simple mode, red
+and grey sides (``help_table``; the module's own reader checks it).
 
-- ``check_needs``: a record may name a rule only a module runs - a Monster's Region Attack or
-  passive, a Hero's bonus or ability, an Evolution's passive.  Without that module in play the
-  record would pass and then do nothing, so it is refused, naming the module it needs.
-- ``help_table``: a pack's ``modules/<id>.toml`` may hold the Help card of a module whose
-  Monument Power is a Help card (Hades, Hephaestus, Poseidon, full and simple mode: red and grey
-  sides), as the fields of that module's ``[module]`` table; the module's own reader checks it
-  (``settings``/``wounds_for_level`` of its rules).  The Constructs and Opportunity cards are
-  records of their modules (``content.merge_pack_module``).
+``check_needs`` (``content.configured`` runs it on every pack, so ``hellas content check``,
+``play --content`` and a server refuse the same packs in the same words): a record may name a
+rule only a module runs - a Monster's Region Attack or passive, a Hero's bonus or ability, an
+Evolution's passive.  Without that module in play it would pass and then do nothing, so it is
+refused, naming the module it needs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hellas.core.content import PACK
+from hellas.core.content import PACK, merge_by_id
 from hellas.core.errors import ContentError
+from hellas.games.lords.modules import IDS
+from hellas.games.lords.packs_files import as_pack, check_records, read_pack_file
 
 if TYPE_CHECKING:
     from hellas.games.lords.content import Content
@@ -53,9 +57,63 @@ HELP_FIELDS = {
     "poseidon": ("help", "help_recruit"),
     "poseidon-simple": ("help", "help_recruit"),
 }
-# the modules whose own records a pack may hold in modules/<id>.toml, and their table
+# the modules whose own [module] records a pack may hold in modules/<id>.toml, and their table
 RECORD_FILES = {"orichalkum": "construct", "opportunity": "card"}
-MODULE_FILES = (*RECORD_FILES, *HELP_FIELDS)
+MODULE_FILES = IDS  # every module takes a pack's cards in modules/<id>.toml
+
+
+def module_files(pack: Path) -> dict[str, dict[str, Any]]:
+    """Return a pack's module files by module id: ``path`` (in full) and ``data`` (read)."""
+    found: dict[str, dict[str, Any]] = {}
+    for path in sorted((pack / "modules").glob("*.toml")):
+        if path.stem not in MODULE_FILES:
+            raise ContentError(
+                str(path), "", "", f"no module takes records here (known: {', '.join(IDS)})"
+            )
+        found[path.stem] = {"path": str(path), "data": read_pack_file(path)}
+    return found
+
+
+def record_tables(
+    data: Mapping[str, Any], source: str, file_of: Mapping[str, str]
+) -> Iterator[tuple[str, Any]]:
+    """Yield a module file's base-game tables (``[[blessing]]`` ...), refusing unknown ones."""
+    for table, records in data.items():
+        if table == "module":
+            continue
+        if table not in file_of:
+            known = ", ".join(["[module]", *(f"[[{t}]]" for t in file_of)])
+            raise ContentError(source, "", table, f"unknown table (known: {known})")
+        yield table, records
+
+
+def merge_pack_module(
+    records: Sequence[Mapping[str, Any]], data: Mapping[str, Any], source: str, table: str
+) -> list[dict[str, Any]]:
+    """Return a module's records with a pack file's ``[[module.<table>]]`` merged in.
+
+    ``new = true`` adds a record, the same id replaces one; anything else in ``[module]`` is an
+    error naming it (the file's base-game tables are ``record_tables``').
+    """
+    module = data.get("module", {})
+    if not isinstance(module, Mapping) or set(module) - {table}:
+        raise ContentError(source, "", "module", f"a pack may only add [[module.{table}]]")
+    extra = module.get(table, [])
+    if not isinstance(extra, list):
+        raise ContentError(source, "", table, f"expected [[module.{table}]] records")
+    check_records(source, table, extra)
+    extra = [as_pack(r) for r in extra]
+    added = []
+    replaced = []
+    ids = {str(r.get("id")) for r in records}
+    for r in extra:
+        if isinstance(r, Mapping) and r.get("new"):
+            if str(r.get("id")) in ids:
+                raise ContentError(source, str(r.get("id")), "new", "this id exists already")
+            added.append({k: v for k, v in r.items() if k != "new"})
+        else:
+            replaced.append(r)
+    return merge_by_id(records, replaced, source) + added
 
 
 def _needs(
@@ -80,9 +138,16 @@ def check_needs(c: Content, folder: str = "") -> None:
     """
     from hellas.games.lords.modules import expand  # noqa: PLC0415 - modules import content
 
-    for module_id in HELP_FIELDS:
-        if module_id in c.pack_modules:
+    for module_id, found in c.pack_modules.items():
+        if module_id in HELP_FIELDS:
             read_help(c, module_id)
+        elif module_id not in RECORD_FILES and "module" in found["data"]:
+            raise ContentError(
+                str(found["path"]),
+                "",
+                "module",
+                f"the {module_id} module takes cards here ([[blessing]] ...), not [module]",
+            )
     ours = expand(c.modules)
     for m in c.monsters:
         kind = m.attack[0]
@@ -136,17 +201,24 @@ def help_table(c: Content | None, module_id: str) -> tuple[str, dict[str, Any]]:
     if found is None:
         return f"module {module_id}", table
     source = str(found["path"])
-    return source, {**table, **pack_help(found["data"], source, module_id), "from_pack": True}
+    given = pack_help(found["data"], source, module_id)
+    if not given:  # the file holds only the module's cards
+        return f"module {module_id}", table
+    return source, {**table, **given, "from_pack": True}
 
 
 def pack_help(data: Mapping[str, Any], source: str, module_id: str) -> dict[str, Any]:
-    """Return the Help card fields of a pack's ``modules/<id>.toml``, refusing anything else."""
+    """Return the Help card fields of a pack's ``modules/<id>.toml`` ([module]), if any.
+
+    Anything else in ``[module]`` is refused, naming the field.
+    """
     fields = HELP_FIELDS[module_id]
     example = f"[module] {fields[0]} = [...]"
-    unknown = sorted(set(data) - {"module"})
-    table = data.get("module", {})
-    if unknown or not isinstance(table, Mapping):
-        raise ContentError(source, "", unknown[0] if unknown else "module", f"expected {example}")
+    if "module" not in data:
+        return {}  # the file holds only the module's cards
+    table = data["module"]
+    if not isinstance(table, Mapping):
+        raise ContentError(source, "", "module", f"expected {example}")
     extra = sorted(set(table) - {*fields, "provenance"})
     if extra:
         raise ContentError(
@@ -184,4 +256,5 @@ def help_summary(c: Content) -> list[str]:
         f"gives the {module_id} Help card (used when that module is in play)"
         for module_id in HELP_FIELDS
         if module_id in c.pack_modules
+        and pack_help(c.pack_modules[module_id]["data"], "", module_id)
     ]

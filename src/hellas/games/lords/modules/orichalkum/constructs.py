@@ -15,8 +15,9 @@ from typing import Any
 
 from hellas.core.content import Fields
 from hellas.games.lords import effects
-from hellas.games.lords.content import Content, configured, merge_pack_module, module_raw
+from hellas.games.lords.content import Content, configured, module_raw
 from hellas.games.lords.effects import Clause
+from hellas.games.lords.packs_modules import merge_pack_module
 
 MODULE = "orichalkum"
 
