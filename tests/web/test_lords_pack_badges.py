@@ -1,6 +1,7 @@
 """A content pack's records at the Lords web table (issue 50, items 9 and 4): each card of the
 pack is shown by the pack's name and words with a "from pack <name>" badge, whatever provenance
-it claims, as a stand-in wears "provisional" - in the hand and in the Quest slots here."""
+it claims, as a stand-in wears "provisional" - in the hand, the Quest slots and the Heroes to
+pick here."""
 
 from __future__ import annotations
 
@@ -24,6 +25,9 @@ PACK = {
     "monsters.toml": '[[quest]]\nid = "cattle-of-geryon"\nname = "Typed Cattle"\n'
     'region = "boeotia"\nsteps = [{strength = 2}, {strength = 4}, {strength = 4, discard = 2}]\n'
     'reward = "attribute-to-3"\nprovenance = "rulebook"\n',
+    # a Hero the pack adds: offered in the Heroes panel by its name, with the badge
+    "heroes.toml": '[[hero]]\nnew = true\nid = "typed-hero"\nname = "Typed Hero"\n'
+    'bonus = "strength+1"\nability = "glory-for-artifacts"\nprovenance = "rulebook"\n',
 }
 
 
@@ -51,6 +55,14 @@ def test_a_packs_cards_wear_the_from_pack_badge(root: Path, offering: Server, br
     data = create(offering, "lords", {"players": 2, "content": "mine"}, ["human", "heuristic"], 1)
     page = open_table(browser, offering.url + data["you"]["link"])
     page.wait_for_selector("[data-testid=quest-slot]", timeout=60_000)
+    heroes = page.eval_on_selector_all(
+        "[data-testid=heroes] [data-hero]",
+        "(hs) => hs.map((h) => [h.dataset.hero, h.innerText,"
+        " !!h.querySelector('[data-testid=from-pack]')])",
+    )
+    for hero, text, badged in heroes:
+        assert badged == (hero == "typed-hero"), (hero, text)
+    assert any(h == "typed-hero" and "Typed Hero" in t for h, t, _ in heroes), heroes
     slots = page.eval_on_selector_all(
         "[data-testid=quest-slot]",
         "(cs) => cs.map((c) => [c.dataset.quest, c.innerText,"

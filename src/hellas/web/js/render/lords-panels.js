@@ -137,14 +137,22 @@ export function useProvisional(view) {
   PACK = { name: view.pack?.name || "a content pack", records: view.pack?.records || {} };
 }
 
-/** The content pack's record of a card (name and words) when the pack adds or changes it. */
+/** The content pack's record of a card (name and words) when the pack adds or changes it:
+ * `table` is a card table (COMBAT ...) or the kind's name in the view ("heroes"). */
 export function packRecord(table, id) {
-  const kind = KINDS.get(table);
+  const kind = typeof table === "string" ? table : KINDS.get(table);
   return kind ? PACK.records[kind]?.[id] : undefined;
 }
 
+/** The Heroes to show: `names` (id -> name) with the content pack's added and renamed ones. */
+export function withPackHeroes(names) {
+  const out = { ...names };
+  for (const [id, r] of Object.entries(PACK.records.heroes || {})) out[id] = r.name;
+  return out;
+}
+
 /** A card's badges: "provisional" for a stand-in, "from pack <name>" for a content pack's
- * record (of the card table `table`, e.g. COMBAT), whatever provenance it claims. */
+ * record (of the card table `table`, e.g. COMBAT, or a kind's name), whatever it claims. */
 export function standIn(id, table = null) {
   const fromPack = table && packRecord(table, id) ? h("span", {
     class: "badge from-pack",

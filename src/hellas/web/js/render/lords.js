@@ -5,7 +5,7 @@ import { capital, h, pretty, replaceChildren, s, seatClass, seatColour } from ".
 import { fact, none, panel, possessive, who } from "./common.js";
 import { MARKER_ICONS, MARKER_WORDS, mapFor, markerFacts, markerTokens, modulePanels, modulesTitle, useModules } from "./lords-modules.js";
 import { ARTIFACTS, BLESSINGS, COMBAT, GODS, MONSTERS, QUESTS, TEMPLE_CARDS, TEXTS } from "./lords-data.js";
-import { artifactsOf, huntPanel, monstersPanel, packRecord, progressPanel, questOf, standIn, useProvisional } from "./lords-panels.js";
+import { artifactsOf, huntPanel, monstersPanel, packRecord, progressPanel, questOf, standIn, useProvisional, withPackHeroes } from "./lords-panels.js";
 import { clashMark, heroFigure, hoplites, mapDefs, monsterToken, monumentBuilding, seaRoute, templeBuilding, terrain } from "./lords-art.js";
 import { markMotion } from "./lords-motion.js";
 import { mapView } from "./lords-zoom.js";
@@ -399,10 +399,10 @@ export function render(root, view, ctx = {}) {
   if (view.players_info.some((p) => !p.hero)) {
     const taken = new Map(view.players_info.filter((p) => p.hero).map((p) => [p.hero, p.seat]));
     side.push(panel("Heroes", "heroes-panel", h("ul", { class: "plain-list", dataset: { testid: "heroes" } },
-      Object.entries(TEXTS.hero_names || {}).map(([id, name]) => h("li", { dataset: { hero: id } },
+      Object.entries(withPackHeroes(TEXTS.hero_names || {})).map(([id, name]) => h("li", { dataset: { hero: id } },
         h("div", { class: "hero-choice", dataset: { target: `hero:${id}` }, "aria-label": name },
-          h("strong", {}, name), taken.has(id) ? [" (", who(taken.get(id), names, viewer), ")"] : null,
-          h("div", { class: "small-text" }, textOf("heroes", id))))))));
+          h("strong", {}, name), standIn(id, "heroes"), taken.has(id) ? [" (", who(taken.get(id), names, viewer), ")"] : null,
+          h("div", { class: "small-text" }, packRecord("heroes", id)?.text || textOf("heroes", id))))))));
   }
   side.push(panel("Players", "players-panel", h("div", { class: "lords-players" },
     view.players_info.map((p) => playerBoard(p, view, names)))));
