@@ -81,7 +81,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="show diffs, write nothing")
     parser.add_argument(
-        "--only", action="append", default=[], metavar="NAME", help="one file (e.g. lords-hades-3p)"
+        "--only",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="one file by its name in tests/golden",
     )
     args = parser.parse_args(argv)
     cases = select(args.only)

@@ -7,6 +7,12 @@
   exception is a game's RL encoder, which the game names in its metadata
   (``GameMeta.encoder``) and which lives beside RL code: ``hellas.rl.encoders.<id>*``.
 - The web's generic modules never name a game: each game's modules come from /api/games.
+- No game id (issue 51): no string in the code of the server, the CLI, the simulator, RL (its
+  encoders aside, until they move under their games), the search or the core names a game
+  (docstrings may, as examples); no web module but a game's own (``render/<id>*.js``,
+  ``help/<id>*.js``, ``howto/<id>*.js``, ``pickers/<id>*.js``) and the data files named in
+  ``GAME_DATA_JS`` does; nor do the shared test harness's lists (conformance, golden games).
+  What a game offers reaches them through the registry: its ``GameMeta`` and capabilities.
 """
 
 from __future__ import annotations
@@ -104,6 +110,104 @@ def test_the_checks_see_a_planted_violation(tmp_path: Path) -> None:
     planted.write_text("def f():\n    from hellas.ai.lookahead import clear_gain\n")
     assert [name for _, name, _ in _imports(planted)] == ["hellas.ai.lookahead"]
     assert not _exported("hellas.games.realms") >= {"planner"}
+
+
+GENERIC_PY = ("server", "cli", "sim", "rl", "ai", "core")  # parts that never name a game
+GAME_FOLDERS_JS = ("render", "help", "howto", "pickers")  # where a game's own web modules live
+# game data the web still keeps outside its games' files (the lobby tiles' drawings: they move
+# under their games with the encoders, a later step of issue 51)
+GAME_DATA_JS = ("art.js",)
+HARNESS = ("tests/test_conformance.py", "scripts/golden.py")  # lists that cover every game
+ROOT = SRC.parent
+TEST_IDS = ("nim",)  # the test games' ids (tests/nim), named nowhere outside tests either
+
+
+def _game_ids() -> list[str]:
+    return [*REGISTRY.ids(), *TEST_IDS]
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """Return the ids of the string nodes that are docstrings (module, class, function)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def named_games(path: Path, ids: list[str]) -> list[str]:
+    """Return ``line: text`` for each string in ``path``'s code (not a docstring) naming a game."""
+    words = re.compile(rf"\b({'|'.join(map(re.escape, ids))})\b")
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = _docstrings(tree)
+    found = []
+    for node in ast.walk(tree):
+        text = node.value if isinstance(node, ast.Constant) else None
+        if isinstance(text, str) and id(node) not in skip and words.search(text):
+            found.append(f"{node.lineno}: {text[:60]!r}")
+    return found
+
+
+def _js_code(text: str) -> str:
+    """Return JavaScript without its comments (a rough cut: enough for names in code)."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return re.sub(r"(^|[^:\\])//.*$", r"\1", text, flags=re.M)
+
+
+def _games_own_js(name: str, ids: list[str]) -> bool:
+    """Return whether a web module (``render/lords-map.js``) is one game's own."""
+    folder, _, base = name.rpartition("/")
+    return folder in GAME_FOLDERS_JS and any(base.startswith(g) for g in ids)
+
+
+def test_no_game_id_in_the_generic_code() -> None:
+    ids = _game_ids()
+    bad = []
+    for module, path in _modules():
+        if module.split(".")[1] in GENERIC_PY and not _game_encoder(module):
+            bad += [f"{path.relative_to(SRC)}:{hit}" for hit in named_games(path, ids)]
+    for name in HARNESS:
+        bad += [f"{name}:{hit}" for hit in named_games(ROOT / name, ids)]
+    words = re.compile(rf"\b({'|'.join(map(re.escape, ids))})\b")
+    js = PACKAGE / "web" / "js"
+    for path in sorted(js.rglob("*.js")):
+        name = path.relative_to(js).as_posix()
+        if _games_own_js(name, ids) or name in GAME_DATA_JS:
+            continue
+        code = _js_code(path.read_text(encoding="utf-8"))
+        bad += [f"web/js/{name}: {m.group(0)}" for m in words.finditer(code)]
+    assert not bad, "\n".join(bad)
+
+
+def test_front_ends_import_no_module_of_a_game() -> None:
+    """Only ``hellas.games`` (the registry) itself: not a game's package, nor its modules."""
+    bad = []
+    for module, path in _modules():
+        if module.split(".")[1] not in FRONT_ENDS | {"core"} or _game_encoder(module):
+            continue
+        for line, name, _ in _imports(path):
+            if name.startswith("hellas.games."):
+                bad.append(f"{path.relative_to(SRC)}:{line} imports {name}")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_game_id_checks_see_planted_names(tmp_path: Path) -> None:
+    planted = tmp_path / "x.py"
+    planted.write_text(
+        '"""Docstrings may say hellas play legends."""\n'
+        'RATED = ("realms", "lords")\n'
+        'def f(meta):\n    """As may this: lords."""\n    return meta.id == "legends"\n'
+        'OK = "legendsary, Lords of Hellas"\n'
+    )
+    hits = named_games(planted, ["legends", "realms", "lords"])
+    assert [h.split(":")[0] for h in hits] == ["2", "2", "5"]
+    assert _js_code('const a = 1; // "lords"\n/* legends */ const b = "x";') == (
+        'const a = 1; \n const b = "x";'
+    )
+    assert _games_own_js("render/lords-map.js", ["lords"])
+    assert not _games_own_js("profile.js", ["lords"]) and not _games_own_js("lords.js", ["lords"])
 
 
 LONGEST = 80  # lines a function of the server, the CLI or the core may take (issue 37)

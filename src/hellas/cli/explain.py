@@ -112,7 +112,7 @@ def explain(
 
 
 def score(
-    game_id: str = typer.Argument(..., metavar="GAME", help="realms"),
+    game_id: str = typer.Argument(..., metavar="GAME", help="a game that scores hands in words"),
     hand: str = typer.Option(..., "--hand", help="comma-separated card names"),
     afterlife: str = typer.Option("", "--afterlife", help="comma-separated card names"),
     choose: list[str] = typer.Option(
