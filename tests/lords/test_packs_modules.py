@@ -244,7 +244,9 @@ def test_a_pack_carries_the_hades_blessings_in_the_hades_modules_file(tmp_path: 
     )
     report = packs.check(folder)
     assert report.ok, report.error
-    assert any("gives 1 record for the hades module, played with it" in line for line in report.lines), report.lines
+    assert any(
+        "gives 1 record for the hades module, played with it" in line for line in report.lines
+    ), report.lines
     s = GAME.new({"players": 3, "modules": "hades", "content": folder}, 1)
     card = s.content.blessing("typed-hades-card")
     assert card.index in s.blessing_deck and card.provenance == "pack"
@@ -274,3 +276,19 @@ def test_a_module_without_settings_of_its_own_takes_no_module_table(tmp_path: Pa
     folder = write(tmp_path, {"modules/chiron.toml": "[module]\nwounds = [1, 1, 1, 1, 1]\n"})
     report = packs.check(folder)
     assert "chiron.toml: field 'module': the chiron module takes cards here" in report.error
+
+
+def test_the_guides_example_records_check(tmp_path: Path) -> None:
+    """docs/rules/lords-content-packs.md's module-file examples are a pack that checks: the
+    Hades file (a Blessing and the Help card), both grey-side Help cards, a Monster that needs
+    chiron (refused without it), a Hero and a Monument Power."""
+    guide = Path(__file__).resolve().parents[2] / "docs" / "rules" / "lords-content-packs.md"
+    section = guide.read_text(encoding="utf-8").split("### A module's file")[1].split("\nIn `")[0]
+    blocks = [b.split("```")[0] for b in section.split("```toml\n")[1:]]
+    names = ["modules/hades.toml", "modules/poseidon-simple.toml"]
+    names += ["modules/hephaestus-simple.toml", "monsters.toml", "heroes.toml", "gods.toml"]
+    folder = write(tmp_path, dict(zip(names, blocks, strict=True)))
+    assert "'kill_land_or_heal' is a rule of the chiron module" in packs.check(folder).error
+    report = packs.check(folder, ["chiron"])
+    assert report.ok, report.error
+    assert "gives the hades Help card (used when that module is in play)" in report.lines
