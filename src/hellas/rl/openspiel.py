@@ -28,6 +28,7 @@ state strings do not promise perfect recall.  ``resample_from_infostate`` re-dea
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from typing import Any
 
 import numpy as np
@@ -79,17 +80,31 @@ class _Core:
         return (_rebuild, (s.game.meta.id, dict(s.options), s.reward, data, self.seed))
 
 
-_SESSIONS: dict[str, Session] = {}
+# Sessions shared by the states unpickled in this process, one per (game, options, reward),
+# the least recently used dropped past SESSIONS_KEPT: a process that unpickles states of many
+# option sets (a sweep over missions and player counts) keeps a bounded number of encoders.
+SESSIONS_KEPT = 32
+_SESSIONS: OrderedDict[str, Session] = OrderedDict()
+
+
+def _session(game_id: str, options: dict[str, Any], reward: str) -> Session:
+    """Return the shared session of (game, options, reward), made if not kept (an LRU)."""
+    key = json.dumps([game_id, options, reward], sort_keys=True, default=str)
+    session = _SESSIONS.get(key)
+    if session is not None:
+        _SESSIONS.move_to_end(key)
+        return session
+    session = _SESSIONS[key] = Session(game_id, options, reward)
+    while len(_SESSIONS) > SESSIONS_KEPT:
+        _SESSIONS.popitem(last=False)
+    return session
 
 
 def _rebuild(
     game_id: str, options: dict[str, Any], reward: str, data: Any, seed: int | None
 ) -> _Core:
     """Return the ``_Core`` that ``_Core.__reduce__`` saved (sessions are shared per table)."""
-    key = json.dumps([game_id, options, reward], sort_keys=True, default=str)
-    session = _SESSIONS.get(key)
-    if session is None:
-        session = _SESSIONS[key] = Session(game_id, options, reward)
+    session = _session(game_id, options, reward)
     state = None if data is None else session.game.state_from_json(data)
     return _Core(session, state, seed)
 

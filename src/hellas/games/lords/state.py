@@ -4,7 +4,7 @@ Hoplites are counted per (Region, seat) in one flat list; a City holds at most o
 Hoplite (``fort`` = its owner).  The turn is driven by ``stack``: each frame is a small dict
 naming a pending procedure (a player's turn, a Hero Movement, a Battle, a Blessing Draft, the
 Monster Phase ...).  The top frame decides whose decision is next; finishing it pops it and the
-procedure below resumes (TAG's extended sequences; DESIGN.md section 2).
+procedure below resumes (the extended action sequences of the TAG framework).
 """
 
 from __future__ import annotations
