@@ -32,6 +32,8 @@ CHOSEN = {
     "lords-results.png": ("results-lords.png", "tests/web/test_results.py"),
     "legends-phone.png": ("phone-legends.png", "tests/web/test_phone.py"),
     "lords-phone.png": ("phone-lords-zoomed.png", "tests/web/test_board_play.py"),
+    "lords-victory-desktop.png": ("lords-victory-desktop.png", "tests/web/test_lords_victory.py"),
+    "lords-victory-phone.png": ("lords-victory-phone.png", "tests/web/test_lords_victory.py"),
 }
 
 

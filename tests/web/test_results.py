@@ -68,7 +68,8 @@ def test_lords_tells_each_player_who_won_how_and_when(web: Server, browser: Any)
     if outcome["winners"] == [0]:
         assert headline == "You won!"
     else:
-        assert re.fullmatch(rf"You lost — \w+ won by {victory} on turn {turns}", headline), headline
+        who = r"\w+(?: \([\w ,]+\))?"  # the Hero, and the person playing it when named
+        assert re.fullmatch(rf"You lost — {who} won by {victory} on turn {turns}", headline), headline
     ranking = page.inner_text("[data-testid=ranking]")
     assert "Winner" in ranking and "Lands" in ranking and "Monsters slain" in ranking
     assert serious(page) == []
@@ -76,7 +77,7 @@ def test_lords_tells_each_player_who_won_how_and_when(web: Server, browser: Any)
     # a spectator reads the winner's line itself
     watcher = open_table(browser, web.url + data["watch"], viewport=DESKTOP)
     line = watcher.inner_text("[data-testid=result-headline]")
-    assert re.fullmatch(rf"\w+ won by {victory} on turn {turns}", line), line
+    assert re.fullmatch(rf"\w+(?: \([\w ,]+\))? won by {victory} on turn {turns}", line), line
     assert not page.errors and not watcher.errors
 
 

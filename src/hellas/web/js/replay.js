@@ -4,7 +4,7 @@
 
 import { rendererFor } from "./render/index.js";
 import { ReplayChat } from "./chat.js";
-import { personName, setPeople, withPeople } from "./render/common.js";
+import { heroWith, personName, setPeople, withPeople } from "./render/common.js";
 import {
   api, games, h, query, replaceChildren, seatClass, seatDot, seatLink, seatParams, tableIdFromPath, typingIn,
 } from "./util.js";
@@ -144,7 +144,7 @@ function renderRevealed(data) {
 function seatName(s) {
   const person = personName(s);
   const hero = names && names[s];
-  return hero && hero !== `Player ${s + 1}` && hero !== person ? `${hero} (${person})` : person;
+  return hero && hero !== `Player ${s + 1}` && hero !== person ? heroWith(hero, person) : person;
 }
 
 function renderOutcome() {

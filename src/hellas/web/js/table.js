@@ -17,7 +17,7 @@ import { ChatBox } from "./chat.js";
 import { ClockLine } from "./clock.js";
 import { rematchBox } from "./rematch.js";
 import { SeatName, ratedRule } from "./people.js";
-import { personName, setPeople, withPeople } from "./render/common.js";
+import { heroWith, personName, setPeople, withPeople } from "./render/common.js";
 import {
   api, copyText, games, h, rememberSeat, replaceChildren, seatClass, seatDot, seatLink, seatParams,
   shareUrl, tableIdFromPath, toast,
@@ -345,7 +345,7 @@ function nameOf(seat) {
   if (seat === null || seat === undefined) return "";
   const person = personName(seat); // "Ana", "Bea (guest)", "Normal bot", else "Player 2"
   const hero = names && names[seat]; // a game's own name for the seat: "Heracles (Ana)"
-  return hero && hero !== `Player ${seat + 1}` && hero !== person ? `${hero} (${person})` : person;
+  return hero && hero !== `Player ${seat + 1}` && hero !== person ? heroWith(hero, person) : person;
 }
 
 function waitingText(msg) {

@@ -31,9 +31,21 @@ export function personName(seat) {
   return people[seat] || `Player ${seat + 1}`;
 }
 
-/** A text with each "Player N" replaced by that seat's name (event lines, result lines). */
+/** A text with each "Player N" replaced by that seat's name, and each "(PN)" after a Hero
+ * ("Heracles (P2): March ...", the Lords log) by it in brackets (event lines, result lines). */
 export function withPeople(text) {
-  return String(text).replace(/\bPlayer (\d{1,2})\b/g, (whole, n) => people[Number(n) - 1] || whole);
+  return String(text).replace(/\bPlayer (\d{1,2})\b/g, (whole, n) => people[Number(n) - 1] || whole)
+    .replace(/\(P(\d{1,2})\)/g, (whole, n) => (people[Number(n) - 1] ? `(${bracketed(people[Number(n) - 1])})` : whole));
+}
+
+// "Ana (guest)" inside brackets reads "Ana, guest" (no brackets within brackets)
+function bracketed(person) {
+  return person.replace(/ \((guest)\)$/, ", $1");
+}
+
+/** A game's own name for a seat with its person's: "Heracles (Ana)", "Perseus (Ana, guest)". */
+export function heroWith(hero, person) {
+  return `${hero} (${bracketed(person)})`;
 }
 
 /** A seat's name with its colour dot; "(you)" for the viewer. */

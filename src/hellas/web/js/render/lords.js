@@ -2,7 +2,7 @@
 // quests), each player's board, the battle in progress, the draft and your Combat Cards.
 
 import { capital, h, pretty, replaceChildren, s, seatClass, seatColour } from "../util.js";
-import { fact, none, panel, possessive, who } from "./common.js";
+import { fact, heroWith, none, panel, personName, possessive, who } from "./common.js";
 import { MARKER_ICONS, MARKER_WORDS, mapFor, markerFacts, markerTokens, modulePanels, modulesTitle, useModules } from "./lords-modules.js";
 import { ARTIFACTS, BLESSINGS, COMBAT, GODS, MONSTERS, QUESTS, TEMPLE_CARDS, TEXTS } from "./lords-data.js";
 import { artifactsOf, huntPanel, monstersPanel, packRecord, progressPanel, questOf, standIn, useProvisional, withPackHeroes } from "./lords-panels.js";
@@ -563,6 +563,13 @@ const VICTORIES = {
   warlord: "Warlord of Hellas", favored: "Favored of the Gods", slayer: "Monster Slayer", king: "King of Kings",
 };
 
+/** "Helen (Ana)": a seat's Hero and the person playing it ("Helen" alone for an unnamed seat). */
+function heroAndPerson(names, q) {
+  const hero = names[q] || `Player ${q + 1}`;
+  const person = personName(q);
+  return /^Player \d+$/.test(person) || person === hero ? hero : heroWith(hero, person);
+}
+
 /** The end: the winner, by which victory and on which turn, and every player's progress. */
 export function results(view, outcome) {
   const names = seatNames(view);
@@ -581,7 +588,7 @@ export function results(view, outcome) {
   };
   const order = view.players_info.map((p) => p.seat).sort((a, b) => (a === winner ? -1 : b === winner ? 1 : a - b));
   return {
-    winner: winner !== null ? `${names[winner]} won by ${victory || "victory"} on turn ${turn}` : "",
+    winner: winner !== null ? `${heroAndPerson(names, winner)} won by ${victory || "victory"} on turn ${turn}` : "",
     lines: [winner !== null ? `${capital(r.text || "")}.` : `No winner: ${r.text || "the game ended"}.`],
     ranking: order.map((q) => ({
       seat: q,
