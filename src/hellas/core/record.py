@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Generic
 
 from hellas.core.errors import HellasError, RecordError, quoted
-from hellas.core.game import Event, Game, S
+from hellas.core.game import Choice, Event, Game, S
 
 _RECORD_FIELDS = ("game", "version", "options", "seed", "choices")
 
@@ -152,8 +152,14 @@ class Match(Generic[S]):
 
     def apply(self, choice: Any) -> list[Event]:
         """Apply a choice (object or key), record it and return the events."""
-        legal = self.game.resolve(self.state, choice)
-        events = self.game.apply(self.state, legal)
+        return self.apply_legal(self.game.resolve(self.state, choice))
+
+    def apply_legal(self, legal: Choice) -> list[Event]:
+        """Apply a choice ``Game.resolve`` returned for this state, record it, return the events.
+
+        The choice is resolved once, by the caller (the server resolves it before storing it).
+        """
+        events = self.game._apply(self.state, legal, True)
         self.record.choices.append(legal.key)
         return events
 
