@@ -1,11 +1,13 @@
 """Live tables: checking and applying choices, persisting them first, bots, per-seat views.
 
 Every table is a :class:`~hellas.core.record.Match` rebuilt from the database by replaying its
-moves (``live.build``).  A choice is checked (seat, token, turn, legality), stored, applied,
-then each connection gets a message built from *its* seat's view and the events that seat may
-see - never the state.  Bots think in the worker pool (``pool.BotPool``), never on the server's
-own process; a bot move that no worker could make is replaced by a cheap move the server picks
-itself, so a table never stops because a worker died.  A stored table that cannot be rebuilt,
+moves (``live.build``).  A choice is checked (seat, token, turn, legality: resolved once),
+stored, applied, then each connection gets a message built from *its* seat's view and the
+events that seat may see - never the state (``views.py`` composes them, each seat's view once
+per move).  Bots think in the worker pool (``pool.BotPool``), never on the server's own
+process; ``botplay.py`` runs a table's bot seats, and a bot move that no worker could make is
+replaced by a cheap move the server picks itself, so a table never stops because a worker
+died.  A stored table that cannot be rebuilt,
 or whose bots this server will not seat, is marked unavailable (with the reason, logged) and
 refused with a 409; the rest of the server carries on.  Tables nobody uses are unloaded from
 memory after a while and rebuilt on their next use.
@@ -31,19 +33,16 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from hellas.core.errors import IllegalChoice, OptionError
-from hellas.core.rng import Rng
 from hellas.games import REGISTRY
-from hellas.server import healing
+from hellas.server import botplay, views
 from hellas.server.cluster import Cluster
 from hellas.server.commits import GroupCommitter
 from hellas.server.errors import ServerError
 from hellas.server.forfeits import note as note_handoff
 from hellas.server.live import (
     HUMAN,
-    RECENT_EVENTS,
     Connection,
     LiveTable,
-    Shared,
     bot_seed,
     build,
     default_hints,
@@ -54,15 +53,13 @@ from hellas.server.metrics import Metrics
 from hellas.server.names import account_name, seat_name
 from hellas.server.names import attach as attach_names
 from hellas.server.packs import Packs
-from hellas.server.pool import BotPool, WorkerFailed, WorkerGone
+from hellas.server.pool import BotPool
 from hellas.server.replays import ReplayCache
 from hellas.server.store import Store, hash_token, new_token, transient
 from hellas.server.traffic import TrafficLimits
 from hellas.server.wire import dumps
 
 log = logging.getLogger("hellas.server")
-RETRIES = 4  # times a bot move is asked again after its worker died, before a cheap move
-RETRY_PAUSE = 0.5  # seconds before the first retry (doubling)
 DATABASE_BUSY = "the database is not answering just now; try again in a moment"
 
 __all__ = ["HUMAN", "Connection", "Hub", "LiveTable", "ServerError", "bot_seed"]
@@ -399,7 +396,10 @@ class Hub:
             raise ServerError("bot-seat", "a bot is playing this seat; take it back first", 409)
 
     async def _commit(self, table: LiveTable, seat: int, key: str) -> None:
-        """Store a legal choice, then apply it (the caller holds the table's lock)."""
+        """Store a legal choice, then apply it (the caller holds the table's lock).
+
+        The key is resolved against the state once; the stored and applied choice is that one.
+        """
         if table.unloaded:
             raise ServerError("retry", "the table was reloaded; send the choice again", 503)
         match = table.match
@@ -420,7 +420,7 @@ class Hub:
             if transient(exc):
                 raise ServerError("retry", DATABASE_BUSY, 503) from exc
             raise
-        table.note(step, match.apply(choice))
+        table.note(step, match.apply_legal(choice))  # resolved once, above (issue 52)
         self.metrics.chose(time.perf_counter() - began)  # [cluster/metrics, issue 38]
         if match.to_act() is None:
             await self.commits.finish(table.id)
@@ -433,82 +433,8 @@ class Hub:
     # -- bots ------------------------------------------------------------------------------------
 
     def kick_bots(self, table: LiveTable) -> None:
-        """Start the table's bot loop if a bot is to act and none is running."""
-        seat = table.match.to_act()
-        if seat is None or table.seat_driver(seat) == HUMAN or table.closed or table.unloaded:
-            return
-        if table.bot_task is None or table.bot_task.done():
-            table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
-
-    async def _run_bots(self, table: LiveTable) -> None:
-        """Play the bot seats' moves until a person is to act or the game ends."""
-        try:
-            while True:
-                if not await self.cluster.take(table.id):  # [cluster, issue 38] one player
-                    return  # another process holds the table's lease and plays its bots
-                async with table.lock:
-                    seat = table.match.to_act()
-                    if table.unloaded or seat is None or table.seat_driver(seat) == HUMAN:
-                        return
-                    driver = table.seat_driver(seat)
-                    step = len(table.match.record.choices)
-                    snapshot = table.match.state.copy()
-                key = await self._bot_move(table, snapshot, seat, driver, step)
-                async with table.lock:
-                    if len(table.match.record.choices) != step or table.unloaded:
-                        continue  # someone else moved meanwhile
-                    try:
-                        await self._commit(table, seat, key)
-                    except ServerError as exc:  # [cluster, issue 38] stored first elsewhere
-                        if exc.code != "stale":
-                            raise
-                        continue
-                    self.suspect.pop(table.id, None)  # [issue 47] it moves again
-                await self.broadcast(table)
-                if self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # never silently stuck: retried, or the table says why
-            await healing.stalled(self, table, exc)  # [issue 47]
-
-    async def _bot_move(
-        self, table: LiveTable, snapshot: Any, seat: int, driver: str, step: int
-    ) -> str:
-        """Return a bot's move: from a worker, asked again if its worker died, else a cheap one."""
-        seed = bot_seed(table.match.record.seed, step)
-        pause = RETRY_PAUSE
-        for attempt in range(RETRIES + 1):
-            try:
-                reply = await self.bots.choose(
-                    table.game,
-                    snapshot,
-                    seat,
-                    driver,
-                    seed,
-                    table=table.id,
-                    owner=str(table.extras.get("_owner", "")),
-                )
-                return str(reply["key"])
-            except (WorkerGone, WorkerFailed) as exc:
-                why = str(exc)
-                overdue = isinstance(exc, WorkerFailed) or "no answer within" in why
-                log.warning(
-                    "bot move failed table=%s seat=%d bot=%s attempt=%d reason=%r",
-                    table.id,
-                    seat,
-                    driver,
-                    attempt + 1,
-                    why,
-                )
-                if overdue or attempt == RETRIES:
-                    break  # this position defeats the bot (or no worker lives): a cheap move
-                await asyncio.sleep(pause)
-                pause = min(pause * 2, 10.0)
-        choices = table.game.choices(snapshot)
-        key = choices[Rng(seed).below(len(choices))].key
-        log.warning("bot fallback table=%s seat=%d bot=%s move=%s", table.id, seat, driver, key)
-        return key
+        """Start the table's bot loop if a bot is to act and none is running (``botplay.py``)."""
+        botplay.kick(self, table)
 
     async def mark_broken(self, table_id: str, why: str) -> None:
         """Mark a table unavailable with the reason (logged once), loaded or not [issue 47]."""
@@ -530,51 +456,9 @@ class Hub:
 
     # -- messages --------------------------------------------------------------------------------
 
-    def message(
-        self,
-        table: LiveTable,
-        conn: Connection,
-        recent: bool = False,
-        shared: Shared | None = None,
-    ) -> dict[str, Any]:
-        """Return the state message for one connection: its view, choices and events."""
-        shared = shared or Shared()
-        game = table.game
-        state = table.match.state
-        seat = conn.seat
-        to_act = game.to_act(state)
-        start = max(0, len(table.events) - RECENT_EVENTS) if recent else conn.seen
-        events = [
-            {"step": step, "text": e.text, "kind": e.kind}
-            for step, e in table.events[start:]
-            if e.visible_to(seat)
-        ]
-        conn.seen = len(table.events)
-        mine = seat is not None and to_act == seat and table.seat_driver(seat) == HUMAN
-        outcome = game.outcome(state)
-        return {
-            "type": "state",
-            "table": table.id,
-            "game": game.meta.id,
-            "title": game.meta.title,
-            "name": table.name,
-            "seq": len(table.match.record.choices),
-            "seat": seat,
-            "to_act": to_act,
-            "view": shared.view(game, state, seat),
-            "choices": [
-                {"key": c.key, "label": game.describe(c, state), "index": c.index}
-                for c in game.choices(state)
-            ]
-            if mine
-            else [],
-            "events": events,
-            "recent": recent,  # True: ``events`` are the latest ones, not only the new ones
-            "outcome": outcome.to_json() if outcome else None,
-            "seats": shared.seats if shared.seats is not None else self.seats_info(table),
-            "hints": table.hints,
-            **{k: v for k, v in table.extras.items() if not k.startswith("_")},
-        }
+    def message(self, table: LiveTable, conn: Connection, recent: bool = False) -> dict[str, Any]:
+        """Return the state message for one connection as data: its view, choices and events."""
+        return views.message(table, conn, self.seats_info, recent)
 
     async def current(self, table: LiveTable, conn: Connection) -> str:
         """Return the full state message for ``conn``'s seat, serialized once per table change.
@@ -593,13 +477,10 @@ class Hub:
         cached = table.sent.get(conn.seat)
         if cached is None or cached[0] != table.version:
             version = table.version
-            text = await asyncio.to_thread(self._recent_text, table, conn)
+            text = await asyncio.to_thread(views.text, table, conn, self.seats_info, True)
             cached = table.sent[conn.seat] = (version, text)
         conn.seen = len(table.events)
         return cached[1]
-
-    def _recent_text(self, table: LiveTable, conn: Connection) -> str:
-        return dumps(self.message(table, conn, recent=True))
 
     async def snapshot(self, table: LiveTable, conn: Connection) -> dict[str, Any]:
         """Return ``conn``'s current message as data, built off the event loop."""
@@ -626,10 +507,11 @@ class Hub:
     async def broadcast(self, table: LiveTable, skip: Connection | None = None) -> None:
         """Send every connection of the table (but ``skip``) its own state message.
 
-        The messages (each seat's view, serialized) are built in a worker thread while the
-        table's lock holds the state still: a view that is slow to build (say, scoring a
-        pathological Fantasy Realms hand exactly) costs this table's own listeners a moment,
-        while the event loop goes on serving every other table.
+        The messages (each seat's view once, serialized once) are built while the table's lock
+        holds the state still: on the event loop while the game's compositions are fast, in a
+        worker thread once one was slow (``views.py``), so a view that is slow to build (say,
+        scoring a pathological Fantasy Realms hand exactly) costs this table's own listeners a
+        moment, while the event loop goes on serving every other table.
         """
         for hook in self.on_change:
             await hook(table)
@@ -637,24 +519,13 @@ class Hub:
         if not conns:
             return
         async with table.lock:  # messages go out in the order the moves were made
-            texts = await asyncio.to_thread(self._compose, table, conns)
+            if views.off_loop(table):
+                texts = await asyncio.to_thread(views.compose, table, conns, self.seats_info)
+            else:
+                texts = views.compose(table, conns, self.seats_info)
             failed = [c for c, t in zip(conns, texts, strict=True) if not await c.deliver(t)]
         for conn in failed:
             await self._drop(table, conn)
-
-    def _compose(self, table: LiveTable, conns: list[Connection]) -> list[str]:
-        """Return each connection's state message (blocking: the caller holds the lock)."""
-        shared = Shared(len(table.match.record.choices), self.seats_info(table))
-        out = []
-        for conn in conns:
-            key = (conn.seat, conn.seen)  # what a message depends on, besides the table
-            text = shared.texts.get(key)
-            if text is None:  # the first of its kind (spectators share one)
-                text = shared.texts[key] = dumps(self.message(table, conn, shared=shared))
-            else:
-                conn.seen = len(table.events)
-            out.append(text)
-        return out
 
     # -- presence --------------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hellas.core.errors import IllegalChoice
-from hellas.core.game import Event, Game, View
+from hellas.core.game import Event, Game
 from hellas.core.record import Match, version_problem
 from hellas.games import REGISTRY
 from hellas.server.store import SeatRow, TableRow
@@ -110,6 +110,7 @@ class LiveTable:
     checkpoints: dict[int, Any] = field(default_factory=dict)  # step -> state, every CHECKPOINT
     version: int = 0  # bumped whenever a message to anyone would change
     sent: dict[int | None, tuple[int, str]] = field(default_factory=dict)  # seat -> (version, text)
+    composed: Any = None  # what this version's messages share: views.Composed (views.py)
     used: float = 0.0  # event-loop time of the last use (idle tables are unloaded)
     unloaded: bool = False  # dropped from memory: a late user must load it afresh
     # what other modules add to every state message (pace and clock, chat, rematch): plain data;
@@ -149,22 +150,6 @@ class LiveTable:
         """Return whether anyone uses the table now (connections, a bot thinking, a hint)."""
         thinking = self.bot_task is not None and not self.bot_task.done()
         return bool(self.connections) or thinking or bool(self.hinting) or self.lock.locked()
-
-
-@dataclass
-class Shared:
-    """What the messages of one broadcast share: the seat list and each seat's view."""
-
-    seq: int = -1
-    seats: list[dict[str, Any]] | None = None
-    views: dict[int | None, View] = field(default_factory=dict)
-    texts: dict[tuple[int | None, int], str] = field(default_factory=dict)  # (seat, seen) -> JSON
-
-    def view(self, game: Game[Any], state: Any, seat: int | None) -> View:
-        """Return ``seat``'s view, computed once per broadcast."""
-        if seat not in self.views:
-            self.views[seat] = game.view(state, seat)
-        return self.views[seat]
 
 
 def stored_problem(row: TableRow) -> str:
