@@ -147,6 +147,9 @@ def test_a_pack_gives_the_grey_side_of_the_hades_help_card(tmp_path: Path) -> No
     s.cache = None
     play(s, "pray:hades")
     assert keys(s) == ["hades-reap:cyclops"]  # level I: the pack's card Wounds
+    card = GAME.view(s, 0)["module_panels"]["hades-simple"]["cards"][0]
+    assert card["name"] == "Hades Help card (grey corner), the content pack's"
+    assert "I: 1; II: 1; III: 2; IV: 2; V: 3" in card["text"]
     plain = GAME.new({"players": 2, "modules": "hades-simple"}, 1)
     play(plain, "hero:heracles", "start:epirus", "hero:achilles", "start:crete")
     plain.monster_at = [-1] * len(plain.monster_at)

@@ -63,6 +63,27 @@ def wounds_for_level(s: LordsState, module_id: str, level: int) -> int:
     return int(settings(module_id, s.content)["wounds"][level - 1])
 
 
+def _wounds(n: int) -> str:
+    return "no Wound" if not n else f"{n} Wound{'s' if n > 1 else ''} on one chosen Monster"
+
+
+def help_card(s: LordsState, module_id: str) -> dict[str, Any]:
+    """Return the Help card as a panel card: Wounds per level, the level reached, its source."""
+    conf = settings(module_id, s.content)
+    level = s.monument[s.content.god("hades").index]
+    levels = "; ".join(
+        f"{n}: {w}" for n, w in zip(("I", "II", "III", "IV", "V"), conf["wounds"], strict=True)
+    )
+    side = "grey" if module_id == "hades-simple" else "red"
+    return {
+        "id": "hades-help",
+        "name": f"Hades Help card ({side} corner)"
+        + (", the content pack's" if conf["from_pack"] else ""),
+        "text": f"Prayer: Wounds on one chosen Monster by Monument level ({levels}).",
+        "state": f"level {level}: {_wounds(conf['wounds'][level - 1])}",
+    }
+
+
 def prayer(s: LordsState, seat: int, god_id: str, module_id: str) -> None:
     """Apply Hades' Monument Power after a Prayer: Wound a chosen Monster (provisional)."""
     if god_id != "hades":

@@ -249,7 +249,7 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
             [f"Raise {s.attrs[q * s.na + a]}", f"Underworld {mod['under'][q]}"] for q in range(s.n)
         ],
         "regions": regions,
-        "cards": [],
+        "cards": [common.help_card(s, "hades")],
         "private": [],
         "underworld": list(mod["under"]),
         "raise": [s.attrs[q * s.na + a] for q in range(s.n)],

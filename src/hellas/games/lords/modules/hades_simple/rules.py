@@ -32,7 +32,7 @@ def view(s: LordsState, seat: int | None) -> dict[str, Any]:
         "lines": lines,
         "players": [[] for _ in range(s.n)],
         "regions": {},
-        "cards": [],
+        "cards": [common.help_card(s, "hades-simple")],
         "private": [],
         "removed": removed(s),
     }
