@@ -11,11 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from hellas.core.errors import HellasError
 from hellas.games.lords import GAME, packs
+from hellas.games.lords.modules import IDS
 from hellas.games.lords.modules.hephaestus.common import settings as hephaestus_settings
 from hellas.games.lords.modules.poseidon.rules import settings as poseidon_settings
+from hellas.games.lords.packs_modules import HELP_FIELDS
 
 from .helpers import R, keys, play
 
@@ -295,3 +299,42 @@ def test_the_guides_example_records_check(tmp_path: Path) -> None:
     report = packs.check(folder, ["chiron"])
     assert report.ok, report.error
     assert "gives the hades Help card (used when that module is in play)" in report.lines
+
+
+def _toml(value: object) -> str:
+    """Write a value as TOML (lists of scalars; a str quoted with its escapes)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return str(value)
+
+
+SCALARS = st.booleans() | st.integers(-3, 9) | st.sampled_from(["charge", "draw-1", "x", ""])
+
+
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    module=st.sampled_from(IDS),
+    field=st.sampled_from(["wounds", "help", "help_recruit", "reforge", "ports", "provenance"]),
+    value=SCALARS | st.lists(SCALARS, max_size=6),
+    table=st.sampled_from(["", "[[blessing]]\nid = 1\n", "[[spell]]\n", "[[module.card]]\n"]),
+)
+def test_fuzz_module_files(
+    tmp_path: Path, module: str, field: str, value: object, table: str
+) -> None:
+    """Any module's file with any [module] field and value: it loads or one line says why."""
+    folder = tmp_path / "fuzzed"
+    (folder / "modules").mkdir(parents=True, exist_ok=True)
+    text = f"[module]\n{field} = {_toml(value)}\n{table}"
+    (folder / "modules" / f"{module}.toml").write_text(text, encoding="utf-8")
+    report = packs.check(folder)
+    if not report.ok:
+        assert report.error.strip() and "\n" not in report.error, report.error
+        assert "Traceback" not in report.error and "(KeyError" not in report.error
+    else:
+        assert module in HELP_FIELDS or module in ("orichalkum", "opportunity"), text
