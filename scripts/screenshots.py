@@ -3,7 +3,8 @@
 Run from the repository root after the browser tests (they write test-artifacts/*.png):
 
     .venv/bin/python -m pytest -p no:xdist -q tests/web/test_board_play.py \
-        tests/web/test_results.py tests/web/test_phone.py
+        tests/web/test_results.py tests/web/test_phone.py tests/web/test_lords_victory.py \
+        tests/web/test_screens.py
     .venv/bin/python scripts/screenshots.py
 
 Each game's table is photographed by tests/web/test_board_play.py a few decisions into a game
@@ -35,6 +36,16 @@ CHOSEN = {
     "lords-victory-desktop.png": ("lords-victory-desktop.png", "tests/web/test_lords_victory.py"),
     "lords-victory-phone.png": ("lords-victory-phone.png", "tests/web/test_lords_victory.py"),
 }
+
+# each game's table and result, and the lobby, at 1280x800 and 390x844 (tests/web/test_screens.py)
+SCREENS = [f"{g}-{w}" for g in ("legends", "realms", "lords") for w in ("table", "result")]
+CHOSEN.update(
+    {
+        f"{name}-{size}.png": (f"screen-{name}-{size}.png", "tests/web/test_screens.py")
+        for name in [*SCREENS, "lobby"]
+        for size in ("desktop", "phone")
+    }
+)
 
 
 def main() -> int:

@@ -326,12 +326,13 @@ function gameTitle(id) {
   return (gameList.find((g) => g.id === id) || { title: id }).title;
 }
 
-function seatKinds(seats, game, names) {
+function seatKinds(seats, game, names, free = []) {
   const info = gameList.find((g) => g.id === game);
   return h("span", { class: "seat-kinds" }, seats.map((kind, i) => {
     // [issue 48] who sits there, by name ("Ana", "Bea (guest)", "Normal bot"), where known
     const named = names && names[i];
-    const words = named || (kind === "human" ? "human" : `${botTitle(kind, info)} bot`);
+    const person = free.includes(i) ? "free seat" : "a player"; // (not the kind's word, "human")
+    const words = named || (kind === "human" ? person : `${botTitle(kind, info)} bot`);
     return h("span", { class: `seat-kind ${seatClass(i)}`, title: `seat ${i + 1}: ${words}` }, words);
   }));
 }
@@ -340,7 +341,7 @@ function tableItem(t, actions) {
   return h("li", { class: "table-item", dataset: { table: t.id } },
     h("span", { class: "t-title" }, gameTitle(t.game)),
     h("span", { class: "t-meta" }, t.name ? `“${t.name}” · ` : "", `${t.id} · ${t.moves} move${t.moves === 1 ? "" : "s"}`),
-    seatKinds(t.seats, t.game, t.names),
+    seatKinds(t.seats, t.game, t.names, t.free),
     t.status === "unavailable"  // a stored table the server could not load: say why, offer nothing
       ? h("span", { class: "t-actions form-error", dataset: { testid: "unavailable" } }, `Unavailable: ${t.reason}`)
       : h("span", { class: "t-actions" }, actions));
