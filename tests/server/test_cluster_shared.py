@@ -4,8 +4,9 @@ Three real ``hellas serve`` processes on loopback share a fresh database, and on
 test client is 127.0.0.1) spreads its requests over them, as a load balancer would.  A seat
 linked to an account on one process works with the account's token on another at once and the
 finished game is stored rated; sign-in attempts, wrong passwords, API request tokens and
-WebSocket connects are counted once for all three, so the address gets at most 1.5x what one
-process allows (it used to get 3x).
+WebSocket connects are counted once for all three, and so are table creations and replay steps,
+so the address gets at most 1.5x what one process allows (it used to get 3x); each process
+allows its share of the per-address connection cap (the cap divided by the processes alive).
 """
 
 from __future__ import annotations
@@ -294,3 +295,79 @@ def test_a_database_error_fails_open_for_requests_and_closed_for_sign_ins(pg_db:
     with pytest.raises(TrafficError) as refused:
         asyncio.run(signins.spend("10.0.0.1"))
     assert refused.value.status == 503
+
+
+def shared_rate_run(args: list[str], pg_db: str, ask: Any, count: int) -> tuple[list[int], float]:
+    """Start three servers with ``args``; spread ``count`` asks over them (then stop them);
+    return the answers and the seconds they took."""
+    servers = start_three(pg_db, ["--hold-refused", "0", *args])
+    try:
+        began = time.monotonic()
+        answered = [ask(s) for s in itertools.islice(itertools.cycle(servers), count)]
+        took = time.monotonic() - began
+    finally:
+        for server in servers:
+            stop_server(server)
+    return answered, took
+
+
+def test_table_creations_of_an_address_share_one_allowance(pg_db: str) -> None:
+    """Issue 47 (leftover 1): the create rate was kept per process (3x over three).  One
+    process allows 6 new tables a minute per address, 6 at once: three allow about as many."""
+    made = {"game": "legends", "options": {"players": 2}, "seats": ["human"] * 2}
+    answered, took = shared_rate_run(
+        ["--create-rate", "6"], pg_db, lambda s: call(s, "POST", "/api/tables", made)[0], 30
+    )
+    allowed = 6 + 6 * took / 60
+    assert set(answered) <= {200, 429}, answered
+    assert 3 <= answered.count(200) <= 1.5 * allowed, (answered.count(200), allowed)
+
+
+def test_replay_steps_of_an_address_share_one_allowance(pg_db: str) -> None:
+    """Issue 47 (leftover 1): the replay rate too.  One process allows 30 steps a minute,
+    bursts of 3 (6 seconds' worth): three allow about as many."""
+    table: dict[str, Any] = {}
+
+    def ask(server: Server) -> int:
+        if not table:
+            made = {"game": "legends", "options": {"players": 2}, "seats": ["human"] * 2}
+            status, data, _ = call(server, "POST", "/api/tables", made)
+            assert status == 200, data
+            table.update(id=data["id"], seat=data["you"]["seat"], token=data["you"]["token"])
+        path = f"/api/tables/{table['id']}/replay/0?seat={table['seat']}"
+        return call(server, "GET", path, token=table["token"])[0]
+
+    answered, took = shared_rate_run(["--replay-rate", "30"], pg_db, ask, 30)
+    allowed = 3 + 0.5 * took
+    assert set(answered) <= {200, 429}, answered
+    assert 2 <= answered.count(200) <= 1.5 * allowed, (answered.count(200), allowed)
+
+
+def test_open_connections_of_an_address_share_one_cap(pg_db: str) -> None:
+    """Issue 47 (leftover 1): the per-address connection cap was per process (3x over
+    three).  Each process now allows its share of the cap: the cap divided by the processes
+    alive.  One process allows 6 open connections per address; three allow 6 in all."""
+    import socket  # noqa: PLC0415
+
+    args = ["--max-address-http-connections", "6", "--idle-timeout", "120"]
+    servers = start_three(pg_db, ["--hold-refused", "0", *args])
+    held: list[socket.socket] = []
+    try:
+        for server in servers:  # each has counted the three (at its lease renewal)
+            until(lambda s=server: "3 processes" in str(s.get("/readyz")[1]), "three counted")
+        opened = 0
+        for server in itertools.islice(itertools.cycle(servers), 30):
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=60)
+            held.append(sock)
+            try:
+                sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: hellas\r\n\r\n")
+                answered = sock.recv(12).startswith(b"HTTP/1.1 200")
+            except OSError:  # refused: closed unread
+                answered = False
+            opened += answered
+    finally:
+        for sock in held:
+            sock.close()
+        for server in servers:
+            stop_server(server)
+    assert 3 <= opened <= 1.5 * 6, opened

@@ -285,7 +285,8 @@ def _ledger(given: dict[str, Any], application: Any) -> Any:
             body_timeout=given["body_timeout"],
             idle_timeout=given["idle_timeout"],
             trusted=given["forwarded_allow_ips"],
-        )
+        ),
+        application.state.hub.cluster.share,  # [issue 47] a part of the cap per process
     )
     application.state.hub.metrics.registry.register(ledger)
     application.state.connections = ledger

@@ -11,7 +11,10 @@ sits at the socket level, below the application and any parsing:
   refusal is counted (``Ledger.refused``, and in ``/metrics``) and logged at most once per
   address per minute.  A trusted proxy's own address (``--forwarded-allow-ips``) is exempt from
   the per-address cap (it carries many clients; the proxy enforces its own), never from the
-  server-wide one.
+  server-wide one.  With several processes on one PostgreSQL the per-address cap is meant for
+  all of them together: each process allows its share (``Cluster.share``: the cap divided by
+  the processes alive, counted at each lease renewal), so an address whose connections a load
+  balancer spreads gets about the cap in all, not once per process [issue 47].
 * ``BudgetedHttp`` (uvicorn's httptools protocol) and ``BudgetedWebSocket`` (uvicorn's websockets
   protocol) hold one ``Held`` place in the ledger per connection.  The place passes from the HTTP
   protocol to the WebSocket protocol at the upgrade (the transport is the same), so a connection
@@ -33,7 +36,7 @@ import ipaddress
 import logging
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
@@ -111,8 +114,11 @@ async def drop_current() -> bool:
 class Ledger:
     """The open TCP connections of one server, in all and per client address."""
 
-    def __init__(self, budget: Budget) -> None:
+    def __init__(self, budget: Budget, share: Callable[[int], int] | None = None) -> None:
         self.budget = budget
+        # [issue 47] this process's part of the per-address cap (``Cluster.share``: the cap
+        # divided by the processes alive on one PostgreSQL); alone, the whole cap
+        self.share: Callable[[int], int] = share or _whole
         self.open = 0
         self.by_address: Counter[str] = Counter()
         self.refused: Counter[str] = Counter()  # "server" / "address": connections closed unread
@@ -131,8 +137,9 @@ class Ledger:
             self._refuse(key, "server", f"the server holds {self.open} (--max-connections)")
             return None
         held_here = self.by_address[key]
-        if budget.per_address and held_here >= budget.per_address and not self.trusts(host):
-            text = f"it holds {held_here} (--max-address-http-connections)"
+        cap = self.share(budget.per_address)
+        if cap and held_here >= cap and not self.trusts(host):
+            text = f"it holds {held_here} (--max-address-http-connections, {cap} here)"
             self._refuse(key, "address", text)
             return None
         self.open += 1
@@ -217,6 +224,11 @@ class Ledger:
     def describe(self) -> list[Any]:
         """Return no descriptions: the figures are read when Prometheus asks."""
         return []
+
+
+def _whole(cap: int) -> int:
+    """Return a cap unchanged (one process holds all of it)."""
+    return cap
 
 
 def _trusted_networks(text: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network] | None:
