@@ -471,6 +471,9 @@ def parse() -> argparse.Namespace:
         "--proxy", action="store_true", help="through nginx (docs/nginx/hellas.conf)"
     )
     parser.add_argument("--nofile", type=int, default=1024, help="the server's ulimit -n")
+    parser.add_argument(
+        "--spare-workers", type=int, default=None, help="the server's --spare-bot-workers"
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--markdown", action="store_true")
     # (internal) run one attack against a running server, then write what it saw
@@ -510,6 +513,8 @@ def attack_alone(args: argparse.Namespace) -> int:
 def start(tmp: str, args: argparse.Namespace) -> Server:
     """Start the server with ``ulimit -n`` at ``--nofile`` (the soft limit; the hard one stays)."""
     flags = ["--forwarded-allow-ips", "127.0.0.1"] if args.proxy else []
+    if args.spare_workers is not None:
+        flags += ["--spare-bot-workers", str(args.spare_workers)]
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(args.nofile, hard), hard))
     try:

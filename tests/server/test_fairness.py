@@ -9,7 +9,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 
-from hellas.server.fairness import BOT, HINT, SLICE_FLOOR, FairQueue, Job
+from hellas.server.fairness import BOT, HINT, LIGHT, SLICE_FLOOR, FairQueue, Job
 
 BUDGET = 2.0
 
@@ -161,6 +161,9 @@ class Sim:
 
     workers: int
     hurry: bool = False
+    spares: int = 0  # spare workers: light moves only (``pop(light=True)``)
+    on_spare: set[int] = field(default_factory=set)  # id(job) of the moves spares think on
+    spare_tables: list[str] = field(default_factory=list)  # the tables a spare served
     running: dict[int, tuple[float, Event]] = field(default_factory=dict)  # id(job) -> began, end
     queue: FairQueue = field(default_factory=FairQueue)
     events: list[Event] = field(default_factory=list)
@@ -199,14 +202,16 @@ class Sim:
                 self.depth[id(j)] = sum(f.active() for f in self.queue.flows.values())
                 self.queue.push(j)
             else:
-                self.busy -= 1
+                if id(j) in self.on_spare:
+                    self.on_spare.discard(id(j))
+                else:
+                    self.busy -= 1
                 self.running.pop(id(j), None)
                 self.queue.charge(j, event.seconds)
                 again = self.again[j.table]
                 if again >= 0:
                     self.at(self.now + again, "ask", job(BOT, j.table, owner=j.owner))
-            while self.busy < self.workers and (picked := self.queue.pop()) is not None:
-                self.busy += 1
+            while (picked := self.next_job()) is not None:
                 wait = self.now - self.asked.pop(id(picked))
                 self.waits.setdefault(picked.table, []).append(wait)
                 self.served.append((picked.table, wait, self.depth.pop(id(picked))))
@@ -215,6 +220,17 @@ class Sim:
                 self.running[id(picked)] = (self.now, end)
             if self.hurry and self.queue.waiting(BOT):
                 self.cut_running()
+
+    def next_job(self) -> Job | None:
+        """Return the job a free worker takes now (a base worker first, then a spare)."""
+        if self.busy < self.workers and (picked := self.queue.pop()) is not None:
+            self.busy += 1
+            return picked
+        if len(self.on_spare) < self.spares and (picked := self.queue.pop(light=True)):
+            self.on_spare.add(id(picked))
+            self.spare_tables.append(picked.table)
+            return picked
+        return None
 
     def cut_running(self) -> None:
         """End every running move at its slice (at once if it thought that long already)."""
@@ -340,3 +356,68 @@ def test_with_hurry_twenty_attacking_owners_cost_a_light_table_little() -> None:
     honest = sim.waits["honest"]
     assert len(honest) >= 20
     assert max(honest) <= 21 * SLICE_FLOOR + 1e-6, max(honest)
+
+
+# -- spare workers: light moves never wait for a heavy one -------------------------------------
+
+
+def test_a_spare_takes_a_light_owners_move_but_never_a_heavy_or_busy_owners() -> None:
+    queue = FairQueue()
+    queue.push(job(BOT, "heavy", owner="10.0.0.9"))
+    running = queue.pop()
+    assert running is not None
+    queue.push(job(BOT, "heavy2", owner="10.0.0.9"))
+    assert queue.pop(light=True) is None  # its owner has a move running: no spare for it
+    queue.charge(running, 1.5)  # a heavy move
+    assert queue.pop(light=True) is None  # its owner's latest move was heavy
+    queue.push(job(BOT, "light", owner="10.0.0.1"))  # a newcomer: light until it shows otherwise
+    picked = queue.pop(light=True)
+    assert picked is not None and picked.table == "light"
+    assert picked.budget == LIGHT and picked.asked == BUDGET  # held for a short time at most
+    queue.charge(picked, 0.02)
+    queue.push(job(BOT, "light", owner="10.0.0.1"))
+    again = queue.pop(light=True)
+    assert again is not None and again.table == "light"  # still light: 20 ms used
+
+
+def test_a_spare_takes_no_hint() -> None:
+    queue = FairQueue()
+    queue.push(job(HINT, "t", client="10.0.0.5"))
+    assert queue.pop(light=True) is None
+    assert queue.pop() is not None
+
+
+def test_with_spares_a_light_table_never_waits_for_ten_strong_tables() -> None:
+    """Issue 46: an honest ``ismcts:200`` table (20 ms a move) waited for a slice of a strong
+    table's move on the one search worker; with spare workers it starts at once, and the
+    strong tables' moves never reach a spare."""
+
+    def honest_waits(spares: int) -> tuple[list[float], list[str]]:
+        sim = Sim(workers=1, hurry=True, spares=spares)
+        for k in range(10):
+            sim.table(f"strong{k}", cost=BUDGET, again=0.0, first=0.0, owner="10.0.0.9")
+        sim.table("honest", cost=0.02, again=1.0, first=0.5, owner="10.0.0.1")
+        sim.run(until=60.0)
+        return sim.waits["honest"], sim.spare_tables
+
+    before, _ = honest_waits(0)
+    after, on_spares = honest_waits(2)
+    assert max(before) > 0.2  # it waited for the running move's slice
+    assert len(after) >= 30 and max(after) == 0.0  # a spare was free every time
+    assert set(on_spares) == {"honest"}
+
+
+def test_with_spares_twenty_strong_owners_hold_a_spare_a_short_time_at_most() -> None:
+    """Twenty attacking owners each get a spare once (newcomers count as light), for ``LIGHT``
+    seconds at most; after that their moves are heavy and stay off the spares, and the honest
+    table's waits stay under one short move."""
+    sim = Sim(workers=1, hurry=True, spares=2)
+    for k in range(20):
+        sim.table(f"strong{k}", cost=BUDGET, again=0.0, first=0.01 * k, owner=f"10.0.1.{k}")
+    sim.table("honest", cost=0.02, again=1.0, first=2.0, owner="10.0.0.1")
+    sim.run(until=60.0)
+    honest = sim.waits["honest"]
+    assert len(honest) >= 30
+    assert max(honest) <= LIGHT + 1e-6, max(honest)
+    strong_on_spares = [t for t in sim.spare_tables if t.startswith("strong")]
+    assert len(strong_on_spares) <= 20  # at most once each: their first, capped move

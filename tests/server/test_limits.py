@@ -282,6 +282,9 @@ NONSENSE = [
     ["--bot-delay", "nan"],
     ["--bot-delay", "-1"],
     ["--bot-workers", "-1"],
+    ["--bot-workers", "1000"],  # past what the pool takes (256): one line, not a traceback
+    ["--spare-bot-workers", "-1"],
+    ["--spare-bot-workers", "65"],
     ["--bot-memory", "-5"],
     ["--hint-seconds", "0"],
     ["--hint-seconds", "nan"],

@@ -211,6 +211,40 @@ def test_a_move_that_waits_cuts_another_owners_running_search_to_its_slice() -> 
     assert waits[-1][1] < budget  # it waited for a slice (budget / 2), not the whole budget
 
 
+def test_a_light_move_goes_to_a_spare_worker_while_a_strong_search_runs() -> None:
+    """Issue 46: a light table's bot waited for a slice of another owner's strong search on the
+    one search worker.  A spare worker takes it at once (its owner has nothing running and no
+    heavy move yet); the strong search is not cut short and the light move is answered while
+    it still thinks, by the spare (a strong owner's later move would never reach one)."""
+    game = REGISTRY.get("realms")
+    state, seat = realms_decision()
+    pool = BotPool(workers=1, budget=8.0, max_samples=10**9, policy_workers=0, spare_workers=1)
+    waits: list[tuple[str, float]] = []
+    pool.waited = lambda kind, seconds: waits.append((kind, seconds))
+
+    async def run() -> tuple[dict[str, Any], dict[str, Any], bool]:
+        pool.start()
+        while pool.stats()["spare"] < 1 or pool.stats()["workers"] < 2:  # both warm
+            await asyncio.sleep(0.05)
+        strong = asyncio.create_task(
+            pool.choose(game, state, seat, "lookahead:999999999", 1, table="t1", owner="a")
+        )
+        while pool.counters.jobs == 0 or pool.queue.waiting(BOT):  # it has the base worker
+            await asyncio.sleep(0.05)
+        light = await pool.choose(game, state, seat, "ismcts:10", 2, table="t2", owner="b")
+        still = not strong.done()
+        return await strong, light, still
+
+    try:
+        strong, light, still_thinking = asyncio.run(run())
+    finally:
+        pool.close()
+    assert light["fallback"] == "" and still_thinking  # answered while the strong one thought
+    assert pool.counters.hurried == 0 and strong["fallback"] == ""
+    assert strong["hurried"] is False  # nobody waited: it had its whole budget
+    assert waits[-1][1] < 1.0  # the light move started at once (generous: a loaded machine)
+
+
 def test_every_bot_of_every_game_declares_its_cost() -> None:
     for game in REGISTRY:
         for name in bot_names(game):

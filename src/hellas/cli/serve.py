@@ -121,7 +121,8 @@ RANGES: dict[str, tuple[float, float]] = {
     "port": (1, 65535), "bot_delay": (0, 60), "create_rate": (0, 100_000),
     "max_spectators": (0, 100_000), "max_bot_iterations": (1, 10_000_000),
     "max_bot_samples": (1, 100_000), "bot_budget": (0.01, 60), "bot_memory": (0, 1 << 20),
-    "hint_seconds": (0.01, 60), "bot_workers": (0, 1024), "ws_rate": (0, 100_000),
+    "hint_seconds": (0.01, 60), "bot_workers": (0, 256), "spare_bot_workers": (0, 64),
+    "ws_rate": (0, 100_000),
     "max_seat_connections": (0, 100_000), "max_address_connections": (0, 1_000_000),
     "replay_rate": (0, 1_000_000), "hint_rate": (0, 100_000), "http_rate": (0, 100_000),
     "ws_connect_rate": (0, 100_000), "ws_connect_burst": (0, 100_000), "listing_cache": (0, 60),
@@ -168,6 +169,9 @@ OPTIONS: dict[str, Any] = {  # every flag of hellas serve: its name and help
     ),
     "bot_workers": _opt(
         "--bot-workers", "processes that think for search bots (0: one per core but one)"
+    ),
+    "spare_bot_workers": _opt(
+        "--spare-bot-workers", "extra processes that take only quick bot moves (0: none)"
     ),
     "ws_rate": _opt("--ws-rate", "messages a second one WebSocket may send (0: no limit)"),
     "ws_connect_rate": _opt(
@@ -221,6 +225,7 @@ def serve(
     bot_memory: Annotated[int, OPTIONS["bot_memory"]] = 1024,
     hint_seconds: Annotated[float, OPTIONS["hint_seconds"]] = 1.0,
     bot_workers: Annotated[int, OPTIONS["bot_workers"]] = 0,
+    spare_bot_workers: Annotated[int, OPTIONS["spare_bot_workers"]] = 2,  # light moves only
     ws_rate: Annotated[float, OPTIONS["ws_rate"]] = 10.0,
     ws_connect_rate: Annotated[float, OPTIONS["ws_connect_rate"]] = 5.0,
     ws_connect_burst: Annotated[int, OPTIONS["ws_connect_burst"]] = 100,
@@ -348,6 +353,7 @@ def _application(given: dict[str, Any], url: str) -> tuple[Any, str | None, Any]
         max_samples=given["max_bot_samples"],
         memory_mb=given["bot_memory"],
         eager=True,  # workers warm up as the server starts, before the first table asks
+        spare_workers=given["spare_bot_workers"],
     )
     try:
         application = create_app(

@@ -39,6 +39,14 @@ is about one slice per owner ahead of it: ``F x budget / (1 + F)`` (under ``budg
 the floor, then ``F x SLICE_FLOOR``.  On a quiet server (no other owner waiting) every move
 gets the whole budget.
 
+Light moves.  A slice still makes a light table's move (an ``ismcts:200`` answer of 20 ms) wait
+for another owner's heavy move to end.  So the pool keeps *spare* workers that take only light
+moves (``pop(light=True)``): from an owner with nothing running whose latest move used under
+``LIGHT`` seconds (or who has none yet), told to think ``LIGHT`` seconds at most.  A heavy
+owner's moves never reach a spare, and a spare is never held longer than ``LIGHT``, so a light
+move finds a free worker at once unless the spares are all busy with other light moves; the
+machine's cores are shared between the running moves by the operating system.
+
 Hints wait in a lower lane: a worker takes one only when no bot move waits, round-robin between
 the clients that asked.  This module is pure bookkeeping (no processes, no event loop, no
 clock), so its rules are tested alone.
@@ -53,6 +61,7 @@ from typing import Any
 BOT, HINT = "bot", "hint"
 FORGET = 4096  # idle flows kept at most (an idle flow at or behind V restarts at V anyway)
 SLICE_FLOOR = 0.25  # the least a search move thinks when other owners wait (seconds)
+LIGHT = SLICE_FLOOR  # a move under this is light; a spare worker's move thinks at most this
 
 
 @dataclass
@@ -95,6 +104,10 @@ class Flow:
     def active(self) -> bool:
         """Return whether the flow has a job waiting or running."""
         return bool(self.tables) or self.running > 0
+
+    def light(self) -> bool:
+        """Return whether a spare worker may take this flow's move (nothing running, light)."""
+        return self.running == 0 and (self.last is None or self.last < LIGHT)
 
     def pick(self, search: bool, sharing: int = 1) -> str | None:
         """Return the waiting table that would finish first a worker of this lane may take."""
@@ -151,13 +164,18 @@ class FairQueue:
             flow.tags[job.table] = max(flow.tags.get(job.table, flow.clock), flow.clock)
         flow.tables.setdefault(job.table, deque()).append(job)
 
-    def pop(self, search: bool = True) -> Job | None:
-        """Return the next job for a free worker, or None (policy workers take cheap moves only)."""
+    def pop(self, search: bool = True, light: bool = False) -> Job | None:
+        """Return the next job for a free worker, or None (policy workers take cheap moves only).
+
+        ``light``: a spare worker asks, which takes only light moves (see the module's text).
+        """
         best: tuple[float, int, str, str] | None = None
         sharing = sum(1 for f in self.flows.values() if f.tables)  # owners waiting now
         for key, flow in self.flows.items():
             if best is not None and flow.tag >= best[0]:
                 continue  # it cannot finish first (what a job uses is never below 0)
+            if light and not flow.light():
+                continue
             table = flow.pick(search, sharing)
             if table is None:
                 continue
@@ -165,15 +183,17 @@ class FairQueue:
             if best is None or (finish, flow.order) < best[:2]:
                 best = (finish, flow.order, key, table)
         if best is not None:
-            return self._start(self.flows[best[2]], best[3])
-        if search and self.hints:
+            return self._start(self.flows[best[2]], best[3], light)
+        if search and self.hints and not light:
             return self._take(self.hints, next(iter(self.hints)))
         return None
 
-    def _start(self, flow: Flow, table: str) -> Job:
+    def _start(self, flow: Flow, table: str, light: bool = False) -> Job:
         """Take ``table``'s first job from ``flow`` and move the flow's tag on by its budget."""
         job = self._take(flow.tables, table)
         self._slice(job, flow)
+        if light and job.search:
+            job.budget = min(job.budget, LIGHT)  # a spare worker is never held for long
         flow.clock = max(flow.clock, flow.tags[table])
         flow.tags[table] = _exact(flow.tags[table] + job.budget)
         flow.busy[table] = flow.busy.get(table, 0) + 1

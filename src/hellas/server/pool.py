@@ -6,7 +6,9 @@ for the cheap policy bots, so a cheap bot move never waits behind a long search.
 job a free worker takes is ``fairness.FairQueue``'s rule: start-time fair queuing between the
 owners of tables (the address that created a table, else the table), then hints, in turn per
 client; a search move that starts while other owners wait is told to think for a slice of the
-budget (``fairness``), so that nobody waits long behind a busy worker.
+budget (``fairness``), so that nobody waits long behind a busy worker.  Spare search workers
+(``spare_workers``) take only light moves, each for a short time at most, so a table whose bot
+answers in milliseconds never waits for another owner's long search at all.
 
 A new worker warms up (``workers.warm``) before it joins the workers that take jobs, so its first
 table's move is not spent loading modules; one that cannot warm up in time is replaced.  Every
@@ -88,6 +90,7 @@ class Worker:
     born: float = 0.0  # monotonic time it joined
     hurry: asyncio.TimerHandle | None = None  # when its job is told to finish (others wait)
     hurry_at: float = math.inf
+    spare: bool = False  # a spare search worker: light moves only (``FairQueue.pop``)
 
 
 @dataclass
@@ -119,6 +122,7 @@ class BotPool:
         policy_workers: int = 1,
         hint_wait: float = HINT_WAIT,
         eager: bool = False,
+        spare_workers: int = 0,
     ) -> None:
         _count("workers", workers, 1, 256, none=True)
         _seconds("budget", budget, MAX_BUDGET)
@@ -127,6 +131,7 @@ class BotPool:
         _count("max_samples", max_samples, 1, 10**9)
         _count("memory_mb", memory_mb, 0, 2**22)
         _count("policy_workers", policy_workers, 0, 16)
+        _count("spare_workers", spare_workers, 0, 64)
         _seconds("hint_wait", hint_wait, 3600.0)
         self.workers = workers or default_workers()
         # eager (``hellas serve``): the workers start and warm up with the server, not on the
@@ -135,6 +140,9 @@ class BotPool:
         _fork_server()  # it warms up while the server starts, before any table asks
         self.hint_wait = hint_wait  # a hint behind bots that keep every worker busy gives up
         self.policy_workers = policy_workers
+        # spare search workers that take light moves only, so a light table's bot never waits
+        # for another owner's heavy move (``fairness``, "Light moves")
+        self.spare_workers = spare_workers
         self.budget = budget
         self.max_iterations = max_iterations
         self.max_samples = max_samples
@@ -258,8 +266,8 @@ class BotPool:
         if self._loop is not loop:
             self._loop = loop
             self._live = []
-            for slot in range(self.workers + self.policy_workers):
-                self._spawn(slot, search=slot < self.workers, pause=0.0)
+            for slot in range(self.workers + self.spare_workers + self.policy_workers):
+                self._spawn(slot, search=slot < self.workers + self.spare_workers, pause=0.0)
         return loop
 
     def _spawn(self, slot: int, search: bool, pause: float) -> None:
@@ -275,6 +283,7 @@ class BotPool:
         while not self._closed:
             self._numbers += 1
             worker = Worker(self._numbers, search, slot)
+            worker.spare = search and slot >= self.workers
             try:
                 await asyncio.to_thread(self._launch, worker)
             except Exception as exc:
@@ -299,7 +308,7 @@ class BotPool:
                 "bot worker started number=%d pid=%s lane=%s",
                 worker.number,
                 worker.process.pid,
-                "search" if search else "policy",
+                ("spare" if worker.spare else "search") if search else "policy",
             )
             self._dispatch()
             return
@@ -348,7 +357,7 @@ class BotPool:
         now = self._loop.time()
         for worker in list(self._live):
             while worker.job is None:
-                job = self.queue.pop(search=worker.search)
+                job = self.queue.pop(search=worker.search, light=worker.spare)
                 if job is None:
                     break
                 if job.future.done():  # its caller gave up while it waited
@@ -504,6 +513,7 @@ class BotPool:
         busy = sum(w.job is not None for w in self._live)
         return {
             "workers": len(self._live),
+            "spare": sum(w.spare for w in self._live),
             "busy": busy,
             "waiting_bots": self.queue.waiting(BOT),
             "waiting_hints": self.queue.waiting(HINT),
