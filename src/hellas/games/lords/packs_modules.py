@@ -149,43 +149,23 @@ def check_needs(c: Content, folder: str = "") -> None:
                 f"the {module_id} module takes cards here ([[blessing]] ...), not [module]",
             )
     ours = expand(c.modules)
+    # (file, record, field, the rule it names, the modules of such rules)
+    named: list[tuple[str, str, str, str, Mapping[str, str]]] = []
     for m in c.monsters:
-        kind = m.attack[0]
-        if kind in ATTACK_MODULES:
-            _needs(
-                folder,
-                "monsters.toml",
-                f"monster {m.id}",
-                "attack",
-                kind,
-                ATTACK_MODULES[kind],
-                ours,
-            )
-        if m.passive in PASSIVE_MODULES:
-            module = PASSIVE_MODULES[m.passive]
-            _needs(folder, "monsters.toml", f"monster {m.id}", "passive", m.passive, module, ours)
+        named.append(("monsters.toml", f"monster {m.id}", "attack", m.attack[0], ATTACK_MODULES))
+        named.append(("monsters.toml", f"monster {m.id}", "passive", m.passive, PASSIVE_MODULES))
     for e in c.evolutions:
         for clause in e.effects:
             for effect, value in clause.effects:
-                if effect == "monster-passive" and value in PASSIVE_MODULES:
-                    module = PASSIVE_MODULES[value]
-                    _needs(
-                        folder, "monsters.toml", f"evolution {e.id}", "effects", value, module, ours
-                    )
+                if effect == "monster-passive":
+                    record = f"evolution {e.id}"
+                    named.append(("monsters.toml", record, "effects", value, PASSIVE_MODULES))
     for h in c.heroes:
-        if h.bonus in BONUS_MODULES:
-            _needs(
-                folder,
-                "heroes.toml",
-                f"hero {h.id}",
-                "bonus",
-                h.bonus,
-                BONUS_MODULES[h.bonus],
-                ours,
-            )
-        if h.ability in ABILITY_MODULES:
-            module = ABILITY_MODULES[h.ability]
-            _needs(folder, "heroes.toml", f"hero {h.id}", "ability", h.ability, module, ours)
+        named.append(("heroes.toml", f"hero {h.id}", "bonus", h.bonus, BONUS_MODULES))
+        named.append(("heroes.toml", f"hero {h.id}", "ability", h.ability, ABILITY_MODULES))
+    for file, record, field, name, modules in named:
+        if name in modules:
+            _needs(folder, file, record, field, name, modules[name], ours)
 
 
 def help_table(c: Content | None, module_id: str) -> tuple[str, dict[str, Any]]:
