@@ -8,6 +8,11 @@ time is drawn uniformly from 0.5x to 1.5x the pace).  Bounded: it stops when eve
 finished or after --seconds.  Prints the machine's load average, choices per second and the
 latency from sending a choice to receiving the state that includes it.
 
+With --spectators K every table also has K spectators' WebSockets that only read its messages
+(each sees every move; they count in the server's CPU per choice).  --json prints the figures
+as one JSON object instead of sentences (``server_cpu_us_per_choice`` is the figure issue 52
+measures).
+
 With --processes N (N > 1, a PostgreSQL --db) it starts N server processes on that database,
 creates each table on one of them and connects each seat to the next one round the ring, so
 every move reaches the other seats through another process (PostgreSQL LISTEN/NOTIFY): it also
@@ -16,6 +21,7 @@ process, receives the state that includes it.
 
     .venv/bin/python scripts/load_ws.py --tables 100 --seconds 60            # saturated
     .venv/bin/python scripts/load_ws.py --tables 100 --seconds 60 --pace 2   # human pace
+    .venv/bin/python scripts/load_ws.py --tables 20 --seconds 10 --spectators 1 --json
     .venv/bin/python scripts/load_ws.py --tables 20 --seconds 15 --processes 2 \
         --db postgresql+psycopg://hellas@127.0.0.1:54329/bench       # two processes
 """
@@ -90,6 +96,7 @@ class Tally:
     sent: dict[tuple[str, int], float] = field(default_factory=dict)  # (table, seq) -> when
     done: set[str] = field(default_factory=set)
     made: int = 0
+    watched: int = 0  # messages the spectators received
 
 
 async def seat_client(
@@ -107,6 +114,20 @@ async def seat_client(
     with contextlib.suppress(TimeoutError):
         async with asyncio.timeout_at(deadline), websockets.connect(url, max_size=2**22) as ws:
             await play_seat(ws, table, pace, tally, rng)
+
+
+async def spectator_client(ws_base: str, table: str, deadline: float, tally: Tally) -> None:
+    """Watch one table: read its messages until it is finished (the caller bounds the time)."""
+    with contextlib.suppress(TimeoutError):
+        async with (
+            asyncio.timeout_at(deadline),
+            websockets.connect(f"{ws_base}/ws/{table}", max_size=2**22) as ws,
+        ):
+            while table not in tally.done:
+                msg = orjson.loads(await ws.recv())
+                tally.watched += 1
+                if msg.get("outcome"):
+                    break
 
 
 async def play_seat(ws: Any, table: str, pace: float, tally: Tally, rng: random.Random) -> None:
@@ -141,6 +162,7 @@ async def run(
     seconds: float,
     pace: float,
     spread: bool = True,
+    spectators: int = 0,
 ) -> tuple[Tally, float]:
     """Run every seat's client until the deadline; return the tally and the elapsed time."""
     tally = Tally()
@@ -161,6 +183,11 @@ async def run(
         for n, t in enumerate(tables)
         for seat, token in t["tokens"].items()  # type: ignore[attr-defined]
     ]
+    jobs += [
+        spectator_client(ws_bases[n % len(ws_bases)], str(t["id"]), deadline, tally)
+        for n, t in enumerate(tables)
+        for _ in range(spectators)
+    ]
     await asyncio.gather(*jobs)
     return tally, asyncio.get_running_loop().time() - start
 
@@ -179,6 +206,85 @@ def load() -> str:
     return f"{os.getloadavg()[0]:.2f}"
 
 
+def quantile(values: list[float], q: float) -> float:
+    """Return the ``q`` quantile of sorted ``values`` in milliseconds (NaN if none)."""
+    return values[int(q * (len(values) - 1))] * 1000 if values else float("nan")
+
+
+def summary(
+    args: argparse.Namespace, tally: Tally, elapsed: float, server_cpu: float, client_cpu: float
+) -> dict[str, Any]:
+    """Return the run's figures as plain data (what --json prints)."""
+    latencies = sorted(tally.latencies)
+    relayed = sorted(tally.relayed)
+    made = max(1, tally.made)
+    return {
+        "tables": args.tables,
+        "players": args.players,
+        "spectators": args.spectators,
+        "pace": args.pace,
+        "processes": args.processes,
+        "together": args.together,
+        "database": "running server" if args.url else ("custom" if args.db else "SQLite"),
+        "choices": tally.made,
+        "seconds": round(elapsed, 3),
+        "choices_per_s": round(tally.made / elapsed, 1),
+        "finished_tables": len(tally.done),
+        "latency_ms": {
+            "p50": round(statistics.median(latencies) * 1000, 2) if latencies else None,
+            "p99": round(quantile(latencies, 0.99), 2) if latencies else None,
+            "max": round(latencies[-1] * 1000, 2) if latencies else None,
+            "samples": len(latencies),
+        },
+        "relayed_ms": {
+            "p50": round(statistics.median(relayed) * 1000, 2) if relayed else None,
+            "p99": round(quantile(relayed, 0.99), 2) if relayed else None,
+            "samples": len(relayed),
+        },
+        "spectator_messages": tally.watched,
+        "server_cpu_us_per_choice": round(server_cpu * 1e6 / made, 1),
+        "client_cpu_us_per_choice": round(client_cpu * 1e6 / made, 1),
+        "server_busy": round(server_cpu / elapsed, 4),
+    }
+
+
+def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
+    """Print the run's figures as sentences."""
+    where = "running server" if args.url else ("custom" if args.db else "SQLite (temporary)")
+    where += f", {args.processes} server process(es)" if not args.url else ""
+    where += ", each table's seats on one process" if args.together else ""
+    pace = f"pace {args.pace:g} s per choice" if args.pace else "saturated (no thinking)"
+    watchers = f", {args.spectators} spectator(s) a table" if args.spectators else ""
+    print(
+        f"tables: {args.tables} x {args.players} seats ({args.tables * args.players} "
+        f"WebSocket clients{watchers}), {pace}, database: {where}"
+    )
+    made, seconds = figures["choices"], figures["seconds"]
+    print(f"choices: {made} in {seconds:.1f} s = {figures['choices_per_s']:.0f} choices/s")
+    lat = figures["latency_ms"]
+    nan = float("nan")
+    print(
+        f"choice latency: p50 {lat['p50'] or nan:.1f} ms, p99 {lat['p99'] or nan:.1f} ms, "
+        f"max {lat['max'] or nan:.1f} ms ({lat['samples']} samples); "
+        f"finished tables: {figures['finished_tables']}"
+    )
+    rel = figures["relayed_ms"]
+    if rel["samples"]:
+        print(
+            f"seen by the other seats: p50 {rel['p50']:.1f} ms, p99 {rel['p99']:.1f} ms "
+            f"({rel['samples']} samples)"
+        )
+    if args.spectators:
+        print(f"spectators received {figures['spectator_messages']} messages")
+    print(
+        f"CPU per choice: server {figures['server_cpu_us_per_choice']:.0f} us, this client "
+        f"{figures['client_cpu_us_per_choice']:.0f} us (servers busy "
+        f"{figures['server_busy']:.0%} of one core, all processes together)"
+    )
+    load = figures["load"]
+    print(f"load average (1 min): {load['before']:.2f} before, {load['after']:.2f} after")
+
+
 def main() -> int:
     """Run the load test and print its figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -191,6 +297,8 @@ def main() -> int:
     parser.add_argument(
         "--processes", type=int, default=1, help="server processes (more than 1: PostgreSQL --db)"
     )
+    parser.add_argument("--spectators", type=int, default=0, help="spectators per table")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument(
         "--together",
         action="store_true",
@@ -225,43 +333,20 @@ def main() -> int:
             server_cpu = sum(cpu_seconds(server.proc.pid) for server in servers)
             client_cpu = time.process_time()
             tally, elapsed = uvloop.run(
-                run(ws_bases, tables, args.seconds, args.pace, not args.together)
+                run(ws_bases, tables, args.seconds, args.pace, not args.together, args.spectators)
             )
             client_cpu = time.process_time() - client_cpu
             server_cpu = sum(cpu_seconds(server.proc.pid) for server in servers) - server_cpu
         finally:
             for server in servers:
                 stop_server(server)
-    latencies = sorted(tally.latencies)
-    p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
-    p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000 if latencies else float("nan")
-    top = latencies[-1] * 1000 if latencies else float("nan")
-    where = "running server" if args.url else ("custom" if args.db else "SQLite (temporary)")
-    where += f", {args.processes} server process(es)" if not args.url else ""
-    where += ", each table's seats on one process" if args.together else ""
-    pace = f"pace {args.pace:g} s per choice" if args.pace else "saturated (no thinking)"
-    print(
-        f"tables: {args.tables} x {args.players} seats ({args.tables * args.players} "
-        f"WebSocket clients), {pace}, database: {where}"
-    )
-    print(f"choices: {tally.made} in {elapsed:.1f} s = {tally.made / elapsed:.0f} choices/s")
-    print(
-        f"choice latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {top:.1f} ms "
-        f"({len(latencies)} samples); finished tables: {len(tally.done)}"
-    )
-    if tally.relayed:
-        relayed = sorted(tally.relayed)
-        print(
-            f"seen by the other seats: p50 {statistics.median(relayed) * 1000:.1f} ms, "
-            f"p99 {relayed[int(0.99 * (len(relayed) - 1))] * 1000:.1f} ms "
-            f"({len(relayed)} samples)"
-        )
-    per = 1e6 / max(1, tally.made)
-    print(
-        f"CPU per choice: server {server_cpu * per:.0f} us, this client {client_cpu * per:.0f} us"
-        f" (servers busy {server_cpu / elapsed:.0%} of one core, all processes together)"
-    )
-    print(f"load average (1 min): {before} before, {load()} after")
+    after = load()
+    figures = summary(args, tally, elapsed, server_cpu, client_cpu)
+    figures["load"] = {"before": float(before), "after": float(after)}
+    if args.json:
+        print(json.dumps(figures, indent=1))
+    else:
+        report(args, figures)
     return 0
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from typing import Any
 import pytest
 
 from hellas.core.errors import IllegalChoice
+from hellas.server import views
 from hellas.server.errors import ServerError
 from hellas.server.hub import Hub
 from hellas.server.live import Connection, LiveTable
@@ -191,6 +193,55 @@ def test_a_choice_is_resolved_once_and_bad_ones_are_refused_as_before(
             await hub.choose(table, seat, tokens[seat], "fight:slay", 1)
         assert refused.value.code == "illegal" and str(refused.value) == str(direct.value)
         assert len(table.match.record.choices) == 1  # a bad key changes nothing
+        await hub.close()
+        store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_spliced_view_is_byte_for_byte_the_view_encoded_in_place(tmp_path: Path) -> None:
+    """Clients get the same bytes as before: the view encoded once is what encoding gave."""
+
+    async def scenario() -> None:
+        hub, store, table, tokens = await seated(tmp_path, "realms", 2)
+        await play(hub, table, tokens, 3)
+        for seat in (0, 1, None):
+            sent = await hub.current(table, Connection(seat, catcher()[1]))
+            assert sent == dumps(hub.message(table, Connection(seat, catcher()[1]), recent=True))
+        await hub.close()
+        store.close()
+
+    asyncio.run(scenario())
+
+
+def test_after_a_slow_composition_the_game_is_composed_off_the_event_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fast: on the loop.  After one over ``SLOW``: the next ``AWHILE`` in a worker thread."""
+
+    async def scenario() -> None:
+        monkeypatch.setattr(views, "slow_games", {})
+        hub, store, table, tokens = await seated(tmp_path, "legends", 2)
+        await hub.join(table, Connection(0, catcher()[1]))
+        game = table.game
+        where: list[int] = []
+        real = game.view
+
+        def noted(state: Any, seat: int | None) -> Any:
+            where.append(threading.get_ident())
+            return real(state, seat)
+
+        monkeypatch.setattr(game, "view", noted)
+        loop = threading.get_ident()
+        await play(hub, table, tokens, 1)
+        assert where == [loop]  # a fast game's message is composed on the event loop
+        monkeypatch.setattr(views, "SLOW", -1.0)  # every composition now counts as slow
+        await play(hub, table, tokens, 1)
+        assert views.slow_games == {game.meta.id: views.AWHILE}
+        monkeypatch.setattr(views, "SLOW", 1e9)
+        await play(hub, table, tokens, 2)
+        assert len(where) == 4 and loop not in where[2:]  # the next ones: in a worker thread
+        assert views.slow_games == {game.meta.id: views.AWHILE - 2}
         await hub.close()
         store.close()
 

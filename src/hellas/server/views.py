@@ -14,10 +14,11 @@ is never sent after a move.
 
 Building a table's messages is cheap for most games (three Legends views take some 50 µs,
 less than handing them to a worker thread and back), so a broadcast is composed on the event
-loop while its game's compositions have been fast.  A game whose composition once took over
-``SLOW`` seconds (a pathological Fantasy Realms hand's exact score can take ~20 ms) is composed
-in a worker thread from then on, as every composition was before, so a slow view costs only its
-own table's listeners a moment; ``Hub.snapshot`` (the HTTP view) always builds in a thread.
+loop while its game's compositions are fast.  After a composition that took over ``SLOW``
+seconds (a pathological Fantasy Realms hand's exact score can take ~20 ms) the game's next
+``AWHILE`` compositions are built in a worker thread, as every composition was before, so a
+slow view costs only its own table's listeners a moment; ``Hub.snapshot`` (the HTTP view)
+always builds in a thread.
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ from hellas.core.game import View
 from hellas.server.live import HUMAN, RECENT_EVENTS, Connection, LiveTable
 from hellas.server.wire import dumps, fragment
 
-SLOW = 0.002  # CPU seconds: a game whose composition took longer is composed off the event loop
-slow_games: set[str] = set()  # ids of the games whose compositions go to a worker thread
+SLOW = 0.002  # seconds: a game whose composition took longer is composed off the event loop ...
+AWHILE = 200  # ... for its next this many compositions (a pre-empted fast one then comes back)
+slow_games: dict[str, int] = {}  # game id -> compositions still to go to a worker thread
 
 SeatsInfo = Callable[[LiveTable], list[dict[str, Any]]]
 
@@ -148,16 +150,20 @@ def text(table: LiveTable, conn: Connection, seats_info: SeatsInfo, recent: bool
 def compose(table: LiveTable, conns: list[Connection], seats_info: SeatsInfo) -> list[str]:
     """Return each connection's new-events message (blocking: the caller holds the lock).
 
-    A composition that takes over ``SLOW`` seconds sends its game's next ones to a worker
-    thread (``off_loop``).
+    A composition that takes over ``SLOW`` seconds sends its game's next ``AWHILE`` ones to a
+    worker thread (``off_loop``).  The clock is the wall clock (no system call to read it): a
+    fast composition that a busy machine pre-empted costs only a while in threads.
     """
-    began = time.thread_time()  # CPU time: a busy machine's pre-emptions do not count
+    began = time.perf_counter()
     out = [text(table, conn, seats_info) for conn in conns]
-    if time.thread_time() - began > SLOW:
-        slow_games.add(table.game.meta.id)
+    if time.perf_counter() - began > SLOW:
+        slow_games[table.game.meta.id] = AWHILE
     return out
 
 
 def off_loop(table: LiveTable) -> bool:
-    """Return whether the table's messages are composed in a worker thread (a slow game's)."""
-    return table.game.meta.id in slow_games
+    """Return whether the table's next messages are composed in a worker thread (counted down)."""
+    left = slow_games.get(table.game.meta.id, 0)
+    if left:
+        slow_games[table.game.meta.id] = left - 1
+    return left > 0
