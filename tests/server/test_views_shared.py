@@ -47,7 +47,9 @@ def expected(table: LiveTable, seat: int | None) -> Any:
     return json.loads(dumps(table.game.view(table.match.state, seat)))
 
 
-async def seated(tmp_path: Path, game: str, players: int) -> tuple[Hub, Store, LiveTable, dict]:
+async def seated(
+    tmp_path: Path, game: str, players: int
+) -> tuple[Hub, Store, LiveTable, dict[int, str]]:
     """Return a hub and a private all-human table, with every seat's token."""
     store = Store(f"sqlite:///{tmp_path / 'views.db'}")
     hub = Hub(store)
@@ -88,18 +90,17 @@ def test_each_connection_gets_its_own_seats_view_and_spectators_see_no_hand(
         for _ in range(6):
             await play(hub, table, tokens, 1)
             seq = len(table.match.record.choices)
-            views = {seat: expected(table, seat) for seat in (0, 1, 2, None)}
+            now = {seat: expected(table, seat) for seat in (0, 1, 2, None)}
             for seat, got in zip(who, inboxes, strict=True):
                 last = got[-1]
                 assert last["seq"] == seq and last["seat"] == seat
-                assert last["view"] == views[seat]  # its own seat's, of this very move
-            hands = {json.dumps(views[s]["hand"]) for s in (0, 1, 2)}
+                assert last["view"] == now[seat]  # its own seat's, of this very move
+            hands = {json.dumps(now[s]["hand"]) for s in (0, 1, 2)}
             assert len(hands) == 3  # three different hidden hands ...
-            for seat in (None,):
-                assert views[seat]["hand"] is None and "score" not in views[seat]
-                shown = json.dumps(inboxes[4][-1]["view"])
-                for s in (0, 1, 2):  # ... none of them in what a spectator was sent
-                    assert views[s]["hand"] and json.dumps(views[s]["hand"]) not in shown
+            assert now[None]["hand"] is None and "score" not in now[None]
+            shown = json.dumps(inboxes[4][-1]["view"])
+            for s in (0, 1, 2):  # ... none of them in what a spectator was sent
+                assert now[s]["hand"] and json.dumps(now[s]["hand"]) not in shown
             assert inboxes[0][-1] == inboxes[1][-1]  # two tabs of one seat: the same message
         await hub.close()
         store.close()
