@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from hellas.core.capabilities import SearchHints, capability
 from hellas.core.rng import Rng
 from hellas.games.legends import GAME
 from hellas.games.legends.policy import choose
@@ -82,7 +83,9 @@ def _dot_estimate(s: Any) -> float:
 def test_the_fast_estimate_is_the_dot_product_float_for_float() -> None:
     """``estimate`` skips the feature list but must give the very same float, and so must the
     search's value (``evaluate``) and the rule functions ISMCTS calls instead of the methods."""
-    play, quiet, to_act, legal, evaluate = GAME.search_kernel()
+    kernel = capability(GAME, SearchHints).kernel()
+    assert kernel is not None
+    play, quiet, to_act, legal, evaluate = kernel
     checked = 0
     for seed in range(120):
         options = {

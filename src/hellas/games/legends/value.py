@@ -163,6 +163,10 @@ class _MissionTerms:
 _TERMS: dict[int, _MissionTerms] = {}
 # the attributes in each bitmask of attributes, lowest first
 _ATTRS_OF = [tuple(a for a in range(5) if (mask >> a) & 1) for mask in range(32)]
+# the bitmask of each attribute tuple (a slot's ``playable``), and set bits per broken mask
+_MASK_OF = {attrs: mask for mask, attrs in enumerate(_ATTRS_OF)}
+_BITS = [bin(mask).count("1") for mask in range(64)]
+_exp = math.exp
 _PLAYERS = {n: COEFFICIENTS[FEATURES.index(f"players_{n}")] for n in (2, 3, 4)}
 _W_BIAS: Final = COEFFICIENTS[0]
 _W_WORK: Final = COEFFICIENTS[1]
@@ -192,6 +196,11 @@ def logit(s: LegendsState) -> float:
     The same products summed in the same order as that dot product (a one-hot input adds its
     weight, a zero one adds nothing), so the float is the very same, without building the list.
     """
+    return _logit(s, _terms(s.mission))
+
+
+def _logit(s: LegendsState, terms: _MissionTerms) -> float:
+    """Return ``logit(s)`` given the mission's terms (integer counts first, then the floats)."""
     n = s.n
     hands = s.hands
     monsters = s.monsters
@@ -202,9 +211,7 @@ def logit(s: LegendsState) -> float:
         if m.alive:
             work += m.size - m.played
             alive += 1
-            for a in m.playable:
-                wanted |= 1 << a
-    terms = _terms(s.mission)
+            wanted |= _MASK_OF[m.playable]
     defeats = s.defeats
     future = terms.work_after
     if defeats < len(future):
@@ -216,10 +223,9 @@ def logit(s: LegendsState) -> float:
     fit_any = 0
     unplaced = 0
     discs = s.discs
-    for q in range(n):
-        b = q * 6
+    b = 0
+    for d in discs:
         divine_held += hands[b + DIVINE]
-        d = discs[q]
         if d < 0:
             unplaced += 1
         else:
@@ -227,21 +233,21 @@ def logit(s: LegendsState) -> float:
                 fit_own += hands[b + a]
         for a in want:
             fit_any += hands[b + a]
+        b += 6
     deck = len(s.deck)
-    divine_deck = s.deck.count(DIVINE)
-    room = max(1, held)
+    room = held if held > 1 else 1
     z = _W_BIAS
     z += _W_WORK * (work / 20.0)
     z += _W_CARDS * ((deck + held) / 20.0)
     z += _W_HAND * (held / (5.0 * n))
-    z += _W_DIVINE_HELD * float(divine_held)
-    z += _W_DIVINE_DECK * (divine_deck / 4.0)
+    z += _W_DIVINE_HELD * divine_held
+    z += _W_DIVINE_DECK * (s.deck.count(DIVINE) / 4.0)
     z += _W_FIT_OWN * (fit_own / room)
     z += _W_FIT_ANY * (fit_any / room)
     z += _W_UNPLACED * (unplaced / n)
-    z += _W_BROKEN * (bin(s.broken).count("1") / n)
+    z += _W_BROKEN * (_BITS[s.broken] / n)
     z += _W_PROGRESS * (defeats / terms.needed)
-    z += _W_ALIVE * float(alive)
+    z += _W_ALIVE * alive
     z += _W_SLACK * ((deck + held - work) / 20.0)
     players = _PLAYERS.get(n)
     if players is not None:
@@ -267,7 +273,15 @@ def progress(s: LegendsState) -> float:
 def evaluate(s: LegendsState, seat: int) -> float:
     """Return the search's value of an unfinished position (any seat: the team shares it).
 
-    The estimated win chance, shaped by progress like a lost game (``LegendsGame.evaluate``).
+    The estimated win chance, shaped by progress like a lost game (``LegendsGame.evaluate``):
+    ``estimate`` and ``progress`` worked out in one call (a search's leaf evaluation).
     """
-    p = estimate(s)
-    return p + (1.0 - p) * progress(s)
+    terms = _terms(s.mission)
+    result = s.result
+    if result:
+        p = 1.0 if result == 1 else 0.0
+    else:
+        z = _logit(s, terms)
+        p = 0.0 if z < -30.0 else 1.0 / (1.0 + _exp(-z))
+    shaped = s.defeats / terms.needed
+    return p + (1.0 - p) * (0.3 * (shaped if shaped < 1.0 else 1.0))
