@@ -12,8 +12,9 @@ one of them (a copy is far cheaper than a re-deal) with fresh future randomness;
 applied through the game's fast path, without events or legality re-checks (they come from the
 legal list).  While a walk has drawn no randomness it reaches, from one pool sample, the very
 state it reached before, so each node keeps per sample what it found there (seat, legal list,
-policy move, PUCT weights, then the (move, child, prior) triples to score).  Strength and speed
-are one knob: ``iterations`` per decision (or ``seconds``).
+policy move, PUCT weights, then the (move, child, prior) triples to score); a walk passes such a
+node - the usual step - on a short path of the loop that only scores those triples and moves
+on.  Strength and speed are one knob: ``iterations`` per decision (or ``seconds``).
 
 The clairvoyant variant searches the true state instead of samples: it reads hidden information
 and exists only as a labelled upper bound for reports.
@@ -226,25 +227,48 @@ class ISMCTSBot:
             s = pool[k].copy()
             fresh = -1  # the generator's state while the walk has drawn nothing from it
             if seeded[k]:
-                s.rng = Rng(rng.next64())  # fresh future randomness for every simulation
-                fresh = s.rng.state
+                # fresh future randomness for every simulation (into the copy's own generator)
+                fresh = rng.next64()
+                own = s.rng
+                if own is pool[k].rng:
+                    s.rng = Rng(fresh)
+                else:
+                    own.state = fresh
             node = root
             path: list[_Node] = []
+            keeps = keep_legal and fresh >= 0
+            move: Choice | None
+            child: _Node | None
             while True:
                 kept: _Kept | None = None
-                same = keep_legal and fresh >= 0 and s.rng.state == fresh
+                same = keeps and s.rng.state == fresh
                 if same:
                     # No randomness drawn on the way: this is the very state the same pool
                     # sample reached here before, so what was found then holds again.
                     kept = node.kept.get(k)
-                scored: list[tuple[Choice, _Node, float]] | None = None
+                    if kept is not None and kept.scored is not None:
+                        # Every move here has a child (the walk's usual step): score them by
+                        # PUCT as the pass below does, and go on down - the loop's fast path.
+                        best_value = -1e9
+                        move = child = None
+                        for ch, tried, prior in kept.scored:
+                            avail = tried.avail + 1
+                            tried.avail = avail
+                            value = tried.mean + prior * roots[avail] / tried.span
+                            if value > best_value:
+                                best_value, move, child = value, ch, tried
+                        if move is None or child is None:  # no score above the floor
+                            move, child, _prior = kept.scored[0]  # the first move
+                        apply(s, move, quiet)
+                        path.append(child)
+                        node = child
+                        continue
                 if kept is not None:
                     seat = kept.seat
                     legal = kept.legal
                     hint = kept.hint
                     weight = kept.weight
                     weight_hint = kept.weight_hint
-                    scored = kept.scored
                 else:
                     to_move = to_act(s)
                     if to_move is None:
@@ -278,41 +302,32 @@ class ISMCTSBot:
                 children = node.children
                 untried: list[Choice] | None = None
                 best_value = -1e9
-                move: Choice | None = None
-                child: _Node | None = None
-                if scored is not None:
-                    # Every move of the list has a child: score them, as the pass below does.
-                    for ch, tried, prior in scored:
-                        avail = tried.avail + 1
-                        tried.avail = avail
-                        value = tried.mean + prior * roots[avail] / tried.span
-                        if value > best_value:
-                            best_value, move, child = value, ch, tried
-                else:
-                    # One pass: count every tried move as available, and score it by PUCT
-                    # while no move is untried (an untried move is expanded instead).
-                    for ch in legal:
-                        key = ch.key
-                        cand = children.get(key)
-                        if cand is None:
-                            if untried is None:
-                                untried = [ch]
-                            else:
-                                untried.append(ch)
-                            continue
-                        avail = cand.avail + 1
-                        cand.avail = avail
+                move = None
+                child = None
+                # One pass: count every tried move as available, and score it by PUCT while
+                # no move is untried (an untried move is expanded instead).
+                for ch in legal:
+                    key = ch.key
+                    cand = children.get(key)
+                    if cand is None:
                         if untried is None:
-                            prior = weight_hint if key == hint else weight
-                            value = cand.mean + prior * roots[avail] / cand.span
-                            if value > best_value:
-                                best_value, move, child = value, ch, cand
-                    if untried is None and kept is not None:
-                        # From now on every move here has a child, with a fixed prior.
-                        kept.scored = [
-                            (ch, children[ch.key], weight_hint if ch.key == hint else weight)
-                            for ch in legal
-                        ]
+                            untried = [ch]
+                        else:
+                            untried.append(ch)
+                        continue
+                    avail = cand.avail + 1
+                    cand.avail = avail
+                    if untried is None:
+                        prior = weight_hint if key == hint else weight
+                        value = cand.mean + prior * roots[avail] / cand.span
+                        if value > best_value:
+                            best_value, move, child = value, ch, cand
+                if untried is None and kept is not None:
+                    # From now on every move here has a child, with a fixed prior.
+                    kept.scored = [
+                        (ch, children[ch.key], weight_hint if ch.key == hint else weight)
+                        for ch in legal
+                    ]
                 if untried is not None:
                     move = untried[0]
                     if move.key != hint:
