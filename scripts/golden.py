@@ -15,6 +15,7 @@ import difflib
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from hellas.ai.playthrough import playthrough
 from hellas.core.capabilities import Coverage, capability
@@ -22,9 +23,10 @@ from hellas.games import REGISTRY
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
+Case = tuple[str, str, dict[str, Any], int, list[str]]  # game, file stem, options, seed, bots
 
 
-def cases() -> list[tuple[object, ...]]:
+def cases() -> list[Case]:
     """Return (game, file stem, options, seed, bots per seat) of every registered game's goldens.
 
     Each game declares its own (its ``Coverage`` capability; one random game by default), so a
@@ -40,13 +42,13 @@ def cases() -> list[tuple[object, ...]]:
 CASES = cases()
 
 
-def render(case: tuple[object, ...]) -> str:
+def render(case: Case) -> str:
     """Return the golden text of one case."""
     game_id, _stem, options, seed, bots = case
-    return playthrough(REGISTRY.get(str(game_id)), options, int(seed), bots)  # type: ignore[arg-type]
+    return playthrough(REGISTRY.get(game_id), options, seed, bots)
 
 
-def diff(case: tuple[object, ...]) -> str:
+def diff(case: Case) -> str:
     """Return the unified diff from the committed file to the regenerated text ("" if equal)."""
     path = GOLDEN / f"{case[1]}.txt"
     actual = render(case)
@@ -65,7 +67,7 @@ def diff(case: tuple[object, ...]) -> str:
     return "".join(lines)
 
 
-def select(only: Sequence[str]) -> list[tuple[object, ...]]:
+def select(only: Sequence[str]) -> list[Case]:
     """Return the cases named by ``only`` (all when empty); raise ``SystemExit`` on a typo."""
     names = [str(case[1]) for case in CASES]
     unknown = [name for name in only if name not in names]
