@@ -69,7 +69,9 @@ def test_lords_tells_each_player_who_won_how_and_when(web: Server, browser: Any)
         assert headline == "You won!"
     else:
         who = r"\w+(?: \([\w ,]+\))?"  # the Hero, and the person playing it when named
-        assert re.fullmatch(rf"You lost — {who} won by {victory} on turn {turns}", headline), headline
+        assert re.fullmatch(rf"You lost — {who} won by {victory} on turn {turns}", headline), (
+            headline
+        )
     ranking = page.inner_text("[data-testid=ranking]")
     assert "Winner" in ranking and "Lands" in ranking and "Monsters slain" in ranking
     assert serious(page) == []
