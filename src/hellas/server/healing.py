@@ -1,6 +1,6 @@
 """Tables whose bots stopped: retried until they move again, or marked unavailable (issue 47).
 
-A table's bot loop (``Hub._run_bots``) that fails hands its error here.  A passing database
+A table's bot loop (``botplay.run``) that fails hands its error here.  A passing database
 fault (``store.transient``: a restart, a cut connection, a serialization failure, a timeout)
 never marks a table unavailable: the table waits in ``Hub.stalled`` and the healing chore
 (``chores.heal``) calls ``heal`` for it, on a bounded back-off, until it moves again - with no
