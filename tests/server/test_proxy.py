@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import InvalidMessage, InvalidStatus
 
 from tests.web.conftest import browser  # noqa: F401 - the Playwright fixture
 
@@ -309,11 +309,18 @@ def test_websockets_from_one_address_are_capped_by_nginx(site: tuple[Server, Pro
     path = f"/ws/{made['id']}"
     kept, refused = [], []
     try:
+        unanswered = 0
         for _ in range(CONN_LIMIT + 4):
             try:
                 kept.append(proxy.wss(path, "127.0.0.52"))
             except InvalidStatus as exc:
                 refused.append(exc.response.status_code)
+            except InvalidMessage:
+                # under a loaded full run nginx once logged "client timed out while waiting for
+                # request" for a handshake whose request it never read, and closed it without an
+                # answer (10 s later): not a cap.  Once is tolerated; a second is a failure.
+                unanswered += 1
+                assert unanswered <= 1, "two WebSockets closed without an HTTP answer"
         assert len(kept) <= CONN_LIMIT and refused and set(refused) == {429}, (
             len(kept),
             refused,

@@ -89,8 +89,8 @@ def test_a_finished_lords_game_names_its_winner(web: Server, browser: Any) -> No
         assert not winners
     else:
         (winner,) = winners
-        hero = winner.split(" (")[0]  # the ranking says "Heracles (Player 2)"
+        # the ranking and the headline name the Hero and who plays it: "Heracles (Normal bot)"
         turns = info["outcome"]["details"]["turns"]
-        assert headline.startswith(f"{hero} won by "), (headline, winner)  # a spectator's line
+        assert headline.startswith(f"{winner} won by "), (headline, winner)  # a spectator's line
         assert headline.endswith(f" on turn {turns}"), headline
     assert not page.errors, page.errors
