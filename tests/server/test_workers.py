@@ -213,8 +213,8 @@ def test_a_move_that_waits_cuts_another_owners_running_search_to_its_slice() -> 
 
 def test_a_light_move_goes_to_a_spare_worker_while_a_strong_search_runs() -> None:
     """Issue 46: a light table's bot waited for a slice of another owner's strong search on the
-    one search worker.  A spare worker takes it at once (its owner has nothing running and no
-    heavy move yet); the strong search is not cut short and the light move is answered while
+    one search worker.  A spare worker takes it at once (its owner has nothing running and its
+    latest move was light); the strong search is not cut short and the light move is answered while
     it still thinks, by the spare (a strong owner's later move would never reach one)."""
     game = REGISTRY.get("realms")
     state, seat = realms_decision()
@@ -226,6 +226,8 @@ def test_a_light_move_goes_to_a_spare_worker_while_a_strong_search_runs() -> Non
         pool.start()
         while pool.stats()["spare"] < 1 or pool.stats()["workers"] < 2:  # both warm
             await asyncio.sleep(0.05)
+        # b's first move: a newcomer is not light, so it goes to the base worker (quickly)
+        await pool.choose(game, state, seat, "ismcts:10", 3, table="t2", owner="b")
         strong = asyncio.create_task(
             pool.choose(game, state, seat, "lookahead:999999999", 1, table="t1", owner="a")
         )

@@ -41,9 +41,12 @@ gets the whole budget.
 
 Light moves.  A slice still makes a light table's move (an ``ismcts:200`` answer of 20 ms) wait
 for another owner's heavy move to end.  So the pool keeps *spare* workers that take only light
-moves (``pop(light=True)``): from an owner with nothing running whose latest move used under
-``LIGHT`` seconds (or who has none yet), told to think ``LIGHT`` seconds at most.  A heavy
-owner's moves never reach a spare, and a spare is never held longer than ``LIGHT``, so a light
+moves (``pop(light=True)``): from an owner with nothing running whose latest move was light
+(it ended within ``LIGHT`` seconds: on its own, since no slice cuts a move that early), told
+to think ``LIGHT`` seconds at most.  An owner with no move yet is not light: its first move goes to the
+other workers, so owners that keep arriving (twenty addresses creating tables) never reach a
+spare.  A heavy owner's moves never reach a spare, and a spare is never held longer than
+``LIGHT`` (a heavy move there uses all of it, so its owner is heavy again at once), so a light
 move finds a free worker at once unless the spares are all busy with other light moves; the
 machine's cores are shared between the running moves by the operating system.
 
@@ -100,6 +103,7 @@ class Flow:
     busy: dict[str, int] = field(default_factory=dict)  # table -> its jobs running
     last: float | None = None  # seconds its latest job used (None: none yet)
     lasts: dict[str, float] = field(default_factory=dict)  # table -> seconds its latest used
+    was_light: bool = False  # its latest move ended early (a spare may take its next)
 
     def active(self) -> bool:
         """Return whether the flow has a job waiting or running."""
@@ -107,7 +111,7 @@ class Flow:
 
     def light(self) -> bool:
         """Return whether a spare worker may take this flow's move (nothing running, light)."""
-        return self.running == 0 and (self.last is None or self.last < LIGHT)
+        return self.running == 0 and self.was_light
 
     def pick(self, search: bool, sharing: int = 1) -> str | None:
         """Return the waiting table that would finish first a worker of this lane may take."""
@@ -250,6 +254,7 @@ class FairQueue:
         tables = len(set(flow.tables) | {t for t, n in flow.busy.items() if n > 0})
         flow.tag = _exact(flow.tag + used - job.budget)
         flow.last = used
+        flow.was_light = used < LIGHT  # ended on its own: no slice is shorter than LIGHT
         flow.running -= 1
         self.virtual = _exact(self.virtual + used / max(1, sharing))
         if job.table in flow.tags:
