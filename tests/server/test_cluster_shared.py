@@ -343,6 +343,35 @@ def test_replay_steps_of_an_address_share_one_allowance(pg_db: str) -> None:
     assert 2 <= answered.count(200) <= 1.5 * allowed, (answered.count(200), allowed)
 
 
+def test_chat_pages_and_chat_actions_of_an_address_share_one_allowance(pg_db: str) -> None:
+    """Issue 47: the chat rates were the last per-address limits kept per process (3x over
+    three).  One process allows 120 chat pages a minute and 30 chat actions (a message, a
+    hide) a minute per address, each a minute's worth at once: three allow about as many."""
+    table: dict[str, Any] = {}
+
+    def made(server: Server) -> str:
+        if not table:
+            body = {"game": "legends", "options": {"players": 2}, "seats": ["human"] * 2}
+            status, data, _ = call(server, "POST", "/api/tables", body)
+            assert status == 200, data
+            table["id"] = data["id"]
+        return str(table["id"])
+
+    def read(server: Server) -> int:
+        return call(server, "GET", f"/api/tables/{made(server)}/chat")[0]
+
+    def hide(server: Server) -> int:  # a hide with no seat: 400 while allowed, then 429
+        return call(server, "POST", f"/api/tables/{made(server)}/chat/hide", {"id": 1})[0]
+
+    for ask, allowance, count, allowed_code in ((read, 120, 300, 200), (hide, 30, 80, 400)):
+        table.clear()
+        answered, took = shared_rate_run(["--http-rate", "0"], pg_db, ask, count)
+        allowed = allowance * (1 + took / 60)
+        assert set(answered) <= {allowed_code, 429}, answered
+        passed = answered.count(allowed_code)
+        assert allowance / 2 <= passed <= 1.5 * allowed, (ask.__name__, passed, allowed)
+
+
 def test_open_connections_of_an_address_share_one_cap(pg_db: str) -> None:
     """Issue 47 (leftover 1): the per-address connection cap was per process (3x over
     three).  Each process now allows its share of the cap: the cap divided by the processes

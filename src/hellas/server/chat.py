@@ -43,6 +43,7 @@ from hellas.server.errors import ServerError
 from hellas.server.hub import HUMAN, Hub
 from hellas.server.live import Connection, LiveTable
 from hellas.server.settings import REACTIONS, spectators_muted
+from hellas.server.shared_limits import batched, check
 from hellas.server.store import METADATA, Store
 from hellas.server.traffic import Bucket, RateLimiter
 from hellas.server.wire import dumps
@@ -169,8 +170,14 @@ class Chat:
 
     def __init__(self, hub: Hub, per_minute: float = PER_MINUTE) -> None:
         self.hub = hub
-        self.addresses = RateLimiter(per_minute, "too-many-messages", "chat messages")
-        self.reads = RateLimiter(READS_PER_MINUTE, "too-many-requests", "chat pages")
+        # per client address, counted once for every process sharing the database (issue 47)
+        engine = hub.store.engine
+        self.addresses = batched(
+            engine, "chat", RateLimiter(per_minute, "too-many-messages", "chat messages")
+        )
+        self.reads = batched(
+            engine, "chat-reads", RateLimiter(READS_PER_MINUTE, "too-many-requests", "chat pages")
+        )
         # [cluster, issue 38] messages posted or hidden through another server process
         hub.cluster.on("chat", self._posted_elsewhere)
         hub.cluster.on("chat-hidden", self._hidden_elsewhere)
@@ -199,7 +206,7 @@ class Chat:
             raise ServerError(
                 "too-many-messages", f"at most {BURST} messages in a row; wait a moment", 429
             )
-        self.addresses.check(conn.address)
+        await check(self.addresses, conn.address)
         step = len(table.match.record.choices)
         stored = await asyncio.to_thread(
             store_message, self.hub.store, table.id, step, conn.seat, text, str(reaction or "")

@@ -21,6 +21,7 @@ from hellas.server.hub import Hub
 from hellas.server.limits import parse_json
 from hellas.server.live import LiveTable
 from hellas.server.settings import Pace
+from hellas.server.shared_limits import check
 from hellas.server.site import address, site_of
 from hellas.server.timers import Timers, run
 
@@ -98,7 +99,7 @@ async def _link_accounts(request: Request, table: LiveTable, new_id: str) -> Non
 async def chat_messages(table_id: str, request: Request) -> dict[str, Any]:
     """Return a table's chat, oldest first (hidden messages without their words), and its rules."""
     hub = site_of(request).hub
-    social_of(request).chat.reads.check(address(request))  # each page is a query: limited
+    await check(social_of(request).chat.reads, address(request))  # each page is a query
     table = await hub.get(table_id)
     found = await asyncio.to_thread(messages, hub.store, table.id)
     return {"table": table.id, "talk": table.extras.get("talk"), "messages": found}
@@ -110,6 +111,6 @@ async def hide(table_id: str, request: Request) -> dict[str, Any]:
     hub = site_of(request).hub
     body = parse_json(await request.body())
     table = await hub.get(table_id)
-    social_of(request).chat.addresses.check(address(request))
+    await check(social_of(request).chat.addresses, address(request))
     await social_of(request).chat.hide(table, body.get("seat"), body.get("token"), body.get("id"))
     return {"hidden": body["id"]}
