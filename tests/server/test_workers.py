@@ -20,7 +20,7 @@ from hellas.server.errors import ServerError
 from hellas.server.fairness import BOT, HINT
 from hellas.server.limits import check_bot_spec
 from hellas.server.pool import BotPool, WorkerGone
-from hellas.server.workers import think
+from hellas.server.workers import NICENESS, SPARE_NICENESS, think
 
 GAME = REGISTRY.get("legends")
 
@@ -221,6 +221,7 @@ def test_a_light_move_goes_to_a_spare_worker_while_a_strong_search_runs() -> Non
     pool = BotPool(workers=1, budget=8.0, max_samples=10**9, policy_workers=0, spare_workers=1)
     waits: list[tuple[str, float]] = []
     pool.waited = lambda kind, seconds: waits.append((kind, seconds))
+    nice: list[int] = []
 
     async def run() -> tuple[dict[str, Any], dict[str, Any], bool]:
         pool.start()
@@ -235,6 +236,9 @@ def test_a_light_move_goes_to_a_spare_worker_while_a_strong_search_runs() -> Non
             await asyncio.sleep(0.05)
         light = await pool.choose(game, state, seat, "ismcts:10", 2, table="t2", owner="b")
         still = not strong.done()
+        spare = next(w for w in pool._live if w.spare)  # which process is which
+        base = next(w for w in pool._live if w.search and not w.spare)
+        nice.extend(os.getpriority(os.PRIO_PROCESS, w.process.pid) for w in (spare, base))
         return await strong, light, still
 
     try:
@@ -245,6 +249,8 @@ def test_a_light_move_goes_to_a_spare_worker_while_a_strong_search_runs() -> Non
     assert pool.counters.hurried == 0 and strong["fallback"] == ""
     assert strong["hurried"] is False  # nobody waited: it had its whole budget
     assert waits[-1][1] < 1.0  # the light move started at once (generous: a loaded machine)
+    here = os.getpriority(os.PRIO_PROCESS, 0)
+    assert nice == [min(19, here + SPARE_NICENESS), min(19, here + NICENESS)]  # light first
 
 
 def test_every_bot_of_every_game_declares_its_cost() -> None:

@@ -49,7 +49,7 @@ from hellas.server.limits import (
     DEFAULT_MAX_SAMPLES,
     check_bot_spec,
 )
-from hellas.server.workers import FALLBACK_SECONDS, overtime, serve
+from hellas.server.workers import FALLBACK_SECONDS, NICENESS, SPARE_NICENESS, overtime, serve
 
 log = logging.getLogger("hellas.server.pool")
 DEFAULT_HINT_SECONDS = 1.0  # how long a hint for a person thinks (at most the bot budget)
@@ -324,7 +324,12 @@ class BotPool:
         ours, theirs = context.Pipe(duplex=True)
         process = context.Process(
             target=serve,
-            args=(theirs, os.getpid(), self.memory_mb * 2**20),
+            args=(
+                theirs,
+                os.getpid(),
+                self.memory_mb * 2**20,
+                SPARE_NICENESS if worker.spare else NICENESS,
+            ),
             daemon=True,
             name=f"hellas-bot-{worker.number}",
         )

@@ -39,6 +39,7 @@ from hellas.core.rng import Rng
 from hellas.games import REGISTRY
 
 NICENESS = 10  # how much lower than the server the workers run
+SPARE_NICENESS = 5  # spare workers (light moves, 0.25 s at most) go before the others
 FALLBACK_SECONDS = 0.5  # the cheap fallback's own budget
 
 
@@ -186,13 +187,15 @@ WORK: dict[str, Callable[..., Any]] = {
 }
 
 
-def serve(conn: Connection, server: int, memory: int) -> None:
+def serve(conn: Connection, server: int, memory: int, niceness: int = NICENESS) -> None:
     """Run jobs from the pool until the pipe closes: ``(work, args)`` in, ``(ok, result)`` out.
 
-    ``memory`` is the address-space ceiling in bytes (0: none).  A job that raises answers
-    ``(False, reason)``; one that ran out of memory ends the process after answering.
+    ``memory`` is the address-space ceiling in bytes (0: none); ``niceness`` how much lower
+    than the server it runs (a spare worker's light moves run before the others' searches).
+    A job that raises answers ``(False, reason)``; one that ran out of memory ends the process
+    after answering.
     """
-    _settle(server, memory)
+    _settle(server, memory, niceness)
     while True:
         try:
             work, args = conn.recv()
@@ -221,14 +224,14 @@ def _spent(result: tuple[bool, Any]) -> bool:
     return "memory" in str(found)
 
 
-def _settle(server: int, memory: int) -> None:
+def _settle(server: int, memory: int, niceness: int = NICENESS) -> None:
     """Set up a worker: lower priority, Ctrl-C left to the server, gone with it, memory capped."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # the pool's "finish now": another owner's move waits (``pool.BotPool._hurry``).  The pool
     # sends it before it reads this job's answer, so it is handled before the next job arrives.
     signal.signal(signal.SIGUSR1, lambda _signum, _frame: clock.hurry())
     with contextlib.suppress(OSError):
-        os.nice(NICENESS)
+        os.nice(niceness)
     if memory:
         with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
