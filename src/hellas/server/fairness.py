@@ -43,12 +43,12 @@ Light moves.  A slice still makes a light table's move (an ``ismcts:200`` answer
 for another owner's heavy move to end.  So the pool keeps *spare* workers that take only light
 moves (``pop(light=True)``): from an owner with nothing running whose latest move was light
 (it ended within ``LIGHT`` seconds: on its own, since no slice cuts a move that early), told
-to think ``LIGHT`` seconds at most.  An owner with no move yet is not light: its first move goes to the
-other workers, so owners that keep arriving (twenty addresses creating tables) never reach a
-spare.  A heavy owner's moves never reach a spare, and a spare is never held longer than
-``LIGHT`` (a heavy move there uses all of it, so its owner is heavy again at once), so a light
-move finds a free worker at once unless the spares are all busy with other light moves; the
-machine's cores are shared between the running moves by the operating system.
+to think ``LIGHT`` seconds at most.  An owner with no move yet is not light: its first move
+goes to the other workers, so owners that keep arriving (twenty addresses creating tables)
+never reach a spare.  A heavy owner's moves never reach a spare, and a spare is never held
+longer than ``LIGHT`` (a heavy move there uses all of it, so its owner is heavy again at
+once), so a light move finds a free worker at once unless the spares are all busy with other
+light moves; the machine's cores are shared between the running moves by the operating system.
 
 Hints wait in a lower lane: a worker takes one only when no bot move waits, round-robin between
 the clients that asked.  This module is pure bookkeeping (no processes, no event loop, no
