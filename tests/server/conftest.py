@@ -119,6 +119,19 @@ def start_server(
     raise RuntimeError("server did not start")
 
 
+def server_pair(db: str, args: Sequence[str]) -> Iterator[tuple[Server, Server]]:
+    """Yield two servers on ``db`` started with ``args`` (stopped after; both or neither)."""
+    a = start_server(db, args=list(args))
+    try:
+        b = start_server(db, args=list(args))
+    except Exception:
+        stop_server(a)
+        raise
+    yield a, b
+    stop_server(a)
+    stop_server(b)
+
+
 def stop_server(server: Server, hard: bool = False) -> None:
     if server.proc.poll() is None:
         server.proc.send_signal(signal.SIGKILL if hard else signal.SIGTERM)

@@ -32,7 +32,7 @@ from hellas.server.health import Readiness
 from hellas.server.hub import Hub
 from hellas.server.store import Store
 
-from .conftest import Server, start_server, stop_server
+from .conftest import Server, server_pair, start_server, stop_server
 
 LEASE = "2"  # seconds: a killed owner's tables move on quickly in these tests
 BOUND = 120.0  # seconds: a generous liveness bound, never a timing claim
@@ -40,15 +40,7 @@ BOUND = 120.0  # seconds: a generous liveness bound, never a timing claim
 
 @pytest.fixture
 def pair(pg_db: str) -> Iterator[tuple[Server, Server]]:
-    a = start_server(pg_db, args=["--lease-seconds", LEASE, "--create-rate", "0"])
-    try:
-        b = start_server(pg_db, args=["--lease-seconds", LEASE, "--create-rate", "0"])
-    except Exception:
-        stop_server(a)
-        raise
-    yield a, b
-    stop_server(a)
-    stop_server(b)
+    yield from server_pair(pg_db, ["--lease-seconds", LEASE, "--create-rate", "0"])
 
 
 def sql(db: str, query: str, *args: Any) -> list[tuple[Any, ...]]:

@@ -21,7 +21,7 @@ from websockets.sync.client import connect
 
 from hellas.server.accounts import Accounts
 
-from .conftest import Server, start_server, stop_server
+from .conftest import Server, server_pair
 from .test_cluster import sql, state_at, until
 from .test_cluster_shared import call, seats_online, signup
 
@@ -30,15 +30,7 @@ ARGS = ["--lease-seconds", "2", "--create-rate", "0", "--hold-refused", "0"]
 
 @pytest.fixture
 def pair(pg_db: str) -> Iterator[tuple[Server, Server]]:
-    a = start_server(pg_db, args=ARGS)
-    try:
-        b = start_server(pg_db, args=ARGS)
-    except Exception:
-        stop_server(a)
-        raise
-    yield a, b
-    stop_server(a)
-    stop_server(b)
+    yield from server_pair(pg_db, ARGS)
 
 
 def human_table(server: Server, players: int, **more: object) -> tuple[str, dict[int, str]]:

@@ -323,17 +323,23 @@ def test_table_creations_of_an_address_share_one_allowance(pg_db: str) -> None:
     assert 3 <= answered.count(200) <= 1.5 * allowed, (answered.count(200), allowed)
 
 
+def one_table(server: Server, table: dict[str, Any]) -> dict[str, Any]:
+    """Return ``table``, a two-seat Legends table made on ``server`` the first time asked."""
+    if not table:
+        made = {"game": "legends", "options": {"players": 2}, "seats": ["human"] * 2}
+        status, data, _ = call(server, "POST", "/api/tables", made)
+        assert status == 200, data
+        table.update(id=data["id"], seat=data["you"]["seat"], token=data["you"]["token"])
+    return table
+
+
 def test_replay_steps_of_an_address_share_one_allowance(pg_db: str) -> None:
     """Issue 47 (leftover 1): the replay rate too.  One process allows 30 steps a minute,
     bursts of 3 (6 seconds' worth): three allow about as many."""
     table: dict[str, Any] = {}
 
     def ask(server: Server) -> int:
-        if not table:
-            made = {"game": "legends", "options": {"players": 2}, "seats": ["human"] * 2}
-            status, data, _ = call(server, "POST", "/api/tables", made)
-            assert status == 200, data
-            table.update(id=data["id"], seat=data["you"]["seat"], token=data["you"]["token"])
+        one_table(server, table)
         path = f"/api/tables/{table['id']}/replay/0?seat={table['seat']}"
         return call(server, "GET", path, token=table["token"])[0]
 
@@ -350,12 +356,7 @@ def test_chat_pages_and_chat_actions_of_an_address_share_one_allowance(pg_db: st
     table: dict[str, Any] = {}
 
     def made(server: Server) -> str:
-        if not table:
-            body = {"game": "legends", "options": {"players": 2}, "seats": ["human"] * 2}
-            status, data, _ = call(server, "POST", "/api/tables", body)
-            assert status == 200, data
-            table["id"] = data["id"]
-        return str(table["id"])
+        return str(one_table(server, table)["id"])
 
     def read(server: Server) -> int:
         return call(server, "GET", f"/api/tables/{made(server)}/chat")[0]

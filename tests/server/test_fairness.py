@@ -221,6 +221,11 @@ class Sim:
             if self.hurry and self.queue.waiting(BOT):
                 self.cut_running()
 
+    def strong_owners(self, count: int) -> None:
+        """Add ``count`` owners arriving 10 ms apart, each a table whose moves take a budget."""
+        for k in range(count):
+            self.table(f"strong{k}", cost=BUDGET, again=0.0, first=0.01 * k, owner=f"10.0.1.{k}")
+
     def next_job(self) -> Job | None:
         """Return the job a free worker takes now (a base worker first, then a spare)."""
         if self.busy < self.workers and (picked := self.queue.pop()) is not None:
@@ -349,8 +354,7 @@ def test_with_hurry_twenty_attacking_owners_cost_a_light_table_little() -> None:
     the light table, asking at the current virtual time, waits for about one slice per owner
     it cannot pass; it never waits a whole budget per owner."""
     sim = Sim(workers=1, hurry=True)
-    for k in range(20):
-        sim.table(f"strong{k}", cost=BUDGET, again=0.0, first=0.01 * k, owner=f"10.0.1.{k}")
+    sim.strong_owners(20)
     sim.table("honest", cost=0.2, again=2.8, first=1.0, owner="10.0.0.1")
     sim.run(until=120.0)
     honest = sim.waits["honest"]
@@ -413,12 +417,11 @@ def test_with_spares_a_light_table_never_waits_for_ten_strong_tables() -> None:
     assert set(on_spares) == {"honest"}
 
 
-def test_with_spares_twenty_strong_owners_hold_a_spare_a_short_time_at_most() -> None:
+def test_with_spares_twenty_arriving_strong_owners_never_reach_a_spare() -> None:
     """Twenty attacking owners arrive one after the other: none is light (a newcomer is not),
     so their moves never reach a spare, and the honest table waits only for its first move."""
     sim = Sim(workers=1, hurry=True, spares=2)
-    for k in range(20):
-        sim.table(f"strong{k}", cost=BUDGET, again=0.0, first=0.01 * k, owner=f"10.0.1.{k}")
+    sim.strong_owners(20)
     sim.table("honest", cost=0.02, again=1.0, first=2.0, owner="10.0.0.1")
     sim.run(until=60.0)
     honest = sim.waits["honest"]
