@@ -103,7 +103,6 @@ class Flow:
     busy: dict[str, int] = field(default_factory=dict)  # table -> its jobs running
     last: float | None = None  # seconds its latest job used (None: none yet)
     lasts: dict[str, float] = field(default_factory=dict)  # table -> seconds its latest used
-    was_light: bool = False  # its latest move ended early (a spare may take its next)
 
     def active(self) -> bool:
         """Return whether the flow has a job waiting or running."""
@@ -111,7 +110,9 @@ class Flow:
 
     def light(self) -> bool:
         """Return whether a spare worker may take this flow's move (nothing running, light)."""
-        return self.running == 0 and self.was_light
+        # a newcomer (no move yet) is not light; a move under LIGHT ended on its own (no slice
+        # is shorter)
+        return self.running == 0 and self.last is not None and self.last < LIGHT
 
     def pick(self, search: bool, sharing: int = 1) -> str | None:
         """Return the waiting table that would finish first a worker of this lane may take."""
@@ -254,7 +255,6 @@ class FairQueue:
         tables = len(set(flow.tables) | {t for t, n in flow.busy.items() if n > 0})
         flow.tag = _exact(flow.tag + used - job.budget)
         flow.last = used
-        flow.was_light = used < LIGHT  # ended on its own: no slice is shorter than LIGHT
         flow.running -= 1
         self.virtual = _exact(self.virtual + used / max(1, sharing))
         if job.table in flow.tags:
