@@ -9,7 +9,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 
-from hellas.server.fairness import BOT, HINT, LIGHT, SLICE_FLOOR, FairQueue, Job
+from hellas.server.fairness import BOT, HINT, LIGHT, SLICE_FLOOR, FairQueue, Job, weight
 
 BUDGET = 2.0
 
@@ -149,6 +149,7 @@ class Event:
     job: Job = field(compare=False)
     seconds: float = field(compare=False, default=0.0)
     cancelled: bool = field(compare=False, default=False)
+    cut: bool = field(compare=False, default=False)  # ended at its slice (hurried)
 
 
 @dataclass
@@ -172,6 +173,7 @@ class Sim:
     count: int = 0
     cost: dict[str, float] = field(default_factory=dict)  # table -> seconds a move takes
     again: dict[str, float] = field(default_factory=dict)  # table -> pause before asking again
+    stretch: dict[str, float] = field(default_factory=dict)  # table -> wall seconds per cpu one
     asked: dict[int, float] = field(default_factory=dict)  # id(job) -> when it asked
     waits: dict[str, list[float]] = field(default_factory=dict)  # table -> waits for a worker
     depth: dict[int, int] = field(default_factory=dict)  # id(job) -> owners active as it asked
@@ -183,8 +185,17 @@ class Sim:
         heapq.heappush(self.events, event)
         return event
 
-    def table(self, name: str, cost: float, again: float, first: float, owner: str = "") -> None:
-        self.cost[name], self.again[name] = cost, again
+    def table(
+        self,
+        name: str,
+        cost: float,
+        again: float,
+        first: float,
+        owner: str = "",
+        stretch: float = 1,
+    ) -> None:
+        """Add a table whose moves need ``cost`` processor seconds, ``stretch`` x that of wall."""
+        self.cost[name], self.again[name], self.stretch[name] = cost, again, stretch
         self.at(first, "ask", job(BOT, name, owner=owner))
 
     def run(self, until: float) -> None:
@@ -207,7 +218,8 @@ class Sim:
                 else:
                     self.busy -= 1
                 self.running.pop(id(j), None)
-                self.queue.charge(j, event.seconds)
+                cpu = event.seconds / self.stretch[j.table]  # what its process really used
+                self.queue.charge(j, event.seconds, cpu, event.cut)
                 again = self.again[j.table]
                 if again >= 0:
                     self.at(self.now + again, "ask", job(BOT, j.table, owner=j.owner))
@@ -215,7 +227,7 @@ class Sim:
                 wait = self.now - self.asked.pop(id(picked))
                 self.waits.setdefault(picked.table, []).append(wait)
                 self.served.append((picked.table, wait, self.depth.pop(id(picked))))
-                seconds = min(self.cost[picked.table], picked.budget)
+                seconds = min(self.cost[picked.table] * self.stretch[picked.table], picked.budget)
                 end = self.at(self.now + seconds, "done", picked, seconds)
                 self.running[id(picked)] = (self.now, end)
             if self.hurry and self.queue.waiting(BOT):
@@ -244,6 +256,7 @@ class Sim:
             if at < end.at:
                 end.cancelled = True
                 self.running[key] = (began, self.at(at, "done", end.job, at - began))
+                self.running[key][1].cut = True
 
 
 def test_a_stream_of_new_tables_never_starves_a_waiting_one() -> None:
@@ -423,6 +436,59 @@ def test_with_spares_twenty_arriving_strong_owners_never_reach_a_spare() -> None
     sim = Sim(workers=1, hurry=True, spares=2)
     sim.strong_owners(20)
     sim.table("honest", cost=0.02, again=1.0, first=2.0, owner="10.0.0.1")
+    sim.run(until=60.0)
+    honest = sim.waits["honest"]
+    assert len(honest) >= 30
+    assert max(honest[1:]) == 0.0, max(honest[1:])
+    assert set(sim.spare_tables) == {"honest"}
+
+
+# -- what a move needed: processor time when it ended on its own -------------------------------
+
+
+def test_a_move_that_ended_on_its_own_is_weighed_by_its_processor_time() -> None:
+    """Issue 46: on a crowded machine an honest 20 ms move took 0.4 s of wall time; weighed by
+    that it made its owner heavy and its next move waited for a slice.  It needed 20 ms."""
+    queue = FairQueue()
+    queue.push(job(BOT, "honest", owner="10.0.0.1"))
+    first = queue.pop()
+    assert first is not None
+    queue.charge(first, 0.4, cpu=0.02)  # ended on its own, far before its 2 s budget
+    queue.push(job(BOT, "honest", owner="10.0.0.1"))
+    picked = queue.pop(light=True)
+    assert picked is not None and picked.table == "honest"
+    assert weight(first, 0.4, 0.02) == 0.02
+    assert weight(first, 0.4, None) == 0.4  # a worker that did not say: its wall time
+
+
+def test_a_move_that_ran_to_its_deadline_is_weighed_by_its_wall_time() -> None:
+    """A strong search on a starved core uses little processor time but all its wall budget:
+    it stays heavy, so no owner turns light by thinking on a crowded machine."""
+    queue = FairQueue()
+    queue.push(job(BOT, "strong", owner="10.0.0.9"))
+    first = queue.pop()
+    assert first is not None
+    queue.charge(first, BUDGET, cpu=0.05)  # ran to its deadline
+    queue.push(job(BOT, "strong", owner="10.0.0.9"))
+    assert queue.pop(light=True) is None
+    running = queue.pop()
+    assert running is not None
+    queue.charge(running, 0.6, cpu=0.05, cut=True)  # hurried to its slice: cut, not done
+    queue.push(job(BOT, "strong", owner="10.0.0.9"))
+    assert queue.pop(light=True) is None
+    spare_job = job(BOT, "s", owner="x")
+    spare_job.budget = LIGHT  # a spare's move: its whole short time is the deadline
+    assert weight(spare_job, LIGHT, 0.05) == LIGHT
+
+
+def test_with_spares_a_stretched_honest_move_never_makes_its_table_wait() -> None:
+    """Ten strong tables crowd the machine: the honest table's 20 ms moves take 0.4 s of wall
+    time (twenty times their processor time).  Weighed by wall time it turned heavy after every
+    move and waited for a slice; weighed by what it needed, a spare takes it at once."""
+    sim = Sim(workers=1, hurry=True, spares=2)
+    for k in range(10):
+        sim.table(f"strong{k}", cost=BUDGET, again=0.0, first=0.0, owner="10.0.0.9")
+    sim.table("honest", cost=0.02, again=0.7, first=0.5, owner="10.0.0.1", stretch=20.0)
     sim.run(until=60.0)
     honest = sim.waits["honest"]
     assert len(honest) >= 30

@@ -177,6 +177,8 @@ def test_a_bot_told_a_small_budget_answers_itself_within_it() -> None:
     assert reply["fallback"] == "" and reply["seconds"] < 30  # liveness, not speed
     assert reply["key"] in {c.key for c in game.choices(state)}
     assert reply["hurried"] is False and pool.counters.hurried == 0  # alone: its whole budget
+    # the worker says what processor time the move used (the queue weighs moves by it)
+    assert 0.0 < reply["cpu"] <= reply["seconds"] + 0.05
 
 
 def test_a_move_that_waits_cuts_another_owners_running_search_to_its_slice() -> None:

@@ -42,8 +42,9 @@ gets the whole budget.
 Light moves.  A slice still makes a light table's move (an ``ismcts:200`` answer of 20 ms) wait
 for another owner's heavy move to end.  So the pool keeps *spare* workers that take only light
 moves (``pop(light=True)``): from an owner with nothing running whose latest move was light
-(it ended within ``LIGHT`` seconds: on its own, since no slice cuts a move that early), told
-to think ``LIGHT`` seconds at most.  An owner with no move yet is not light: its first move
+(it needed under ``LIGHT`` seconds: the processor time of a move that ended on its own before
+its deadline, else the wall time it held its worker; see ``weight``), told to think ``LIGHT``
+seconds at most.  An owner with no move yet is not light: its first move
 goes to the other workers, so owners that keep arriving (twenty addresses creating tables)
 never reach a spare.  A heavy owner's moves never reach a spare, and a spare is never held
 longer than ``LIGHT`` (a heavy move there uses all of it, so its owner is heavy again at
@@ -65,6 +66,7 @@ BOT, HINT = "bot", "hint"
 FORGET = 4096  # idle flows kept at most (an idle flow at or behind V restarts at V anyway)
 SLICE_FLOOR = 0.25  # the least a search move thinks when other owners wait (seconds)
 LIGHT = SLICE_FLOOR  # a move under this is light; a spare worker's move thinks at most this
+ON_ITS_OWN = 0.8  # a move that ended before this share of its budget ended on its own
 
 
 @dataclass
@@ -101,8 +103,8 @@ class Flow:
     clock: float = 0.0  # the flow's own virtual time, between its tables
     tags: dict[str, float] = field(default_factory=dict)  # table -> its next job's start
     busy: dict[str, int] = field(default_factory=dict)  # table -> its jobs running
-    last: float | None = None  # seconds its latest job used (None: none yet)
-    lasts: dict[str, float] = field(default_factory=dict)  # table -> seconds its latest used
+    last: float | None = None  # seconds its latest job needed (``weight``; None: none yet)
+    lasts: dict[str, float] = field(default_factory=dict)  # table -> its latest job's need
 
     def active(self) -> bool:
         """Return whether the flow has a job waiting or running."""
@@ -110,8 +112,7 @@ class Flow:
 
     def light(self) -> bool:
         """Return whether a spare worker may take this flow's move (nothing running, light)."""
-        # a newcomer (no move yet) is not light; a move under LIGHT ended on its own (no slice
-        # is shorter)
+        # a newcomer (no move yet) is not light; ``last`` is what its latest move needed
         return self.running == 0 and self.last is not None and self.last < LIGHT
 
     def pick(self, search: bool, sharing: int = 1) -> str | None:
@@ -243,23 +244,28 @@ class FairQueue:
             lanes[key] = jobs  # re-inserted last: the others go first next time
         return job
 
-    def charge(self, job: Job, seconds: float) -> None:
-        """Record that a job ``pop`` gave out has ended after ``seconds`` of a worker's time."""
+    def charge(self, job: Job, seconds: float, cpu: float | None = None, cut: bool = False) -> None:
+        """Record that a job ``pop`` gave out has ended after ``seconds`` of a worker's time.
+
+        ``cpu``: the processor seconds the move's own process used, when the worker said;
+        ``cut``: the move was hurried to its slice.  See ``weight`` for what they change.
+        """
         if job.kind != BOT:
             return
         flow = self.flows.get(job.flow)
         if flow is None or flow.running <= 0:
             return
         used = min(max(0.0, seconds), max(job.budget, job.deadline))
+        heavy = weight(job, used, cpu, cut)
         sharing = sum(f.active() for f in self.flows.values())
         tables = len(set(flow.tables) | {t for t, n in flow.busy.items() if n > 0})
         flow.tag = _exact(flow.tag + used - job.budget)
-        flow.last = used
+        flow.last = heavy
         flow.running -= 1
         self.virtual = _exact(self.virtual + used / max(1, sharing))
         if job.table in flow.tags:
             flow.tags[job.table] = _exact(flow.tags[job.table] + used - job.budget)
-            flow.lasts[job.table] = used
+            flow.lasts[job.table] = heavy
             flow.busy[job.table] -= 1
             if not flow.busy[job.table]:
                 del flow.busy[job.table]
@@ -292,6 +298,21 @@ class FairQueue:
                 else:
                     del lanes[key]
         return dropped
+
+
+def weight(job: Job, used: float, cpu: float | None, cut: bool = False) -> float:
+    """Return what a finished move says of its owner's next one: the seconds it really needed.
+
+    A move that ended on its own well before its deadline (not cut to a slice, under
+    ``ON_ITS_OWN`` of its budget) needed only the processor time its process used: on a
+    crowded machine its wall time is mostly other processes' turns, and counting that would
+    make an honest 20 ms move look heavy and send its next move to wait for a slice.  A move
+    that ran to its deadline (every strong search does) is weighed by the wall time it held
+    the worker, so no owner turns light by thinking on a starved core.
+    """
+    if cpu is None or cut or used >= ON_ITS_OWN * job.budget:
+        return used
+    return min(used, max(0.0, cpu))
 
 
 def _first(job: Job, sharing: int) -> float:

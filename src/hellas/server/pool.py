@@ -429,7 +429,10 @@ class BotPool:
             return
         self._losses.pop(worker.slot, None)  # this slot's worker works: its back-off is over
         now = self._loop.time()
-        self.queue.charge(job, now - worker.began)
+        said = result if ok and isinstance(result, dict) else {}
+        cpu = said.get("cpu")
+        cut = bool(said.get("hurried") or said.get("fallback"))
+        self.queue.charge(job, now - worker.began, cpu if isinstance(cpu, float) else None, cut)
         if not job.future.done():
             if ok:
                 job.future.set_result(result)

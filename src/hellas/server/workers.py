@@ -86,13 +86,13 @@ def think(game_id: str, state: Any, seat: int, name: str, seed: int, budget: flo
 def bounded_move(
     game_id: str, state: Any, seat: int, name: str, seed: int, budget: float
 ) -> dict[str, Any]:
-    """Return ``{key, fallback, seconds, restart}``: the bot's move within ``budget`` seconds.
+    """Return ``{key, fallback, seconds, cpu, restart, hurried}``: the move within ``budget`` s.
 
     ``fallback`` is "" when the bot answered itself, else why a cheap move was played instead.
     ``restart`` asks the pool to replace this worker (after running out of memory).
     """
     game = REGISTRY.get(game_id)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     fallback, restart = "", False
     try:
         with alarm(overtime(budget)):
@@ -110,6 +110,7 @@ def bounded_move(
         "key": key,
         "fallback": fallback,
         "seconds": round(time.perf_counter() - start, 4),
+        "cpu": round(time.process_time() - cpu, 4),  # this process's processor time for it
         "restart": restart,
         "hurried": clock.hurried(),  # cut to a slice: another owner's move was waiting
     }
