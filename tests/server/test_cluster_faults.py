@@ -25,6 +25,7 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -348,19 +349,19 @@ def test_a_frozen_process_cannot_undo_a_newer_clock(pg_db: str) -> None:
     asyncio.run(scenario())
 
 
-def test_a_damaged_clock_row_stops_only_its_own_table(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+def damaged_clock_stops_only_its_table(
+    url: str, damage: Any, says: str, caplog: pytest.LogCaptureFixture, fresh: bool = False
 ) -> None:
-    """Row 6: ``UPDATE hellas_clocks SET seat='x', deadline=1``; every other timer fires.
-
-    SQLite, not PostgreSQL: PostgreSQL's typed column refuses the damage the issue names.
-    """
-    path = tmp_path / "damaged.db"
+    """Damage one table's running clock row with ``damage(table_id)``; every other timer fires
+    in the same pass, the damaged table is unavailable with a reason that ``says`` why, the
+    next pass passes over it without an error, and it is logged once.  ``fresh``: the pass is
+    run by a process that starts after the damage (it reads both tables from the database)."""
 
     async def scenario() -> None:
-        store = Store(f"sqlite:///{path}")
+        store = Store(url)
         hub = Hub(store, bot_delay=30.0)
         social = install(hub)
+        stores = [store]
         try:
             made = []
             for seed in (3, 4):
@@ -372,17 +373,17 @@ def test_a_damaged_clock_row_stops_only_its_own_table(
                 await social.configure(table, Pace("custom", 60.0, 0.0), False)
                 made.append(table)
             damaged, healthy = made
-            with sqlite3.connect(path) as conn:
-                conn.execute(
-                    "UPDATE hellas_clocks SET seat = 'x', deadline = 1 "
-                    "WHERE table_id = ? AND deadline IS NOT NULL",
-                    (damaged.id,),
-                )
+            damage(damaged.id)
+            if fresh:  # this process stops (its leases go) and a new one takes the tables
+                await hub.close()
+                stores.append(Store(url))
+                hub = Hub(stores[-1], bot_delay=30.0)
+                social = install(hub)
             later = time.time() + 3600
             handed = await social.timers.enforce(now=later)
             assert handed == [(healthy.id, healthy.match.to_act())]  # handed, in the same pass
             reason = hub.broken[damaged.id]
-            assert "clock" in reason
+            assert "clock" in reason and says in reason, reason
             with pytest.raises(ServerError) as refused:
                 await hub.get(damaged.id)
             assert refused.value.status == 409 and "clock" in str(refused.value)
@@ -391,7 +392,50 @@ def test_a_damaged_clock_row_stops_only_its_own_table(
             assert len(marked) == 1
         finally:
             await hub.close()
-            store.close()
+            for each in stores:
+                each.close()
 
     with caplog.at_level(logging.INFO):
         asyncio.run(scenario())
+
+
+def test_a_damaged_clock_row_stops_only_its_own_table(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Row 6 on SQLite: ``UPDATE hellas_clocks SET seat='x', deadline=1``; every other timer
+    fires (PostgreSQL's typed column refuses this damage: its own rows are below)."""
+    path = tmp_path / "damaged.db"
+
+    def damage(table_id: str) -> None:
+        with sqlite3.connect(path) as conn:
+            conn.execute(
+                "UPDATE hellas_clocks SET seat = 'x', deadline = 1 "
+                "WHERE table_id = ? AND deadline IS NOT NULL",
+                (table_id,),
+            )
+
+    damaged_clock_stops_only_its_table(f"sqlite:///{path}", damage, "'x'", caplog)
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ("seat = 99, deadline = 1", "no seat 99"),  # a seat the table does not have
+        ("reserve = 'NaN', deadline = 1", "reserve is not a finite number"),
+        ("since = '-Infinity', deadline = 1", "since is not a finite number"),
+    ],
+)
+def test_a_damaged_clock_row_stops_only_its_own_table_on_postgresql(
+    pg_db: str, change: str, says: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Row 6 on PostgreSQL: damage its typed columns let through.  Before, a due row for a seat
+    the table lacks was read again every second and never named; a NaN reserve timed out."""
+
+    def damage(table_id: str) -> None:
+        sql(
+            pg_db,
+            f"UPDATE hellas_clocks SET {change} WHERE table_id = %s AND deadline IS NOT NULL",
+            table_id,
+        )
+
+    damaged_clock_stops_only_its_table(pg_db, damage, says, caplog, fresh=True)

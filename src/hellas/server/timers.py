@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from typing import Any
 
@@ -111,6 +112,21 @@ def load_clocks(store: Store, table_id: str) -> dict[int, dict[str, Any]]:
         }
         for r in rows
     }
+
+
+def check_row(seat: int, clock: dict[str, Any] | None, seats: int) -> None:
+    """Raise ``ValueError`` if a due clock row cannot be acted on (no such seat, a bad time).
+
+    PostgreSQL's typed columns still let through a seat the table lacks and NaN or infinite
+    times; each would otherwise be read again every pass and never named.
+    """
+    if not 0 <= seat < seats:
+        raise ValueError(f"the table has no seat {seat}")
+    if clock is not None:
+        for name in ("reserve", "since", "deadline"):
+            value = clock.get(name)
+            if value is not None and not math.isfinite(float(value)):
+                raise ValueError(f"its {name} is not a finite number")
 
 
 class _Lost(Exception):
@@ -377,6 +393,7 @@ class Timers:
         pace: Pace | None = pace_of(table)
         clocks: dict[int, dict[str, Any]] = table.extras.get("_clocks") or {}
         clock = clocks.get(seat)
+        check_row(seat, clock, len(table.seats))  # a damaged row: its table is marked, not retried
         seq = len(table.match.record.choices)
         live = (
             pace is not None
