@@ -364,8 +364,9 @@ class ISMCTSBot:
                     visits = child.visits + 1
                     child.visits = visits
                     child.span = visits + 1
-                    child.wins += value
-                    child.mean = child.wins / visits
+                    wins = child.wins + value
+                    child.wins = wins
+                    child.mean = wins / visits
             else:
                 values: dict[int, float] = {}  # one evaluation per seat, not per node
                 if score is evaluate and path:  # an unfinished leaf: value its seats together
@@ -378,8 +379,9 @@ class ISMCTSBot:
                     seat_value = values.get(child.seat)
                     if seat_value is None:
                         seat_value = values[child.seat] = score(s, child.seat)
-                    child.wins += seat_value
-                    child.mean = child.wins / visits
+                    wins = child.wins + seat_value
+                    child.wins = wins
+                    child.mean = wins / visits
             done += 1
         self.last_iterations = done
         return root

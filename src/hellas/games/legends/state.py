@@ -55,16 +55,13 @@ PHASE_NAMES = (
 )
 
 
-_SHAPES: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[bool, tuple[int, ...]]] = {}
-
-
-def _shape_of(
+def _answers(
     need: tuple[int, ...], counts: tuple[int, ...], left: int
 ) -> tuple[bool, tuple[int, ...]]:
     """Return whether a slot is slayable now and the attributes a card may still count as.
 
     A card of attribute a keeps the monster defeatable when the ``left`` slots after it can
-    still cover every missing symbol.  Slots share the answer for one (need, counts, room).
+    still cover every missing symbol.
     """
     missing = 0
     for a in range(NUM_ATTRS):
@@ -76,6 +73,45 @@ def _shape_of(
         if need[a] and left >= missing - (1 if counts[a] < need[a] else 0)
     )
     return missing == 0, playable
+
+
+class Shape:
+    """What every slot with the same needs, counted symbols and room shares (one object each).
+
+    Holds the answers of :func:`_answers` and, once asked, the shape after one more card of
+    each attribute, so playing a card looks up its next shape by attribute instead of building
+    and hashing the counts again (``MonsterSlot.with_card``, once per fight in a search).
+    """
+
+    __slots__ = ("after", "counts", "need", "playable", "room", "slayable")
+
+    def __init__(self, need: tuple[int, ...], counts: tuple[int, ...], room: int) -> None:
+        self.need = need
+        self.counts = counts
+        self.room = room  # cards the slot may still take: its size less the cards counted
+        self.slayable, self.playable = _answers(need, counts, room - 1)
+        self.after: list[Shape | None] = [None] * NUM_ATTRS
+
+    def then(self, as_attr: int) -> Shape:
+        """Return the shape after one more card counted as ``as_attr``."""
+        nxt = self.after[as_attr]
+        if nxt is None:
+            c = list(self.counts)
+            c[as_attr] += 1
+            nxt = self.after[as_attr] = shape_of(self.need, tuple(c), self.room - 1)
+        return nxt
+
+
+_SHAPES: dict[tuple[tuple[int, ...], tuple[int, ...], int], Shape] = {}
+
+
+def shape_of(need: tuple[int, ...], counts: tuple[int, ...], room: int) -> Shape:
+    """Return the one shape of (need, counts, room), made on first use."""
+    key = (need, counts, room)
+    known = _SHAPES.get(key)
+    if known is None:
+        known = _SHAPES[key] = Shape(need, counts, room)
+    return known
 
 
 class MonsterSlot:
@@ -97,6 +133,7 @@ class MonsterSlot:
         "need",
         "playable",
         "played",
+        "shape",
         "size",
         "slayable",
     )
@@ -110,11 +147,14 @@ class MonsterSlot:
         cards: tuple[tuple[int, int, int, int], ...] = (),
         alive: bool = True,
         by_divine: bool = False,
+        shape: Shape | None = None,
     ) -> None:
-        need = _NEED.get(ids)
-        if need is None:
-            need = _NEED[ids] = _need_of(ids)
-        size = KIND_SIZE[kind]
+        facts = _FACTS.get((ids, kind))
+        if facts is None:
+            facts = _FACTS[(ids, kind)] = (_need_of(ids), slot_name(ids, kind), KIND_SIZE[kind])
+        need, name, size = facts
+        if shape is None:  # ``with_card`` passes the shape it looked up; others find it here
+            shape = shape_of(need, counts, size - played)
         self.ids = ids
         self.kind = kind
         self.size = size
@@ -124,31 +164,27 @@ class MonsterSlot:
         self.cards = cards
         self.alive = alive
         self.by_divine = by_divine
-        self.name = _NAME.get(ids) or _NAME.setdefault(ids, slot_name(ids, kind))
-        shape = (need, counts, size - played)
-        known = _SHAPES.get(shape)
-        if known is None:
-            known = _SHAPES[shape] = _shape_of(need, counts, size - played - 1)
-        self.slayable = known[0]
-        self.playable = known[1] if alive else ()
+        self.name = name
+        self.shape = shape
+        self.slayable = shape.slayable
+        self.playable = shape.playable if alive else ()
 
     def with_card(self, seat: int, card: int, as_attr: int, mode: int) -> MonsterSlot:
         """Return the slot with one more card next to it (sideways cards do not count)."""
-        counts = self.counts
-        played = self.played
-        if mode != SIDEWAYS:
-            c = list(counts)
-            c[as_attr] += 1
-            counts = tuple(c)
-            played += 1
+        cards = (*self.cards, (seat, card, as_attr, mode))
+        if mode == SIDEWAYS:
+            return MonsterSlot(
+                self.ids, self.kind, self.counts, self.played, cards, True, False, self.shape
+            )
+        shape = self.shape.then(as_attr)
         return MonsterSlot(
-            self.ids, self.kind, counts, played, (*self.cards, (seat, card, as_attr, mode))
+            self.ids, self.kind, shape.counts, self.played + 1, cards, True, False, shape
         )
 
     def defeated(self, by_divine: bool) -> MonsterSlot:
         """Return the slot marked as defeated."""
         return MonsterSlot(
-            self.ids, self.kind, self.counts, self.played, self.cards, False, by_divine
+            self.ids, self.kind, self.counts, self.played, self.cards, False, by_divine, self.shape
         )
 
     def missing(self) -> dict[int, int]:
@@ -185,8 +221,8 @@ class MonsterSlot:
         )
 
 
-_NEED: dict[tuple[int, ...], tuple[int, ...]] = {}
-_NAME: dict[tuple[int, ...], str] = {}
+# (ids, kind) -> (attribute symbols needed, stable name, size): one look-up per slot built
+_FACTS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], str, int]] = {}
 
 
 def _need_of(ids: tuple[int, ...]) -> tuple[int, ...]:
@@ -293,7 +329,11 @@ class LegendsState:
     cache: list[Choice] | None
 
     def copy(self) -> LegendsState:
-        """Return an independent copy (flat lists copied, immutable parts shared)."""
+        """Return an independent copy (flat lists copied, immutable parts shared).
+
+        ``list.copy`` rather than ``[:]``: the same list, without building a slice object
+        (a copy is made once per search iteration).
+        """
         t = LegendsState()
         t.n = self.n
         t.mission = self.mission
@@ -302,18 +342,18 @@ class LegendsState:
         t.colours = self.colours
         t.divine_in_deck = self.divine_in_deck
         t.rng = Rng(self.rng.state)
-        t.hands = self.hands[:]
-        t.hsize = self.hsize[:]
-        t.deck = self.deck[:]
+        t.hands = self.hands.copy()
+        t.hsize = self.hsize.copy()
+        t.deck = self.deck.copy()
         t.deck_known = self.deck_known
-        t.discard = self.discard[:]
-        t.dmask = self.dmask[:]
-        t.monsters = self.monsters[:]
-        t.mdeck = self.mdeck[:]
-        t.discs = self.discs[:]
+        t.discard = self.discard.copy()
+        t.dmask = self.dmask.copy()
+        t.monsters = self.monsters.copy()
+        t.mdeck = self.mdeck.copy()
+        t.discs = self.discs.copy()
         t.broken = self.broken
-        t.known = self.known[:]
-        t.known_sum = self.known_sum[:]
+        t.known = self.known.copy()
+        t.known_sum = self.known_sum.copy()
         t.gifts = self.gifts
         t.phase = self.phase
         t.current = self.current
@@ -327,8 +367,8 @@ class LegendsState:
         t.place_order = self.place_order
         t.support_to = self.support_to
         t.support_left = self.support_left
-        t.oracle = self.oracle[:]
-        t.order = self.order[:]
+        t.oracle = self.oracle.copy()
+        t.order = self.order.copy()
         t.forced = self.forced
         t.free_replace = self.free_replace
         t.result = self.result
