@@ -39,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from hellas.core.compiled import modules  # noqa: E402
+from hellas.core.compiled import building, lock_path, modules  # noqa: E402
 from hellas.games import REGISTRY  # noqa: E402
 
 MODULES = modules(REGISTRY)  # the generic hot modules and each game's (GameMeta.compiled)
@@ -58,11 +58,6 @@ def source_hash(src: Path) -> str:
     return digest.hexdigest()
 
 
-def _lock_path(out: Path) -> Path:
-    """Return the lock file that serializes builds of ``out``."""
-    return out.parent / f"{out.name}.lock"
-
-
 def build(out: Path, force: bool = False, timeout: float | None = None) -> bool:
     """Build the compiled package into ``out``; return False when an up-to-date build was kept.
 
@@ -70,23 +65,9 @@ def build(out: Path, force: bool = False, timeout: float | None = None) -> bool:
     (seconds) bounds the mypyc run; past it the build is stopped like a failed one.
     """
     out.parent.mkdir(parents=True, exist_ok=True)
-    with _lock_path(out).open("w") as lock:
+    with lock_path(out).open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         return _build(out, force, timeout)
-
-
-def building(out: Path) -> bool:
-    """Return True when another process holds the build lock of ``out`` (a build is running)."""
-    path = _lock_path(out)
-    if not path.exists():
-        return False
-    with path.open("a") as lock:
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return True
-        fcntl.flock(lock, fcntl.LOCK_UN)
-    return False
 
 
 def missing_tools() -> list[str]:

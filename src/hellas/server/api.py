@@ -19,6 +19,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, Response
 
 from hellas.ai import bot_names
+from hellas.core.compiled import engine_note, modules
 from hellas.games import REGISTRY
 from hellas.server import arrivals, names
 from hellas.server.account_api import link_if_signed_in
@@ -215,6 +216,12 @@ def _created(
 async def site_info(request: Request) -> dict[str, Any]:
     """Return the address people reach this server at (the base of links to send)."""
     return {"base": site_of(request).url(request, "")}
+
+
+@router.get("/api/engine")
+async def engine() -> dict[str, str]:
+    """Return which engine runs and, while a compiled one builds, when it will be used."""
+    return engine_note(modules(REGISTRY))
 
 
 @router.post("/api/my-tables")
