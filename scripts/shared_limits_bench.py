@@ -10,7 +10,8 @@ names) and, from one address (127.0.0.1), spreads over them in turn, as a load b
 4. table creations with ``--create-rate N`` (bursts of N);
 5. replay steps with ``--replay-rate N`` (bursts of N/10);
 6. open TCP connections held at once with ``--max-address-http-connections K``: each process
-   allows its share, K divided by the processes alive (the ratio: held / K).
+   allows its share, K divided by the processes alive (the ratio: held / K);
+7. hints with ``--hint-rate N`` (bursts of N), each process asked at a table of its own.
 
 For each it prints how many were sent, how many passed, what one process allows over the same
 time (its burst plus its refill) and the ratio (the goal: at most 1.5; it was about 3 when
@@ -39,6 +40,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from server.conftest import Server, fresh_pg_database, start_server, stop_server
+from server.test_cluster_shared import hint_asker, hint_table
 
 
 def status(server: Server, method: str, path: str, body: object = None) -> int:
@@ -124,6 +126,20 @@ def creations_and_replays(db: str, args: argparse.Namespace) -> None:
             stop_server(server)
 
 
+def hints(db: str, count: int, rate: float) -> None:
+    """Measure the shared hint rate: ``count`` hints spread over three processes."""
+    flags = ["--hint-rate", f"{rate:g}", "--hint-seconds", "0.05", "--create-rate", "0"]
+    servers = three(db, flags)
+    try:
+        tables = {server.port: hint_table(server) for server in servers}  # made before the clock
+        ask = hint_asker(tables)
+        passed, seconds = spread(servers, count, lambda s: ask(s) == 200)
+        report("hints", count, passed, rate, rate / 60, seconds)
+    finally:
+        for server in servers:
+            stop_server(server)
+
+
 def held_connections(db: str, cap: int) -> None:
     """Measure the open-connection cap per address over three processes."""
     servers = three(db, ["--max-address-http-connections", str(cap), "--idle-timeout", "120"])
@@ -170,11 +186,14 @@ def main() -> int:
     parser.add_argument("--replays", type=int, default=120)
     parser.add_argument("--replay-rate", type=float, default=60.0)
     parser.add_argument("--address-cap", type=int, default=12)
+    parser.add_argument("--hints", type=int, default=60)
+    parser.add_argument("--hint-rate", type=float, default=10.0)
     parser.add_argument("--only-new", action="store_true", help="the issue 47 leftovers only")
     args = parser.parse_args()
     before = os.getloadavg()[0]
     creations_and_replays(fresh_pg_database(args.db), args)
     held_connections(fresh_pg_database(args.db), args.address_cap)
+    hints(fresh_pg_database(args.db), args.hints, args.hint_rate)
     if args.only_new:
         print(f"load average (1 min): {before:.2f} before, {os.getloadavg()[0]:.2f} after")
         return 0

@@ -349,6 +349,47 @@ def test_replay_steps_of_an_address_share_one_allowance(pg_db: str) -> None:
     assert 2 <= answered.count(200) <= 1.5 * allowed, (answered.count(200), allowed)
 
 
+def hint_table(server: Server) -> dict[str, Any]:
+    """Make a table on ``server`` (a person and a heuristic bot) and wait for the person's
+    turn; return its id, the person's seat and token."""
+    made = {
+        "game": "legends",
+        "options": {"players": 2},
+        "seats": ["human", "heuristic"],
+        "seed": 5,
+        "private": True,
+        "hints": True,
+    }
+    status, data, _ = call(server, "POST", "/api/tables", made)
+    assert status == 200, data
+    table = {"id": data["id"], "seat": data["you"]["seat"], "token": data["you"]["token"]}
+    view = f"/api/tables/{table['id']}/view?seat={table['seat']}"
+    until(lambda: call(server, "GET", view, token=table["token"])[1]["choices"], "a turn")
+    return table
+
+
+def hint_asker(tables: dict[int, dict[str, Any]]) -> Any:
+    """Return an ``ask(server)`` that asks a hint at a table of that server's own (``tables``
+    by port, made with ``hint_table`` the first time)."""
+
+    def ask(server: Server) -> int:
+        table = tables.get(server.port) or tables.setdefault(server.port, hint_table(server))
+        body = {"seat": table["seat"], "token": table["token"]}
+        return call(server, "POST", f"/api/tables/{table['id']}/hint", body)[0]
+
+    return ask
+
+
+def test_hints_of_an_address_share_one_allowance(pg_db: str) -> None:
+    """Issue 47 (leftover 1): the hint rate was kept per process (3x over three).  One process
+    allows 6 hints a minute per address, 6 at once: three allow about as many."""
+    flags = ["--hint-rate", "6", "--hint-seconds", "0.05", "--create-rate", "0"]
+    answered, took = shared_rate_run(flags, pg_db, hint_asker({}), 30)
+    allowed = 6 + 6 * took / 60
+    assert set(answered) <= {200, 429}, answered
+    assert 3 <= answered.count(200) <= 1.5 * allowed, (answered.count(200), allowed)
+
+
 def test_chat_pages_and_chat_actions_of_an_address_share_one_allowance(pg_db: str) -> None:
     """Issue 47: the chat rates were the last per-address limits kept per process (3x over
     three).  One process allows 120 chat pages a minute and 30 chat actions (a message, a
