@@ -18,6 +18,13 @@ finish in time (judged by the ones before) is not begun, and one the time ran ou
 dropped.  With fewer than two (a slow game on a busy machine) it has nothing to tell apart from
 noise and plays the rollout policy's move.
 
+A close decision can be given more samples (``most``, off by default): when, after the first
+``samples``, no move is clear of the policy's but some move leads it by ``margin`` and ``look``
+standard errors (promising, not proven), the bot plays further batches of ``samples`` deals for
+the policy's move and the promising ones only, until one is clear at ``z``, none is promising
+any more, ``most`` samples are reached or the time is up.  The moves left behind were compared
+on the first batch; the decision is then taken among the promising moves on every sample.
+
 The clairvoyant variants read the true state: labelled upper bounds only.
 """
 
@@ -30,7 +37,7 @@ from hellas.core import clock
 from hellas.core.capabilities import SearchHints, capability
 from hellas.core.game import BotCost, Choice, Decision
 from hellas.core.rng import Rng
-from hellas.core.stats import clear_gain
+from hellas.core.stats import clear_gain, paired_gain
 
 
 class LookaheadBot:
@@ -47,6 +54,8 @@ class LookaheadBot:
         z: float = 2.0,
         horizon: str | None = None,
         seconds: float | None = None,
+        most: int | None = None,
+        look: float = 1.0,
     ) -> None:
         if samples < 1:
             raise ValueError("lookahead needs at least 1 sample per decision")
@@ -59,8 +68,11 @@ class LookaheadBot:
         self.margin = margin  # the smallest mean gain over the policy's move worth acting on
         self.z = z  # and how many standard errors it must stand clear of noise
         self.seconds = seconds  # optional time budget per decision (stops early)
+        self.most = most  # the most samples a close decision gets (None: ``samples`` always)
+        self.look = look  # standard errors a promising move leads by to earn more samples
         self.last_iterations = 0  # rollouts played by the latest ``choose`` (0: no search)
-        self.last_samples = 0  # samples every move was played on by the latest search
+        self.last_samples = 0  # samples the policy's move was played on by the latest search
+        self._began = 0.0  # when the latest search began (its budget counts from there)
 
     def cost(self) -> BotCost:
         """Return the declared work of one decision: every legal move on every sample."""
@@ -89,12 +101,27 @@ class LookaheadBot:
         hints = capability(game, SearchHints)  # what the game offers search (core/capabilities)
         if hints.rollout_policy() is None:
             raise ValueError(f"{game.meta.id} has no rollout policy for lookahead")
-        start = clock.now()
+        start = self._began = clock.now()
         deadline = None if self.seconds is None else start + max(0.0, self.seconds)
-        half = None if deadline is None else start + max(0.0, self.seconds or 0.0) / 2
+        out: dict[str, list[float]] = {move.key: [] for move in decision.choices}
+        done = self._batch(decision, rng, decision.choices, out, start, deadline)
+        self.last_iterations = done * len(out)
+        self.last_samples = done
+        return out
+
+    def _batch(
+        self,
+        decision: Decision[Any],
+        rng: Rng,
+        moves: Sequence[Choice],
+        out: dict[str, list[float]],
+        start: float,
+        deadline: float | None,
+    ) -> int:
+        """Play ``moves`` on up to ``samples`` new samples into ``out``; return how many."""
+        half = None if deadline is None else start + (deadline - start) / 2
         pool = self._pool(decision, rng, half)
         seeds = [rng.next64() for _ in pool]
-        out: dict[str, list[float]] = {move.key: [] for move in decision.choices}
         done = 0
         began = clock.now()
         for base, seed in zip(pool, seeds, strict=True):
@@ -102,18 +129,46 @@ class LookaheadBot:
                 now = clock.now()
                 if now + (now - began) / done > deadline:
                     break  # the next sample would not be done in time
-            values = self._sample(decision, base, seed, deadline)
+            values = self._sample(decision, base, seed, deadline, moves)
             if values is None:
                 break  # the time ran out inside this sample: it is dropped for every move
             for key, value in values.items():
                 out[key].append(value)
             done += 1
-        self.last_iterations = done * len(out)
-        self.last_samples = done
-        return out
+        return done
+
+    def _confirm(
+        self, decision: Decision[Any], rng: Rng, out: dict[str, list[float]], favourite: str
+    ) -> dict[str, list[float]]:
+        """Return the policy's move and the promising ones, given more samples while undecided."""
+        most = self.most or 0
+        deadline = None if self.seconds is None else self._began + max(0.0, self.seconds)
+        while True:
+            # ``look`` standard errors clear of the policy's move (``clear_gain`` at a lower bar)
+            lead = {
+                k: v for k, v in out.items() if k == favourite or _leads(v, out[favourite], self)
+            }
+            if len(lead) == 1 or clear_gain(lead, favourite, self.margin, self.z) is not None:
+                return lead
+            have = len(out[favourite])
+            if have >= most or (deadline is not None and clock.now() > deadline):
+                return lead
+            moves = [c for c in decision.choices if c.key in lead]
+            more: dict[str, list[float]] = {k: [] for k in lead}
+            done = self._batch(decision, rng, moves, more, clock.now(), deadline)
+            if not done:
+                return lead
+            out = {k: out[k] + more[k] for k in lead}
+            self.last_iterations += done * len(lead)
+            self.last_samples += done
 
     def _sample(
-        self, decision: Decision[Any], base: Any, seed: int, cut: float | None
+        self,
+        decision: Decision[Any],
+        base: Any,
+        seed: int,
+        cut: float | None,
+        moves: Sequence[Choice] | None = None,
     ) -> dict[str, float] | None:
         """Return every move's value on one sample, or None once the clock passes ``cut``.
 
@@ -127,7 +182,7 @@ class LookaheadBot:
         to_act = game.to_act
         seat = decision.seat
         values: dict[str, float] = {}
-        for move in decision.choices:
+        for move in decision.choices if moves is None else moves:
             if cut is not None and values and clock.now() > cut:
                 return None
             s = base.copy()
@@ -187,10 +242,18 @@ class LookaheadBot:
         outcomes = self.outcomes(decision, rng)
         if self.last_samples < min(2, self.samples):  # cut short: no spread to judge
             return next(c for c in choices if c.key == favourite)
+        if self.most is not None and self.most > self.samples:
+            outcomes = self._confirm(decision, rng, outcomes, favourite)
         best = clear_gain(outcomes, favourite, self.margin, self.z)
         key = favourite if best is None else best
         picked: Choice = next(c for c in choices if c.key == key)
         return picked
+
+
+def _leads(values: Sequence[float], base: Sequence[float], bot: LookaheadBot) -> bool:
+    """Return whether a move's paired gain is ``margin`` and ``look`` standard errors clear."""
+    gain, error = paired_gain(values, base)
+    return gain >= bot.margin and gain >= bot.look * error
 
 
 def _same(legal: Sequence[Choice], move: Choice) -> Choice:
