@@ -4,8 +4,10 @@ A weaker bot hero makes the mission harder for the people at the table, since ev
 loses together.  Strengths come from ``docs/benchmarks.md`` (Legends bots, and the ladder of
 issue 49): ``ismcts:200`` played the heuristic's very game on 176 of 180 deals, so Hard is the
 lookahead instead: every action played out to the mission's end by the heuristic team on the
-same 24 deals consistent with what its hero sees, leaving the heuristic's move only for one that
-clearly wins more often.  A level's ``seconds`` is its budget (the most it thinks over a move).
+same 48 deals consistent with what its hero sees (up to 144 for the promising actions when the
+call is close: ``LegendsGame.lookahead_settings``), leaving the heuristic's move for one that
+wins more often by 1.5 standard errors.  A level's ``seconds`` is its budget (the most it
+thinks over a move).
 """
 
 from __future__ import annotations
@@ -27,9 +29,9 @@ LEVELS = (
     ),
     BotLevel(
         "hard",
-        "lookahead:24",
+        "lookahead:48",
         1.0,
         "plays each action out to the mission's end on deals it cannot tell from the real one,"
-        " and keeps the one that clearly wins more often",
+        " looks harder when the call is close, and keeps the one that wins more often",
     ),
 )
