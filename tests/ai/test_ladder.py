@@ -8,10 +8,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from hellas.cli import bots_ladder as ladder
 from hellas.cli.main import app
+from hellas.core.errors import HellasError
 from hellas.games import REGISTRY
 
 
@@ -77,3 +79,26 @@ def test_an_unknown_level_is_one_clear_line() -> None:
     result = CliRunner().invoke(app, ["bots", "ladder", "realms", "--levels", "easy,nope" * 20])
     assert result.exit_code == 2
     assert "unknown bot" in result.output and len(result.output.strip().splitlines()) <= 3
+
+
+def test_shards_split_the_deals_so_runs_side_by_side_share_one_file(tmp_path: Path) -> None:
+    """``--shard I/K`` plays deals I, I+K, ...: the shards cover every game once, and the report
+    over the shared file sees them all."""
+    game = REGISTRY.get("legends")
+    bots = ladder.rungs(game, ["easy", "normal"])
+    todo = ladder.jobs(game, bots, 4, 3, 0.0)
+    parts = [ladder.shard(todo, f"{i}/2") for i in range(2)]
+    assert sorted(j.key for p in parts for j in p) == sorted(j.key for j in todo)
+    assert {j.seed - ladder.SEED for j in parts[1]} == {1, 3}
+    for bad in ("2/2", "x/2", "1", "-1/2"):
+        with pytest.raises(HellasError, match="is not I/K"):
+            ladder.shard(todo, bad)
+    path = tmp_path / "legends.jsonl"
+    for part in ("0/2", "1/2"):
+        args = ["bots", "ladder", "legends", "--levels", "easy,normal", "--deals", "2"]
+        result = CliRunner().invoke(
+            app, [*args, "--budget", "0", "--out", str(path), "--shard", part]
+        )
+        assert result.exit_code == 0, result.output
+    rows = ladder.done_rows(path)
+    assert len(rows) == len({r["key"] for r in rows}) == 2 * 36 * 2

@@ -76,6 +76,9 @@ def ladder(
     ),
     report_only: bool = typer.Option(False, "--report", help="only print what the file holds"),
     markdown: bool = typer.Option(False, "--markdown", help="print the tables as Markdown"),
+    part: str = typer.Option(
+        "", "--shard", help="play only deals I, I+K, ... (I/K: K runs side by side, one file)"
+    ),
 ) -> None:
     """Play adjacent levels against each other (resumable) and print win rates with intervals."""
     game = _game(game_id)
@@ -83,12 +86,13 @@ def ladder(
     try:
         bots = ladder_mod.rungs(game, [n for n in levels.split(",") if n.strip()])
         todo = ladder_mod.jobs(game, bots, games, seats, budget)
+        mine = ladder_mod.shard(todo, part) if part else todo
     except HellasError as exc:
         _fail(str(exc))
         raise
     path = out or Path(f"ladder-{game.meta.id}.jsonl")
     if not report_only:
-        played = ladder_mod.run(game, todo, path, budget, stop_after or None)
+        played = ladder_mod.run(game, mine, path, budget, stop_after or None)
         err.print(f"played {played} games; results in {escape(str(path))}")
     keys = {job.key for job in todo}
     rows = [r for r in ladder_mod.done_rows(path) if r["key"] in keys]

@@ -97,6 +97,17 @@ def jobs(
     return out
 
 
+def shard(todo: Sequence[Job], spec: str) -> list[Job]:
+    """Return the jobs of shard ``I/K`` (deals I, I+K, ...): K runs side by side on one file."""
+    index, _, count = spec.strip().partition("/")
+    if not (index.isascii() and index.isdigit() and count.isascii() and count.isdigit()):
+        raise HellasError(f"shard {spec[:80]!r} is not I/K, e.g. 0/2 (I below K)")
+    i, k = int(index), int(count)
+    if not 0 <= i < k:
+        raise HellasError(f"shard {spec[:80]!r} is not I/K, e.g. 0/2 (I below K)")
+    return [job for job in todo if (job.seed - SEED) % k == i]
+
+
 def play(game: Game[Any], job: Job, budget: float) -> dict[str, Any]:
     """Play one job's game to the end; return its result row (the upper bot's share of the win)."""
     start = time.perf_counter()
@@ -295,6 +306,7 @@ __all__ = [
     "play",
     "run",
     "rungs",
+    "shard",
     "steps",
     "teams",
 ]
