@@ -9,6 +9,7 @@ import pytest
 from rich.console import Console
 
 from hellas.ai import make_bot
+from hellas.core.content import read_package_toml
 from hellas.core.errors import HellasError
 from hellas.core.game import Decision
 from hellas.core.record import Match
@@ -16,7 +17,7 @@ from hellas.core.rng import Rng
 from hellas.games import REGISTRY
 from hellas.games.lords import content as vocab
 from hellas.games.lords import describe
-from hellas.games.lords.content import base
+from hellas.games.lords.content import PACKAGE, base
 from hellas.games.lords.render import explain, render
 
 
@@ -45,8 +46,10 @@ def test_everything_in_play_has_words() -> None:
 def test_word_tables_name_only_known_effects() -> None:
     tables = describe.texts()
     assert set(tables["combat"]) == set(vocab.COMBAT_EFFECTS)
-    assert set(tables["hero_bonus"]) == set(vocab.HERO_BONUSES)
-    assert set(tables["hero_ability"]) == set(vocab.HERO_ABILITIES)
+    # a Hero's bonus and ability: an [[ability]] record of heroes.toml, or a module's named rule
+    records = {str(r["id"]) for r in read_package_toml(PACKAGE, "heroes.toml")["ability"]}
+    named = set(vocab.HERO_BONUSES) | set(vocab.HERO_ABILITIES)
+    assert set(tables["hero_bonus"]) | set(tables["hero_ability"]) == records | named
     assert set(tables["oracle"]) == set(vocab.ORACLE_BONUSES)
     assert set(tables["power"]) == set(vocab.POWERS)
     assert set(tables["attack"]) == set(vocab.ATTACKS)

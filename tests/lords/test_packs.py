@@ -59,7 +59,7 @@ def test_every_example_card_is_clearly_marked_invented() -> None:
             "blessings.toml",
             '[[blessing]]\nnew = true\nid = "x"\ngod = "poseidon"\nname = "X"\ntext = "t t"\n'
             'provenance = "provisional"\n',
-            "blessing x: field 'god': 'poseidon' is not one of",
+            "blessing x: field 'god': 'poseidon' is a God of the poseidon or poseidon-simple",
         ),
         (
             "combat.toml",

@@ -111,8 +111,9 @@ def test_a_content_pack_adds_a_poseidon_blessing_to_the_deck(tmp_path: Path) -> 
     s = GAME.new({"players": 3, "modules": "poseidon", "content": str(tmp_path)}, 4)
     added = s.content.blessing("from-the-box").index
     assert added in s.blessing_deck and len(s.blessing_deck) == 36 + 3 + 1
-    with pytest.raises(ContentError, match="'poseidon' is not one of"):
-        GAME.new({"players": 3, "content": str(tmp_path)}, 4)  # no Poseidon: a clear error
+    # no Poseidon: a clear error naming the module the card needs
+    with pytest.raises(ContentError, match=r"'poseidon' is a God of the poseidon .*not in play"):
+        GAME.new({"players": 3, "content": str(tmp_path)}, 4)
 
 
 # -- Ports ------------------------------------------------------------------------------------

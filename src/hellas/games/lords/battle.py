@@ -32,7 +32,7 @@ from hellas.games.lords.board import (
     withdraw_options,
 )
 from hellas.games.lords.cards import enforce_limit
-from hellas.games.lords.content import LEADERSHIP, SPEED, STRENGTH, CombatCard
+from hellas.games.lords.content import LEADERSHIP, CombatCard
 from hellas.games.lords.frames import BattleFrame
 from hellas.games.lords.fx_effects import amount
 from hellas.games.lords.state import LordsState
@@ -415,9 +415,6 @@ def strength(s: LordsState, f: BattleFrame, side: int) -> int:
         total += r.city  # "+1 for a City / +2 for Sparta"
     if played and f.get("card_bonus"):  # e.g. the Ashen Spear: +2 to a card played
         total += f["card_bonus"][side]
-    hero = s.content.heroes[s.heroes[seat]]
-    if hero.ability == "lower-of-speed-strength-in-battle" and s.hero_at[seat] == region:
-        total += min(s.attr(seat, SPEED), s.attr(seat, STRENGTH))
     if s.options.get("modules"):
         total += hooks.total(s, "army_strength", f, side)  # e.g. Fleet, Warriors of Hades
     return total + fx.battle_strength(s, f, side)  # the cards' clauses (``effects.py``)

@@ -56,21 +56,14 @@ COMBAT_EFFECTS = (
 # where a Combat Card lives: the deck, or in front of its owner as a reusable card (played like
 # a Combat Card, not discarded: marked used and charged again like an Artifact)
 COMBAT_KINDS = ("deck", "relic", "lightning", "training")
+# a Hero's bonus and ability name an [[ability]] record of heroes.toml (its clauses: the base
+# game's, in the effect vocabulary) or one of these named rules of a module's code
 HERO_BONUSES = (
-    "strength+1",
-    "speed+1",
-    "leadership+1",
-    "glory-of-start-land",
-    "neutral-artifacts",
     "priest",  # Cleito (Atlantis): starts with 1 Priest
     "one-hoplite-and-control",  # Cassandra (Heroes and Monsters)
     "start-apart",  # Odysseus (Heroes and Monsters)
 )
 HERO_ABILITIES = (
-    "glory-for-artifacts",
-    "place-after-prepare",
-    "lower-of-speed-strength-in-battle",
-    "bars-enemy-hoplites",
     "heal-instead-of-move",  # Cleito (Atlantis)
     "extra-blessing",  # Cassandra (Heroes and Monsters)
     "city-population-minus-1",  # Odysseus (Heroes and Monsters)
@@ -183,7 +176,12 @@ class Region:
 
 @dataclass(frozen=True, slots=True)
 class Hero:
-    """A Hero with its starting bonus and special ability (named rules)."""
+    """A Hero with its starting bonus and special ability.
+
+    Each names an ``[[ability]]`` record (``effects``: the clauses of both, which the rules run
+    for the Hero's player; ``words``: their own words, "" for those of data/texts.toml) or a
+    module's named rule (``HERO_BONUSES``, ``HERO_ABILITIES``).
+    """
 
     index: int
     id: str
@@ -191,6 +189,8 @@ class Hero:
     bonus: str
     ability: str
     provenance: str
+    effects: tuple[Clause, ...] = ()
+    words: tuple[str, str] = ("", "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -473,7 +473,7 @@ FILES = (
 )
 TABLES = {
     "map.toml": ("region", "land"),
-    "heroes.toml": ("hero", "attribute"),
+    "heroes.toml": ("hero", "attribute", "ability"),
     "combat.toml": ("card",),
     "blessings.toml": ("blessing",),
     "temples.toml": ("temple_card",),

@@ -181,8 +181,9 @@ def _join(words: list[str]) -> str:
 
 
 def hero(h: Hero) -> str:
-    """Return a Hero's starting bonus and special ability."""
-    return f"{_line('hero_bonus', h.bonus)} {_line('hero_ability', h.ability)}".strip()
+    """Return a Hero's starting bonus and special ability (a pack's record: its own words)."""
+    bonus = h.words[0] or _line("hero_bonus", h.bonus)
+    return f"{bonus} {h.words[1] or _line('hero_ability', h.ability)}".strip()
 
 
 def oracle(bonus: str) -> str:
@@ -230,7 +231,8 @@ def check(c: Content) -> list[str]:
         ):
             missing.append(f"quest {q.id}")
     for h in c.heroes:
-        if not _line("hero_bonus", h.bonus) or not _line("hero_ability", h.ability):
+        bonus = h.bonus == "none" or h.words[0] or _line("hero_bonus", h.bonus)
+        if not bonus or not (h.ability == "none" or h.words[1] or _line("hero_ability", h.ability)):
             missing.append(f"hero {h.id}")
     missing += [f"temple card {t.id}" for t in c.temples if not oracle(t.oracle)]
     for g in c.gods:

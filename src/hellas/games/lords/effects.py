@@ -8,11 +8,11 @@ Every card that does something carries ``effects``: a list of clauses, each
 ``if`` (optional) what must hold then, ``do`` what happens, in order.  The kinds of cards and
 where they keep their clauses: Blessings, Artifacts, Combat Cards (Relics, Training cards),
 Constructs and Opportunity cards (``effects``), Monster Attack cards (``effects``), a Monster's
-Special Attack (``special``), Evolutions (``[[evolution]]`` records) and Quest rewards
-(``[[reward]]`` records).  The rules call the trigger points (``fx.py``); nothing there knows a
-card by name, so a new card of these kinds is a record, not code.  Every name and value is
-checked when the content is read, with errors naming file, record and field
-(``effects[0].do[1]``).
+Special Attack (``special``), Evolutions (``[[evolution]]`` records), Quest rewards
+(``[[reward]]`` records) and Heroes' bonuses and abilities (``[[ability]]`` records).  The
+rules call the trigger points (``fx.py``); nothing there knows a card by name, so a new card of
+these kinds is a record, not code.  Every name and value is checked when the content is read,
+with errors naming file, record and field (``effects[0].do[1]``).
 
 The tables below are the documentation of the vocabulary (``docs/rules/lords-content-packs.md``
 lists them); ``describe`` turns clauses into sentences for cards that bring no words.  A module
@@ -34,32 +34,33 @@ from hellas.core.content import Fields
 B, A, C = "blessing", "artifact", "card"  # Blessings, Artifacts, Combat Cards (Relics ...)
 K, OP = "construct", "opportunity"
 T, S, E, R = "attack", "special", "evolution", "reward"
+H = "hero"  # a Hero's starting bonus and special ability ([[ability]] of heroes.toml)
 TRIGGERS: dict[str, tuple[str, tuple[str, ...]]] = {
     "received": ("when you receive the card", (B,)),
-    "turn-start": ("at the beginning of each of your turns", (B,)),
+    "turn-start": ("at the beginning of each of your turns", (B, H)),
     "action": ("as a choice on your turn, while its conditions hold", (B, K, OP)),
     "instead-hero-move": ("instead of your Hero Movement", (B,)),
     "instead-hoplite-move": ("instead of your Hoplite Movement", (B,)),
     "instead-prayer": ("instead of your Prayer", (B,)),
     "special-action": ("as a Special Action", (B,)),
     "use": ("with the Use Artifacts Regular Action", (A,)),
-    "passive": ("while you hold the card (a rule it changes)", (B, C)),
-    "after-hero-move": ("after your Hero Movement", (B,)),
-    "after-march": ("after your March (its Region: the one the Army left)", (B,)),
-    "prepare-done": ("after your Prepare Special Action", (B,)),
-    "temple-built": ("when you perform the Build Temple Special Action", (B,)),
-    "monument-built": ("whenever any player builds a Monument", (B,)),
-    "attacked": ("before a Battle in which you defend, first of all", (B,)),
-    "battle-start": ("before a Battle you fight", (B,)),
+    "passive": ("while you hold the card (a rule it changes)", (B, C, H)),
+    "after-hero-move": ("after your Hero Movement", (B, H)),
+    "after-march": ("after your March (its Region: the one the Army left)", (B, H)),
+    "prepare-done": ("after your Prepare Special Action", (B, H)),
+    "temple-built": ("when you perform the Build Temple Special Action", (B, H)),
+    "monument-built": ("whenever any player builds a Monument", (B, H)),
+    "attacked": ("before a Battle in which you defend, first of all", (B, H)),
+    "battle-start": ("before a Battle you fight", (B, H)),
     "battle-before": ("in a Battle you fight, before its first Combat Card", (A,)),
     "battle-use": ("in a Battle you fight, whenever you may play a card", (A,)),
-    "battle-strength": ("while Army Strength is counted in a Battle you fight", (B, C)),
+    "battle-strength": ("while Army Strength is counted in a Battle you fight", (B, C, H)),
     "battle-played": ("when you play the card in a Battle", (C,)),
-    "card-played": ("after you play a Combat Card in a Battle", (B,)),
-    "battle-won": ("when you win a Battle", (B,)),
+    "card-played": ("after you play a Combat Card in a Battle", (B, H)),
+    "battle-won": ("when you win a Battle", (B, H)),
     "battle-lost": ("when you lose a Battle (use the Artifact then, or keep it)", (A,)),
     "after-battle": ("after a Battle you fought", (B, C)),
-    "hunt-start": ("when you start a Hunt", (B,)),
+    "hunt-start": ("when you start a Hunt", (B, H)),
     "hunt-attack": ("while you attack in a Hunt (a Blessing: once per Hunt)", (B, A, C)),
     "hunt-defend": ("while you defend in a Hunt (a Blessing: once per Hunt)", (B, A, C)),
     "hunt-defended-with": ("when the card defends against a Monster Attack", (C,)),
@@ -70,6 +71,9 @@ TRIGGERS: dict[str, tuple[str, tuple[str, ...]]] = {
     "monster": ("while the Evolve card lies by the Monster (a rule it changes)", (E,)),
     "completed": ("when you complete the Quest", (R,)),
     "kept": ("when you discard the Quest card you kept, on a later turn", (R,)),
+    # a Hero's: while the game is set up (only the effects that name these triggers)
+    "hero-chosen": ("when you choose the Hero", (H,)),
+    "hero-placed": ("when you place the Hero and its Hoplites at the start", (H,)),
 }
 # offers: the triggers whose clause is a choice, and the prefix of its key (``<prefix>:<id>``;
 # an Artifact's is always ``artifact:<id>``); ``kept`` is offered as ``quest-card:<quest id>``
@@ -89,8 +93,8 @@ OFFERS = {
 # -- value kinds -------------------------------------------------------------------------------
 # int: a whole number 0-20; flag: true/false; symbol: a Combat Card symbol; attribute: an
 # Attribute id; amount: a number or an Attribute id (your Hero's value of it); reach: a number
-# of Regions or "any"; place: {region = "<id>", most = N}
-KINDS = ("int", "flag", "symbol", "attribute", "amount", "reach", "place")
+# of Regions or "any"; place: {region = "<id>", most = N}; attributes: a list of Attribute ids
+KINDS = ("int", "flag", "symbol", "attribute", "amount", "reach", "place", "attributes")
 
 # -- conditions: name -> (value kind, meaning); "N"/"X" stand for the value --------------------
 CONDITIONS: dict[str, tuple[str, str]] = {
@@ -130,7 +134,11 @@ HUNT = ("hunt-start", "hunt-attack", "hunt-defend", "hunt-defended-with")
 # the triggers whose clause answers the rules at once (an Artifact used by itself): only their
 # own effects (``swap-winner``, ``ignore-injury``)
 ANSWERS = ("battle-lost", "injured")
-GENERAL = tuple(t for t in TRIGGERS if t not in (*COUNTED, *ANSWERS, "undefended", "battle-played"))
+# while the game is set up: a decision there is the placing player's, taken before play begins
+SETUP = ("hero-chosen", "hero-placed")
+GENERAL = tuple(
+    t for t in TRIGGERS if t not in (*COUNTED, *ANSWERS, *SETUP, "undefended", "battle-played")
+)
 # on its holder's own turn, out of Battles and Hunts: an effect whose decision the player whose
 # turn it is takes (a Region to Recruit in, where a Hero goes ...)
 OWN = (
@@ -154,13 +162,13 @@ EFFECTS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "draw-keep": ("int", OWN, "draw N Combat Cards and keep 1 of them"),
     "redraw": ("flag", GENERAL, "discard any of your Combat Cards, then draw as many"),
     "discard-symbol": ("symbol", GENERAL, "discard a Combat Card with the symbol X (you pick)"),
-    "priest": ("int", GENERAL, "add N Priests to your Priest Pool"),
+    "priest": ("int", (*GENERAL, *SETUP), "add N Priests to your Priest Pool"),
     "sacrifice-priest": ("int", GENERAL, "sacrifice N Priests from your Priest Pool"),
     "injure-self": ("int", (*GENERAL, "undefended"), "your Hero takes N Injuries (you pick)"),
     "heal": ("int", GENERAL, "heal N of your Hero's Injuries (you pick each)"),
     "recover": ("int", GENERAL, "heal N Injuries (you pick only among several)"),
     "heal-all": ("flag", GENERAL, "heal every Injury of your Hero"),
-    "raise": ("attribute", (*GENERAL, "undefended"), "raise your Hero's X by 1 (max 5)"),
+    "raise": ("attribute", (*GENERAL, *SETUP, "undefended"), "raise your Hero's X by 1 (max 5)"),
     "raise-attribute": ("int", GENERAL, "raise N times one Attribute of your choice by 1"),
     "attribute-to-3": ("flag", OWN, "raise one of your Attributes below 3 to 3"),
     "lower-attribute": ("attribute", GENERAL, "lower your Hero's X by 1 for good (not below 1)"),
@@ -178,7 +186,13 @@ EFFECTS: dict[str, tuple[str, tuple[str, ...], str]] = {
     # Artifacts and tokens
     "charge-artifact": ("int", GENERAL, "charge N of your other used Artifacts (you pick)"),
     "may-charge-artifact": ("int", GENERAL, "you may charge N of your other used Artifacts"),
-    "neutral-artifacts": ("int", GENERAL, "draw N Neutral Artifacts and keep 1"),
+    "neutral-artifacts": ("int", (*GENERAL, *SETUP), "draw N Neutral Artifacts and keep 1"),
+    "glory-for-artifacts": (
+        "flag",
+        ("turn-start",),
+        "you may give back one of your Glory Tokens: draw 2 Neutral Artifacts and keep 1",
+    ),
+    "glory-of-hero-land": ("flag", SETUP, "take the Glory Token of your Hero's Land"),
     "untoken": ("int", GENERAL, "take up to N Used Action Tokens off your Special Actions"),
     "reset-tokens": ("flag", GENERAL, "take every Used Action Token off your Special Actions"),
     "extra-special": ("int", OWN, "take N more Special Actions this turn"),
@@ -213,6 +227,12 @@ EFFECTS: dict[str, tuple[str, tuple[str, ...], str]] = {
     ),
     # Heroes and Monsters on the map
     "place-hero": ("flag", OWN, "put your Hero in any Region"),
+    "may-place-hero": ("flag", OWN, "you may put your Hero in any Region"),
+    "bars-enemy-hoplites": (
+        "flag",
+        ("passive",),
+        "enemy Hoplites may not enter your Hero's Region unless their own Hero is there",
+    ),
     "injure-or-wound": ("flag", OWN, "an enemy Hero takes an Injury, or a Monster a Wound"),
     "exile-monster": ("flag", OWN, "move a Monster from your Hero's Region to any Region"),
     "lead-monster": ("int", OWN, "move a Monster on the Map 1 to N Regions"),
@@ -227,6 +247,11 @@ EFFECTS: dict[str, tuple[str, tuple[str, ...], str]] = {
         "+ your Hero's value of X (an Injured one counts 1) to Army Strength",
     ),
     "army-strength-per-card": ("int", ("battle-strength",), "+N per Combat Card you played"),
+    "army-strength-lower": (
+        "attributes",
+        ("battle-strength",),
+        "+ the lower of your Hero's X (an Injured one counts 1) to Army Strength",
+    ),
     "battle-bonus": ("int", ("battle-before", "battle-use"), "+N Army Strength in this Battle"),
     "card-bonus": ("int", ("battle-use",), "+N to the Combat Card you play in this Battle"),
     "kill-opponent": ("int", BATTLE, "kill N of your opponent's Hoplites in the Battle"),
@@ -392,6 +417,10 @@ def _value(f: Fields, where: str, name: str, kind: str, value: Any, known: Known
         return value
     if kind in ("amount", "reach") and isinstance(value, int) and not isinstance(value, bool):
         return _value(f, where, name, "int", value, known)
+    if kind == "attributes":
+        if not isinstance(value, list) or len(value) < 2 or len(set(map(str, value))) < len(value):
+            raise f.error(where, f'{name} needs two or more Attributes, e.g. ["speed", "strength"]')
+        return tuple(_value(f, where, name, "attribute", v, known) for v in value)
     if kind == "place":
         if not isinstance(value, Mapping) or set(value) != {"region", "most"}:
             raise f.error(where, f'{name} needs {{region = "<id>", most = N}}, got {value!r}')
@@ -539,6 +568,8 @@ def short_name(clause: Clause, effect: str, value: Any) -> tuple[str, Any]:
 
 def _words(text: str, value: Any) -> str:
     """Return a meaning with its value in place of N (a number) or X (a name)."""
+    if isinstance(value, tuple) and all(isinstance(v, str) for v in value):  # Attributes
+        return re.sub(r"\bX\b", " and ".join(value), text)
     if isinstance(value, tuple):  # a place: (region, most)
         return re.sub(r"\bN\b", str(value[1]), text.replace("a Region", value[0]))
     return re.sub(r"\b[NX]\b", str(value), text)

@@ -31,7 +31,15 @@ from hellas.games.lords.cards import discard_combat, raise_attribute
 from hellas.games.lords.content import Content
 from hellas.games.lords.effects import Clause, hook
 from hellas.games.lords.frames import BattleFrame, EffectFrame, FxFrame, HuntFrame, downward
-from hellas.games.lords.fx_index import OWN_OFFERS, Index, Offer, card_passive, index, passive
+from hellas.games.lords.fx_index import (
+    OWN_OFFERS,
+    Index,
+    Offer,
+    card_passive,
+    hero_clauses,
+    index,
+    passive,
+)
 from hellas.games.lords.state import SPECIALS, LordsState
 
 SPECIAL_BITS = (1 << len(SPECIALS)) - 1
@@ -207,18 +215,39 @@ def possible(s: LordsState, seat: int, clause: Clause, ctx: dict[str, Any]) -> b
 # -- running clauses ---------------------------------------------------------------------------
 
 
-def fire(s: LordsState, seat: int, trigger: str, ctx: dict[str, Any] | None = None) -> bool:
-    """Run ``seat``'s Blessing clauses of ``trigger`` whose conditions hold; return if any ran."""
+def fire(
+    s: LordsState, seat: int, trigger: str, ctx: dict[str, Any] | None = None, hero: bool = True
+) -> bool:
+    """Run ``seat``'s Blessing clauses of ``trigger`` whose conditions hold, then its Hero's.
+
+    Return whether any ran; ``hero=False`` leaves the Hero's out (``fire_hero`` ran them first).
+    """
     by_blessing = index(s.content).fires.get(trigger)
-    if not by_blessing:
-        return False
     ran = False
-    for b in list(s.blessings[seat]):
-        for clause in by_blessing.get(b, ()):
-            context = ctx or {}
-            if holds(s, seat, clause, context):
-                run(s, seat, clause.effects, context)
-                ran = True
+    if by_blessing:
+        for b in list(s.blessings[seat]):
+            for clause in by_blessing.get(b, ()):
+                context = ctx or {}
+                if holds(s, seat, clause, context):
+                    run(s, seat, clause.effects, context)
+                    ran = True
+    if hero:
+        ran = fire_hero(s, seat, trigger, ctx) or ran
+    return ran
+
+
+def fire_hero(s: LordsState, seat: int, trigger: str, ctx: dict[str, Any] | None = None) -> bool:
+    """Run the clauses of ``trigger`` of ``seat``'s Hero whose conditions hold; return if any ran.
+
+    A Hero's bonus and ability are ``[[ability]]`` records (``heroes.toml``): Heracles' Glory
+    Token for Neutral Artifacts at ``turn-start``, Perseus' placement at ``prepare-done`` ...
+    """
+    ran = False
+    for clause in hero_clauses(s, seat, trigger):
+        context = ctx or {}
+        if holds(s, seat, clause, context):
+            run(s, seat, clause.effects, context)
+            ran = True
     return ran
 
 
@@ -511,13 +540,16 @@ def battle_strength(s: LordsState, f: BattleFrame, side: int) -> int:
                     total += int(value)
                 elif name == "army-strength-per-card":
                     total += int(value) * len(f["played"][side])
+                elif name == "army-strength-lower":  # e.g. Achilles: Speed, Strength
+                    names = s.content.attributes
+                    total += min(s.attr(seat, names.index(str(a))) for a in value)
                 else:  # army-strength-attribute
                     total += s.attr(seat, s.content.attributes.index(str(value)))
     return total
 
 
 def _fighting(s: LordsState, idx: Index, seat: int, cards: list[int], trigger: str) -> list[Clause]:
-    """Return the clauses of ``trigger`` of ``seat``'s Blessings and of the cards it played."""
+    """Return the clauses of ``trigger`` of ``seat``'s Blessings, played cards and Hero."""
     clauses = [
         clause
         for b in s.blessings[seat]
@@ -526,7 +558,7 @@ def _fighting(s: LordsState, idx: Index, seat: int, cards: list[int], trigger: s
     ]
     for c in cards:
         clauses += [x for x in idx.card.get(c, ()) if x.when == trigger]
-    return clauses
+    return clauses + list(hero_clauses(s, seat, trigger))
 
 
 def battle_played(s: LordsState, f: BattleFrame, side: int, card: int) -> None:

@@ -235,6 +235,20 @@ def neutral_artifacts(s: LordsState, f: FxFrame, seat: int, n: int) -> None:
     offer_neutral(s, seat, n)
 
 
+@runner("glory-for-artifacts")
+def glory_for_artifacts(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
+    """Offer to give back a Glory Token for 2 Neutral Artifacts (``heracles``), if one is held."""
+    if seat in s.glory and s.neutral_deck:  # "At the beginning of your turn you may discard"
+        s.stack.append({"k": "heracles"})
+
+
+@runner("glory-of-hero-land")
+def glory_of_hero_land(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
+    """Take the Glory Token of the Land where the Hero stands (Perseus, as he is placed)."""
+    if s.hero_at[seat] >= 0:
+        s.glory[s.content.regions[s.hero_at[seat]].land] = seat
+
+
 @runner("offer-artifact")
 def offer_artifact(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
     """Give up a Neutral or Monster Artifact, then raise an Attribute (``hep-votive``)."""
@@ -554,6 +568,12 @@ def place_hero(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
 
 
 POSSIBLE["place-hero"] = lambda s, seat, value, ctx: s.questing[seat] < 0
+
+
+@runner("may-place-hero")
+def may_place_hero(s: LordsState, f: FxFrame, seat: int, _: bool) -> None:
+    """Offer to put the Hero in any Region, or leave it (``perseus``: Perseus after Prepare)."""
+    s.stack.append({"k": "perseus"})
 
 
 @runner("injure-or-wound")

@@ -3,9 +3,9 @@
 ``index`` builds it on first use and keeps it in the content's ``derived`` values: every
 Blessing's, Combat Card's and Artifact's clauses, the values of the ``passive`` clauses (a rule a
 held card changes), the choices cards make (by key and by trigger, in content order), the
-"Use when ..." Artifacts (offered at their moment), Evolutions by Monster card and Quest
-rewards by trigger.  The board reads ``passive`` from here without the rest of the interpreter
-(``fx``).
+"Use when ..." Artifacts (offered at their moment), Evolutions by Monster card, Quest
+rewards and each Hero's bonus and ability by trigger.  The board reads ``passive`` from here
+without the rest of the interpreter (``fx``).
 """
 
 from __future__ import annotations
@@ -58,6 +58,9 @@ class Index:
     # Evolutions: (monster, card number) -> trigger -> clauses
     evolve: dict[tuple[int, int], dict[str, tuple[Clause, ...]]] = field(default_factory=dict)
     rewards: dict[int, dict[str, tuple[Clause, ...]]] = field(default_factory=dict)
+    # a Hero's clauses (its bonus's and ability's) by Hero, then by trigger; its passive values
+    hero: dict[int, dict[str, tuple[Clause, ...]]] = field(default_factory=dict)
+    hero_passive: dict[str, dict[int, Any]] = field(default_factory=dict)  # effect -> Hero: value
     origins: frozenset[str] = frozenset()  # the modules whose cards make choices
     verbs: frozenset[str] = frozenset()  # the first part of every choice's key (``verb:...``)
     # the turn menu's choices by origin, then by Blessing and by Artifact: (rank, offer), the
@@ -140,6 +143,16 @@ def _build(c: Content) -> Index:
                 by.setdefault(clause.when, []).append(clause)
             if by:
                 idx.evolve[(m.index, number)] = {k: tuple(v) for k, v in by.items()}
+    for h in c.heroes:
+        by = {}
+        for clause in h.effects:
+            by.setdefault(clause.when, []).append(clause)
+            idx.triggers.add(clause.when)
+            if clause.when == "passive":
+                for name, value in clause.effects:
+                    idx.hero_passive.setdefault(name, {})[h.index] = value
+        if by:
+            idx.hero[h.index] = {k: tuple(v) for k, v in by.items()}
     for r in c.rewards:
         by = {}
         for clause in r.effects:
@@ -154,6 +167,21 @@ def passive(s: LordsState, seat: int, name: str) -> list[Any]:
     if not holders:
         return []
     return [holders[b] for b in s.blessings[seat] if b in holders]
+
+
+def hero_passive(s: LordsState, seat: int, name: str) -> Any:
+    """Return the value of effect ``name`` on ``seat``'s Hero's ``passive`` clauses, or None."""
+    holders = index(s.content).hero_passive.get(name)
+    if not holders or s.heroes[seat] < 0:
+        return None
+    return holders.get(s.heroes[seat])
+
+
+def hero_clauses(s: LordsState, seat: int, trigger: str) -> tuple[Clause, ...]:
+    """Return the clauses of ``trigger`` of ``seat``'s Hero (its bonus's and ability's)."""
+    if s.heroes[seat] < 0:
+        return ()
+    return index(s.content).hero.get(s.heroes[seat], {}).get(trigger, ())
 
 
 def card_passive(c: Content, card: int, name: str) -> Any:

@@ -8,17 +8,21 @@ control over that Region."
 from __future__ import annotations
 
 from hellas.games.lords.board import enemies_in, kill, settle_control
+from hellas.games.lords.fx_index import hero_passive
 from hellas.games.lords.monsters import has_passive
 from hellas.games.lords.state import LordsState
 
 
 def can_enter(s: LordsState, p: int, region: int) -> bool:
-    """Helen (provisional): enemy Hoplites may not enter her Region unless their Hero is there."""
+    """Return whether ``p``'s Hoplites may enter ``region`` (a Hero's ``bars-enemy-hoplites``).
+
+    Helen (provisional): enemy Hoplites may not enter her Region unless their Hero is there.
+    """
     for q in range(s.n):
         if (
             q != p
             and s.hero_at[q] == region
-            and s.content.heroes[s.heroes[q]].ability == "bars-enemy-hoplites"
+            and hero_passive(s, q, "bars-enemy-hoplites")
             and s.hero_at[p] != region
         ):
             return False

@@ -46,7 +46,7 @@ from hellas.games.lords.content import (
     TempleCard,
     Wound,
 )
-from hellas.games.lords.effects import Known
+from hellas.games.lords.effects import Clause, Known
 
 E = TypeVar("E", bound=Effects)
 
@@ -146,6 +146,62 @@ def _effect_records(
     ]
 
 
+def _god(f: Fields, god_ids: Sequence[str]) -> str:
+    """Return a Blessing's God; a module's God while that module is not in play is refused.
+
+    The error names the module (as ``packs_modules.check_needs`` does for a Region Attack).
+    """
+    god = f.text("god")
+    if god in god_ids:
+        return god
+    from hellas.games.lords.content import module_raw  # noqa: PLC0415 - content imports parse
+    from hellas.games.lords.modules import IDS  # noqa: PLC0415 - the modules import content
+
+    owners = [m for m in IDS if any(g.get("id") == god for g in module_raw(m).get("god", []))]
+    if not owners:
+        raise f.error("god", f"{god[:80]!r} is not one of {', '.join(god_ids)}")
+    raise f.error(
+        "god",
+        f"{god!r} is a God of the {' or '.join(owners)} module, which is not in play: name it "
+        f'in the pack\'s pack.toml (modules = ["{owners[0]}"]) or choose that module',
+    )
+
+
+def _heroes(data: Mapping[str, Mapping[str, Any]], known: Known) -> list[Hero]:
+    """Read the ``[[ability]]`` records, then the Heroes whose bonus and ability name them.
+
+    A bonus or ability names an ``[[ability]]`` record (its clauses run for the Hero's player)
+    or a module's named rule (``HERO_BONUSES``, ``HERO_ABILITIES``), or is ``none``.
+    """
+    abilities: dict[str, tuple[str, tuple[Clause, ...]]] = {}
+    for _, f in _records(data, "heroes.toml", "ability"):
+        ability_id = f.text("id")
+        if ability_id in HERO_BONUSES + HERO_ABILITIES + ("none",):
+            raise f.error("id", f"{ability_id!r} is a module's named rule, not a record's id")
+        text = f.optional_text("text") or ""
+        abilities[ability_id] = (text, effects.parse(f, "effects", "hero", known))
+        f.provenance()
+    heroes = []
+    for i, f in _records(data, "heroes.toml", "hero"):
+        hero_id, name = f.text("id"), f.text("name")
+        bonus = f.one_of("bonus", [*abilities, *HERO_BONUSES, "none"])
+        ability = f.one_of("ability", [*abilities, *HERO_ABILITIES, "none"])
+        own = [abilities.get(bonus, ("", ())), abilities.get(ability, ("", ()))]
+        heroes.append(
+            Hero(
+                i,
+                hero_id,
+                name,
+                bonus,
+                ability,
+                f.provenance(),
+                own[0][1] + own[1][1],
+                (own[0][0], own[1][0]),
+            )
+        )
+    return heroes
+
+
 def parse(data: Mapping[str, Mapping[str, Any]], modules: Sequence[str] = ()) -> Content:
     """Validate the raw records of every file and return the content.
 
@@ -216,18 +272,7 @@ def parse(data: Mapping[str, Mapping[str, Any]], modules: Sequence[str] = ()) ->
                     "borders",
                     f"{regions[n].id} does not border {r.id} back",
                 )
-    heroes = []
-    for i, f in _records(data, "heroes.toml", "hero"):
-        heroes.append(
-            Hero(
-                i,
-                f.text("id"),
-                f.text("name"),
-                f.one_of("bonus", HERO_BONUSES),
-                f.one_of("ability", HERO_ABILITIES),
-                f.provenance(),
-            )
-        )
+    heroes = _heroes(data, replace(known, keys=False))
     combat = []
     for i, f in _records(data, "combat.toml", "card"):
         additional = f.flag("additional")
@@ -258,7 +303,7 @@ def parse(data: Mapping[str, Mapping[str, Any]], modules: Sequence[str] = ()) ->
             Blessing(
                 i,
                 f.text("id"),
-                f.one_of("god", god_ids),
+                _god(f, god_ids),
                 f.text("name"),
                 f.text("text"),
                 bool(hunt),

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from hellas.games.lords import hooks
+from hellas.games.lords import fx, hooks
 from hellas.games.lords.board import add_hoplites, population, region_of, rid, take_control
-from hellas.games.lords.cards import draw_combat, raise_attribute
+from hellas.games.lords.cards import draw_combat
 from hellas.games.lords.frames import SetupFrame
 from hellas.games.lords.monsters import appear
 from hellas.games.lords.phases import QUEST_SLOTS, START_EVENTS, event_card
-from hellas.games.lords.quests import offer_neutral
 from hellas.games.lords.state import LordsState
 from hellas.games.lords.turn import start_turn
 
@@ -58,14 +57,8 @@ def setup_choose(s: LordsState, f: SetupFrame, key: str) -> None:
     seat = f["order"][0]
     verb, _, arg = key.partition(":")
     if verb == "hero":
-        hero = s.content.hero(arg)
-        s.heroes[seat] = hero.index
-        if hero.bonus == "strength+1":
-            raise_attribute(s, seat, 1)
-        elif hero.bonus == "speed+1":
-            raise_attribute(s, seat, 2)
-        elif hero.bonus == "leadership+1":
-            raise_attribute(s, seat, 0)
+        s.heroes[seat] = s.content.hero(arg).index
+        fx.fire_hero(s, seat, "hero-chosen")  # e.g. Heracles' bonus: Strength 2
         f["step"] = "place"
         if s.options.get("modules"):
             hooks.run(s, "hero_chosen", seat)  # e.g. a Warrior of Hades placed before the Hero
@@ -76,10 +69,7 @@ def setup_choose(s: LordsState, f: SetupFrame, key: str) -> None:
     add_hoplites(s, r, seat, 2)
     if population(s, r, seat) <= 2:  # a module may change it (a Warrior of Hades there)
         take_control(s, r, seat)
-    if s.content.heroes[s.heroes[seat]].bonus == "glory-of-start-land":
-        s.glory[s.content.regions[r].land] = seat
-    if s.content.heroes[s.heroes[seat]].bonus == "neutral-artifacts":
-        offer_neutral(s, seat, 3)  # Helen: draw 3 Neutral Artifacts, keep 1
+    fx.fire_hero(s, seat, "hero-placed")  # e.g. Perseus' Glory Token, Helen's Artifact
     f["order"].pop(0)
     f["step"] = "pick"
     if s.options.get("modules"):

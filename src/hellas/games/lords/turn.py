@@ -83,13 +83,7 @@ def start_turn(s: LordsState, seat: int) -> None:
     s.turn += 1
     s.stack.append({"k": "turn", "open": False, "extra": 0, "specials": 0, "must": ""})
     hooks.run(s, "start_turn", seat)
-    fx.fire(s, seat, "turn-start")
-    if (
-        s.content.heroes[s.heroes[seat]].ability == "glory-for-artifacts"
-        and seat in s.glory
-        and s.neutral_deck
-    ):
-        s.stack.append({"k": "heracles"})  # "At the beginning of your turn you may discard"
+    fx.fire(s, seat, "turn-start")  # the Blessings', then the Hero's (Heracles' Glory Token)
 
 
 def _movable(s: LordsState, seat: int) -> bool:
@@ -728,9 +722,8 @@ def prepare_choose(s: LordsState, f: PrepareFrame, key: str) -> None:
     if f["left"] > 0:
         return
     s.stack.pop()
-    if s.content.heroes[s.heroes[p]].ability == "place-after-prepare":
-        s.stack.append({"k": "perseus"})
-    fx.fire(s, p, "prepare-done")  # e.g. Combat Training: one more card
+    fx.fire_hero(s, p, "prepare-done")  # e.g. Perseus may go to any Region (asked last)
+    fx.fire(s, p, "prepare-done", hero=False)  # e.g. Combat Training: one more card
     enforce_limit(s, p)
 
 
