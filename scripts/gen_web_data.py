@@ -4,21 +4,21 @@ Run from the repository root (no arguments):
 
     .venv/bin/python scripts/gen_web_data.py
 
-It writes these ES modules next to the renderers:
+It writes these ES modules into each game's web folder (``games/<id>/web/``), beside its renderer:
 
-* ``js/render/lords-map.js``   - the Lords of Hellas board: every region's name, land, sites,
+* ``lords/web/map.js`` - the Lords of Hellas board: every region's name, land, sites,
   drawing coordinates, borders and sea trails, plus a drawn cell (a polygon: the region's
   Voronoi cell clipped to a disc around it, computed here so the browser does no geometry);
-* ``js/render/lords-data.js``  - names and texts of Lords cards, monsters, quests, gods,
+* ``lords/web/data.js`` - names and texts of Lords cards, monsters, quests, gods,
   and artifacts (the view only carries ids), and ``TEXTS``: what each one does, in words
   (``hellas.games.lords.describe``);
-* ``js/render/lords-modules-info.js`` - each Dark Ages module's title, summary and constraints
+* ``lords/web/modules-info.js`` - each Dark Ages module's title, summary and constraints
   (players, the modules it needs or excludes), for the lobby's module checkboxes;
-* ``js/render/lords-modules-data.js`` - what each module adds to the two files above: new
+* ``lords/web/modules-data.js`` - what each module adds to the two files above: new
   Regions (with their cells) and changed links, gods, artifacts, cards and their texts;
-* ``js/render/legends-data.js`` - the Legends missions (start, arrivals, special rule id),
+* ``legends/web/data.js`` - the Legends missions (start, arrivals, special rule id),
   heroes with their colours and the divine interventions per difficulty, for the lobby;
-* ``js/render/realms-cards.js`` - every Fantasy Realms card's name, suit, base value, tags,
+* ``realms/web/cards.js`` - every Fantasy Realms card's name, suit, base value, tags,
   Afterlife icon and effect in words (``hellas.games.realms.describe``).
 
 The output is deterministic, so regenerating without TOML changes leaves git clean.
@@ -34,7 +34,20 @@ from pathlib import Path
 
 WEB = Path(__file__).resolve().parent.parent / "src" / "hellas" / "web"
 GAMES = WEB.parent / "games"
-OUT = WEB / "js" / "render"
+# each file by the name it had beside the renderers, and where it lives now: its game's web folder
+WRITTEN = {
+    "lords-map.js": GAMES / "lords" / "web" / "map.js",
+    "lords-data.js": GAMES / "lords" / "web" / "data.js",
+    "lords-modules-info.js": GAMES / "lords" / "web" / "modules-info.js",
+    "lords-modules-data.js": GAMES / "lords" / "web" / "modules-data.js",
+    "realms-cards.js": GAMES / "realms" / "web" / "cards.js",
+    "legends-data.js": GAMES / "legends" / "web" / "data.js",
+}
+
+
+def out(name: str) -> Path:
+    """Return where the generated file ``name`` (a key of ``WRITTEN``) is written."""
+    return WRITTEN[name]
 
 CELL_RADIUS = 4.2  # map units: how far a region's cell reaches at most
 CELL_SIDES = 40  # the disc is approximated by this many sides before clipping
@@ -387,8 +400,8 @@ def main() -> None:
         ("realms-cards.js", realms_cards()),
         ("legends-data.js", legends_data()),
     ):
-        (OUT / name).write_text(text, encoding="utf-8")
-        print("wrote", OUT / name)
+        out(name).write_text(text, encoding="utf-8")
+        print("wrote", out(name))
 
 
 if __name__ == "__main__":

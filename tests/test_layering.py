@@ -6,12 +6,13 @@
   (``hellas.games``) or the names its package exports (``__all__``), never its modules.  The one
   exception is a game's RL encoder, which the game names in its metadata
   (``GameMeta.encoder``) and which lives beside RL code: ``hellas.rl.encoders.<id>*``.
-- The web's generic modules never name a game: each game's modules come from /api/games.
+- The web never names a game: each game's browser pieces (renderer, help, guide, pickers, art,
+  styles) live in its own ``web/`` folder beside its rules, declared in ``GameMeta.web`` and
+  loaded through /api/games; ``hellas/web`` keeps no game's file and no game id.
 - No game id (issue 51): no string in the code of the server, the CLI, the simulator, RL (its
-  encoders aside, until they move under their games), the search or the core names a game
-  (docstrings may, as examples); no web module but a game's own (``render/<id>*.js``,
-  ``help/<id>*.js``, ``howto/<id>*.js``, ``pickers/<id>*.js``) and the data files named in
-  ``GAME_DATA_JS`` does; nor do the shared test harness's lists (conformance, golden games).
+  encoders aside: they stay beside RL code, ``rl/encoders/<id>*``, this session), the search or
+  the core names a game (docstrings may, as examples); no script, stylesheet or page of
+  ``hellas/web`` does; nor do the shared test harness's lists (conformance, golden games).
   What a game offers reaches them through the registry: its ``GameMeta`` and capabilities.
 """
 
@@ -113,10 +114,6 @@ def test_the_checks_see_a_planted_violation(tmp_path: Path) -> None:
 
 
 GENERIC_PY = ("server", "cli", "sim", "rl", "ai", "core")  # parts that never name a game
-GAME_FOLDERS_JS = ("render", "help", "howto", "pickers")  # where a game's own web modules live
-# game data the web still keeps outside its games' files (the lobby tiles' drawings: they move
-# under their games with the encoders, a later step of issue 51)
-GAME_DATA_JS = ("art.js",)
 HARNESS = ("tests/test_conformance.py", "scripts/golden.py")  # lists that cover every game
 ROOT = SRC.parent
 TEST_IDS = ("nim",)  # the test games' ids (tests/nim), named nowhere outside tests either
@@ -156,12 +153,6 @@ def _js_code(text: str) -> str:
     return re.sub(r"(^|[^:\\])//.*$", r"\1", text, flags=re.M)
 
 
-def _games_own_js(name: str, ids: list[str]) -> bool:
-    """Return whether a web module (``render/lords-map.js``) is one game's own."""
-    folder, _, base = name.rpartition("/")
-    return folder in GAME_FOLDERS_JS and any(base.startswith(g) for g in ids)
-
-
 def test_no_game_id_in_the_generic_code() -> None:
     ids = _game_ids()
     bad = []
@@ -170,14 +161,45 @@ def test_no_game_id_in_the_generic_code() -> None:
             bad += [f"{path.relative_to(SRC)}:{hit}" for hit in named_games(path, ids)]
     for name in HARNESS:
         bad += [f"{name}:{hit}" for hit in named_games(ROOT / name, ids)]
+    bad += named_in_web(PACKAGE / "web", ids)
+    assert not bad, "\n".join(bad)
+
+
+# stylesheets whose few game rules stay among the generic ones: each is ordered against a generic
+# rule of the same specificity (``.lords-map [data-target].target`` after ``.board-area
+# [data-target].target``), so moving it to its game's ``style.css`` (joined before them) would
+# change which wins.  Every other piece of a game's styles lives in its web folder.
+ORDERED_CSS = ("css/board.css", "css/play.css")
+
+
+def named_in_web(web: Path, ids: list[str]) -> list[str]:
+    """Return ``file: id`` for each game id in the code of a web script, stylesheet or page."""
     words = re.compile(rf"\b({'|'.join(map(re.escape, ids))})\b")
-    js = PACKAGE / "web" / "js"
-    for path in sorted(js.rglob("*.js")):
-        name = path.relative_to(js).as_posix()
-        if _games_own_js(name, ids) or name in GAME_DATA_JS:
+    found = []
+    for path in sorted(web.rglob("*")):
+        if path.suffix not in (".js", ".css", ".html"):
             continue
-        code = _js_code(path.read_text(encoding="utf-8"))
-        bad += [f"web/js/{name}: {m.group(0)}" for m in words.finditer(code)]
+        code = _js_code(path.read_text(encoding="utf-8"))  # CSS/HTML comments are cut too
+        code = re.sub(r"<!--.*?-->", "", code, flags=re.S)
+        name = path.relative_to(web).as_posix()
+        if name in ORDERED_CSS:
+            continue
+        found += [f"web/{name}: {m.group(0)}" for m in words.finditer(code)]
+    return found
+
+
+def test_each_games_web_pieces_live_in_its_own_folder() -> None:
+    """Every piece a game declares is a file in ``web/`` beside its ``Game`` class's module."""
+    from hellas.server.gameweb import folder  # noqa: PLC0415 - a test may reach the server
+
+    bad = []
+    for game in REGISTRY:
+        root = folder(game)
+        if root.parent.parent != PACKAGE / "games":
+            bad.append(f"{game.meta.id}: its web folder {root} is not games/<id>/web")
+        for kind, path in game.meta.web.to_json().items():
+            if path is None or not (root / path).is_file():
+                bad.append(f"{game.meta.id}: web.{kind} {path!r} is not a file in {root}")
     assert not bad, "\n".join(bad)
 
 
@@ -206,8 +228,15 @@ def test_the_game_id_checks_see_planted_names(tmp_path: Path) -> None:
     assert _js_code('const a = 1; // "lords"\n/* legends */ const b = "x";') == (
         'const a = 1; \n const b = "x";'
     )
-    assert _games_own_js("render/lords-map.js", ["lords"])
-    assert not _games_own_js("profile.js", ["lords"]) and not _games_own_js("lords.js", ["lords"])
+    web = tmp_path / "web"
+    (web / "js").mkdir(parents=True)
+    (web / "js" / "tiles.js").write_text("// lords\nconst TILE = { lords: 1 };\n")
+    (web / "page.html").write_text('<!-- realms --><link href="/static/css/realms.css">\n')
+    (web / "x.css").write_text("/* legends */ .a { color: red; }\n")
+    assert named_in_web(web, ["legends", "realms", "lords"]) == [
+        "web/js/tiles.js: lords",
+        "web/page.html: realms",
+    ]
 
 
 LONGEST = 80  # lines a function of the server, the CLI or the core may take (issue 37)

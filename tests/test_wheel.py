@@ -52,8 +52,9 @@ def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None, timeout: i
 
 
 def data_files() -> set[str]:
-    """Return every non-Python file the package must carry: web/ and each game's data/."""
-    roots = [PACKAGE / "web", *sorted((PACKAGE / "games").glob("*/data"))]
+    """Return every non-Python file the package must carry: web/ and each game's web/ and data/."""
+    games = PACKAGE / "games"
+    roots = [PACKAGE / "web", *sorted(games.glob("*/web")), *sorted(games.glob("*/data"))]
     return {
         path.relative_to(PACKAGE.parent).as_posix()
         for root in roots
@@ -170,6 +171,11 @@ def test_the_wheel_installs_plays_every_game_and_serves_every_asset(tmp_path: Pa
             status, body = get(f"{base}/static/{name.removeprefix('hellas/web/')}")
             assert status == 200, f"{name}: HTTP {status}"
             assert body == (PACKAGE.parent / name).read_bytes(), f"{name} differs when served"
+        own = sorted(n for n in data_files() if n.startswith("hellas/games/") and "/web/" in n)
+        for name in own:
+            game, _, file = name.removeprefix("hellas/games/").partition("/web/")
+            status, body = get(f"{base}/static/games/{game}/{file}")  # server/gameweb.py
+            assert (status, body) == (200, (PACKAGE.parent / name).read_bytes()), name
     finally:
         server.send_signal(signal.SIGINT)
         try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import urllib.request
 
 from hellas.games import REGISTRY
 
@@ -33,14 +33,14 @@ def test_games_lists_every_registered_game_with_its_schema(server: Server) -> No
 
 
 def test_games_serve_the_web_modules_each_game_declares(server: Server) -> None:
-    js = Path(__file__).resolve().parents[2] / "src" / "hellas" / "web" / "js"
     games = {g["id"]: g for g in server.get("/api/games")[1]}
     for game in REGISTRY:
         served = games[game.meta.id]
-        assert served["web"] == game.meta.web.to_json()
+        assert served["web"] == game.meta.web.urls(game.meta.id)
         assert served["version"] == game.meta.version and served["talk"] == game.meta.talk
-        for kind in ("renderer", "help", "guide", "pickers"):  # every declared module exists
-            assert (js / served["web"][kind]).is_file(), (game.meta.id, kind)
+        for kind in ("renderer", "help", "guide", "pickers", "art", "styles"):  # each is served
+            with urllib.request.urlopen(server.url + served["web"][kind], timeout=30) as r:
+                assert r.status == 200 and r.read(), (game.meta.id, kind)
     assert games["legends"]["talk"] is False
 
 

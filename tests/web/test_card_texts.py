@@ -15,7 +15,7 @@ from tests.server.conftest import Server
 from .conftest import drawn, shot, wait_after
 from .test_browser import create, open_table
 
-RENDER = Path(__file__).resolve().parents[2] / "src" / "hellas" / "web" / "js" / "render"
+GAMES = Path(__file__).resolve().parents[2] / "src" / "hellas" / "games"  # each game's web/
 
 
 def test_realms_cards_show_their_effect_on_the_face_and_on_hover(web: Server, browser: Any) -> None:
@@ -66,11 +66,11 @@ def test_lords_hand_cards_carry_their_effect_in_the_tooltip(web: Server, browser
 
 def test_generated_web_data_carries_every_text() -> None:
     """The browser's data files hold the same words as the Python describers."""
-    realms = (RENDER / "realms-cards.js").read_text(encoding="utf-8")
+    realms = (GAMES / "realms" / "web" / "cards.js").read_text(encoding="utf-8")
     for card_id, text in texts().items():
         line = re.search(rf'^  "{re.escape(card_id)}": .*$', realms, re.M)
         assert line and f'"text": {json.dumps(text, ensure_ascii=False)}' in line.group(0), card_id
-    lords = (RENDER / "lords-data.js").read_text(encoding="utf-8")
+    lords = (GAMES / "lords" / "web" / "data.js").read_text(encoding="utf-8")
     assert "export const TEXTS" in lords
     for card in configured("").combat:
         assert json.dumps(lords_describe.combat(card), ensure_ascii=False) in lords, card.id

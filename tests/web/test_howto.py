@@ -23,7 +23,7 @@ def test_the_lobby_legends_data_is_generated_from_the_toml() -> None:
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
     text = gen.legends_data()
-    assert (gen.OUT / "legends-data.js").read_text(encoding="utf-8") == text
+    assert gen.out("legends-data.js").read_text(encoding="utf-8") == text
     assert '"name": "The Will of the Gods"' in text and '"special": "recover-after-divine"' in text
 
 

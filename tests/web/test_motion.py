@@ -45,7 +45,7 @@ def test_changes_are_marked_and_animate_unless_reduced_motion(web: Server, brows
 # Draw a real Lords view, then the same view after a Battle starts, a Hunt starts with a Wound
 # dealt, two Hoplites arrive and the Hero moves; return what was marked and how it animates.
 LORDS_CHANGES = """async (url) => {
-  const { render } = await import('/static/js/render/lords.js');
+  const { render } = await import('/static/games/lords/render.js');
   const msg = await (await fetch(url)).json();
   const v0 = msg.view;
   const [r1, r2, r3] = v0.regions.map((r) => r.id);
@@ -114,7 +114,7 @@ def test_lords_battles_hunts_wounds_and_moves_animate_unless_reduced_motion(
         assert page.evaluate(DURATION, sel[what]) == "0s", what
     # Drawing the same view again marks nothing: only a change moves.
     marks = page.evaluate(
-        "async () => { const { render } = await import('/static/js/render/lords.js'); "
+        "async () => { const { render } = await import('/static/games/lords/render.js'); "
         "const root = document.getElementById('motion-probe'); "
         "render(root, structuredClone(window.lordsProbe), {}); "
         "return root.querySelectorAll('[class*=\" m-\"]').length; }"

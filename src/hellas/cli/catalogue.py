@@ -74,8 +74,9 @@ def details(game: Game[Any]) -> list[str]:
             + "."
         )
     web = m.web.to_json()
-    modules = [f"{kind} `js/{path}`" for kind, path in web.items() if path and kind != "art"]
-    out.append("Web: " + (", ".join(modules) if modules else "the generic view") + ".")
+    modules = [f"{kind} `{path}`" for kind, path in web.items() if path]
+    shown = "Web (its `web/` folder): " + ", ".join(modules) if modules else "Web: the generic view"
+    out.append(shown + ".")
     return out
 
 

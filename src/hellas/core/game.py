@@ -143,17 +143,20 @@ class Outcome:
         }
 
 
-_WEB_PATH = re.compile(r"^[a-z0-9_-]+(/[a-z0-9_-]+)*\.js$")
+_WEB_PATH = re.compile(r"^[a-z0-9_-]+(/[a-z0-9_-]+)*\.(js|css)$")
+WEB_KINDS = ("renderer", "help", "guide", "pickers", "art", "styles")
 
 
 @dataclass(frozen=True)
 class WebModules:
-    """The browser modules a game brings, as paths under the web's ``js/`` folder.
+    """The browser pieces a game brings, as paths in its own ``web/`` folder (beside its rules).
 
-    ``renderer`` draws a view (``render/legends.js``), ``help`` explains choices at the table,
-    ``guide`` is the how-to-play page, ``pickers`` the lobby's fields for its options and ``art``
-    names the lobby tile's drawing.  ``None``: the web's generic fallback (the view as JSON, the
-    phase line, no guide, the generic option fields, a plain tile).
+    ``renderer`` draws a view (``render.js``), ``help`` explains choices at the table, ``guide``
+    is the how-to-play page, ``pickers`` the lobby's fields for its options, ``art`` draws the
+    lobby tile (its ``tile()``) and the game's icons, ``styles`` is its stylesheet (``.css``).
+    The server serves the folder at ``/static/games/<id>/`` and joins every game's ``styles``
+    into ``/static/games.css``.  ``None``: the web's generic fallback (the view as JSON, the
+    phase line, no guide, the generic option fields, a plain tile, no styles of its own).
     """
 
     renderer: str | None = None
@@ -161,22 +164,22 @@ class WebModules:
     guide: str | None = None
     pickers: str | None = None
     art: str | None = None
+    styles: str | None = None
 
     def __post_init__(self) -> None:
-        for name in ("renderer", "help", "guide", "pickers"):
-            path = getattr(self, name)
+        for name, path in self.to_json().items():
             if path is not None and not _WEB_PATH.match(path):
-                raise ValueError(f"web {name} module {path!r} is not a relative .js path")
+                raise ValueError(f"web {name} module {path!r} is not a relative .js or .css path")
+            if path is not None and (name == "styles") != path.endswith(".css"):
+                raise ValueError(f"web {name} {path!r}: styles are .css, the others .js")
 
     def to_json(self) -> dict[str, str | None]:
-        """Return the module paths as plain JSON data."""
-        return {
-            "renderer": self.renderer,
-            "help": self.help,
-            "guide": self.guide,
-            "pickers": self.pickers,
-            "art": self.art,
-        }
+        """Return the paths (in the game's web folder) as plain JSON data."""
+        return {kind: getattr(self, kind) for kind in WEB_KINDS}
+
+    def urls(self, game_id: str) -> dict[str, str | None]:
+        """Return where the browser loads each piece: ``/static/games/<id>/<path>``."""
+        return {k: p and f"/static/games/{game_id}/{p}" for k, p in self.to_json().items()}
 
 
 SCORE_KINDS = ("places", "team")
@@ -265,7 +268,7 @@ class GameMeta:
             "rated": self.rated,
             "score_kind": self.score_kind,
             "campaign": self.campaign,
-            "web": self.web.to_json(),
+            "web": self.web.urls(self.id),
         }
 
     def validate(self, raw: Mapping[str, Any]) -> Options:

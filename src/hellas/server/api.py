@@ -134,7 +134,7 @@ async def games(request: Request) -> list[dict[str, Any]]:
             "rated": g.meta.rated,  # and the other properties its metadata declares
             "score_kind": g.meta.score_kind,
             "campaign": g.meta.campaign,
-            "web": g.meta.web.to_json(),
+            "web": g.meta.web.urls(g.meta.id),  # its own folder, served by gameweb.py
         }
         for g in REGISTRY
     ]

@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.requests import ClientDisconnect
 
 from hellas.core.errors import HellasError
-from hellas.server import account_api, api, health, metrics, origin, social, sockets
+from hellas.server import account_api, api, gameweb, health, metrics, origin, social, sockets
 from hellas.server.accounts import Accounts
 from hellas.server.chores import start_chores
 from hellas.server.cluster import DEFAULT_LEASE, Cluster
@@ -98,6 +98,7 @@ def create_app(
     app.add_exception_handler(HellasError, _hellas_error)
     app.add_exception_handler(ClientDisconnect, client_gone)  # a body timed out: one line
     app.add_exception_handler(Exception, _internal_error)
+    app.include_router(gameweb.router)  # each game's web folder: before the /static mount
     app.mount("/static", StaticFiles(directory=api.WEB), name="static")
     app.include_router(api.router)
     app.include_router(sockets.router)

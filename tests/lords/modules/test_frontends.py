@@ -223,7 +223,7 @@ def test_the_browser_module_data_is_generated_from_the_modules() -> None:
     gen = generator()
     info, data = gen.lords_modules()
     for name, text_now in (("lords-modules-info.js", info), ("lords-modules-data.js", data)):
-        path = gen.OUT / name
+        path = gen.out(name)
         assert path.read_text(encoding="utf-8") == text_now, "run scripts/gen_web_data.py"
         for module_id in IDS:
             assert f'"{module_id}": {{' in text_now

@@ -126,12 +126,13 @@ META = GameMeta(
         "hellas.rl.encoders.legends_slots",
         "hellas.rl.encoders.legends_state",
     ),
-    web=WebModules(
-        renderer="render/legends.js",
-        help="help/legends.js",
-        guide="howto/legends.js",
-        pickers="pickers/legends.js",
-        art="legends",
+    web=WebModules(  # in games/legends/web/
+        renderer="render.js",
+        help="help.js",
+        guide="howto.js",
+        pickers="pickers.js",
+        art="art.js",
+        styles="style.css",
     ),
 )
 

@@ -135,12 +135,13 @@ META = GameMeta(
         "hellas.rl.encoders.lords_modules",
         "hellas.rl.encoders.lords_state",
     ),
-    web=WebModules(
-        renderer="render/lords.js",
-        help="help/lords.js",
-        guide="howto/lords.js",
-        pickers="pickers/lords.js",
-        art="lords",
+    web=WebModules(  # in games/lords/web/
+        renderer="render.js",
+        help="help.js",
+        guide="howto.js",
+        pickers="pickers.js",
+        art="art.js",
+        styles="style.css",
     ),
 )
 

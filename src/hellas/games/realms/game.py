@@ -79,12 +79,13 @@ META = GameMeta(
         "hellas.games.realms.view",
         "hellas.rl.encoders.realms",
     ),
-    web=WebModules(
-        renderer="render/realms.js",
-        help="help/realms.js",
-        guide="howto/realms.js",
-        pickers="pickers/realms.js",
-        art="realms",
+    web=WebModules(  # in games/realms/web/
+        renderer="render.js",
+        help="help.js",
+        guide="howto.js",
+        pickers="pickers.js",
+        art="art.js",
+        styles="style.css",
     ),
 )
 

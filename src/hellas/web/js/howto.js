@@ -1,5 +1,5 @@
 // The how-to-play page: /how-to-play/GAME shows the guide the game declares (/api/games
-// "web.guide", e.g. js/howto/legends.js): a lead,
+// "web.guide", a module in the game's own web folder): a lead,
 // sections of prose in Hellas' own words and SVG diagrams, a table of contents and a way to start
 // a game at once.
 
@@ -37,7 +37,7 @@ async function start() {
     document.body.dataset.ready = "1";
     return;
   }
-  const { GUIDE } = await import(`./${mine.web.guide}`);
+  const { GUIDE } = await import(mine.web.guide);
   document.title = `How to play ${GUIDE.title} — Hellas`;
   document.getElementById("title").textContent = `How to play ${GUIDE.title}`;
   const toc = h("nav", { class: "panel howto-toc", "aria-label": "Contents" }, h("h2", {}, "Contents"),

@@ -47,7 +47,7 @@ export function drawTiles(root, list, selected, onSelect, onError) {
         "aria-pressed": g.id === selected ? "true" : "false",
         title: g.summary,
         onclick: () => onSelect(g.id),
-      }, gameArt(g.web && g.web.art), h("span", { class: "tile-title" }, g.title)),
+      }, gameArt(g), h("span", { class: "tile-title" }, g.title)),
       h("div", { class: "tile-actions" }, quick,
         h("a", { class: "button small secondary", href: `/how-to-play/${encodeURIComponent(g.id)}`, dataset: { testid: "howto-link" } },
           "How to play")));

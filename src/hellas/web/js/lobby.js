@@ -11,6 +11,7 @@ import { drawTiles, quickPlay } from "./lobby-games.js";
 import { markTitle } from "./alerts.js";
 import { duration } from "./clock.js";
 import { customField, isAdvanced, loadPickers } from "./pickers.js";
+import { loadArt } from "./art.js";
 import { advancedBots, botOptions, botTitle, levelsHelp, levelsOf, normalBot } from "./levels.js";
 
 const LIST_LIMIT = 15;
@@ -508,6 +509,7 @@ async function start() {
   try {
     gameList = await games();
     await loadPickers(gameList); // each game's own option pickers (/api/games "web.pickers")
+    await loadArt(gameList); // and its tile's drawing ("web.art")
   } catch (err) {
     replaceChildren(el.game, h("option", {}, "cannot load the games"));
     el.createError.textContent = err.message;

@@ -1,8 +1,9 @@
 // Lobby option pickers.  Each game may declare a module of pickers made for its options
-// (/api/games "web.pickers", e.g. js/pickers/legends.js) exporting field(opt, seats): a field
-// for the option, or null to let the lobby draw its generic one, and optionally ADVANCED, the
-// options drawn under "Advanced rules options".  loadPickers(games) loads them once; every field
-// keeps a form control named after the option, so the lobby reads the values the same way.
+// (/api/games "web.pickers": a URL in the game's own web folder, /static/games/<id>/...)
+// exporting field(opt, seats): a field for the option, or null to let the lobby draw its generic
+// one, and optionally ADVANCED, the options drawn under "Advanced rules options".
+// loadPickers(games) loads them once; every field keeps a form control named after the option,
+// so the lobby reads the values the same way.
 // The shared pieces (a described select, a check list) are here.
 
 import { h, pretty } from "./util.js";
@@ -71,7 +72,7 @@ export async function loadPickers(games) {
     const path = g.web && g.web.pickers;
     if (!path || loaded.has(g.id)) return;
     try {
-      loaded.set(g.id, await import(`./${path}`));
+      loaded.set(g.id, await import(path));
     } catch (err) {
       console.error(`cannot load the ${g.id} pickers`, err);
     }

@@ -22,7 +22,7 @@ export async function helpFor(gameId) {
   const path = await webModule(gameId, "help");
   if (path) {
     try {
-      mod = await import(`../${path}`);
+      mod = await import(path);
     } catch (err) {
       console.error(`cannot load the ${gameId} help`, err);
     }

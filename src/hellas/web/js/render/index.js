@@ -1,5 +1,6 @@
 // Picks a game's board renderer by game id: the module the game declares in its metadata
-// (/api/games "web.renderer", a path under js/), or a generic JSON view when it declares none.
+// (/api/games "web.renderer": a URL in its own web folder, /static/games/<id>/...), or a generic
+// JSON view when it declares none.
 //
 // A renderer module exports:
 //   render(root, view, ctx)  - draw the view into the element `root` (replacing its content);
@@ -14,7 +15,7 @@ import { games, h, replaceChildren } from "../util.js";
 
 const cache = new Map();
 
-/** The path (under js/) of the module a game declares for `kind` ("renderer", "help"...). */
+/** The URL of the module a game declares for `kind` ("renderer", "help"...), or null. */
 export async function webModule(gameId, kind) {
   const list = await games().catch(() => []);
   const game = list.find((g) => g.id === gameId);
@@ -28,7 +29,7 @@ export async function rendererFor(gameId) {
   const path = await webModule(gameId, "renderer");
   if (path) {
     try {
-      mod = await import(`../${path}`);
+      mod = await import(path);
     } catch (err) {
       console.error(`cannot load the ${gameId} renderer`, err);
       mod = fallback;

@@ -1,7 +1,7 @@
 // Legends of Hellas at the table: what is happening now and what each choice does.
 
-import { pretty } from "../util.js";
-import { split } from "./index.js";
+import { pretty } from "/static/js/util.js";
+import { split } from "/static/js/help/index.js";
 
 const PHASES = {
   volunteer: "Setup: the heroes decide who places a disc first — that hero takes the first turn.",

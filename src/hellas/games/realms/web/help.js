@@ -1,9 +1,9 @@
 // Fantasy Realms at the table: what is happening now and what each choice does (card effects
 // come from the generated card list).
 
-import { pretty } from "../util.js";
-import { CARDS } from "../render/realms-cards.js";
-import { split } from "./index.js";
+import { pretty } from "/static/js/util.js";
+import { CARDS } from "./cards.js";
+import { split } from "/static/js/help/index.js";
 
 const PHASES = {
   draw: "Start of a turn: take a card — the top of the deck or any card in the discard area.",

@@ -1,9 +1,9 @@
 // How to play Lords of Hellas, in Hellas' own words, with diagrams drawn in SVG.
 
-import { s } from "../util.js";
-import { tokenGlyph } from "../art.js";
-import { diagram, label } from "./draw.js";
-import { DARK_AGES } from "./lords-dark-ages.js";
+import { s } from "/static/js/util.js";
+import { tokenGlyph } from "./art.js";
+import { diagram, label } from "/static/js/howto/draw.js";
+import { DARK_AGES } from "./howto-dark-ages.js";
 
 function victoryDiagram() {
   const ways = [["hoplite", "Warlord", "hold whole\nLands"], ["temple", "Favored", "5 Regions\nwith Temples"],

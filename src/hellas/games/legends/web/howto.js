@@ -1,8 +1,8 @@
 // How to play Legends of Hellas, in Hellas' own words, with diagrams drawn in SVG.
 
-import { s } from "../util.js";
-import { attributeGlyph, emblemGlyph } from "../art.js";
-import { diagram, label } from "./draw.js";
+import { s } from "/static/js/util.js";
+import { attributeGlyph, emblemGlyph } from "./art.js";
+import { diagram, label } from "/static/js/howto/draw.js";
 
 const ATTRS = ["guile", "speed", "arms", "strength", "courage"];
 

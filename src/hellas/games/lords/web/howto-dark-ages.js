@@ -3,9 +3,9 @@
 // drawn as the table draws them: round marks with the map's icons (⚓ Port, Π Gate, ☠ Warriors,
 // ◈ Orichalkum, ⚙ Factory).
 
-import { s } from "../util.js";
-import { tokenGlyph } from "../art.js";
-import { diagram, label } from "./draw.js";
+import { s } from "/static/js/util.js";
+import { tokenGlyph } from "./art.js";
+import { diagram, label } from "/static/js/howto/draw.js";
 
 /** A module piece as the map draws it: a round mark with its icon. */
 function mark(x, y, icon, fill = "#fffdf6") {

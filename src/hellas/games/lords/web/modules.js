@@ -4,12 +4,12 @@
 // view names; every module's view panel (title, lines, seat badges, cards, your secrets) is drawn
 // the same way, and its Region markers (ports, gates, warriors ...) go on the map.
 
-import { h, pretty, s, seatColour } from "../util.js";
-import { none, panel, provisionalBadge, who } from "./common.js";
-import { BOUNDS, REGIONS } from "./lords-map.js";
-import * as DATA from "./lords-data.js";
-import { ADDITIONS } from "./lords-modules-data.js";
-import { MODULES } from "./lords-modules-info.js";
+import { h, pretty, s, seatColour } from "/static/js/util.js";
+import { none, panel, provisionalBadge, who } from "/static/js/render/common.js";
+import { BOUNDS, REGIONS } from "./map.js";
+import * as DATA from "./data.js";
+import { ADDITIONS } from "./modules-data.js";
+import { MODULES } from "./modules-info.js";
 
 // A glyph per marker kind the modules use; any other kind shows its label's first letter.
 export const MARKER_ICONS = {

@@ -1,6 +1,6 @@
 // Fantasy Realms' lobby pickers (declared in its metadata, web.pickers): the endgame decisions.
 
-import { describedSelect } from "../pickers.js";
+import { describedSelect } from "/static/js/pickers.js";
 
 /** A field made for this Realms option, or null for the generic one. */
 export function field(opt) {

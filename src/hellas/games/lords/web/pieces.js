@@ -2,7 +2,7 @@
 // and hero tokens, a mark per monster type, temples and monuments as small buildings, the battle's
 // clash mark and the curved sea routes.  Shapes carry the meaning; colours only add to them.
 
-import { s, seatColour } from "../util.js";
+import { s, seatColour } from "/static/js/util.js";
 
 const EDGE = "#1c222b";
 

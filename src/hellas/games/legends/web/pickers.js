@@ -2,9 +2,9 @@
 // with their special rule, what the difficulty means, heroes picked from icons with their colour
 // and ability, hero colours and the older rules reading (the last two: advanced options).
 
-import { attributeIcon } from "../art.js";
-import { DIVINE, HEROES, MISSIONS } from "../render/legends-data.js";
-import { h, pretty, replaceChildren } from "../util.js";
+import { attributeIcon } from "./art.js";
+import { DIVINE, HEROES, MISSIONS } from "./data.js";
+import { h, pretty, replaceChildren } from "/static/js/util.js";
 
 /** Options drawn under "Advanced rules options". */
 export const ADVANCED = new Set(["hero_colours", "free_replace"]);

@@ -1,8 +1,8 @@
 // How to play Fantasy Realms: Greek Legends, in Hellas' own words, with diagrams drawn in SVG.
 
-import { s } from "../util.js";
-import { suitGlyph } from "../art.js";
-import { diagram, label } from "./draw.js";
+import { s } from "/static/js/util.js";
+import { suitGlyph } from "./art.js";
+import { diagram, label } from "/static/js/howto/draw.js";
 
 const SUITS = ["god", "hero", "item", "location", "monster", "quest"];
 

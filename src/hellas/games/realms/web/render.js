@@ -1,10 +1,10 @@
 // Fantasy Realms: Greek Legends: your hand and its live score, the discard area, every Afterlife.
 
-import { h, pretty, replaceChildren, seatClass } from "../util.js";
-import { fact, none, panel, personName, who } from "./common.js";
-import { CARDS } from "./realms-cards.js";
-import { suitIcon } from "../art.js";
-import { split } from "../help/index.js";
+import { h, pretty, replaceChildren, seatClass } from "/static/js/util.js";
+import { fact, none, panel, personName, who } from "/static/js/render/common.js";
+import { CARDS } from "./cards.js";
+import { suitIcon } from "./art.js";
+import { split } from "/static/js/help/index.js";
 
 const SUIT_TITLES = {
   god: "God", hero: "Hero", item: "Item", location: "Location", monster: "Monster", quest: "Quest",

@@ -1,9 +1,9 @@
 // Lords of Hellas' lobby pickers (declared in its metadata, web.pickers): the game's length and
 // the Dark Ages modules, each box saying why it cannot be ticked now.
 
-import { checkList } from "../pickers.js";
-import { MODULES } from "../render/lords-modules-info.js";
-import { h, pretty } from "../util.js";
+import { checkList } from "/static/js/pickers.js";
+import { MODULES } from "./modules-info.js";
+import { h, pretty } from "/static/js/util.js";
 
 function lengthField(opt) {
   const presets = [[0, "Until someone wins"], [12, "Short: 12 turns"], [30, "Medium: 30 turns"], [60, "Long: 60 turns"]];

@@ -4,7 +4,7 @@
 // click, so a tap still picks a Region.  The zoom is kept across redrawings of the map: it is the
 // SVG's viewBox, recomputed from one zoom factor and a centre in map units.
 
-import { h } from "../util.js";
+import { h } from "/static/js/util.js";
 
 const MAX_ZOOM = 4;
 const STEP = 1.5;

@@ -1,15 +1,15 @@
 // Lords of Hellas: the SVG map (regions, borders, armies, heroes, monsters, temples, monuments,
 // quests), each player's board, the battle in progress, the draft and your Combat Cards.
 
-import { capital, h, pretty, replaceChildren, s, seatClass, seatColour } from "../util.js";
-import { fact, heroWith, none, panel, personName, possessive, who } from "./common.js";
-import { MARKER_ICONS, MARKER_WORDS, mapFor, markerFacts, markerTokens, modulePanels, modulesTitle, useModules } from "./lords-modules.js";
-import { ARTIFACTS, BLESSINGS, COMBAT, GODS, MONSTERS, QUESTS, TEMPLE_CARDS, TEXTS } from "./lords-data.js";
-import { artifactsOf, huntPanel, monstersPanel, packRecord, progressPanel, questOf, standIn, useProvisional, withPackHeroes } from "./lords-panels.js";
-import { clashMark, heroFigure, hoplites, mapDefs, monsterToken, monumentBuilding, seaRoute, templeBuilding, terrain } from "./lords-art.js";
-import { markMotion } from "./lords-motion.js";
-import { mapView } from "./lords-zoom.js";
-import { split } from "../help/index.js";
+import { capital, h, pretty, replaceChildren, s, seatClass, seatColour } from "/static/js/util.js";
+import { fact, heroWith, none, panel, personName, possessive, who } from "/static/js/render/common.js";
+import { MARKER_ICONS, MARKER_WORDS, mapFor, markerFacts, markerTokens, modulePanels, modulesTitle, useModules } from "./modules.js";
+import { ARTIFACTS, BLESSINGS, COMBAT, GODS, MONSTERS, QUESTS, TEMPLE_CARDS, TEXTS } from "./data.js";
+import { artifactsOf, huntPanel, monstersPanel, packRecord, progressPanel, questOf, standIn, useProvisional, withPackHeroes } from "./panels.js";
+import { clashMark, heroFigure, hoplites, mapDefs, monsterToken, monumentBuilding, seaRoute, templeBuilding, terrain } from "./pieces.js";
+import { markMotion } from "./motion.js";
+import { mapView } from "./zoom.js";
+import { split } from "/static/js/help/index.js";
 
 const SCALE = 24; // pixels per map unit
 const PAD = 10;

@@ -1,9 +1,9 @@
 // Lords of Hellas at the table: what is happening now and what each choice does (card,
 // blessing, artifact and monster texts come from the generated data file).
 
-import { pretty } from "../util.js";
-import { TEXTS } from "../render/lords-data.js";
-import { split } from "./index.js";
+import { pretty } from "/static/js/util.js";
+import { TEXTS } from "./data.js";
+import { split } from "/static/js/help/index.js";
 
 const STEPS = {
   setup: "Setup: each player picks a hero and a starting Region.",

@@ -3,9 +3,9 @@
 // trays (Wounds covered and open, Evolutions), each player's Artifacts and Quest, and every
 // player's progress toward each victory, as the view gives it (counted as the victory check counts).
 
-import { h, pretty } from "../util.js";
-import { none, panel, provisionalBadge, who } from "./common.js";
-import { ARTIFACTS, BLESSINGS, COMBAT, MONSTERS, QUESTS, TEXTS } from "./lords-data.js";
+import { h, pretty } from "/static/js/util.js";
+import { none, panel, provisionalBadge, who } from "/static/js/render/common.js";
+import { ARTIFACTS, BLESSINGS, COMBAT, MONSTERS, QUESTS, TEXTS } from "./data.js";
 
 const STEP_TITLES = { attack: "Attack", pick: "Monster Attack", defend: "Defend", reward: "Reward" };
 

@@ -1,9 +1,9 @@
 // Legends of Hellas: monsters and the cards played on them, the heroes, your hand, the decks.
 
-import { capital, h, pretty, replaceChildren, seatClass } from "../util.js";
-import { fact, joined, none, panel, possessive, who } from "./common.js";
-import { attributeIcon, monsterEmblem } from "../art.js";
-import { split } from "../help/index.js";
+import { capital, h, pretty, replaceChildren, seatClass } from "/static/js/util.js";
+import { fact, joined, none, panel, possessive, who } from "/static/js/render/common.js";
+import { attributeIcon, monsterEmblem } from "./art.js";
+import { split } from "/static/js/help/index.js";
 
 const TITLES = {
   guile: "Guile",
