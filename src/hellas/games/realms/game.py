@@ -156,15 +156,17 @@ class RealmsGame(Game[RealmsState]):
         return LEVELS
 
     def bots(self) -> Mapping[str, BotFactory]:
-        """Return the greedy bot (also the default ``bot``), the planner and the improver."""
+        """Return the greedy bot (also the default ``bot``), the planner, improver and learned."""
         from hellas.games.realms.bots import GreedyBot  # noqa: PLC0415
         from hellas.games.realms.improver import ImproverBot  # noqa: PLC0415
+        from hellas.games.realms.learned import LearnedBot  # noqa: PLC0415
         from hellas.games.realms.planner import PlannerBot  # noqa: PLC0415
 
         return {
             "greedy": GreedyBot,
             "planner": PlannerBot,
             "improver": ImproverBot,
+            "learned": LearnedBot,
             "bot": GreedyBot,
             "heuristic": GreedyBot,
         }
