@@ -2,7 +2,14 @@
 
 It proves that a new game touches only its own package plus one registry line (CONTRIBUTING.md,
 "Adding a game"): the tests register it with ``REGISTRY.register(GAME)`` and play it through the
-CLI, the server, the browser's generic renderer, the simulator and RL.
+CLI, the server, the browser, the simulator and RL.  It uses the optional features a real game
+does, each declared in its ``GameMeta`` or returned as a capability, never named by a front end:
+it is ``rated`` (two accounts' ratings move), played as a ``campaign`` (``offers.NimCampaign``),
+explains its positions (``offers.NimPresentation``), names an RL encoder (``encoder.py``) and
+brings its own browser pieces in ``web/`` (a renderer, help, lobby pickers, a tile, styles).
+
+It lives among the tests, so the public lobby never shows it: only a server started with
+``python -m tests.nim.serve`` (the hellas command plus the one registry line) offers it.
 """
 
 from __future__ import annotations
@@ -11,9 +18,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from hellas.core.game import ChoiceTable, Event, Game, GameMeta, Outcome, View
+from hellas.core.game import ChoiceTable, Event, Game, GameMeta, Outcome, View, WebModules
 from hellas.core.options import OptionSchema, OptionSpec
 from hellas.core.rng import Rng
+from tests.nim.offers import offers
 
 OPTIONS = OptionSchema(
     (
@@ -32,30 +40,49 @@ META = GameMeta(
     "Take 1-3 stones; the last one wins.",
     encoder="tests.nim.encoder:NimEncoder",
     max_decisions=50,
+    rated=True,
+    campaign=True,
+    web=WebModules(  # in tests/nim/web/, served at /static/games/nim/
+        renderer="render.js",
+        help="help.js",
+        pickers="pickers.js",
+        art="art.js",
+        styles="style.css",
+    ),
 )
 
 
 @dataclass
 class NimState:
-    """The heap, the players and whose turn it is (``None``: over, ``last`` took the last)."""
+    """The heap, the players and whose turn it is (``None``: over, ``last`` took the last).
+
+    ``start`` is the heap the game began with (the campaign's step).
+    """
 
     heap: int
     n: int
     turn: int | None = 0
     last: int = -1
+    start: int = 0
 
     def copy(self) -> NimState:
         """Return an independent copy."""
-        return NimState(self.heap, self.n, self.turn, self.last)
+        return NimState(self.heap, self.n, self.turn, self.last, self.start)
 
     def to_json(self) -> dict[str, Any]:
         """Return the state as JSON data."""
-        return {"heap": self.heap, "n": self.n, "turn": self.turn, "last": self.last}
+        return {
+            "heap": self.heap,
+            "n": self.n,
+            "turn": self.turn,
+            "last": self.last,
+            "start": self.start,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> NimState:
         """Rebuild a state from ``to_json``."""
-        return cls(data["heap"], data["n"], data["turn"], data["last"])
+        return cls(data["heap"], data["n"], data["turn"], data["last"], data["start"])
 
 
 class NimGame(Game[NimState]):
@@ -67,7 +94,7 @@ class NimGame(Game[NimState]):
     def new(self, options: Mapping[str, Any], seed: int) -> NimState:
         """Return the starting heap."""
         o = self.validate_options(options)
-        return NimState(o["heap"], o["players"])
+        return NimState(o["heap"], o["players"], start=o["heap"])
 
     def to_act(self, s: NimState) -> int | None:
         """Return whose turn it is."""
@@ -85,7 +112,7 @@ class NimGame(Game[NimState]):
 
     def view(self, s: NimState, seat: int | None) -> View:
         """Return the whole (public) state."""
-        return {"heap": s.heap, "players": s.n, "to_act": s.turn, "seat": seat}
+        return {"heap": s.heap, "start": s.start, "players": s.n, "to_act": s.turn, "seat": seat}
 
     def outcome(self, s: NimState) -> Outcome | None:
         """Return the winner once the heap is empty."""
@@ -97,6 +124,10 @@ class NimGame(Game[NimState]):
     def determinize(self, s: NimState, seat: int, rng: Rng) -> NimState:
         """Return a copy: nothing is hidden."""
         return s.copy()
+
+    def capabilities(self) -> Mapping[type, Any]:
+        """Return its explanation and its campaign (``offers.py``)."""
+        return offers(self)
 
 
 GAME = NimGame()

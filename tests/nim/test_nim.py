@@ -1,14 +1,17 @@
 """A game outside the package, added by one registry line, plays through every front end.
 
-Nothing but ``tests/nim`` and ``REGISTRY.register(GAME)`` makes Nim playable: the CLI, the
-conformance checks, the simulator, Gymnasium/PettingZoo, the server's API and the browser's
-generic renderer all find it through the registry and its metadata.
+Nothing but ``tests/nim`` and ``REGISTRY.register(GAME)`` makes Nim playable: the CLI (its
+explanations too), the conformance checks, the simulator, Gymnasium/PettingZoo (its encoder),
+the server's API and the browser (its own renderer, help, picker, tile and styles, served from
+``tests/nim/web``) all find it through the registry, its metadata and its capabilities.  The
+rated game between two accounts in the browser is ``test_nim_rated.py``.
 """
 
 from __future__ import annotations
 
 import csv
 import json
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -60,6 +63,22 @@ def test_the_cli_lists_plays_and_explains_nim(nim: Any, tmp_path: Path) -> None:
     assert told.exit_code == 0 and json.loads(told.output)["over"] is True
 
 
+def test_the_cli_explains_a_nim_position_by_its_capability(nim: Any, tmp_path: Path) -> None:
+    """The game's own Presentation: the rule of four, from a saved game or a heap in words."""
+    at_seven = runner.invoke(app, ["explain", "nim", "--set", "heap=7", "--json"])
+    assert at_seven.exit_code == 0, at_seven.output
+    assert json.loads(at_seven.output)["take"] == 3
+    lost = runner.invoke(app, ["explain", "nim", "--set", "heap=8"])
+    assert lost.exit_code == 0 and "multiple of 4" in lost.output and "loses" in lost.output
+    bad = runner.invoke(app, ["explain", "nim", "--set", "pile=" + "9" * 200])
+    assert bad.exit_code != 0 and "9" * 81 not in bad.output
+    assert "heap=N" in " ".join(bad.output.split())
+    save = tmp_path / "nim.json"
+    save.write_text(random_game(nim, {"heap": 6}, 1).record.dumps())
+    first = runner.invoke(app, ["explain", "nim", "--record", str(save), "--step", "0", "--json"])
+    assert json.loads(first.output) == {"over": False, "heap": 6, "players": 2, "take": 2}
+
+
 def test_the_simulator_plays_nim(nim: Any, tmp_path: Path) -> None:
     out = tmp_path / "nim.csv"
     args = ["simulate", "nim", "--bots", "random", "--games", "6", "--heap", "9", "--out", str(out)]
@@ -97,7 +116,12 @@ def nim_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def test_a_nim_table_is_created_and_played_over_the_api(nim_server: Server) -> None:
     server = nim_server
     games = {g["id"]: g for g in server.get("/api/games")[1]}
-    assert set(games["nim"]["web"].values()) == {None}  # no web module: the fallbacks
+    web = games["nim"]["web"]  # its own pieces, served from tests/nim/web
+    assert web["renderer"] == "/static/games/nim/render.js" and web["guide"] is None
+    assert games["nim"]["rated"] and games["nim"]["campaign"]
+    for url in filter(None, web.values()):
+        with urllib.request.urlopen(nim_server.url + url, timeout=30) as served:
+            assert served.status == 200 and served.read()
     body = {"game": "nim", "options": {"heap": 5}, "seats": ["human", "human"]}
     status, data = server.post("/api/tables", body)
     assert status == 200, data
@@ -120,7 +144,7 @@ def test_a_nim_table_is_created_and_played_over_the_api(nim_server: Server) -> N
     assert end["outcome"]["winners"] == [0]  # five stones, one at a time: seat 1 took the last
 
 
-def test_the_browser_draws_nim_with_the_generic_renderer(
+def test_the_browser_draws_nim_with_its_own_renderer(
     nim_server: Server,
     browser: Any,  # noqa: F811 - the fixture imported above
 ) -> None:
@@ -130,11 +154,12 @@ def test_the_browser_draws_nim_with_the_generic_renderer(
     page = browser.new_page()
     try:
         page.goto(nim_server.url + data["you"]["link"])
-        page.wait_for_selector("pre.raw-view", timeout=60_000)
-        assert '"heap": 7' in page.inner_text("pre.raw-view")
+        page.wait_for_selector("[data-testid=nim-heap][data-stones='7']", timeout=60_000)
+        assert not page.query_selector("pre.raw-view")  # not the generic fallback
+        assert page.locator("[data-testid=nim-heap] circle.nim-stone").count() == 7
         page.get_by_role("button", name="Take 2").first.click(timeout=60_000)
         page.wait_for_function(
-            "() => !document.querySelector('pre.raw-view').textContent.includes('\"heap\": 7')",
+            "() => document.querySelector('[data-testid=nim-heap]').dataset.stones !== '7'",
             timeout=60_000,
         )
     finally:
