@@ -3,8 +3,10 @@
 Cards are integers (``content.GUILE`` .. ``content.DIVINE``); a hand is a run of six counts in
 one flat list; the decks are lists with the top at the end.  Monster slots are immutable and
 shared between copies (copy-on-write), so :meth:`LegendsState.copy` copies a few flat lists and
-nothing else.  The state also carries what each seat *knows* about cards it cannot see (lower
-bounds on other hands, which discard-pile cards it saw), which ``view`` and ``determinize`` use.
+nothing else; slots with the same needs, counts and room share one :class:`Shape`, which knows
+what may still be played and the shape after each next card (playing a card looks it up).
+The state also carries what each seat *knows* about cards it cannot see (lower bounds on other
+hands, which discard-pile cards it saw), which ``view`` and ``determinize`` use.
 """
 
 from __future__ import annotations
