@@ -17,6 +17,7 @@ import pytest
 
 from hellas.core.errors import HellasError
 from hellas.games.lords import GAME, battle, describe, packs
+from hellas.games.lords.cards import hand_limit
 from hellas.games.lords.content import base
 from hellas.games.lords.frames import BattleFrame
 from hellas.games.lords.movement import can_enter
@@ -169,6 +170,29 @@ provenance = "community"
     assert can_enter(other, enemy, other.hero_at[helen])
 
 
+def test_a_pack_heros_passive_counts_like_a_blessings(tmp_path: Path) -> None:
+    """A Hero's ``passive`` clause changes the rule as a held Blessing's does: Helen's ability
+    replaced by a hand limit of 6 ("Special Ability: passive skill of a Hero which works
+    whenever certain conditions are met"); other Heroes keep the limit of 4."""
+    folder = write(
+        tmp_path,
+        {
+            "heroes.toml": """
+[[ability]]
+id = "bars-enemy-hoplites"
+text = "May hold 6 Combat Cards."
+effects = [{when = "passive", do = [{hand-limit = 6}]}]
+provenance = "community"
+"""
+        },
+    )
+    s = started(2, heroes=("heracles", "helen"), content=folder)
+    assert hand_limit(s, seat_of(s, "helen")) == 6
+    assert hand_limit(s, seat_of(s, "heracles")) == 4
+    plain = started(2, heroes=("heracles", "helen"))
+    assert hand_limit(plain, seat_of(plain, "helen")) == 4
+
+
 @pytest.mark.parametrize(
     ("heroes_toml", "message"),
     [
@@ -188,6 +212,12 @@ provenance = "community"
             '[[ability]]\nnew = true\nid = "priest"\n'
             'effects = [{when = "hero-chosen", do = [{priest = 1}]}]\nprovenance = "community"\n',
             "'priest' is a module's named rule, not a record's id",
+        ),
+        (
+            '[[ability]]\nid = "bars-enemy-hoplites"\n'
+            'effects = [{when = "passive", do = [{copy-enemy-card = true}]}]\n'
+            'provenance = "community"\n',
+            "copy-enemy-card is a Combat Card's own, not a Hero's",
         ),
         (
             '[[hero]]\nid = "perseus"\nname = "Perseus"\nbonus = "speed+2"\n'

@@ -162,11 +162,15 @@ def _build(c: Content) -> Index:
 
 
 def passive(s: LordsState, seat: int, name: str) -> list[Any]:
-    """Return the values of effect ``name`` on ``seat``'s Blessings' ``passive`` clauses."""
-    holders = index(s.content).passive.get(name)
-    if not holders:
-        return []
-    return [holders[b] for b in s.blessings[seat] if b in holders]
+    """Return the values of effect ``name`` on ``seat``'s Blessings' and Hero's ``passive``s."""
+    idx = index(s.content)
+    holders = idx.passive.get(name)
+    out = [holders[b] for b in s.blessings[seat] if b in holders] if holders else []
+    if name in idx.hero_passive:  # e.g. a pack's Hero with a hand limit of its own
+        hero = hero_passive(s, seat, name)
+        if hero is not None:
+            out.append(hero)
+    return out
 
 
 def hero_passive(s: LordsState, seat: int, name: str) -> Any:

@@ -179,7 +179,10 @@ def _heroes(data: Mapping[str, Mapping[str, Any]], known: Known) -> list[Hero]:
         if ability_id in HERO_BONUSES + HERO_ABILITIES + ("none",):
             raise f.error("id", f"{ability_id!r} is a module's named rule, not a record's id")
         text = f.optional_text("text") or ""
-        abilities[ability_id] = (text, effects.parse(f, "effects", "hero", known))
+        clauses = effects.parse(f, "effects", "hero", known)
+        if any(name == "copy-enemy-card" for c in clauses for name, _ in c.effects):
+            raise f.error("effects", "copy-enemy-card is a Combat Card's own, not a Hero's")
+        abilities[ability_id] = (text, clauses)
         f.provenance()
     heroes = []
     for i, f in _records(data, "heroes.toml", "hero"):
