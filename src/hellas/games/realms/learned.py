@@ -31,7 +31,13 @@ import numpy as np
 
 from hellas.core.game import Choice, SampledPolicyBot
 from hellas.core.rng import Rng
-from hellas.games.realms.bots import card_index, greedy_choice, hand_score, unknown_cards
+from hellas.games.realms.bots import (
+    best_after,
+    card_index,
+    greedy_choice,
+    hand_score,
+    unknown_cards,
+)
 from hellas.games.realms.choices import TABLE
 from hellas.games.realms.planner import own_turns_left
 from hellas.games.realms.rules import END_DISCARDS, cards, legal
@@ -183,11 +189,6 @@ def _score(hand: Sequence[int], afterlife: tuple[int, ...]) -> int:
     return hand_score(tuple(sorted(hand)), afterlife)
 
 
-def _best_after(hand: Sequence[int], extra: int, afterlife: tuple[int, ...]) -> int:
-    full = [*hand, extra]
-    return max(_score(full[:k] + full[k + 1 :], afterlife) for k in range(len(full)))
-
-
 def features(
     me: Seat, hand: Sequence[int], area: Sequence[int], turns: int, deck: int
 ) -> np.ndarray:
@@ -203,7 +204,7 @@ def features(
     x[3 + t] = 1.0
     x[3 + TURNS + t] = score / SCALE
     if turns > 0 and me.sample:
-        gains = [_best_after(hand, c, me.afterlife) - score for c in me.sample]
+        gains = [best_after(hand, c, me.afterlife) - score for c in me.sample]
         x[3 + 2 * TURNS + t] = sum(gains) / len(gains) / SCALE
     base = 3 + 3 * TURNS
     x[base] = sum(1 for c in hand if c in me.known) / 7
@@ -276,15 +277,15 @@ def _draw(s: RealmsState, rng: Rng, options: Sequence[Choice], w: np.ndarray) ->
         value = sum(best_keep(w, me, [*hand, c], s.discard, turns, deck)[0] for c in picks)
         # a control variate: the sampled draws' mean score is corrected to the exact mean over
         # every unseen card (cheap), through the model's weight on the score at these turns
-        exact = sum(_best_after(hand, c, me.afterlife) for c in unknown) / len(unknown)
-        sampled = sum(_best_after(hand, c, me.afterlife) for c in picks) / len(picks)
+        exact = sum(best_after(hand, c, me.afterlife) for c in unknown) / len(unknown)
+        sampled = sum(best_after(hand, c, me.afterlife) for c in picks) / len(picks)
         t = min(turns, TURNS - 1)
         slope = w[SCALARS.index("score")] + w[SCALARS.index(f"score_x_turns_{t}")]
         value = value / len(picks) + slope * (exact - sampled) / SCALE
         best = (value, TABLE["draw"])
     turns = own_turns_left(s, len(s.discard))
     takes = sorted(
-        (-_best_after(hand, card_index(c.key), me.afterlife), c.key)
+        (-best_after(hand, card_index(c.key), me.afterlife), c.key)
         for c in options
         if c.key.startswith("take:")
     )
