@@ -8,9 +8,9 @@ fact in its view fixed; the conformance suite checks ``view(determinize(s, seat)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, TypedDict, cast
 
-from hellas.core.game import everyone
+from hellas.core.game import View, everyone
 from hellas.core.rng import Rng
 from hellas.games.legends.content import ATTRIBUTES, CARD_TYPES, NUM_ATTRS, content
 from hellas.games.legends.hands import slot_title
@@ -27,12 +27,61 @@ from hellas.games.legends.state import (
 )
 
 
+class MissionView(TypedDict):
+    """The mission being played: its number, name, special rule id and final monsters."""
+
+    number: int
+    name: str
+    special: str
+    finals: int
+
+
+class LegendsView(TypedDict):
+    """What one seat (or a spectator, ``seat`` None) is sent: the view's top level, typed.
+
+    The entries of ``heroes``, ``monsters``, ``discard_known``, ``gifts`` and ``support`` are
+    plain JSON objects (``dict[str, Any]``); ``hand`` maps an attribute to how many cards.
+    """
+
+    game: Literal["legends"]
+    seat: int | None
+    mission: MissionView
+    difficulty: str
+    players: int
+    turn: int
+    current: int
+    to_act: int | None
+    phase: str
+    forced_recover: bool
+    heroes: list[dict[str, Any]]
+    hand: dict[str, int] | None
+    monsters: list[dict[str, Any]]
+    monster_deck: int
+    deck: int
+    deck_top: list[str]
+    discard: int
+    discard_known: list[dict[str, Any]]
+    divine_in_deck: int
+    divine_out_of_game: int
+    defeats: int
+    finals_defeated: int
+    oracle: list[str]
+    oracle_order: list[str]
+    support: dict[str, Any] | None
+    gifts: list[dict[str, Any]]
+    result: str | None
+    reason: str | None
+
+
 def _counts(values: list[int]) -> dict[str, int]:
     return {CARD_TYPES[t]: values[t] for t in range(6) if values[t]}
 
 
-def view(s: LegendsState, seat: int | None) -> dict[str, Any]:
-    """Return what ``seat`` may know (``None``: a spectator, who sees only the public table)."""
+def view(s: LegendsState, seat: int | None) -> View:
+    """Return what ``seat`` may know (``None``: a spectator, who sees only the public table).
+
+    Built as a :class:`LegendsView` (mypy checks every key and value), sent as plain JSON data.
+    """
     c = content()
     n = s.n
     over = s.phase == P_OVER
@@ -60,7 +109,7 @@ def view(s: LegendsState, seat: int | None) -> dict[str, Any]:
         if s.discs[q] >= 0:
             here.setdefault(id(slots[s.discs[q]]), []).append(q)
     monsters = [_slot_view(slot, seat, here) for slot in slots]
-    discard_known = []
+    discard_known: list[dict[str, Any]] = []
     if seat is not None:
         bit = 1 << seat
         top = len(s.discard) - 1
@@ -81,7 +130,7 @@ def view(s: LegendsState, seat: int | None) -> dict[str, Any]:
         }
         for giver, receiver, card, turn in s.gifts
     ]
-    support = None
+    support: dict[str, Any] | None = None
     if s.phase in (P_SUPPORT_GIVE, P_SUPPORT_DISCARD):
         support = {
             "giver": s.current,
@@ -89,7 +138,7 @@ def view(s: LegendsState, seat: int | None) -> dict[str, Any]:
             "must_discard": s.support_left if s.phase == P_SUPPORT_DISCARD else None,
         }
     deck_top = [CARD_TYPES[t] for t in reversed(s.deck[len(s.deck) - s.deck_known :])]
-    return {
+    typed: LegendsView = {
         "game": "legends",
         "seat": seat,
         "mission": {
@@ -124,6 +173,7 @@ def view(s: LegendsState, seat: int | None) -> dict[str, Any]:
         "result": {1: "won", -1: "lost"}.get(s.result),
         "reason": s.reason or None,
     }
+    return cast(View, typed)  # a TypedDict is a dict at run time: no copy
 
 
 class _SlotFacts:

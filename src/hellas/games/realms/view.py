@@ -8,15 +8,45 @@ seen at the Oracle then drawn).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
-from hellas.core.game import everyone
+from hellas.core.game import View, everyone
 from hellas.core.rng import Rng
 from hellas.games.realms.endgame import narrate
 from hellas.games.realms.rules import cards, endgame_of
 from hellas.games.realms.scoring import Outcome, Table, explain, score
 from hellas.games.realms.solver import solve
 from hellas.games.realms.state import P_ENDGAME, P_ORACLE, P_OVER, PHASE_NAMES, RealmsState
+
+
+class RealmsView(TypedDict):
+    """What one seat (or a spectator, ``seat`` None) is sent: the view's top level, typed.
+
+    Cards are named by id.  ``score`` (the seat's own hand scored) is sent to a seat only,
+    ``scores`` (every hand scored) once the game is over; their lines are plain JSON objects.
+    """
+
+    game: Literal["realms"]
+    seat: int | None
+    players: int
+    turn: int
+    current: int
+    to_act: int | None
+    phase: str
+    first_turn: bool
+    hand: list[str] | None
+    hand_sizes: list[int]
+    afterlives: list[list[str]]
+    discard: list[str]
+    deck: int
+    known: dict[str, list[str]]
+    oracle: list[str] | None
+    oracle_count: int
+    hands: list[list[str]] | None
+    endgame_choices: list[list[str]] | None
+    result: dict[str, Any] | None
+    score: NotRequired[dict[str, Any]]
+    scores: NotRequired[list[dict[str, Any]]]
 
 
 def _ids(indices: list[int]) -> list[str]:
@@ -81,15 +111,18 @@ def score_report(table: Table, outcome: Outcome, total: int, choices: list[str])
     }
 
 
-def view(s: RealmsState, seat: int | None) -> dict[str, Any]:
-    """Return what ``seat`` may know (``None``: a spectator)."""
+def view(s: RealmsState, seat: int | None) -> View:
+    """Return what ``seat`` may know (``None``: a spectator).
+
+    Built as a :class:`RealmsView` (mypy checks every key and value), sent as plain JSON data.
+    """
     over = s.phase in (P_ENDGAME, P_OVER)
-    known = {}
+    known: dict[str, list[str]] = {}
     if seat is not None:
         for owner in range(s.n):
             if owner != seat and s.known[seat][owner]:
                 known[str(owner)] = _ids(s.known[seat][owner])
-    v: dict[str, Any] = {
+    v: RealmsView = {
         "game": "realms",
         "seat": seat,
         "players": s.n,
@@ -122,7 +155,7 @@ def view(s: RealmsState, seat: int | None) -> dict[str, Any]:
                 breakdown(s.hands[q], s.afterlife[q], manual=True, s=s, seat=q) for q in range(s.n)
             ]
         )
-    return v
+    return cast(View, v)  # a TypedDict is a dict at run time: no copy
 
 
 def determinize(s: RealmsState, seat: int, rng: Rng) -> RealmsState:
