@@ -8,15 +8,39 @@ module is imported.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
-from hellas.core.capabilities import Campaign, ContentPacks, Coverage, capability, declared
+from hellas.core.capabilities import (
+    Campaign,
+    ContentPacks,
+    Coverage,
+    Presentation,
+    capability,
+    declared,
+)
 from hellas.core.compiled import compiled_now, modules
 from hellas.core.conformance import check_declarations
+from hellas.core.game import WebModules
 from hellas.games import REGISTRY
 from tests.nim import GAME as NIM
 from tests.nim import META as NIM_META
+from tests.nim import NimGame
+
+# Nim with its declarations taken away: the game that declares nothing
+BARE_META = dataclasses.replace(NIM_META, rated=False, campaign=False, web=WebModules())
+
+
+class BareNim(NimGame):
+    """Nim's rules alone: no property, no capability of its own."""
+
+    meta = BARE_META
+
+    def capabilities(self) -> Mapping[type, Any]:
+        """Return none."""
+        return {}
 
 
 @pytest.mark.parametrize("game_id", REGISTRY.ids())
@@ -35,12 +59,22 @@ def test_the_properties_each_game_declares() -> None:
 
 
 def test_a_game_that_declares_nothing_gets_the_defaults() -> None:
-    """Nim: no campaign, no packs, one golden game between random bots."""
-    assert not NIM.meta.rated and NIM.meta.score_kind == "places"
-    assert capability(NIM, Campaign).steps() == ()
-    assert not capability(NIM, ContentPacks).check("anywhere").ok
-    (golden,) = capability(NIM, Coverage).golden_cases()
+    """Bare Nim: no campaign, no packs, one golden game between random bots."""
+    bare = BareNim()
+    assert not bare.meta.rated and bare.meta.score_kind == "places"
+    assert capability(bare, Campaign).steps() == ()
+    assert not capability(bare, ContentPacks).check("anywhere").ok
+    (golden,) = capability(bare, Coverage).golden_cases()
     assert golden.stem == "nim-default" and golden.bots == ("random", "random")
+    check_declarations(bare)
+
+
+def test_the_test_game_declares_the_features_it_uses() -> None:
+    """Nim as the tests register it: rated, a campaign and an explanation of its own."""
+    assert NIM.meta.rated and NIM.meta.campaign and not NIM.meta.cooperative
+    assert declared(NIM, Campaign) and declared(NIM, Presentation)
+    assert len(capability(NIM, Campaign).steps()) == 3
+    assert NIM.meta.web.renderer == "render.js" and NIM.meta.encoder
     check_declarations(NIM)
 
 
@@ -60,7 +94,7 @@ def test_a_declaration_that_contradicts_itself_is_refused() -> None:
         dataclasses.replace(NIM_META, rated=True, cooperative=True)
     with pytest.raises(ValueError, match="score_kind"):
         dataclasses.replace(NIM_META, score_kind="medals")
-    campaigner = dataclasses.replace(NIM_META, campaign=True)
-    liar = type("Liar", (type(NIM),), {"meta": campaigner})()
+    campaigner = dataclasses.replace(BARE_META, campaign=True)
+    liar = type("Liar", (BareNim,), {"meta": campaigner})()
     with pytest.raises(AssertionError, match="its Campaign capability disagree"):
         check_declarations(liar)
