@@ -149,11 +149,8 @@ def test_the_web_page_plays_through_nginx(
             seq = state(first)["seq"]
             first.send(json.dumps({"type": "choose", "key": "take:1", "seq": seq}))
             page.goto(claim["url"])
-            page.wait_for_selector("pre.raw-view", timeout=60_000)
-            page.wait_for_function(
-                "() => document.querySelector('pre.raw-view').textContent.includes('\"heap\": 6')",
-                timeout=60_000,
-            )
+            page.wait_for_selector("[data-testid=nim-heap]", timeout=60_000)  # Nim's own board
+            page.wait_for_selector("[data-testid=nim-heap][data-stones='6']", timeout=60_000)
             page.get_by_role("button", name="Take 2").first.click(timeout=60_000)
             seen = state(first)
             while seen["view"]["heap"] != 4:  # the page's move, through nginx both ways
