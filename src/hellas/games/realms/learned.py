@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from hellas.core.game import Choice, SampledPolicyBot
+from hellas.core.game import Choice, Decision, SampledPolicyBot
 from hellas.core.rng import Rng
 from hellas.games.realms.bots import (
     best_after,
@@ -304,13 +304,17 @@ class LearnedBot(SampledPolicyBot):
     """The learned-value Realms player (sees only its own seat's information)."""
 
     name = "learned"
+    policy = staticmethod(learned_choice)  # with the shipped weights
 
     def __init__(self, weights: np.ndarray | None = None) -> None:
         self.weights = shipped() if weights is None else weights
 
-    def policy(self, s: RealmsState, rng: Rng) -> Choice:  # type: ignore[override]
-        """Return the learned choice on a sample of the seat's information."""
-        return learned_choice(s, rng, self.weights)
+    def choose(self, decision: Decision[Any], rng: Rng) -> Choice:
+        """Return the learned choice (with this bot's weights) on a sample of its seat's view."""
+        if len(decision.choices) == 1:
+            return decision.choices[0]
+        weights = self.weights
+        return decision.follow(lambda s, r: learned_choice(s, r, weights), rng)
 
 
 __all__ = ["LearnedBot", "WeightsError", "features", "learned_choice", "load", "parse"]
