@@ -30,7 +30,7 @@ DEFAULT_OUT = Path(__file__).resolve().parent.parent / "src/hellas/games/realms/
 def main(argv: list[str] | None = None) -> int:
     """Train, write the weights file, and optionally measure it against greedy."""
     d = Settings()
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(description="Train the Realms learned bot's weights by self-play.")
     p.add_argument("--seed", type=int, default=d.seed)
     p.add_argument("--rounds", type=int, default=d.rounds)
     p.add_argument("--games", type=int, default=d.games, help="self-play games a round")

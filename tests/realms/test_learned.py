@@ -119,6 +119,7 @@ def test_the_learned_bot_ignores_redealt_hidden_cards(players: int) -> None:
     choice: it reads only its seat's view (the same check as ``tests/ai/test_bots.py``)."""
     for i, s in enumerate(positions(12, players)):
         seat = GAME.to_act(s)
+        assert seat is not None
         decision = Decision(GAME, s, seat)
         first = make_bot(GAME, "learned").choose(decision, Rng(i))
         assert first in decision.choices
@@ -132,6 +133,7 @@ def test_the_learned_bot_answers_itself_through_the_servers_bounded_move() -> No
     """Played as a server's worker plays a bot, at the default budget, it never meets the alarm."""
     for i, s in enumerate(positions(4)):
         seat = GAME.to_act(s)
+        assert seat is not None
         reply = bounded_move(
             "realms", GAME.state_to_json(s), seat, "learned", 7 + i, DEFAULT_BOT_BUDGET
         )
