@@ -12,6 +12,7 @@ module is not in play is refused, naming the module.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,7 +39,7 @@ provenance = "community"
 """
 
 
-def achilles_battle(**options: object) -> tuple[LordsState, BattleFrame, int, int]:
+def achilles_battle(**options: Any) -> tuple[LordsState, BattleFrame, int, int]:
     """Return a Battle in Corinthia with Achilles (Strength 3, Speed 4) on one side there.
 
     (state, battle frame, Achilles' side, Achilles' seat)
@@ -63,7 +64,7 @@ def achilles_battle(**options: object) -> tuple[LordsState, BattleFrame, int, in
         play(s, "done")
     f = s.stack[-1]
     assert f["k"] == "battle"
-    return s, f, (0 if a == p else 1), a  # type: ignore[return-value]
+    return s, f, (0 if a == p else 1), a
 
 
 def test_every_base_hero_bonus_and_ability_is_a_vocabulary_record() -> None:
