@@ -33,7 +33,7 @@ def _script() -> Any:
 
 def positions(count: int, players: int = 2) -> list[Any]:
     """Mid-game Realms states with a choice to make, from random play."""
-    out = []
+    out: list[Any] = []
     rng = Rng(49)
     seed = 0
     while len(out) < count:

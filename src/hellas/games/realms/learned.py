@@ -226,7 +226,7 @@ def keeps(
     """Return the best-scoring ``TOP`` discards of ``full`` (card, features of what is left)."""
     ranked = []
     for k, card in enumerate(full):
-        rest = list(full[:k] + full[k + 1 :])
+        rest = [c for j, c in enumerate(full) if j != k]
         ranked.append((-_score(rest, me.afterlife), card, rest))
     ranked.sort()
     return [
