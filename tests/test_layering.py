@@ -141,8 +141,10 @@ def named_games(path: Path, ids: list[str]) -> list[str]:
     skip = _docstrings(tree)
     found = []
     for node in ast.walk(tree):
-        text = node.value if isinstance(node, ast.Constant) else None
-        if isinstance(text, str) and id(node) not in skip and words.search(text):
+        if not isinstance(node, ast.Constant) or not isinstance(node.value, str):
+            continue
+        text = node.value
+        if id(node) not in skip and words.search(text):
             found.append(f"{node.lineno}: {text[:60]!r}")
     return found
 

@@ -7,7 +7,6 @@ from typing import Any
 
 import numpy as np
 
-from hellas.core.game import View
 from hellas.rl.encoders.base import Encoder, Layout
 
 
@@ -20,7 +19,7 @@ class NimEncoder(Encoder):
         self.layout.add("heap", self.heap + 1, "stones left, one-hot")
         self.layout.add("to_act", int(options["players"]), "the seat to act, one-hot")
 
-    def fill(self, out: np.ndarray, view: View) -> None:
+    def fill(self, out: np.ndarray, view: Mapping[str, Any]) -> None:
         """Write the view's entries."""
         out[self.layout["heap"].start + view["heap"]] = 1.0
         if view["to_act"] is not None:
