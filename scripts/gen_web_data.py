@@ -49,6 +49,7 @@ def out(name: str) -> Path:
     """Return where the generated file ``name`` (a key of ``WRITTEN``) is written."""
     return WRITTEN[name]
 
+
 CELL_RADIUS = 4.2  # map units: how far a region's cell reaches at most
 CELL_SIDES = 40  # the disc is approximated by this many sides before clipping
 GAP = 0.18  # map units of sea/gap left between neighbouring cells
