@@ -286,6 +286,7 @@ NONSENSE = [
     ["--spare-bot-workers", "-1"],
     ["--spare-bot-workers", "65"],
     ["--bot-memory", "-5"],
+    ["--bot-memory", "100"],  # below what a warmed worker maps (it could never start)
     ["--hint-seconds", "0"],
     ["--hint-seconds", "nan"],
     ["--create-rate", "nan"],

@@ -146,7 +146,7 @@ def test_a_bot_past_the_memory_ceiling_plays_a_cheap_move_and_its_worker_is_repl
     """``lookahead:999999999`` draws Lords samples for half its minute: far past 48 MiB."""
     game = REGISTRY.get("lords")
     state, seat = searched_lords()
-    pool = BotPool(workers=1, budget=60.0, max_samples=10**9, memory_mb=48, policy_workers=0)
+    pool = BotPool(workers=1, budget=60.0, max_samples=10**9, memory_mb=256, policy_workers=0)
 
     async def run() -> dict[str, Any]:
         return await pool.choose(game, state, seat, "lookahead:999999999", 1)
@@ -304,6 +304,7 @@ def test_a_hint_behind_busy_workers_gives_up_and_leaves_the_queue() -> None:
         {"max_iterations": 0},
         {"max_samples": 10**12},
         {"memory_mb": -1},
+        {"memory_mb": 48},  # below what a warmed worker maps: it could never start
         {"policy_workers": -1},
         {"hint_seconds": float("inf")},
         {"hint_wait": 0.0},
@@ -339,6 +340,28 @@ def test_a_new_worker_warms_up_before_it_takes_a_job_and_one_that_cannot_is_repl
     assert reply["fallback"] == ""
     assert pool.counters.warmed == pool.counters.started == 1
     assert 0 < pool.counters.pauses[-1] <= 30  # the pause grew while warm-ups kept failing
+
+
+def test_a_move_never_waits_for_ever_on_workers_that_cannot_start() -> None:
+    """A move queued while every start fails was waited for without end (the table stalled);
+    past its own deadline it now gets ``WorkerGone`` (its table plays the cheap move)."""
+    game = REGISTRY.get("realms")
+    state, seat = realms_decision()
+    pool = BotPool(workers=1, budget=0.5, policy_workers=0)
+    pool.warm_up = ("warm", (["no-such-game"],))  # no worker ever warms up
+
+    async def run() -> float:
+        began = time.monotonic()
+        with pytest.raises(WorkerGone, match="no bot worker could start"):
+            await asyncio.wait_for(pool.choose(game, state, seat, "greedy", 1), 120)
+        return time.monotonic() - began
+
+    try:
+        waited = asyncio.run(run())
+    finally:
+        pool.close()
+    assert pool.counters.started == 0 and pool.counters.warm_failures >= 2
+    assert waited < 120  # bounded by its deadline and the pool's pause, not for ever
 
 
 def test_a_search_slot_that_keeps_dying_backs_off_while_the_policy_worker_answers() -> None:

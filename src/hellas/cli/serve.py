@@ -251,8 +251,12 @@ def serve(
     """Run the web table: lobby, tables, live play, replays (SQLite by default)."""
     given = dict(locals())  # every flag by name, before any other local exists
     check_numbers(**{name: (given[name], *RANGES[name]) for name in RANGES})
-    if bot_memory and bot_memory < 256:
-        _fail("--bot-memory is 0 (no ceiling) or at least 256 MiB (a worker needs ~100)")
+    from hellas.server.limits import MIN_BOT_MEMORY  # noqa: PLC0415
+
+    if bot_memory and bot_memory < MIN_BOT_MEMORY:
+        _fail(
+            f"--bot-memory is 0 (no ceiling) or at least {MIN_BOT_MEMORY} MiB (a worker maps ~160)"
+        )
     _check_durations(given)
     fit_descriptors(max_connections)
     url, note = (db, "") if db else default_db()  # a data directory (cli/paths.py)

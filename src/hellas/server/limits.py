@@ -42,6 +42,7 @@ DEFAULT_MAX_ITERATIONS = 5000  # ISMCTS simulations a move: about 1 s of one cor
 DEFAULT_MAX_SAMPLES = 64  # sampled deals a decision may draw (lookahead, improver, ISMCTS pool)
 DEFAULT_BOT_BUDGET = 2.0  # seconds one bot move may think before it must answer
 DEFAULT_BOT_MEMORY = 1024  # MiB of address space one bot worker may use
+MIN_BOT_MEMORY = 256  # MiB: a warmed worker already maps ~160, so a lower ceiling starves it
 # what an API request costs of its address's tokens (``--http-rate`` of them a second)
 CHEAP_COST = 1.0  # answered from memory: a table in play, the games, a choice
 LOAD_COST = 5.0  # may read the database: a table not in memory, accounts, chat pages

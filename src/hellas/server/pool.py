@@ -47,6 +47,7 @@ from hellas.server.limits import (
     DEFAULT_BOT_MEMORY,
     DEFAULT_MAX_ITERATIONS,
     DEFAULT_MAX_SAMPLES,
+    MIN_BOT_MEMORY,
     check_bot_spec,
 )
 from hellas.server.workers import FALLBACK_SECONDS, NICENESS, SPARE_NICENESS, overtime, serve
@@ -130,6 +131,8 @@ class BotPool:
         _seconds("hint_seconds", hint_seconds, MAX_BUDGET, none=True)
         _count("max_samples", max_samples, 1, 10**9)
         _count("memory_mb", memory_mb, 0, 2**22)
+        if 0 < memory_mb < MIN_BOT_MEMORY:
+            raise ValueError(f"memory_mb is 0 (no ceiling) or at least {MIN_BOT_MEMORY} MiB")
         _count("policy_workers", policy_workers, 0, 16)
         _count("spare_workers", spare_workers, 0, 64)
         _seconds("hint_wait", hint_wait, 3600.0)
@@ -293,6 +296,7 @@ class BotPool:
                 log.error(
                     "bot worker start failed slot=%d: %s; trying again in %.1f s", slot, exc, wait
                 )
+                self._fail_stranded(f"no bot worker could start ({str(exc)[:120]})")
                 await asyncio.sleep(wait)
                 continue
             if self.closed:  # closed while it started
@@ -312,6 +316,28 @@ class BotPool:
             )
             self._dispatch()
             return
+
+    def _fail_stranded(self, reason: str) -> None:
+        """Fail the jobs that waited past their deadline for a worker none could start.
+
+        A move or hint never waits for ever on workers that cannot start (a broken install,
+        the machine out of memory): once a start failed and the job has waited longer than it
+        would have taken to answer, its caller gets :class:`WorkerGone` and plays the cheap
+        move, and the table goes on while the pool keeps trying to start a worker.
+        """
+        if self._loop is None:
+            return
+        now = self._loop.time()
+        search = any(w.search and not w.spare for w in self._live)
+
+        def stranded(job: Job) -> bool:
+            if now - job.queued_at < job.deadline:
+                return False  # a start may still come in time
+            return not self._live if job.kind == BOT and not job.search else not search
+
+        for job in self.queue.drop(stranded):
+            if job.future is not None and not job.future.done():
+                job.future.set_exception(WorkerGone(reason))
 
     def _launch(self, worker: Worker) -> None:
         """Start one worker process and warm it up (blocking: called in a thread).

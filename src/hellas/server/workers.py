@@ -233,10 +233,12 @@ def _settle(server: int, memory: int, niceness: int = NICENESS) -> None:
     signal.signal(signal.SIGUSR1, lambda _signum, _frame: clock.hurry())
     with contextlib.suppress(OSError):
         os.nice(niceness)
+    # the watcher starts before the ceiling: a thread that cannot get its stack under the
+    # ceiling dies before it says it started, and ``start()`` would wait for it for ever
+    threading.Thread(target=_outlive_not, args=(server,), daemon=True).start()
     if memory:
         with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    threading.Thread(target=_outlive_not, args=(server,), daemon=True).start()
 
 
 def _outlive_not(server: int) -> None:
