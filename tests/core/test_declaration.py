@@ -98,3 +98,9 @@ def test_a_declaration_that_contradicts_itself_is_refused() -> None:
     liar = type("Liar", (BareNim,), {"meta": campaigner})()
     with pytest.raises(AssertionError, match="its Campaign capability disagree"):
         check_declarations(liar)
+
+
+def test_the_standard_web_pieces_name_every_kind_by_convention() -> None:
+    standard = WebModules.standard().to_json()
+    assert all(standard.values()) and standard["styles"] == "style.css"
+    assert standard["renderer"] == "render.js" and WebModules().to_json()["renderer"] is None

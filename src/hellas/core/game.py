@@ -173,6 +173,18 @@ class WebModules:
             if path is not None and (name == "styles") != path.endswith(".css"):
                 raise ValueError(f"web {name} {path!r}: styles are .css, the others .js")
 
+    @classmethod
+    def standard(cls) -> WebModules:
+        """Return every piece under its conventional name (``render.js`` ... ``style.css``)."""
+        return cls(
+            renderer="render.js",
+            help="help.js",
+            guide="howto.js",
+            pickers="pickers.js",
+            art="art.js",
+            styles="style.css",
+        )
+
     def to_json(self) -> dict[str, str | None]:
         """Return the paths (in the game's web folder) as plain JSON data."""
         return {kind: getattr(self, kind) for kind in WEB_KINDS}

@@ -126,14 +126,7 @@ META = GameMeta(
         "hellas.rl.encoders.legends_slots",
         "hellas.rl.encoders.legends_state",
     ),
-    web=WebModules(  # in games/legends/web/
-        renderer="render.js",
-        help="help.js",
-        guide="howto.js",
-        pickers="pickers.js",
-        art="art.js",
-        styles="style.css",
-    ),
+    web=WebModules.standard(),  # in games/legends/web/
 )
 
 

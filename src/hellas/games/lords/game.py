@@ -135,14 +135,7 @@ META = GameMeta(
         "hellas.rl.encoders.lords_modules",
         "hellas.rl.encoders.lords_state",
     ),
-    web=WebModules(  # in games/lords/web/
-        renderer="render.js",
-        help="help.js",
-        guide="howto.js",
-        pickers="pickers.js",
-        art="art.js",
-        styles="style.css",
-    ),
+    web=WebModules.standard(),  # in games/lords/web/
 )
 
 

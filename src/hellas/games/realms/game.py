@@ -79,14 +79,7 @@ META = GameMeta(
         "hellas.games.realms.view",
         "hellas.rl.encoders.realms",
     ),
-    web=WebModules(  # in games/realms/web/
-        renderer="render.js",
-        help="help.js",
-        guide="howto.js",
-        pickers="pickers.js",
-        art="art.js",
-        styles="style.css",
-    ),
+    web=WebModules.standard(),  # in games/realms/web/
 )
 
 
