@@ -21,6 +21,8 @@ from hellas.games import REGISTRY
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / ".compiled"
 MODULES = modules(REGISTRY)
+# the first test builds the engine when ./check has not (~13 CPU minutes on two cores)
+pytestmark = pytest.mark.timeout(2400)
 
 # Prints, per game, the root of a 60-iteration ISMCTS on a position reached by seeded random play.
 SEARCH = """

@@ -84,6 +84,9 @@ def press(page: Any, rng: random.Random) -> None:
 
     for _ in range(3):
         picks = page.evaluate(CLICKABLE)
+        if not picks:  # caught between two drawings (a menu closing): wait for the next one
+            page.wait_for_function(READY, timeout=90_000)
+            continue
         try:
             page.locator(f"[data-pick='{rng.randrange(len(picks))}']").first.click(timeout=10_000)
             return
