@@ -48,10 +48,16 @@ STAMP = "SOURCES.sha256"
 FAILED = "FAILED.sha256"  # the sources whose build failed or ran out of time: not retried
 
 
+# the browser's files: no compiled module reads them, so changing one never rebuilds the engine
+BROWSER_FILES = frozenset({".js", ".css", ".html", ".png", ".svg", ".ico", ".webp", ".woff2"})
+
+
 def source_hash(src: Path) -> str:
     """Return a hash of every Python source and data file of the package (and the module list)."""
     digest = hashlib.sha256("\n".join(MODULES).encode())
     for path in sorted(src.rglob("*")):
+        if path.suffix in BROWSER_FILES:
+            continue
         if path.is_file() and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(src)).encode())
             digest.update(path.read_bytes())

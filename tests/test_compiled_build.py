@@ -95,3 +95,29 @@ def test_the_background_build_runs_at_the_lowest_priority(tmp_path: Path) -> Non
         assert "I/O idle" in first, first
     while _status(out) == "building" and time.monotonic() < deadline:
         time.sleep(0.5)
+
+
+def test_a_change_to_a_browser_file_does_not_rebuild_the_engine(tmp_path: Path) -> None:
+    """A stylesheet or script edit left the stamp stale: the engine was rebuilt (13 CPU minutes)."""
+    import importlib.util  # noqa: PLC0415
+
+    spec = importlib.util.spec_from_file_location(
+        "build_compiled", ROOT / "scripts/build_compiled.py"
+    )
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    src = tmp_path / "hellas"
+    (src / "web").mkdir(parents=True)
+    (src / "rules.py").write_text("X = 1\n")
+    (src / "data.toml").write_text("x = 1\n")
+    (src / "web" / "style.css").write_text(".a { color: red; }\n")
+    first = build.source_hash(src)
+    (src / "web" / "style.css").write_text(".a { color: blue; }\n")
+    (src / "web" / "render.js").write_text("export const a = 1;\n")
+    assert build.source_hash(src) == first
+    (src / "data.toml").write_text("x = 2\n")
+    second = build.source_hash(src)
+    assert second != first
+    (src / "rules.py").write_text("X = 2\n")
+    assert build.source_hash(src) != second
