@@ -56,9 +56,7 @@ def source_hash(src: Path) -> str:
     """Return a hash of every Python source and data file of the package (and the module list)."""
     digest = hashlib.sha256("\n".join(MODULES).encode())
     for path in sorted(src.rglob("*")):
-        if path.suffix in BROWSER_FILES:
-            continue
-        if path.is_file() and "__pycache__" not in path.parts:
+        if path.is_file() and path.suffix not in BROWSER_FILES and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(src)).encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()

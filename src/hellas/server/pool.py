@@ -335,7 +335,11 @@ class BotPool:
                 return False  # a start may still come in time
             return not self._live if job.kind == BOT and not job.search else not search
 
-        for job in self.queue.drop(stranded):
+        self._fail_waiting(stranded, reason)
+
+    def _fail_waiting(self, predicate: Any, reason: str) -> None:
+        """Take the waiting jobs ``predicate`` picks out of the queue, failing their callers."""
+        for job in self.queue.drop(predicate):
             if job.future is not None and not job.future.done():
                 job.future.set_exception(WorkerGone(reason))
 
@@ -569,9 +573,7 @@ class BotPool:
             if worker.job is not None and not worker.job.future.done():
                 worker.job.future.set_exception(WorkerGone("the server is stopping"))
         self._live = []
-        for job in self.queue.drop(lambda _job: True):
-            if job.future is not None and not job.future.done():
-                job.future.set_exception(WorkerGone("the server is stopping"))
+        self._fail_waiting(lambda _job: True, "the server is stopping")
 
 
 def _count(name: str, value: object, least: int, most: int, none: bool = False) -> None:
